@@ -1,0 +1,107 @@
+#pragma once
+/// @file defs.h
+/// Plain definitions that objects are created from (design.md section 1): a scene is settings plus bodies,
+/// a body holds shapes. Every field has a default; validate() checks the whole thing at the API boundary and
+/// names the offending field, so invalid input never reaches the solver.
+/// All values SI: metres, kilograms, seconds, radians; positions in the world frame, shapes in the body frame.
+
+#include "physics/shape.h"
+
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace phys {
+
+enum class BodyType { Static, Dynamic, Kinematic };
+enum class SolverKind { Impulse, Verlet };
+/// Impulse solver only: resolve contacts with impulses, or by the naive push-out along the MTV.
+enum class ResponseKind { Impulses, PushOut };
+/// Impulse solver only: how position error (penetration) is removed. Added by the World issue (4).
+enum class PositionCorrection {
+    SoftStep,  ///< soft contacts + substeps + relax iterations (Box2D v3 "soft step"): rests still, adds no energy
+    Baumgarte, ///< the source's bias velocity 0.2/dt * max(0, depth - 0.01) (adds energy)
+};
+/// How the contact points of a polygon pair are found.
+enum class ContactMethod { Clipping, DeepestVertices, VertexEdge };
+
+struct ShapeDef {
+    std::variant<Circle, Polygon> geometry = Circle{{0, 0}, 0.5};
+    double density = 1.0;     ///< kg/m^2
+    double friction = 0.6;    ///< Coulomb coefficient, >= 0
+    double restitution = 0.0; ///< in [0, 1]
+};
+
+struct BodyDef {
+    std::string name;
+    BodyType type = BodyType::Dynamic;
+    Vec2 position;       ///< body origin, world frame
+    double angle = 0.0;  ///< radians, counter-clockwise
+    Vec2 linearVelocity; ///< m/s, world frame
+    double angularVelocity = 0.0; ///< rad/s, counter-clockwise
+    bool bullet = false;          ///< continuous collision against dynamic bodies too
+    std::vector<ShapeDef> shapes;
+};
+
+struct WorldSettings {
+    Vec2 gravity{0.0, -9.81};
+    double timeStep = 1.0 / 60.0;
+    SolverKind solver = SolverKind::Impulse;
+    ResponseKind response = ResponseKind::Impulses;
+    ContactMethod contactMethod = ContactMethod::Clipping;
+    int iterations = 8;
+    int substeps = 1;
+    bool sleep = false;
+    bool continuous = true;
+    double linearDamping = 0.0;
+    // Fields below were added for the World and impulse solver (issue 4); scene files may omit them.
+    double angularDamping = 0.0;  ///< 1/s, like linearDamping for the rotation
+    bool clampedDrag = false;     ///< damping as the source's air drag: v -= clamp(|v|, 1) * drag * dt (per axis
+                                  ///< of motion) instead of the exponential v *= 1 / (1 + dt * damping)
+    PositionCorrection positionCorrection = PositionCorrection::SoftStep;
+    int relaxIterations = 1;       ///< soft step: unbiased iterations after each substep's position update
+    bool warmStarting = true;      ///< start each step from last step's impulses (matched by FeatureId::key())
+    double baumgarteFactor = 0.2;  ///< Baumgarte: fraction of the penetration removed per step
+    double allowedPenetration = 0.01; ///< metres of overlap left alone (the source's allowed penetration, "slop")
+    double restitutionThreshold = 1.0; ///< m/s: slower approaches do not bounce
+    double contactHertz = 30.0;        ///< soft step: contact stiffness (capped at a quarter of the substep rate)
+    double contactDampingRatio = 10.0; ///< soft step: contact damping ratio
+    double maxPushVelocity = 3.0;      ///< soft step: largest speed at which overlap is pushed out, m/s
+};
+
+struct SceneDef {
+    WorldSettings settings;
+    std::vector<BodyDef> bodies;
+};
+
+/// A validation failure: `path` names the field in scene-file terms, e.g. "bodies[3].shapes[0].density".
+struct DefError {
+    std::string path;
+    std::string message;
+};
+
+/// Largest coordinate, speed or size accepted anywhere (metres, m/s): beyond it double round-off makes the
+/// simulation meaningless, so a file with 1e30 is rejected instead of silently kept.
+inline constexpr double kMaxWorldCoordinate = 1.0e6;
+/// Most bodies, and most shapes in one body, a scene may hold.
+inline constexpr int kMaxBodies = 100000;
+inline constexpr int kMaxShapesPerBody = 64;
+
+std::optional<DefError> validate(const ShapeDef& def, BodyType bodyType, const std::string& path);
+std::optional<DefError> validate(const BodyDef& def, const std::string& path);
+std::optional<DefError> validate(const WorldSettings& settings, const std::string& path);
+std::optional<DefError> validate(const SceneDef& scene);
+
+const char* toString(BodyType type);
+const char* toString(SolverKind kind);
+const char* toString(ResponseKind kind);
+const char* toString(ContactMethod method);
+const char* toString(PositionCorrection correction);
+std::optional<BodyType> parseBodyType(const std::string& text);
+std::optional<SolverKind> parseSolverKind(const std::string& text);
+std::optional<ResponseKind> parseResponseKind(const std::string& text);
+std::optional<ContactMethod> parseContactMethod(const std::string& text);
+std::optional<PositionCorrection> parsePositionCorrection(const std::string& text);
+
+} // namespace phys

@@ -1,0 +1,75 @@
+#pragma once
+/// @file shape.h
+/// The two shape kinds: Circle and convex Polygon, both in a body's local frame (metres).
+/// Polygons follow design.md section 2: convex, counter-clockwise, 3..kMaxPolygonVertices vertices, no
+/// repeated or collinear vertices; edge i runs from vertex i to vertex i+1 and its normal is the outward
+/// (clockwise) perpendicular, normalised.
+
+#include "physics/math.h"
+#include "physics/result.h"
+
+#include <array>
+#include <span>
+
+namespace phys {
+
+inline constexpr int kMaxPolygonVertices = 16;
+
+/// A solid disc.
+struct Circle {
+    Vec2 center;       ///< local frame, metres
+    double radius = 0; ///< metres, finite and > 0
+
+    /// Validates a circle: centre finite, radius finite and > 0.
+    static Result<Circle> make(Vec2 center, double radius);
+};
+
+/// How Polygon::make treats imperfect input.
+enum class PolygonCleanup {
+    /// Merge duplicate vertices and drop collinear ones (the editor and the factory).
+    Repair,
+    /// Report duplicate and collinear vertices as errors (the scene loader: a file says exactly what it
+    /// means).
+    Strict,
+};
+
+/// A convex polygon with cached outward edge normals and centroid.
+class Polygon {
+public:
+    /// Builds a polygon from points, normalising and validating them.
+    /// Clockwise input is reversed. Errors name the offending vertex by its index in `points`.
+    /// @param points local frame, metres
+    /// @return the polygon, or an error: non-finite coordinate, too few or too many vertices, zero area,
+    ///         duplicate or collinear vertices (Strict), self-intersection, non-convexity.
+    static Result<Polygon> make(std::span<const Vec2> points,
+                                PolygonCleanup cleanup = PolygonCleanup::Repair);
+
+    int count() const { return m_count; }
+    Vec2 vertex(int i) const { return m_vertices[static_cast<std::size_t>(i)]; }
+    /// Outward unit normal of edge i (from vertex i to vertex i+1).
+    Vec2 normal(int i) const { return m_normals[static_cast<std::size_t>(i)]; }
+    std::span<const Vec2> vertices() const { return {m_vertices.data(), static_cast<std::size_t>(m_count)}; }
+    std::span<const Vec2> normals() const { return {m_normals.data(), static_cast<std::size_t>(m_count)}; }
+    /// Area centroid, local frame.
+    Vec2 centroid() const { return m_centroid; }
+    /// Index of the vertex after i, wrapping.
+    int next(int i) const { return i + 1 == m_count ? 0 : i + 1; }
+    int prev(int i) const { return i == 0 ? m_count - 1 : i - 1; }
+
+private:
+    Polygon() = default;
+    std::array<Vec2, kMaxPolygonVertices> m_vertices{};
+    std::array<Vec2, kMaxPolygonVertices> m_normals{};
+    Vec2 m_centroid;
+    int m_count = 0;
+};
+
+/// Signed area of a closed polygon by the shoelace formula (positive when counter-clockwise).
+double signedArea(std::span<const Vec2> points);
+
+/// World-frame bounding box of a circle placed by a transform.
+AABB computeAABB(const Circle& circle, const Transform& xf);
+/// World-frame bounding box of a polygon placed by a transform.
+AABB computeAABB(const Polygon& polygon, const Transform& xf);
+
+} // namespace phys
