@@ -1,0 +1,89 @@
+/// @file cli_main.cpp
+/// `contactlab-cli`: the headless executable (design.md section 4). Picks the subcommand from argv[1] before
+/// the application object exists, so a subcommand that paints gets a QGuiApplication on the offscreen
+/// platform and the others a plain QCoreApplication. Exit codes: 0 success, 2 usage error, 3 invalid scene
+/// (message on stderr naming the place).
+
+#include "cli.h"
+
+#include <QCoreApplication>
+#include <QGuiApplication>
+
+#include <cstring>
+#include <memory>
+
+namespace {
+
+using cl::cli::Subcommand;
+
+/// Every subcommand, in the order the usage text lists them.
+const Subcommand kSubcommands[] = {
+    {"validate", "SCENE", "Load SCENE and report 'ok' with counts of bodies and shapes, or the error.",
+     "  Exit code 0 when the scene is valid, 3 when it is not (the error names the place, e.g.\n"
+     "  bodies[3].shapes[0].vertices[5]), 2 on a usage error.",
+     false, &cl::cli::runValidate},
+    {"collide", "SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge]",
+     "Run the narrow phase on bodies I and J as placed in SCENE; print SAT, clipping and manifold as JSON.",
+     "  World frame, SI units; normals point from body I to body J. Bodies with several shapes give one\n"
+     "  object per shape pair under \"pairs\". Exit code 0 (also when separated), 2 usage, 3 invalid scene.",
+     false, &cl::cli::runCollide},
+    {"simulate", "SCENE --steps N [--solver impulse|verlet] [--out STATE.json] [--record FILE.csv]",
+     "Step SCENE N times; write the final scene, a CSV of every body per step, and a summary.",
+     "  --record writes step,time,body,x,y,angle,vx,vy,omega (body = index in the file; time after the step).",
+     false, &cl::cli::runSimulate},
+};
+
+const Subcommand* findSubcommand(const char* name) {
+    for (const Subcommand& command : kSubcommands) {
+        if (std::strcmp(command.name, name) == 0) {
+            return &command;
+        }
+    }
+    return nullptr;
+}
+
+QString generalUsage() {
+    QString text = QStringLiteral("Usage: contactlab-cli COMMAND [ARGS...]\n"
+                                  "       contactlab-cli COMMAND --help\n\nCommands:\n");
+    for (const Subcommand& command : kSubcommands) {
+        text += QStringLiteral("  %1 %2\n      %3\n")
+                    .arg(QLatin1String(command.name), QLatin1String(command.synopsis),
+                         QLatin1String(command.summary));
+    }
+    text += QStringLiteral("\nExit codes: 0 success, 2 usage error, 3 invalid scene.\n");
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    const char* first = argc > 1 ? argv[1] : "";
+    if (std::strcmp(first, "--help") == 0 || std::strcmp(first, "-h") == 0 ||
+        std::strcmp(first, "help") == 0) {
+        QCoreApplication app(argc, argv);
+        cl::cli::printOut(generalUsage());
+        return cl::cli::kExitOk;
+    }
+    const Subcommand* command = findSubcommand(first);
+    if (!command) {
+        QCoreApplication app(argc, argv);
+        const QString message =
+            argc > 1 ? QStringLiteral("unknown command '%1'").arg(QString::fromLocal8Bit(first))
+                     : QStringLiteral("missing the command");
+        cl::cli::printErr(QStringLiteral("contactlab-cli: %1\n%2").arg(message, generalUsage()));
+        return cl::cli::kExitUsage;
+    }
+
+    std::unique_ptr<QCoreApplication> app;
+    if (command->needsGui) {
+        // Painting needs a platform plugin, but never a display: use offscreen unless the caller chose one.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        }
+        app = std::make_unique<QGuiApplication>(argc, argv);
+    } else {
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    }
+    QCoreApplication::setApplicationName(QStringLiteral("contactlab-cli"));
+    return command->run(*command, QCoreApplication::arguments().mid(2));
+}

@@ -1,0 +1,46 @@
+/// @file cli_validate.cpp
+/// `contactlab-cli validate SCENE`: loads a scene and reports "ok" with counts, or the error naming the
+/// place.
+
+#include "cli.h"
+
+namespace cl::cli {
+
+namespace {
+
+QString plural(int n, const char* singular, const char* pluralForm) {
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? singular : pluralForm));
+}
+
+} // namespace
+
+int runValidate(const Subcommand& self, const QStringList& args) {
+    const Arguments parsed = parseArguments(args, {});
+    if (!parsed.error.isEmpty()) {
+        return usageError(self, parsed.error);
+    }
+    if (parsed.help) {
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (parsed.positional.isEmpty()) {
+        return usageError(self, QStringLiteral("missing the SCENE file argument"));
+    }
+    if (parsed.positional.size() > 1) {
+        return usageError(
+            self, QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    }
+    const QString fileName = parsed.positional.front();
+    const std::optional<Scene> scene = loadSceneOrReport(fileName);
+    if (!scene) {
+        return kExitInvalidScene;
+    }
+    const SceneCounts counts = countShapes(scene->def);
+    printOut(QStringLiteral("ok: %1, %2 (%3, %4)\n")
+                 .arg(plural(counts.bodies, "body", "bodies"), plural(counts.shapes, "shape", "shapes"),
+                      plural(counts.polygons, "polygon", "polygons"),
+                      plural(counts.circles, "circle", "circles")));
+    return kExitOk;
+}
+
+} // namespace cl::cli

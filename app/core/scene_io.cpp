@@ -1,0 +1,804 @@
+/// @file scene_io.cpp
+/// Reading and writing the scene file (design.md section 3).
+///
+/// Reading is two layers: QJsonDocument does the JSON syntax (it refuses numbers that overflow a double, NaN
+/// and Infinity tokens, and documents nested deeper than 1024 levels, each with a byte offset), then this
+/// file checks the structure (types, required keys, array sizes before anything big is built) and hands the
+/// result to phys::validate for the semantic rules. Every error names the JSON path of the offending value.
+///
+/// Writing does not go through QJsonObject, which sorts keys alphabetically: a small writer emits the keys in
+/// the documented order and each double in its shortest round-trip form (QLocale::FloatingPointShortest), so
+/// load -> save -> load gives bit-identical values.
+
+#include "scene_io.h"
+
+#include "physics/defs.h"
+#include "physics/shape.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonParseError>
+#include <QLocale>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <new>
+#include <vector>
+
+namespace cl {
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading
+
+/// Thrown inside the reader only; parseScene turns it into its return value.
+struct ReadFailure {
+    SceneError error;
+};
+
+[[noreturn]] void fail(const QString& path, const QString& message) {
+    throw ReadFailure{{path, message}};
+}
+
+QString member(const QString& path, const QString& key) {
+    return path.isEmpty() ? key : path + u'.' + key;
+}
+QString element(const QString& path, qsizetype i) {
+    return path + u'[' + QString::number(i) + u']';
+}
+
+QString describe(const QJsonValue& value) {
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return QStringLiteral("the number ") + QString::number(value.toDouble());
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+[[noreturn]] void wrongType(const QString& path, const char* expected, const QJsonValue& got) {
+    fail(path, QStringLiteral("expected %1, got %2").arg(QLatin1String(expected), describe(got)));
+}
+
+QString typeName(const QJsonValue& value) {
+    switch (value.type()) {
+    case QJsonValue::Array:
+        return QStringLiteral("an array of %1").arg(value.toArray().size());
+    default:
+        return describe(value);
+    }
+}
+
+double toNumber(const QJsonValue& value, const QString& path) {
+    if (!value.isDouble()) {
+        wrongType(path, "a number", value);
+    }
+    // QJsonDocument never yields a non-finite number (it refuses 1e400, NaN and Infinity), but a QJsonValue
+    // built in code may hold one.
+    const double d = value.toDouble();
+    if (!std::isfinite(d)) {
+        fail(path, QStringLiteral("expected a finite number"));
+    }
+    return d;
+}
+
+phys::Vec2 toVec2(const QJsonValue& value, const QString& path) {
+    if (!value.isArray() || value.toArray().size() != 2) {
+        fail(path, QStringLiteral("expected [x, y] (an array of 2 numbers), got %1").arg(typeName(value)));
+    }
+    const QJsonArray array = value.toArray();
+    return {toNumber(array.at(0), element(path, 0)), toNumber(array.at(1), element(path, 1))};
+}
+
+/// Reads optional `key` of `object`; a missing key leaves `out` at its default.
+void readNumber(const QJsonObject& object, const QString& path, const QString& key, double& out) {
+    const auto it = object.constFind(key);
+    if (it != object.constEnd()) {
+        out = toNumber(*it, member(path, key));
+    }
+}
+
+void readVec2(const QJsonObject& object, const QString& path, const QString& key, phys::Vec2& out) {
+    const auto it = object.constFind(key);
+    if (it != object.constEnd()) {
+        out = toVec2(*it, member(path, key));
+    }
+}
+
+void readBool(const QJsonObject& object, const QString& path, const QString& key, bool& out) {
+    const auto it = object.constFind(key);
+    if (it != object.constEnd()) {
+        if (!it->isBool()) {
+            wrongType(member(path, key), "true or false", *it);
+        }
+        out = it->toBool();
+    }
+}
+
+int toInt(const QJsonValue& value, const QString& path) {
+    const double d = toNumber(value, path);
+    if (d != std::floor(d) || d < std::numeric_limits<int>::min() || d > std::numeric_limits<int>::max()) {
+        fail(path, QStringLiteral("expected an integer, got %1").arg(describe(value)));
+    }
+    return static_cast<int>(d);
+}
+
+void readInt(const QJsonObject& object, const QString& path, const QString& key, int& out) {
+    const auto it = object.constFind(key);
+    if (it != object.constEnd()) {
+        out = toInt(*it, member(path, key));
+    }
+}
+
+/// Reads an enum given by its file string, with `parse` one of the phys::parseXxx functions.
+template <class E, class Parse>
+void readEnum(const QJsonObject& object, const QString& path, const QString& key, E& out, Parse parse,
+              const char* choices) {
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        return;
+    }
+    const QString keyPath = member(path, key);
+    if (!it->isString()) {
+        wrongType(keyPath, "a string", *it);
+    }
+    const auto parsed = parse(it->toString().toStdString());
+    if (!parsed) {
+        fail(
+            keyPath,
+            QStringLiteral("unknown value \"%1\" (expected %2)").arg(it->toString(), QLatin1String(choices)));
+    }
+    out = *parsed;
+}
+
+QJsonValue required(const QJsonObject& object, const QString& path, const QString& key) {
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        fail(member(path, key), QStringLiteral("missing (this key is required)"));
+    }
+    return *it;
+}
+
+QJsonArray requiredArray(const QJsonObject& object, const QString& path, const QString& key) {
+    const QJsonValue value = required(object, path, key);
+    if (!value.isArray()) {
+        wrongType(member(path, key), "an array", value);
+    }
+    return value.toArray();
+}
+
+QJsonObject toObject(const QJsonValue& value, const QString& path) {
+    if (!value.isObject()) {
+        wrongType(path, "an object", value);
+    }
+    return value.toObject();
+}
+
+void throwIfInvalid(const std::optional<phys::DefError>& error) {
+    if (error) {
+        fail(QString::fromStdString(error->path), QString::fromStdString(error->message));
+    }
+}
+
+phys::Polygon readPolygon(const QJsonObject& object, const QString& path) {
+    const QString verticesPath = member(path, QStringLiteral("vertices"));
+    const QJsonArray vertices = requiredArray(object, path, QStringLiteral("vertices"));
+    // Count first: a million vertices must fail here, before anything is built or compared.
+    const qsizetype n = vertices.size();
+    if (n < 3) {
+        fail(verticesPath, QStringLiteral("a polygon needs at least 3 vertices (got %1)").arg(n));
+    }
+    if (n > phys::kMaxPolygonVertices) {
+        fail(verticesPath,
+             QStringLiteral("too many vertices (%1, at most %2)").arg(n).arg(phys::kMaxPolygonVertices));
+    }
+    std::vector<phys::Vec2> points;
+    points.reserve(static_cast<std::size_t>(n));
+    for (qsizetype k = 0; k < n; ++k) {
+        const QString vertexPath = element(verticesPath, k);
+        const phys::Vec2 p = toVec2(vertices.at(k), vertexPath);
+        if (std::abs(p.x) > phys::kMaxWorldCoordinate || std::abs(p.y) > phys::kMaxWorldCoordinate) {
+            fail(vertexPath, QStringLiteral("[%1, %2] is beyond the limit of +-%3 m")
+                                 .arg(p.x)
+                                 .arg(p.y)
+                                 .arg(phys::kMaxWorldCoordinate));
+        }
+        points.push_back(p);
+    }
+    auto polygon = phys::Polygon::make(points, phys::PolygonCleanup::Strict);
+    if (!polygon) {
+        const int k = polygon.error().index;
+        fail(k >= 0 && k < n ? element(verticesPath, k) : verticesPath,
+             QString::fromStdString(polygon.error().message));
+    }
+    return polygon.value();
+}
+
+phys::Circle readCircle(const QJsonObject& object, const QString& path) {
+    phys::Vec2 center;
+    readVec2(object, path, QStringLiteral("center"), center);
+    const QString radiusPath = member(path, QStringLiteral("radius"));
+    const double radius = toNumber(required(object, path, QStringLiteral("radius")), radiusPath);
+    if (!(radius > 0.0)) {
+        fail(radiusPath, QStringLiteral("must be > 0 (got %1)").arg(radius));
+    }
+    auto circle = phys::Circle::make(center, radius);
+    if (!circle) {
+        fail(path, QString::fromStdString(circle.error().message));
+    }
+    return circle.value();
+}
+
+phys::ShapeDef readShape(const QJsonValue& value, const QString& path) {
+    const QJsonObject object = toObject(value, path);
+    const QString typePath = member(path, QStringLiteral("type"));
+    const QJsonValue type = required(object, path, QStringLiteral("type"));
+    if (!type.isString()) {
+        wrongType(typePath, "a string", type);
+    }
+    phys::ShapeDef def;
+    if (type.toString() == QLatin1String("polygon")) {
+        def.geometry = readPolygon(object, path);
+    } else if (type.toString() == QLatin1String("circle")) {
+        def.geometry = readCircle(object, path);
+    } else {
+        fail(typePath, QStringLiteral("unknown shape type \"%1\" (expected \"polygon\" or \"circle\")")
+                           .arg(type.toString()));
+    }
+    readNumber(object, path, QStringLiteral("density"), def.density);
+    readNumber(object, path, QStringLiteral("friction"), def.friction);
+    readNumber(object, path, QStringLiteral("restitution"), def.restitution);
+    return def;
+}
+
+phys::BodyDef readBody(const QJsonValue& value, const QString& path) {
+    const QJsonObject object = toObject(value, path);
+    phys::BodyDef def;
+    if (const auto it = object.constFind(QLatin1String("name")); it != object.constEnd()) {
+        if (!it->isString()) {
+            wrongType(member(path, QStringLiteral("name")), "a string", *it);
+        }
+        def.name = it->toString().toStdString();
+    }
+    readEnum(object, path, QStringLiteral("type"), def.type, phys::parseBodyType,
+             "\"static\", \"dynamic\" or \"kinematic\"");
+    readVec2(object, path, QStringLiteral("position"), def.position);
+    readNumber(object, path, QStringLiteral("angle"), def.angle);
+    readVec2(object, path, QStringLiteral("linearVelocity"), def.linearVelocity);
+    readNumber(object, path, QStringLiteral("angularVelocity"), def.angularVelocity);
+    readBool(object, path, QStringLiteral("bullet"), def.bullet);
+
+    const QString shapesPath = member(path, QStringLiteral("shapes"));
+    const QJsonArray shapes = requiredArray(object, path, QStringLiteral("shapes"));
+    if (shapes.isEmpty()) {
+        fail(shapesPath, QStringLiteral("a body needs at least one shape"));
+    }
+    if (shapes.size() > phys::kMaxShapesPerBody) {
+        fail(shapesPath, QStringLiteral("too many shapes (%1, at most %2)")
+                             .arg(shapes.size())
+                             .arg(phys::kMaxShapesPerBody));
+    }
+    def.shapes.reserve(static_cast<std::size_t>(shapes.size()));
+    for (qsizetype j = 0; j < shapes.size(); ++j) {
+        def.shapes.push_back(readShape(shapes.at(j), element(shapesPath, j)));
+    }
+    throwIfInvalid(phys::validate(def, path.toStdString()));
+    return def;
+}
+
+phys::WorldSettings readSettings(const QJsonValue& value, const QString& path) {
+    const QJsonObject object = toObject(value, path);
+    phys::WorldSettings s;
+    readVec2(object, path, QStringLiteral("gravity"), s.gravity);
+    readNumber(object, path, QStringLiteral("timeStep"), s.timeStep);
+    readEnum(object, path, QStringLiteral("solver"), s.solver, phys::parseSolverKind,
+             "\"impulse\" or \"verlet\"");
+    readEnum(object, path, QStringLiteral("response"), s.response, phys::parseResponseKind,
+             "\"impulses\" or \"push-out\"");
+    readEnum(object, path, QStringLiteral("contactMethod"), s.contactMethod, phys::parseContactMethod,
+             "\"clipping\", \"deepest-vertices\" or \"vertex-edge\"");
+    readInt(object, path, QStringLiteral("iterations"), s.iterations);
+    readInt(object, path, QStringLiteral("substeps"), s.substeps);
+    readBool(object, path, QStringLiteral("sleep"), s.sleep);
+    readBool(object, path, QStringLiteral("continuous"), s.continuous);
+    readNumber(object, path, QStringLiteral("linearDamping"), s.linearDamping);
+    throwIfInvalid(phys::validate(s, path.toStdString()));
+    return s;
+}
+
+const QLatin1String kFormatKey("format");
+const QLatin1String kVersionKey("version");
+const QLatin1String kSettingsKey("settings");
+const QLatin1String kBodiesKey("bodies");
+const QLatin1String kFormatName("contactlab-scene");
+constexpr int kFormatVersion = 1;
+
+Scene readScene(const QJsonObject& root) {
+    const QJsonValue format = required(root, {}, kFormatKey);
+    if (!format.isString() || format.toString() != kFormatName) {
+        fail(kFormatKey,
+             QStringLiteral("expected \"%1\", got %2")
+                 .arg(kFormatName, format.isString() ? u'"' + format.toString() + u'"' : describe(format)));
+    }
+    const QJsonValue version = required(root, {}, kVersionKey);
+    if (!version.isDouble() || version.toDouble() != kFormatVersion) {
+        fail(kVersionKey, QStringLiteral("unsupported version (got %1; this program reads version %2)")
+                              .arg(describe(version))
+                              .arg(kFormatVersion));
+    }
+
+    Scene scene;
+    if (const auto it = root.constFind(kSettingsKey); it != root.constEnd()) {
+        scene.def.settings = readSettings(*it, kSettingsKey);
+    }
+    const QJsonArray bodies = requiredArray(root, {}, kBodiesKey);
+    if (bodies.size() > phys::kMaxBodies) {
+        fail(kBodiesKey,
+             QStringLiteral("too many bodies (%1, at most %2)").arg(bodies.size()).arg(phys::kMaxBodies));
+    }
+    scene.def.bodies.reserve(static_cast<std::size_t>(bodies.size()));
+    for (qsizetype i = 0; i < bodies.size(); ++i) {
+        scene.def.bodies.push_back(readBody(bodies.at(i), element(kBodiesKey, i)));
+    }
+    // Belt and braces: the whole scene once more, as the engine will see it.
+    throwIfInvalid(phys::validate(scene.def));
+
+    for (auto it = root.constBegin(); it != root.constEnd(); ++it) {
+        if (it.key() != kFormatKey && it.key() != kVersionKey && it.key() != kSettingsKey &&
+            it.key() != kBodiesKey) {
+            scene.unknownTopLevel.insert(it.key(), it.value());
+        }
+    }
+    return scene;
+}
+
+/// 1-based line and column of a byte offset, for parse error messages.
+QString lineColumn(const QByteArray& text, qsizetype offset) {
+    offset = std::clamp<qsizetype>(offset, 0, text.size());
+    qsizetype line = 1;
+    qsizetype lineStart = 0;
+    for (qsizetype i = 0; i < offset; ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(offset - lineStart + 1);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Writing
+
+/// Emits JSON text with a fixed key order. Indentation is two spaces; short arrays of numbers stay on one
+/// line.
+class Writer {
+public:
+    QByteArray take() { return std::move(m_out); }
+
+    void raw(const char* text) { m_out.append(text); }
+    void newline(int level) {
+        m_out.append('\n');
+        m_out.append(QByteArray(2 * level, ' '));
+    }
+    void key(const QString& name) {
+        string(name);
+        m_out.append(": ");
+    }
+    /// Shortest text that reads back as the same double. JSON has no inf/NaN: they are written as null, which
+    /// the reader then refuses with a message naming the place (validated scenes never hold them).
+    void number(double v) {
+        if (!std::isfinite(v)) {
+            m_out.append("null");
+            return;
+        }
+        m_out.append(QByteArray::number(v, 'g', QLocale::FloatingPointShortest));
+    }
+    void integer(int v) { m_out.append(QByteArray::number(v)); }
+    void boolean(bool v) { m_out.append(v ? "true" : "false"); }
+    void vec2(phys::Vec2 v) {
+        m_out.append('[');
+        number(v.x);
+        m_out.append(", ");
+        number(v.y);
+        m_out.append(']');
+    }
+    /// A JSON string with Qt's escaping (quotes, backslashes, control characters), UTF-8.
+    void string(const QString& s) {
+        const QByteArray wrapped = QJsonDocument(QJsonArray{s}).toJson(QJsonDocument::Compact);
+        m_out.append(wrapped.mid(1, wrapped.size() - 2));
+    }
+    /// Any JSON value (the unknown keys kept from the file), objects with Qt's (sorted) key order.
+    void value(const QJsonValue& v, int level) {
+        switch (v.type()) {
+        case QJsonValue::Bool:
+            boolean(v.toBool());
+            break;
+        case QJsonValue::Double:
+            number(v.toDouble());
+            break;
+        case QJsonValue::String:
+            string(v.toString());
+            break;
+        case QJsonValue::Array: {
+            const QJsonArray array = v.toArray();
+            if (array.isEmpty()) {
+                raw("[]");
+                break;
+            }
+            raw("[");
+            for (qsizetype i = 0; i < array.size(); ++i) {
+                newline(level + 1);
+                value(array.at(i), level + 1);
+                if (i + 1 < array.size()) {
+                    raw(",");
+                }
+            }
+            newline(level);
+            raw("]");
+            break;
+        }
+        case QJsonValue::Object: {
+            const QJsonObject object = v.toObject();
+            if (object.isEmpty()) {
+                raw("{}");
+                break;
+            }
+            raw("{");
+            for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+                if (it != object.constBegin()) {
+                    raw(",");
+                }
+                newline(level + 1);
+                key(it.key());
+                value(it.value(), level + 1);
+            }
+            newline(level);
+            raw("}");
+            break;
+        }
+        case QJsonValue::Null:
+        case QJsonValue::Undefined:
+            raw("null");
+            break;
+        }
+    }
+
+private:
+    QByteArray m_out;
+};
+
+/// Writes `"key": ` on a new line at `level`, preceded by a comma unless it is the first member.
+struct Members {
+    Writer& w;
+    int level;
+    bool first = true;
+    void next(const char* name) {
+        if (!first) {
+            w.raw(",");
+        }
+        first = false;
+        w.newline(level);
+        w.key(QLatin1String(name));
+    }
+};
+
+void writeShape(Writer& w, const phys::ShapeDef& shape, int level) {
+    w.raw("{");
+    Members m{w, level + 1};
+    if (const auto* circle = std::get_if<phys::Circle>(&shape.geometry)) {
+        m.next("type");
+        w.string(QStringLiteral("circle"));
+        m.next("center");
+        w.vec2(circle->center);
+        m.next("radius");
+        w.number(circle->radius);
+    } else {
+        const auto& polygon = std::get<phys::Polygon>(shape.geometry);
+        m.next("type");
+        w.string(QStringLiteral("polygon"));
+        m.next("vertices");
+        w.raw("[");
+        for (int k = 0; k < polygon.count(); ++k) {
+            if (k > 0) {
+                w.raw(", ");
+            }
+            w.vec2(polygon.vertex(k));
+        }
+        w.raw("]");
+    }
+    m.next("density");
+    w.number(shape.density);
+    m.next("friction");
+    w.number(shape.friction);
+    m.next("restitution");
+    w.number(shape.restitution);
+    w.newline(level);
+    w.raw("}");
+}
+
+void writeBody(Writer& w, const phys::BodyDef& body, int level) {
+    w.raw("{");
+    Members m{w, level + 1};
+    m.next("name");
+    w.string(QString::fromStdString(body.name));
+    m.next("type");
+    w.string(QLatin1String(phys::toString(body.type)));
+    m.next("position");
+    w.vec2(body.position);
+    m.next("angle");
+    w.number(body.angle);
+    m.next("linearVelocity");
+    w.vec2(body.linearVelocity);
+    m.next("angularVelocity");
+    w.number(body.angularVelocity);
+    m.next("bullet");
+    w.boolean(body.bullet);
+    m.next("shapes");
+    w.raw("[");
+    for (std::size_t j = 0; j < body.shapes.size(); ++j) {
+        if (j > 0) {
+            w.raw(",");
+        }
+        w.newline(level + 2);
+        writeShape(w, body.shapes[j], level + 2);
+    }
+    if (!body.shapes.empty()) {
+        w.newline(level + 1);
+    }
+    w.raw("]");
+    w.newline(level);
+    w.raw("}");
+}
+
+void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
+    w.raw("{");
+    Members m{w, level + 1};
+    m.next("gravity");
+    w.vec2(s.gravity);
+    m.next("timeStep");
+    w.number(s.timeStep);
+    m.next("solver");
+    w.string(QLatin1String(phys::toString(s.solver)));
+    m.next("response");
+    w.string(QLatin1String(phys::toString(s.response)));
+    m.next("contactMethod");
+    w.string(QLatin1String(phys::toString(s.contactMethod)));
+    m.next("iterations");
+    w.integer(s.iterations);
+    m.next("substeps");
+    w.integer(s.substeps);
+    m.next("sleep");
+    w.boolean(s.sleep);
+    m.next("continuous");
+    w.boolean(s.continuous);
+    m.next("linearDamping");
+    w.number(s.linearDamping);
+    w.newline(level);
+    w.raw("}");
+}
+
+bool sameGeometry(const std::variant<phys::Circle, phys::Polygon>& a,
+                  const std::variant<phys::Circle, phys::Polygon>& b) {
+    if (a.index() != b.index()) {
+        return false;
+    }
+    if (const auto* ca = std::get_if<phys::Circle>(&a)) {
+        const auto& cb = std::get<phys::Circle>(b);
+        return ca->center == cb.center && ca->radius == cb.radius;
+    }
+    const auto& pa = std::get<phys::Polygon>(a);
+    const auto& pb = std::get<phys::Polygon>(b);
+    const auto va = pa.vertices();
+    const auto vb = pb.vertices();
+    return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
+}
+
+} // namespace
+
+/*
+ * parseScene (format: design.md section 3)
+ *
+ *   refuse more than kMaxSceneFileBytes; refuse an empty file
+ *   QJsonDocument::fromJson            -> syntax error: Qt's message, byte offset, line and column
+ *   top level must be an object; "format" == "contactlab-scene"; "version" == 1
+ *   "settings" (optional): every key optional and typed; validate(settings)
+ *   "bodies": count <= kMaxBodies before reading any; for each body, in file order:
+ *       typed optional keys; "shapes": 1..kMaxShapesPerBody, counted before reading any; for each shape:
+ *           polygon: vertex count 3..kMaxPolygonVertices first (O(1) for a million vertices), each [x, y]
+ * within kMaxWorldCoordinate, then Polygon::make(Strict); its Error.index -> "vertices[k]" circle:  "center"
+ * optional, "radius" required and > 0, then Circle::make validate(body)                 -> the first error in
+ * file order wins validate(scene) once more, as the engine will see it; keep the unknown top-level keys
+ */
+std::variant<Scene, SceneError> parseScene(const QByteArray& json) {
+    if (json.size() > kMaxSceneFileBytes) {
+        return SceneError{{},
+                          QStringLiteral("file is too large (%1 bytes, at most %2)")
+                              .arg(json.size())
+                              .arg(kMaxSceneFileBytes)};
+    }
+    if (json.trimmed().isEmpty()) {
+        return SceneError{{}, QStringLiteral("the file is empty")};
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return SceneError{
+            {},
+            QStringLiteral("not valid JSON: %1 at byte offset %2 (%3)")
+                    .arg(parseError.errorString())
+                    .arg(parseError.offset)
+                    .arg(lineColumn(json, parseError.offset)) +
+                (parseError.error == QJsonParseError::IllegalNumber
+                     ? QStringLiteral("; numbers must be finite doubles: no NaN or Infinity, and "
+                                      "nothing that overflows or underflows a double")
+                     : QString()) +
+                (json.trimmed().startsWith('{') || json.trimmed().startsWith("\xEF\xBB\xBF{")
+                     ? QString()
+                     : QStringLiteral("; a scene file is a JSON object starting with '{'"))};
+    }
+    if (!document.isObject()) {
+        return SceneError{{}, QStringLiteral("the top level must be a JSON object, got an array")};
+    }
+    try {
+        return readScene(document.object());
+    } catch (const ReadFailure& failure) {
+        return failure.error;
+    } catch (const std::bad_alloc&) {
+        return SceneError{{}, QStringLiteral("out of memory while reading the scene")};
+    }
+}
+
+std::variant<Scene, SceneError> loadSceneFile(const QString& fileName) {
+    const QFileInfo info(fileName);
+    if (!info.exists()) {
+        return SceneError{{}, QStringLiteral("%1: no such file").arg(fileName)};
+    }
+    if (info.isDir()) {
+        return SceneError{{}, QStringLiteral("%1: is a directory, not a scene file").arg(fileName)};
+    }
+    QFile file(fileName);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return SceneError{{}, QStringLiteral("%1: cannot open: %2").arg(fileName, file.errorString())};
+    }
+    const auto tooLarge = [&](qint64 size) {
+        return SceneError{{},
+                          QStringLiteral("%1: file is too large (%2 bytes, at most %3)")
+                              .arg(fileName)
+                              .arg(size)
+                              .arg(kMaxSceneFileBytes)};
+    };
+    if (!file.isSequential() && file.size() > kMaxSceneFileBytes) {
+        return tooLarge(file.size());
+    }
+    // Read one byte more than allowed so a file that grows (or a pipe) is still caught.
+    const QByteArray data = file.read(kMaxSceneFileBytes + 1);
+    if (data.size() > kMaxSceneFileBytes) {
+        return tooLarge(data.size());
+    }
+    if (file.error() != QFileDevice::NoError) {
+        return SceneError{{}, QStringLiteral("%1: cannot read: %2").arg(fileName, file.errorString())};
+    }
+    return parseScene(data);
+}
+
+QByteArray serializeScene(const Scene& scene) {
+    Writer w;
+    w.raw("{");
+    Members m{w, 1};
+    m.next("format");
+    w.string(kFormatName);
+    m.next("version");
+    w.integer(kFormatVersion);
+    m.next("settings");
+    writeSettings(w, scene.def.settings, 1);
+    m.next("bodies");
+    w.raw("[");
+    for (std::size_t i = 0; i < scene.def.bodies.size(); ++i) {
+        if (i > 0) {
+            w.raw(",");
+        }
+        w.newline(2);
+        writeBody(w, scene.def.bodies[i], 2);
+    }
+    if (!scene.def.bodies.empty()) {
+        w.newline(1);
+    }
+    w.raw("]");
+    for (auto it = scene.unknownTopLevel.constBegin(); it != scene.unknownTopLevel.constEnd(); ++it) {
+        if (it.key() == kFormatKey || it.key() == kVersionKey || it.key() == kSettingsKey ||
+            it.key() == kBodiesKey) {
+            continue; // never let a kept key shadow the real ones
+        }
+        w.raw(",");
+        w.newline(1);
+        w.key(it.key());
+        w.value(it.value(), 1);
+    }
+    w.newline(0);
+    w.raw("}\n");
+    return w.take();
+}
+
+QString saveSceneFile(const Scene& scene, const QString& fileName) {
+    QSaveFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return QStringLiteral("%1: cannot open for writing: %2").arg(fileName, file.errorString());
+    }
+    const QByteArray data = serializeScene(scene);
+    if (file.write(data) != data.size()) {
+        const QString error = file.errorString();
+        file.cancelWriting();
+        return QStringLiteral("%1: cannot write: %2").arg(fileName, error);
+    }
+    if (!file.commit()) {
+        return QStringLiteral("%1: cannot save: %2").arg(fileName, file.errorString());
+    }
+    return {};
+}
+
+SceneCounts countShapes(const phys::SceneDef& scene) {
+    SceneCounts counts;
+    counts.bodies = static_cast<int>(scene.bodies.size());
+    for (const phys::BodyDef& body : scene.bodies) {
+        for (const phys::ShapeDef& shape : body.shapes) {
+            ++counts.shapes;
+            if (std::holds_alternative<phys::Polygon>(shape.geometry)) {
+                ++counts.polygons;
+            } else {
+                ++counts.circles;
+            }
+        }
+    }
+    return counts;
+}
+
+bool scenesEqual(const Scene& a, const Scene& b) {
+    const phys::WorldSettings& sa = a.def.settings;
+    const phys::WorldSettings& sb = b.def.settings;
+    if (!(sa.gravity == sb.gravity && sa.timeStep == sb.timeStep && sa.solver == sb.solver &&
+          sa.response == sb.response && sa.contactMethod == sb.contactMethod &&
+          sa.iterations == sb.iterations && sa.substeps == sb.substeps && sa.sleep == sb.sleep &&
+          sa.continuous == sb.continuous && sa.linearDamping == sb.linearDamping)) {
+        return false;
+    }
+    if (a.def.bodies.size() != b.def.bodies.size() || a.unknownTopLevel != b.unknownTopLevel) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.def.bodies.size(); ++i) {
+        const phys::BodyDef& ba = a.def.bodies[i];
+        const phys::BodyDef& bb = b.def.bodies[i];
+        if (!(ba.name == bb.name && ba.type == bb.type && ba.position == bb.position &&
+              ba.angle == bb.angle && ba.linearVelocity == bb.linearVelocity &&
+              ba.angularVelocity == bb.angularVelocity && ba.bullet == bb.bullet &&
+              ba.shapes.size() == bb.shapes.size())) {
+            return false;
+        }
+        for (std::size_t j = 0; j < ba.shapes.size(); ++j) {
+            const phys::ShapeDef& ha = ba.shapes[j];
+            const phys::ShapeDef& hb = bb.shapes[j];
+            if (!(sameGeometry(ha.geometry, hb.geometry) && ha.density == hb.density &&
+                  ha.friction == hb.friction && ha.restitution == hb.restitution)) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace cl
