@@ -1,0 +1,142 @@
+/// @file main.cpp
+/// contactlab [SCENE] [--screenshot FILE.png] [--size WxH]
+
+#include "main_window.h"
+#include "scene_canvas.h"
+
+#include <QApplication>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QFile>
+#include <QPixmap>
+#include <QRegularExpression>
+#include <QSize>
+#include <QTimer>
+
+#include <cstdio>
+#include <optional>
+
+namespace {
+
+/// Exit codes, as for contactlab-cli (design.md section 4) where they apply.
+constexpr int kExitOk = 0;
+constexpr int kExitIoError = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitBadScene = 3;
+
+/// The sample opened when no scene is given.
+const char* const kDefaultScene = ":/scenes/shapes.json";
+
+/// Largest screenshot side accepted, pixels.
+constexpr int kMaxScreenshotSide = 16384;
+
+void printError(const QString& message) {
+    std::fprintf(stderr, "contactlab: %s\n", qPrintable(message));
+}
+
+/// Parses "WIDTHxHEIGHT" (e.g. "1280x800"); nullopt when malformed or out of range.
+std::optional<QSize> parseSize(const QString& text) {
+    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d{1,6})\\s*[xX]\\s*(\\d{1,6})\\s*$"));
+    const QRegularExpressionMatch match = pattern.match(text);
+    if (!match.hasMatch()) {
+        return std::nullopt;
+    }
+    const int width = match.captured(1).toInt();
+    const int height = match.captured(2).toInt();
+    if (width < 1 || height < 1 || width > kMaxScreenshotSide || height > kMaxScreenshotSide) {
+        return std::nullopt;
+    }
+    return QSize(width, height);
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("ContactLab"));
+    QApplication::setApplicationName(QStringLiteral("ContactLab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("ContactLab"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("ContactLab: a workbench for 2D rigid-body collision."));
+    const QCommandLineOption helpOption = parser.addHelpOption();
+    parser.addPositionalArgument(
+        QStringLiteral("scene"),
+        QStringLiteral("Scene file to open (.json). Without it, a sample scene opens."),
+        QStringLiteral("[SCENE]"));
+    const QCommandLineOption screenshotOption(
+        QStringLiteral("screenshot"),
+        QStringLiteral("Show the window, zoom to fit, save a PNG screenshot of it to <file> and exit."),
+        QStringLiteral("file"));
+    const QCommandLineOption sizeOption(QStringLiteral("size"),
+                                        QStringLiteral("Window size for --screenshot, WIDTHxHEIGHT in pixels "
+                                                       "(default 1280x800)."),
+                                        QStringLiteral("WxH"), QStringLiteral("1280x800"));
+    parser.addOption(screenshotOption);
+    parser.addOption(sizeOption);
+
+    if (!parser.parse(QApplication::arguments())) {
+        printError(parser.errorText());
+        std::fprintf(stderr, "%s", qPrintable(parser.helpText()));
+        return kExitUsage;
+    }
+    if (parser.isSet(helpOption)) {
+        std::fprintf(stdout, "%s", qPrintable(parser.helpText()));
+        return kExitOk;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() > 1) {
+        printError(QStringLiteral("expected at most one scene file, got %1").arg(positional.size()));
+        return kExitUsage;
+    }
+    const std::optional<QSize> size = parseSize(parser.value(sizeOption));
+    if (!size) {
+        printError(QStringLiteral("--size: expected WIDTHxHEIGHT with sides 1..%1, got \"%2\"")
+                       .arg(kMaxScreenshotSide)
+                       .arg(parser.value(sizeOption)));
+        return kExitUsage;
+    }
+    const bool screenshot = parser.isSet(screenshotOption);
+
+    cl::MainWindow window;
+    if (screenshot) {
+        // Headless use: errors go to stderr, and the user's saved window geometry is left alone.
+        window.setSaveSettingsOnClose(false);
+        window.setErrorReporter([](const QString&, const QString& message) { printError(message); });
+    }
+
+    if (!positional.isEmpty()) {
+        if (!window.openFile(positional.front()) && screenshot) {
+            return kExitBadScene;
+        }
+    } else if (QFile::exists(QString::fromLatin1(kDefaultScene))) {
+        if (!window.openSample(QString::fromLatin1(kDefaultScene)) && screenshot) {
+            return kExitBadScene;
+        }
+    }
+
+    if (!screenshot) {
+        window.show();
+        return QApplication::exec();
+    }
+
+    const QString outFile = parser.value(screenshotOption);
+    window.setWindowState(Qt::WindowNoState);
+    window.resize(*size);
+    window.show();
+    // Let the event loop deliver the show and resize events and lay the window out, then fit the scene to
+    // the canvas's final size, let that paint, and grab.
+    QTimer::singleShot(0, &window, [&window, outFile] {
+        window.canvas()->zoomToFit();
+        QTimer::singleShot(0, &window, [&window, outFile] {
+            const QPixmap shot = window.grab();
+            if (!shot.save(outFile, "PNG")) {
+                printError(QStringLiteral("cannot write the screenshot to %1").arg(outFile));
+                QCoreApplication::exit(kExitIoError);
+                return;
+            }
+            QCoreApplication::exit(kExitOk);
+        });
+    });
+    return QApplication::exec();
+}

@@ -1,0 +1,210 @@
+#include "main_window.h"
+
+#include "document.h"
+#include "scene_canvas.h"
+
+#include <QAction>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QKeySequence>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStatusBar>
+
+/// The resources (sample scenes, icons) live in this static library; a static library's resources must be
+/// registered explicitly, and Q_INIT_RESOURCE must be used outside any namespace.
+static void initContactLabResources() {
+    Q_INIT_RESOURCE(resources);
+}
+
+namespace cl {
+
+namespace {
+const QString kGeometryKey = QStringLiteral("mainWindow/geometry");
+const QString kStateKey = QStringLiteral("mainWindow/state");
+const QString kLastDirectoryKey = QStringLiteral("mainWindow/lastDirectory");
+const QString kShowGridKey = QStringLiteral("view/showGrid");
+const QString kShowNamesKey = QStringLiteral("view/showBodyNames");
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent), m_document(new Document(this)), m_canvas(new SceneCanvas(this)) {
+    initContactLabResources();
+    setObjectName(QStringLiteral("MainWindow"));
+    m_canvas->setObjectName(QStringLiteral("SceneCanvas"));
+    setCentralWidget(m_canvas);
+    createActions();
+    createStatusBar();
+
+    connect(m_document, &Document::sceneReset, this, &MainWindow::onSceneReset);
+    connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateWindowTitle);
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateWindowTitle);
+
+    resize(1280, 800);
+    readSettings();
+    onSceneReset();
+    updateWindowTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createActions() {
+    QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction* openAction = fileMenu->addAction(tr("&Open..."), this, &MainWindow::open);
+    openAction->setObjectName(QStringLiteral("actionOpen"));
+    openAction->setShortcut(QKeySequence::Open);
+    openAction->setStatusTip(tr("Open a scene file"));
+    fileMenu->addSeparator();
+    QAction* quitAction = fileMenu->addAction(tr("&Quit"), this, &QWidget::close);
+    quitAction->setObjectName(QStringLiteral("actionQuit"));
+    quitAction->setShortcut(QKeySequence::Quit);
+    quitAction->setMenuRole(QAction::QuitRole);
+
+    QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    QAction* zoomInAction = viewMenu->addAction(tr("Zoom &In"), m_canvas, &SceneCanvas::zoomIn);
+    zoomInAction->setObjectName(QStringLiteral("actionZoomIn"));
+    zoomInAction->setShortcut(QKeySequence::ZoomIn);
+    QAction* zoomOutAction = viewMenu->addAction(tr("Zoom &Out"), m_canvas, &SceneCanvas::zoomOut);
+    zoomOutAction->setObjectName(QStringLiteral("actionZoomOut"));
+    zoomOutAction->setShortcut(QKeySequence::ZoomOut);
+    QAction* fitAction = viewMenu->addAction(tr("Zoom to &Fit"), m_canvas, &SceneCanvas::zoomToFit);
+    fitAction->setObjectName(QStringLiteral("actionZoomToFit"));
+    fitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    viewMenu->addSeparator();
+    QAction* gridAction = viewMenu->addAction(tr("Show &Grid"));
+    gridAction->setObjectName(QStringLiteral("actionShowGrid"));
+    gridAction->setCheckable(true);
+    gridAction->setChecked(m_canvas->showGrid());
+    connect(gridAction, &QAction::toggled, m_canvas, &SceneCanvas::setShowGrid);
+    QAction* namesAction = viewMenu->addAction(tr("Show Body &Names"));
+    namesAction->setObjectName(QStringLiteral("actionShowBodyNames"));
+    namesAction->setCheckable(true);
+    namesAction->setChecked(m_canvas->showBodyNames());
+    connect(namesAction, &QAction::toggled, m_canvas, &SceneCanvas::setShowBodyNames);
+}
+
+void MainWindow::createStatusBar() {
+    m_positionLabel = new QLabel(this);
+    m_positionLabel->setObjectName(QStringLiteral("positionLabel"));
+    m_positionLabel->setMinimumWidth(m_positionLabel->fontMetrics().horizontalAdvance(
+        formatWorldPosition(phys::Vec2{-99999.99, -99999.99})));
+    m_zoomLabel = new QLabel(this);
+    m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
+    statusBar()->addWidget(m_positionLabel);
+    statusBar()->addPermanentWidget(m_zoomLabel);
+    m_zoomLabel->setText(formatZoom(m_canvas->pixelsPerMetre()));
+    connect(m_canvas, &SceneCanvas::mouseWorldPositionChanged, this,
+            [this](phys::Vec2 worldPoint) { m_positionLabel->setText(formatWorldPosition(worldPoint)); });
+    connect(m_canvas, &SceneCanvas::zoomChanged, this,
+            [this](double pixelsPerMetre) { m_zoomLabel->setText(formatZoom(pixelsPerMetre)); });
+}
+
+QString MainWindow::formatWorldPosition(phys::Vec2 worldPoint) {
+    auto coordinate = [](double value) {
+        QString text = QString::number(value, 'f', 2);
+        if (text == QStringLiteral("-0.00")) {
+            text.remove(0, 1);
+        }
+        return text;
+    };
+    return tr("x %1 m   y %2 m").arg(coordinate(worldPoint.x), coordinate(worldPoint.y));
+}
+
+QString MainWindow::formatZoom(double pixelsPerMetre) {
+    // Three significant digits whatever the magnitude, without scientific notation for usual zooms.
+    const int decimals =
+        pixelsPerMetre >= 100.0 ? 0 : (pixelsPerMetre >= 10.0 ? 1 : (pixelsPerMetre >= 1 ? 2 : 4));
+    return tr("Zoom %1 px/m").arg(QString::number(pixelsPerMetre, 'f', decimals));
+}
+
+bool MainWindow::openFile(const QString& fileName) {
+    QString error;
+    if (!m_document->load(fileName, &error)) {
+        reportError(tr("Cannot open scene"),
+                    tr("Could not open %1:\n%2").arg(QDir::toNativeSeparators(fileName), error));
+        return false;
+    }
+    m_lastError.clear();
+    return true;
+}
+
+bool MainWindow::openSample(const QString& fileName) {
+    if (!openFile(fileName)) {
+        return false;
+    }
+    m_document->setFileName(QString());
+    return true;
+}
+
+void MainWindow::open() {
+    const QString directory = QSettings().value(kLastDirectoryKey, QDir::homePath()).toString();
+    const QString fileName = QFileDialog::getOpenFileName(this, tr("Open Scene"), directory,
+                                                          tr("ContactLab scenes (*.json);;All files (*)"));
+    if (!fileName.isEmpty()) {
+        QSettings().setValue(kLastDirectoryKey, QFileInfo(fileName).absolutePath());
+        openFile(fileName);
+    }
+}
+
+void MainWindow::onSceneReset() {
+    m_canvas->setSceneDef(m_document->scene().def);
+    m_canvas->zoomToFit();
+    updateWindowTitle();
+}
+
+void MainWindow::updateWindowTitle() {
+    const QString fileName = m_document->fileName();
+    const QString shown = fileName.isEmpty() ? tr("Untitled") : QFileInfo(fileName).fileName();
+    // "[*]" is where Qt shows the modified marker.
+    setWindowTitle(tr("%1[*] \u2014 ContactLab").arg(shown));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::reportError(const QString& title, const QString& message) {
+    m_lastError = message;
+    if (m_errorReporter) {
+        m_errorReporter(title, message);
+    } else {
+        QMessageBox::warning(this, title, message);
+    }
+}
+
+void MainWindow::readSettings() {
+    const QSettings settings;
+    const QByteArray geometry = settings.value(kGeometryKey).toByteArray();
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+    }
+    restoreState(settings.value(kStateKey).toByteArray());
+    m_canvas->setShowGrid(settings.value(kShowGridKey, true).toBool());
+    m_canvas->setShowBodyNames(settings.value(kShowNamesKey, true).toBool());
+    for (QAction* action : findChildren<QAction*>()) {
+        if (action->objectName() == QStringLiteral("actionShowGrid")) {
+            action->setChecked(m_canvas->showGrid());
+        } else if (action->objectName() == QStringLiteral("actionShowBodyNames")) {
+            action->setChecked(m_canvas->showBodyNames());
+        }
+    }
+}
+
+void MainWindow::writeSettings() const {
+    QSettings settings;
+    settings.setValue(kGeometryKey, saveGeometry());
+    settings.setValue(kStateKey, saveState());
+    settings.setValue(kShowGridKey, m_canvas->showGrid());
+    settings.setValue(kShowNamesKey, m_canvas->showBodyNames());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_saveSettingsOnClose) {
+        writeSettings();
+    }
+    event->accept();
+}
+
+} // namespace cl

@@ -1,0 +1,77 @@
+#pragma once
+/// @file main_window.h
+/// The main window: a thin shell of actions, menus and the status bar around the canvas and the document.
+
+#include "physics/math.h"
+
+#include <QMainWindow>
+#include <QString>
+
+#include <functional>
+
+class QAction;
+class QLabel;
+
+namespace cl {
+
+class Document;
+class SceneCanvas;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+
+public:
+    /// Shows an error to the user. The default opens a modal QMessageBox; tests and the --screenshot mode
+    /// install their own.
+    using ErrorReporter = std::function<void(const QString& title, const QString& message)>;
+
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    /// Opens a scene file into the document. On failure the document is unchanged and the error (naming the
+    /// place in the file) is reported and kept as lastError().
+    bool openFile(const QString& fileName);
+    /// Opens a sample scene (typically a resource such as ":/scenes/shapes.json") as an untitled document, so
+    /// that saving asks for a file name instead of writing into the resources.
+    bool openSample(const QString& fileName);
+
+    Document* document() const { return m_document; }
+    SceneCanvas* canvas() const { return m_canvas; }
+    /// The last error reported to the user; empty when none.
+    QString lastError() const { return m_lastError; }
+    /// Replaces how errors are shown (nullptr restores the message box).
+    void setErrorReporter(ErrorReporter reporter) { m_errorReporter = std::move(reporter); }
+    /// Whether closing the window saves its geometry to QSettings (on by default; off for screenshots).
+    void setSaveSettingsOnClose(bool save) { m_saveSettingsOnClose = save; }
+
+    /// Text the status bar shows for a world point, e.g. "x 1.25 m   y -0.40 m".
+    static QString formatWorldPosition(phys::Vec2 worldPoint);
+    /// Text the status bar shows for a zoom, e.g. "Zoom 85.3 px/m".
+    static QString formatZoom(double pixelsPerMetre);
+
+public slots:
+    /// File > Open...: asks for a file and opens it.
+    void open();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void createActions();
+    void createStatusBar();
+    void readSettings();
+    void writeSettings() const;
+    void updateWindowTitle();
+    void onSceneReset();
+    void reportError(const QString& title, const QString& message);
+
+    Document* m_document = nullptr;
+    SceneCanvas* m_canvas = nullptr;
+    QLabel* m_positionLabel = nullptr;
+    QLabel* m_zoomLabel = nullptr;
+    ErrorReporter m_errorReporter;
+    QString m_lastError;
+    bool m_saveSettingsOnClose = true;
+};
+
+} // namespace cl

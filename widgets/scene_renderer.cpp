@@ -1,0 +1,449 @@
+#include "scene_renderer.h"
+
+#include <QFile>
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPen>
+#include <QPolygonF>
+#include <QSvgGenerator>
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <type_traits>
+#include <variant>
+
+namespace cl {
+
+namespace {
+
+/// Soft, distinguishable fills with a darker outline of the same hue (after the Tableau 10 palette).
+struct PaletteEntry {
+    QRgb fill;
+    QRgb outline;
+};
+constexpr std::array<PaletteEntry, 8> kPalette{{
+    {0xff8fb9e6, 0xff2f6aa8}, // blue
+    {0xfff7b978, 0xffc0651a}, // orange
+    {0xff9bd08f, 0xff3f8a34}, // green
+    {0xffee9b9b, 0xffb53c3c}, // red
+    {0xffc2a9e0, 0xff6c4ea3}, // purple
+    {0xff8fd4cc, 0xff23867d}, // teal
+    {0xfff1d47e, 0xffa48318}, // yellow
+    {0xffdcb494, 0xff875a34}, // brown
+}};
+constexpr QRgb kStaticFill = 0xffcfd5de;
+constexpr QRgb kStaticOutline = 0xff6b7686;
+
+constexpr QRgb kBackground = 0xfffbfbfd;
+constexpr QRgb kMinorLine = 0xffeef0f4;
+constexpr QRgb kMajorLine = 0xffd9dde4;
+constexpr QRgb kAxisLine = 0xff9aa3b2;
+constexpr QRgb kGridText = 0xff5d6676;
+constexpr QRgb kLabelText = 0xff1f2630;
+
+/// Pixels between a grid label and its axis.
+constexpr double kLabelGap = 4.0;
+/// Pixels kept free between a label and the view border.
+constexpr double kLabelBorder = 3.0;
+
+QFont gridFont() {
+    QFont font;
+    font.setPixelSize(11);
+    return font;
+}
+
+QFont nameFont() {
+    QFont font;
+    font.setPixelSize(12);
+    font.setWeight(QFont::DemiBold);
+    return font;
+}
+
+QPen cosmeticPen(QColor color, double width) {
+    QPen pen(color, width);
+    pen.setCosmetic(true);
+    pen.setJoinStyle(Qt::RoundJoin);
+    pen.setCapStyle(Qt::RoundCap);
+    return pen;
+}
+
+/// Device coordinate of a 1-pixel line near `coordinate`: the centre of the pixel it falls in, so the line
+/// covers exactly one pixel row or column.
+double snapToPixelCentre(double coordinate) {
+    return std::floor(coordinate) + 0.5;
+}
+
+/// Draws a grid label with a background patch in the grid colour, so it stays readable over lines.
+/// `patch` is the area cleared behind the text (the text box grown to the view edge it sits on, so no grid
+/// line peeks out beside a label and reads as a minus sign).
+void drawGridText(QPainter& painter, const QRectF& box, const QRectF& patch, const QString& text) {
+    QColor patchColor(kBackground);
+    patchColor.setAlpha(230);
+    painter.fillRect(patch, patchColor);
+    painter.drawText(box, Qt::AlignCenter, text);
+}
+
+} // namespace
+
+QColor SceneRenderer::backgroundColor() {
+    return QColor(kBackground);
+}
+
+BodyColors SceneRenderer::bodyColors(const phys::BodyDef& body, int bodyIndex) {
+    if (body.type == phys::BodyType::Static) {
+        return {QColor(kStaticFill), QColor(kStaticOutline)};
+    }
+    const auto& entry = kPalette[static_cast<std::size_t>(std::abs(bodyIndex)) % kPalette.size()];
+    return {QColor(entry.fill), QColor(entry.outline)};
+}
+
+// Grid step by 1-2-5 (the usual "nice numbers" ladder of plot axes):
+//   k = floor(log10(minPixels / s))
+//   for each decade 10^k, 10^(k+1): for m in 1, 2, 5: if m 10^k s >= minPixels: major = m 10^k; stop
+//   minor = major / 5 (m = 1 or 5) or major / 4 (m = 2)
+GridSpacing SceneRenderer::gridSpacing(double pixelsPerMetre) {
+    const double minMetres = kMinMajorGridPixels / pixelsPerMetre;
+    const double decade = std::pow(10.0, std::floor(std::log10(minMetres)));
+    GridSpacing spacing;
+    for (const double scale : {1.0, 10.0}) {
+        for (const double mantissa : {1.0, 2.0, 5.0}) {
+            const double major = mantissa * decade * scale;
+            if (major * pixelsPerMetre >= kMinMajorGridPixels * (1.0 - 1e-12)) {
+                spacing.major = major;
+                spacing.minor = major / (mantissa == 2.0 ? 4.0 : 5.0);
+                spacing.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(major) + 1e-9)));
+                return spacing;
+            }
+        }
+    }
+    return spacing; // unreachable for finite positive scales
+}
+
+QString SceneRenderer::gridLabel(double metres, const GridSpacing& spacing) {
+    QString text = QString::number(metres, 'f', spacing.decimals);
+    // Round-off can give "-0" or "-0.0": the origin has no sign.
+    bool isZero = true;
+    for (const QChar c : text) {
+        if (c.isDigit() && c != QLatin1Char('0')) {
+            isZero = false;
+        }
+    }
+    if (isZero && text.startsWith(QLatin1Char('-'))) {
+        text.remove(0, 1);
+    }
+    return text;
+}
+
+QTransform SceneRenderer::bodyToWorld(const phys::BodyDef& body) {
+    QTransform t;
+    t.translate(body.position.x, body.position.y);
+    t.rotate(body.angle * 180.0 / phys::kPi);
+    return t;
+}
+
+QRectF SceneRenderer::localBounds(const phys::BodyDef& body) {
+    QRectF bounds;
+    for (const phys::ShapeDef& shape : body.shapes) {
+        const phys::AABB box =
+            std::visit([](const auto& geometry) { return phys::computeAABB(geometry, phys::Transform{}); },
+                       shape.geometry);
+        bounds = bounds.united(QRectF(QPointF(box.lower.x, box.lower.y), QPointF(box.upper.x, box.upper.y)));
+    }
+    return bounds;
+}
+
+std::optional<phys::AABB> SceneRenderer::worldBounds(const phys::BodyDef& body) {
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    std::optional<phys::AABB> bounds;
+    for (const phys::ShapeDef& shape : body.shapes) {
+        const phys::AABB box = std::visit(
+            [&xf](const auto& geometry) { return phys::computeAABB(geometry, xf); }, shape.geometry);
+        bounds = bounds ? phys::combine(*bounds, box) : box;
+    }
+    return bounds;
+}
+
+std::optional<phys::AABB> SceneRenderer::sceneBounds(const phys::SceneDef& scene) {
+    std::optional<phys::AABB> bounds;
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (const auto box = worldBounds(body)) {
+            bounds = bounds ? phys::combine(*bounds, *box) : *box;
+        }
+    }
+    return bounds;
+}
+
+phys::Vec2 SceneRenderer::labelAnchor(const phys::BodyDef& body) {
+    const auto box = worldBounds(body);
+    return box ? box->center() : body.position;
+}
+
+// Grid pseudocode:
+//   s = pixels per metre of the painter's world -> device map; pick (minor, major) by gridSpacing(s)
+//   for every multiple i * minor inside the view, x and y:
+//     line kind = axis if i == 0, major if i is a multiple of major/minor, else minor
+//   draw minor lines, then major lines, then the axes (so stronger lines win), snapped to pixel centres
+void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, bool grid) {
+    painter.save();
+    const QTransform worldToDevice = painter.transform();
+    painter.resetTransform();
+    const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
+    painter.fillRect(deviceRect, QColor(kBackground));
+    const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
+    if (!grid || !(s > 0.0) || !std::isfinite(s) || deviceRect.isEmpty()) {
+        painter.restore();
+        return;
+    }
+
+    const GridSpacing spacing = gridSpacing(s);
+    const auto ratio = static_cast<std::int64_t>(std::llround(spacing.major / spacing.minor));
+    const QRectF world = worldRect.normalized();
+    const auto firstX = static_cast<std::int64_t>(std::ceil(world.left() / spacing.minor));
+    const auto lastX = static_cast<std::int64_t>(std::floor(world.right() / spacing.minor));
+    const auto firstY = static_cast<std::int64_t>(std::ceil(world.top() / spacing.minor));
+    const auto lastY = static_cast<std::int64_t>(std::floor(world.bottom() / spacing.minor));
+
+    enum class Kind { Minor, Major, Axis };
+    auto kindOf = [ratio](std::int64_t i) {
+        if (i == 0) {
+            return Kind::Axis;
+        }
+        return i % ratio == 0 ? Kind::Major : Kind::Minor;
+    };
+
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    for (const Kind pass : {Kind::Minor, Kind::Major, Kind::Axis}) {
+        const double width = pass == Kind::Axis ? 2.0 : 1.0;
+        const QRgb color = pass == Kind::Minor ? kMinorLine : (pass == Kind::Major ? kMajorLine : kAxisLine);
+        painter.setPen(cosmeticPen(QColor(color), width));
+        auto place = [width](double coordinate) {
+            return width == 1.0 ? snapToPixelCentre(coordinate) : std::round(coordinate);
+        };
+        for (std::int64_t i = firstX; i <= lastX; ++i) {
+            if (kindOf(i) == pass) {
+                const double x = place(worldToDevice.map(QPointF(double(i) * spacing.minor, 0.0)).x());
+                painter.drawLine(QPointF(x, deviceRect.top()), QPointF(x, deviceRect.bottom()));
+            }
+        }
+        for (std::int64_t i = firstY; i <= lastY; ++i) {
+            if (kindOf(i) == pass) {
+                const double y = place(worldToDevice.map(QPointF(0.0, double(i) * spacing.minor)).y());
+                painter.drawLine(QPointF(deviceRect.left(), y), QPointF(deviceRect.right(), y));
+            }
+        }
+    }
+
+    painter.restore();
+}
+
+// Label placement (rulers along two view edges, drawn over the bodies so they are never hidden):
+//   x labels: one row along the bottom edge, centred on their major line
+//   y labels: one column along the left edge, centred on their major line
+//   the corner where row and column meet belongs to the column: x labels that reach into it are skipped,
+//   and so are y labels that reach into the row
+void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
+    painter.save();
+    const QTransform worldToDevice = painter.transform();
+    painter.resetTransform();
+    const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
+    const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
+    if (!(s > 0.0) || !std::isfinite(s) || deviceRect.isEmpty()) {
+        painter.restore();
+        return;
+    }
+    const GridSpacing spacing = gridSpacing(s);
+    const QRectF world = worldRect.normalized();
+    const auto firstX = static_cast<std::int64_t>(std::ceil(world.left() / spacing.major));
+    const auto lastX = static_cast<std::int64_t>(std::floor(world.right() / spacing.major));
+    const auto firstY = static_cast<std::int64_t>(std::ceil(world.top() / spacing.major));
+    const auto lastY = static_cast<std::int64_t>(std::floor(world.bottom() / spacing.major));
+
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(gridFont());
+    painter.setPen(QColor(kGridText));
+    const QFontMetricsF metrics(painter.font());
+    const double textHeight = metrics.height();
+    const double rowTop = deviceRect.bottom() - kLabelBorder - textHeight;
+
+    // The column's width is that of its widest label, so the row knows where the corner ends.
+    double columnWidth = 0.0;
+    for (std::int64_t i = firstY; i <= lastY; ++i) {
+        columnWidth =
+            std::max(columnWidth, metrics.horizontalAdvance(gridLabel(double(i) * spacing.major, spacing)));
+    }
+    const double columnLeft = deviceRect.left() + kLabelBorder;
+    for (std::int64_t i = firstY; i <= lastY; ++i) {
+        const QString text = gridLabel(double(i) * spacing.major, spacing);
+        const double y = worldToDevice.map(QPointF(0.0, double(i) * spacing.major)).y();
+        const QRectF box(columnLeft, y - 0.5 * textHeight, metrics.horizontalAdvance(text), textHeight);
+        if (box.bottom() > rowTop - kLabelGap || box.top() < deviceRect.top() + kLabelBorder) {
+            continue;
+        }
+        drawGridText(painter, box,
+                     QRectF(QPointF(deviceRect.left(), box.top()), box.bottomRight() + QPointF(2, 0)), text);
+    }
+    for (std::int64_t i = firstX; i <= lastX; ++i) {
+        const QString text = gridLabel(double(i) * spacing.major, spacing);
+        const double width = metrics.horizontalAdvance(text);
+        const double x = worldToDevice.map(QPointF(double(i) * spacing.major, 0.0)).x();
+        const QRectF box(x - 0.5 * width, rowTop, width, textHeight);
+        if (box.left() < columnLeft + columnWidth + kLabelGap ||
+            box.right() > deviceRect.right() - kLabelBorder) {
+            continue;
+        }
+        drawGridText(painter, box,
+                     QRectF(box.topLeft() - QPointF(2, 0), QPointF(box.right() + 2, deviceRect.bottom())),
+                     text);
+    }
+    painter.restore();
+}
+
+void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex) {
+    const BodyColors colors = bodyColors(body, bodyIndex);
+    QPen outline = cosmeticPen(colors.outline, kOutlinePixels);
+    const QPen radiusPen = outline;
+    if (body.type == phys::BodyType::Kinematic) {
+        outline.setStyle(Qt::DashLine);
+    }
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setBrush(colors.fill);
+    for (const phys::ShapeDef& shape : body.shapes) {
+        std::visit(
+            [&](const auto& geometry) {
+                using T = std::decay_t<decltype(geometry)>;
+                if constexpr (std::is_same_v<T, phys::Circle>) {
+                    const QPointF centre(geometry.center.x, geometry.center.y);
+                    painter.setPen(outline);
+                    painter.drawEllipse(centre, geometry.radius, geometry.radius);
+                    // The radius along the local +x axis shows the body's rotation.
+                    painter.setPen(radiusPen);
+                    painter.drawLine(centre, centre + QPointF(geometry.radius, 0.0));
+                } else {
+                    QPolygonF polygon;
+                    polygon.reserve(geometry.count());
+                    for (const phys::Vec2 v : geometry.vertices()) {
+                        polygon << QPointF(v.x, v.y);
+                    }
+                    painter.setPen(outline);
+                    painter.drawPolygon(polygon);
+                }
+            },
+            shape.geometry);
+    }
+    painter.restore();
+}
+
+void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text) {
+    if (text.isEmpty()) {
+        return;
+    }
+    const QFont font = nameFont();
+    const QFontMetricsF metrics(font);
+    const double width = metrics.horizontalAdvance(text);
+    QPainterPath path;
+    // addText takes the baseline's left end: centre the text box on `point`.
+    path.addText(point.x() - 0.5 * width, point.y() + 0.5 * (metrics.ascent() - metrics.descent()), font,
+                 text);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QPen halo(QColor(255, 255, 255, 215), 3.0);
+    halo.setCosmetic(true);
+    halo.setJoinStyle(Qt::RoundJoin);
+    painter.strokePath(path, halo);
+    painter.fillPath(path, QColor(kLabelText));
+    painter.restore();
+}
+
+QSizeF SceneRenderer::labelSize(const QString& text) {
+    const QFontMetricsF metrics(nameFont());
+    // Halo of 1.5 px on each side, plus a pixel of slack for antialiasing.
+    return {metrics.horizontalAdvance(text) + 5.0, metrics.height() + 5.0};
+}
+
+bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
+    const auto box = worldBounds(body);
+    if (body.name.empty() || !box) {
+        return false;
+    }
+    const QFontMetricsF metrics(nameFont());
+    const double textWidth = metrics.horizontalAdvance(QString::fromStdString(body.name));
+    return textWidth <= (box->upper.x - box->lower.x) * pixelsPerMetre &&
+           metrics.height() <= (box->upper.y - box->lower.y) * pixelsPerMetre;
+}
+
+void SceneRenderer::render(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
+                           const RenderOptions& options) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    const QTransform viewToDevice = painter.transform();
+    const QTransform worldToDevice = view.worldToView() * viewToDevice;
+    painter.setTransform(worldToDevice);
+    drawBackground(painter, view.visibleWorldRect(), options.grid);
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        painter.setTransform(bodyToWorld(scene.bodies[i]) * worldToDevice);
+        drawBodyShapes(painter, scene.bodies[i], static_cast<int>(i));
+    }
+    if (options.bodyNames) {
+        painter.setTransform(viewToDevice);
+        for (const phys::BodyDef& body : scene.bodies) {
+            if (nameFits(body, view.pixelsPerMetre())) {
+                drawLabel(painter, view.toView(labelAnchor(body)), QString::fromStdString(body.name));
+            }
+        }
+    }
+    if (options.grid) {
+        painter.setTransform(worldToDevice);
+        drawGridLabels(painter, view.visibleWorldRect());
+    }
+    painter.restore();
+}
+
+ViewTransform SceneRenderer::fitView(const phys::SceneDef& scene, QSizeF viewSize) {
+    const auto bounds = sceneBounds(scene);
+    if (!bounds) {
+        return {ViewTransform::kDefaultPixelsPerMetre, phys::Vec2{}, viewSize};
+    }
+    const double margin = 16.0 + 0.06 * std::min(viewSize.width(), viewSize.height());
+    return ViewTransform::fitting(*bounds, viewSize, margin);
+}
+
+QImage SceneRenderer::renderImage(const phys::SceneDef& scene, QSize size, const RenderOptions& options,
+                                  double devicePixelRatio) {
+    QImage image(size * devicePixelRatio, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(devicePixelRatio);
+    image.fill(backgroundColor());
+    QPainter painter(&image);
+    render(painter, scene, fitView(scene, QSizeF(size)), options);
+    painter.end();
+    return image;
+}
+
+QString SceneRenderer::renderSvg(const phys::SceneDef& scene, QSize size, const QString& fileName,
+                                 const RenderOptions& options) {
+    QFile file(fileName);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    }
+    QSvgGenerator generator;
+    generator.setOutputDevice(&file);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setTitle(QStringLiteral("ContactLab scene"));
+    QPainter painter;
+    if (!painter.begin(&generator)) {
+        return QStringLiteral("cannot start drawing into %1").arg(fileName);
+    }
+    render(painter, scene, fitView(scene, QSizeF(size)), options);
+    painter.end();
+    if (file.error() != QFileDevice::NoError) {
+        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
+    }
+    return {};
+}
+
+} // namespace cl
