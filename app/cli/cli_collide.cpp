@@ -1,0 +1,304 @@
+/// @file cli_collide.cpp
+/// `contactlab-cli collide SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge]`: runs the
+/// narrow phase on bodies I and J as placed in the file and prints the whole trace as one JSON object
+/// (design.md section 4), world frame, SI units, every number as the engine computed it (shortest round-trip
+/// form).
+///
+/// Output, for bodies with one shape each:
+///   {"bodyA": I, "bodyB": J, "shapeA": 0, "shapeB": 0, "kind": "polygon-polygon", "method": "clipping",
+///    "separated": bool,
+///    "aabb": {"a": {"lower", "upper"}, "b": {...}, "overlapX", "overlapY", "overlapping", "rejected"},
+///    "sat": {"axes": [{"owner": "a"|"b"|"circle", "edge", "normal", "a": [min,max], "b": [min,max],
+///                      "overlap", "separating"}, ...],
+///            "mtv": {"normal", "depth", "axis", "owner", "edge"}, "bestAxisA", "bestAxisB", "circleAxis",
+///            "nearTieKeptA"},
+///    "clip": {...every stage...} | null,            polygon pairs with the clipping method, when not
+///    separated "deepestVertices": {...}, "vertexEdge": {...}, only with those methods on polygon pairs
+///    "manifold": {"normal", "points": [{"point", "depth", "id", "feature": {...}}, ...]}}
+/// When a body holds several shapes, one such object per shape pair (shape indices in "shapeA"/"shapeB"):
+///   {"bodyA": I, "bodyB": J, "separated": true only if every pair is, "pairs": [...]}.
+/// "sat.mtv" is the chosen axis: the MTV, or when separated the first separating axis in test order (all axes
+/// are still listed). "id" is FeatureId::key().
+
+#include "cli.h"
+
+#include "physics/collide.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace cl::cli {
+
+namespace {
+
+QJsonArray vec(phys::Vec2 v) {
+    return QJsonArray{v.x, v.y};
+}
+
+QJsonArray interval(double lo, double hi) {
+    return QJsonArray{lo, hi};
+}
+
+QJsonObject box(const phys::AABB& b) {
+    return QJsonObject{{QStringLiteral("lower"), vec(b.lower)}, {QStringLiteral("upper"), vec(b.upper)}};
+}
+
+QJsonObject feature(phys::FeatureId id) {
+    auto type = [](std::uint8_t t) {
+        return QString::fromLatin1(t == 0 ? "vertex" : "face");
+    };
+    return QJsonObject{{QStringLiteral("indexA"), int(id.indexA)},
+                       {QStringLiteral("typeA"), type(id.typeA)},
+                       {QStringLiteral("indexB"), int(id.indexB)},
+                       {QStringLiteral("typeB"), type(id.typeB)}};
+}
+
+QJsonObject satJson(const phys::SatTrace& sat) {
+    QJsonArray axes;
+    for (int i = 0; i < sat.axisCount; ++i) {
+        const phys::SatAxis& a = sat.axes[i];
+        axes.append(QJsonObject{{QStringLiteral("owner"), QLatin1String(phys::toString(a.owner))},
+                                {QStringLiteral("edge"), a.edge},
+                                {QStringLiteral("normal"), vec(a.normal)},
+                                {QStringLiteral("a"), interval(a.minA, a.maxA)},
+                                {QStringLiteral("b"), interval(a.minB, a.maxB)},
+                                {QStringLiteral("overlap"), a.overlap},
+                                {QStringLiteral("separating"), a.separating}});
+    }
+    QJsonObject mtv{{QStringLiteral("normal"), vec(sat.mtvNormal)},
+                    {QStringLiteral("depth"), sat.mtvDepth},
+                    {QStringLiteral("axis"), sat.mtvAxis}};
+    if (sat.mtvAxis >= 0) {
+        mtv.insert(QStringLiteral("owner"), QLatin1String(phys::toString(sat.axes[sat.mtvAxis].owner)));
+        mtv.insert(QStringLiteral("edge"), sat.axes[sat.mtvAxis].edge);
+    }
+    return QJsonObject{{QStringLiteral("axes"), axes},
+                       {QStringLiteral("mtv"), mtv},
+                       {QStringLiteral("bestAxisA"), sat.bestAxisA},
+                       {QStringLiteral("bestAxisB"), sat.bestAxisB},
+                       {QStringLiteral("circleAxis"), sat.circleAxis},
+                       {QStringLiteral("nearTieKeptA"), sat.nearTieKeptA}};
+}
+
+QJsonObject candidateJson(const phys::ClipCandidate& c) {
+    return QJsonObject{{QStringLiteral("direction"), vec(c.direction)},
+                       {QStringLiteral("furthestVertex"), c.furthestVertex},
+                       {QStringLiteral("furthestPoint"), vec(c.furthestPoint)},
+                       {QStringLiteral("furthestProjection"), c.furthestProjection},
+                       {QStringLiteral("previousEdge"), c.previousEdge},
+                       {QStringLiteral("previousDot"), c.previousDot},
+                       {QStringLiteral("nextEdge"), c.nextEdge},
+                       {QStringLiteral("nextDot"), c.nextDot},
+                       {QStringLiteral("edge"), c.edge},
+                       {QStringLiteral("edgeStart"), vec(c.edgeStart)},
+                       {QStringLiteral("edgeEnd"), vec(c.edgeEnd)},
+                       {QStringLiteral("edgeDot"), c.edgeDot}};
+}
+
+QJsonArray points(const phys::Vec2* p, int count) {
+    QJsonArray out;
+    for (int i = 0; i < count; ++i) {
+        out.append(vec(p[i]));
+    }
+    return out;
+}
+
+QJsonObject clipJson(const phys::ClipTrace& c) {
+    const QString referenceOwner = QString::fromLatin1(c.flip ? "b" : "a");
+    const QString incidentOwner = QString::fromLatin1(c.flip ? "a" : "b");
+    QJsonArray planes;
+    for (int i = 0; i < c.planeCount; ++i) {
+        const phys::ClipPlaneStep& s = c.planes[i];
+        planes.append(QJsonObject{{QStringLiteral("normal"), vec(s.normal)},
+                                  {QStringLiteral("offset"), s.offset},
+                                  {QStringLiteral("referenceVertex"), s.referenceVertex},
+                                  {QStringLiteral("before"), points(s.before, s.beforeCount)},
+                                  {QStringLiteral("after"), points(s.after, s.afterCount)}});
+    }
+    QJsonArray tested;
+    for (int i = 0; i < c.pointCount; ++i) {
+        const phys::ClipPointStep& s = c.points[i];
+        tested.append(QJsonObject{{QStringLiteral("point"), vec(s.point)},
+                                  {QStringLiteral("depth"), s.depth},
+                                  {QStringLiteral("kept"), s.kept},
+                                  {QStringLiteral("id"), qint64(s.id.key())}});
+    }
+    return QJsonObject{
+        {QStringLiteral("normal"), vec(c.normal)},
+        {QStringLiteral("bestEdgeA"), candidateJson(c.candidateA)},
+        {QStringLiteral("bestEdgeB"), candidateJson(c.candidateB)},
+        {QStringLiteral("tie"), c.tie},
+        {QStringLiteral("flip"), c.flip},
+        {QStringLiteral("reference"), QJsonObject{{QStringLiteral("owner"), referenceOwner},
+                                                  {QStringLiteral("edge"), c.referenceEdge},
+                                                  {QStringLiteral("start"), vec(c.referenceStart)},
+                                                  {QStringLiteral("end"), vec(c.referenceEnd)},
+                                                  {QStringLiteral("normal"), vec(c.referenceNormal)},
+                                                  {QStringLiteral("offset"), c.referenceOffset}}},
+        {QStringLiteral("incident"), QJsonObject{{QStringLiteral("owner"), incidentOwner},
+                                                 {QStringLiteral("edge"), c.incidentEdge},
+                                                 {QStringLiteral("start"), vec(c.incidentStart)},
+                                                 {QStringLiteral("end"), vec(c.incidentEnd)}}},
+        {QStringLiteral("planes"), planes},
+        {QStringLiteral("referenceFace"), tested}};
+}
+
+QJsonObject deepestJson(const phys::DeepestVerticesTrace& d) {
+    return QJsonObject{{QStringLiteral("referenceOwner"), QString::fromLatin1(d.referenceIsB ? "b" : "a")},
+                       {QStringLiteral("referenceEdge"), d.referenceEdge},
+                       {QStringLiteral("referenceNormal"), vec(d.referenceNormal)},
+                       {QStringLiteral("referenceOffset"), d.referenceOffset},
+                       {QStringLiteral("deepest"), d.deepest},
+                       {QStringLiteral("deepestPoint"), vec(d.deepestPoint)},
+                       {QStringLiteral("deepestDepth"), d.deepestDepth},
+                       {QStringLiteral("second"), d.second},
+                       {QStringLiteral("secondPoint"), vec(d.secondPoint)},
+                       {QStringLiteral("secondDepth"), d.secondDepth},
+                       {QStringLiteral("averaged"), d.averaged}};
+}
+
+QJsonObject vertexEdgeJson(const phys::VertexEdgeTrace& v) {
+    return QJsonObject{{QStringLiteral("case"), QLatin1String(phys::toString(v.which))},
+                       {QStringLiteral("vertex"), v.vertex},
+                       {QStringLiteral("edge"), v.edge},
+                       {QStringLiteral("vertexPoint"), vec(v.vertexPoint)},
+                       {QStringLiteral("edgeStart"), vec(v.edgeStart)},
+                       {QStringLiteral("edgeEnd"), vec(v.edgeEnd)},
+                       {QStringLiteral("overlapStart"), vec(v.overlapStart)},
+                       {QStringLiteral("overlapEnd"), vec(v.overlapEnd)},
+                       {QStringLiteral("vertexOnVertex"), v.vertexOnVertex},
+                       {QStringLiteral("testedPairs"), v.testedPairs}};
+}
+
+QJsonObject manifoldJson(const phys::Manifold& m) {
+    QJsonArray pts;
+    for (int i = 0; i < m.pointCount; ++i) {
+        const phys::ManifoldPoint& p = m.points[i];
+        pts.append(QJsonObject{{QStringLiteral("point"), vec(p.point)},
+                               {QStringLiteral("depth"), p.depth},
+                               {QStringLiteral("id"), qint64(p.id.key())},
+                               {QStringLiteral("feature"), feature(p.id)}});
+    }
+    return QJsonObject{{QStringLiteral("normal"), vec(m.normal)}, {QStringLiteral("points"), pts}};
+}
+
+QJsonObject pairJson(int bodyA, int shapeA, int bodyB, int shapeB, const phys::CollideTrace& t) {
+    const bool polygons = t.kind == phys::ShapePairKind::PolygonPolygon;
+    QJsonObject o{{QStringLiteral("bodyA"), bodyA},
+                  {QStringLiteral("bodyB"), bodyB},
+                  {QStringLiteral("shapeA"), shapeA},
+                  {QStringLiteral("shapeB"), shapeB},
+                  {QStringLiteral("kind"), QLatin1String(phys::toString(t.kind))},
+                  {QStringLiteral("method"), QLatin1String(phys::toString(t.method))},
+                  {QStringLiteral("separated"), t.separated},
+                  {QStringLiteral("aabb"), QJsonObject{{QStringLiteral("a"), box(t.aabbA)},
+                                                       {QStringLiteral("b"), box(t.aabbB)},
+                                                       {QStringLiteral("overlapX"), t.aabb.overlapX},
+                                                       {QStringLiteral("overlapY"), t.aabb.overlapY},
+                                                       {QStringLiteral("overlapping"), t.aabb.overlapping},
+                                                       {QStringLiteral("rejected"), t.aabbRejected}}},
+                  {QStringLiteral("sat"), satJson(t.sat)},
+                  {QStringLiteral("manifold"), manifoldJson(t.manifold)}};
+    const bool ranContacts = polygons && !t.sat.separated;
+    o.insert(QStringLiteral("clip"), ranContacts && t.method == phys::ContactMethod::Clipping
+                                         ? QJsonValue(clipJson(t.clip))
+                                         : QJsonValue(QJsonValue::Null));
+    if (ranContacts && t.method == phys::ContactMethod::DeepestVertices) {
+        o.insert(QStringLiteral("deepestVertices"), deepestJson(t.deepest));
+    }
+    if (ranContacts && t.method == phys::ContactMethod::VertexEdge) {
+        o.insert(QStringLiteral("vertexEdge"), vertexEdgeJson(t.vertexEdge));
+    }
+    return o;
+}
+
+std::optional<int> bodyIndex(const QString& text, int count) {
+    bool ok = false;
+    const int i = text.toInt(&ok);
+    if (!ok || i < 0 || i >= count) {
+        return std::nullopt;
+    }
+    return i;
+}
+
+} // namespace
+
+int runCollide(const Subcommand& self, const QStringList& args) {
+    const Arguments parsed =
+        parseArguments(args, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("method")});
+    if (!parsed.error.isEmpty()) {
+        return usageError(self, parsed.error);
+    }
+    if (parsed.help) {
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (parsed.positional.size() != 1) {
+        return usageError(
+            self,
+            parsed.positional.isEmpty()
+                ? QStringLiteral("missing the SCENE file argument")
+                : QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    }
+    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
+        return usageError(self, QStringLiteral("both --a and --b are required"));
+    }
+    phys::ContactMethod method = phys::ContactMethod::Clipping;
+    if (parsed.values.contains(QStringLiteral("method"))) {
+        const auto m = phys::parseContactMethod(parsed.values.value(QStringLiteral("method")).toStdString());
+        if (!m) {
+            return usageError(self,
+                              QStringLiteral("unknown method '%1' (expected clipping, deepest-vertices or "
+                                             "vertex-edge)")
+                                  .arg(parsed.values.value(QStringLiteral("method"))));
+        }
+        method = *m;
+    }
+    const std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
+    if (!scene) {
+        return kExitInvalidScene;
+    }
+    const auto& bodies = scene->def.bodies;
+    const int count = int(bodies.size());
+    const std::optional<int> a = bodyIndex(parsed.values.value(QStringLiteral("a")), count);
+    const std::optional<int> b = bodyIndex(parsed.values.value(QStringLiteral("b")), count);
+    if (!a || !b) {
+        return usageError(self,
+                          QStringLiteral("--a and --b must be body indices from 0 to %1 (the scene has %2 "
+                                         "bodies)")
+                              .arg(count - 1)
+                              .arg(count));
+    }
+    if (*a == *b) {
+        return usageError(self, QStringLiteral("--a and --b must name two different bodies"));
+    }
+
+    const phys::BodyDef& bodyA = bodies[std::size_t(*a)];
+    const phys::BodyDef& bodyB = bodies[std::size_t(*b)];
+    const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
+    const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
+    QJsonArray pairs;
+    bool allSeparated = true;
+    for (std::size_t i = 0; i < bodyA.shapes.size(); ++i) {
+        for (std::size_t j = 0; j < bodyB.shapes.size(); ++j) {
+            phys::CollideTrace trace;
+            phys::collide(bodyA.shapes[i].geometry, xfA, bodyB.shapes[j].geometry, xfB, method, 0.0, &trace);
+            allSeparated = allSeparated && trace.separated;
+            pairs.append(pairJson(*a, int(i), *b, int(j), trace));
+        }
+    }
+    QJsonObject out;
+    if (pairs.size() == 1) {
+        out = pairs.first().toObject();
+    } else {
+        out = QJsonObject{{QStringLiteral("bodyA"), *a},
+                          {QStringLiteral("bodyB"), *b},
+                          {QStringLiteral("separated"), allSeparated},
+                          {QStringLiteral("pairs"), pairs}};
+    }
+    printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+    return kExitOk;
+}
+
+} // namespace cl::cli
