@@ -1,0 +1,73 @@
+#pragma once
+/// @file body.h
+/// Body handles and the per-body simulation record the World keeps in one contiguous array.
+/// Frames: `origin`/`xf` is the body origin in the world frame (what scene files store); `localCenter` is the
+/// centre of mass in the body frame and `center` the same point in the world frame. The body origin is not
+/// the centre of mass (Box2D keeps both the same way): the solver integrates the centre, the origin follows.
+
+#include "physics/defs.h"
+#include "physics/math.h"
+
+#include <cstdint>
+#include <variant>
+
+namespace phys {
+
+/// Stable handle of a body: slot index plus a generation counter, so a handle to a removed body is detected
+/// (World::isValid) instead of silently addressing the slot's next occupant.
+struct BodyId {
+    std::int32_t index = -1;
+    std::uint32_t generation = 0;
+
+    constexpr bool isNull() const { return index < 0; }
+    friend constexpr bool operator==(BodyId, BodyId) = default;
+};
+
+/// The null handle (what a failed lookup returns).
+inline constexpr BodyId kNullBody{};
+
+/// Per-body simulation data, one entry per body slot in World's contiguous array. Solvers (impulse, Verlet)
+/// read and write it through SolverContext; applications use World's accessors instead.
+struct BodySim {
+    Transform xf;        ///< body origin pose, world frame
+    Vec2 center;         ///< centre of mass, world frame, metres
+    Vec2 localCenter;    ///< centre of mass, body frame, metres
+    Vec2 center0;        ///< centre of mass at the start of the current step (for swept bounds), world frame
+    Vec2 linearVelocity; ///< of the centre of mass, m/s, world frame
+    double angularVelocity = 0.0; ///< rad/s, counter-clockwise
+    Vec2 force;                   ///< accumulated force, N, world frame; cleared after each step
+    double torque = 0.0;     ///< accumulated torque about the centre of mass, N m; cleared after each step
+    double mass = 0.0;       ///< kg (0 for static and kinematic bodies)
+    double invMass = 0.0;    ///< 1/kg (0 = infinite mass)
+    double inertia = 0.0;    ///< kg m^2 about the centre of mass
+    double invInertia = 0.0; ///< 1/(kg m^2)
+    double sleepTime = 0.0;  ///< seconds the body has been below the sleep tolerances
+    BodyType type = BodyType::Dynamic;
+    bool awake = true;   ///< false while asleep (sleep on): not integrated, not solved
+    bool enabled = true; ///< false once the body escaped the world bound: frozen and ignored
+    bool bullet = false; ///< continuous collision against dynamic bodies too
+    bool alive = false;  ///< the slot holds a body
+    /// True when the body takes part in the solver this step.
+    constexpr bool isSimulated() const { return alive && enabled && awake && type != BodyType::Static; }
+};
+
+/// Per-shape simulation data, one entry per shape slot in World's contiguous array.
+struct ShapeSim {
+    std::variant<Circle, Polygon> geometry; ///< body frame, metres
+    double density = 1.0;                   ///< kg/m^2
+    double friction = 0.6;
+    double restitution = 0.0;
+    AABB aabb;           ///< tight bound, world frame, at the body's current pose
+    AABB fatAABB;        ///< the bound stored in the broadphase (enlarged, swept when continuous)
+    int body = -1;       ///< body slot index
+    int indexInBody = 0; ///< position in the body's BodyDef::shapes
+    int proxy = -1;      ///< broadphase proxy id
+    bool alive = false;
+};
+
+/// Updates `xf.p` from the centre of mass and rotation: origin = center - R * localCenter.
+inline void syncOriginFromCenter(BodySim& body) {
+    body.xf.p = body.center - rotate(body.xf.q, body.localCenter);
+}
+
+} // namespace phys

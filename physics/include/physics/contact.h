@@ -1,0 +1,68 @@
+#pragma once
+/// @file contact.h
+/// Contacts between two shapes: the solver's record (ContactSim, kept in a contiguous array and matched from
+/// step to step for warm starting) and the plain copy a StepReport hands to the UI (ContactReport).
+
+#include "physics/body.h"
+#include "physics/manifold.h"
+
+#include <cstdint>
+
+namespace phys {
+
+/// Solver-side state of one manifold point, carried over between steps when the feature id matches.
+struct ContactPointSim {
+    double normalImpulse = 0.0;    ///< accumulated normal impulse, N s (>= 0)
+    double tangentImpulse = 0.0;   ///< accumulated friction impulse, N s, along tangent = rightPerp(normal)
+    double maxNormalImpulse = 0.0; ///< largest normal impulse applied during this step, N s
+    double relativeVelocity = 0.0; ///< normal approach velocity before solving, m/s (negative = approaching)
+    bool persisted = false;        ///< the same feature pair touched last step (warm started)
+};
+
+/// One touching (or speculatively close) shape pair. Shape A belongs to bodyA; the manifold normal points A
+/// -> B.
+struct ContactSim {
+    int shapeA = -1; ///< shape slot index in the World
+    int shapeB = -1;
+    int bodyA = -1; ///< body slot index in the World
+    int bodyB = -1;
+    double friction = 0.0;    ///< mixed: sqrt(fA * fB)
+    double restitution = 0.0; ///< mixed: max(eA, eB)
+    Manifold manifold;        ///< world frame, computed at the start of the step
+    ContactPointSim points[kMaxManifoldPoints];
+};
+
+/// Mixing rule for friction (Box2D's b2MixFriction): the geometric mean, so a frictionless surface (0) makes
+/// any contact frictionless and equal coefficients give themselves back.
+inline double mixFriction(double frictionA, double frictionB) {
+    return std::sqrt(frictionA * frictionB);
+}
+/// Mixing rule for restitution: the larger of the two (Box2D's b2MixRestitution), so a bouncy ball bounces on
+/// any floor. (Source 001 uses the minimum; we follow Box2D so a ball's own restitution is what the student
+/// sets.)
+inline double mixRestitution(double restitutionA, double restitutionB) {
+    return restitutionA > restitutionB ? restitutionA : restitutionB;
+}
+
+/// A contact point as reported after a step (world frame).
+struct ContactPointReport {
+    Vec2 point;                  ///< metres, world frame, as the narrow phase placed it (start of step)
+    double depth = 0.0;          ///< metres; negative for a speculative point (gap)
+    double normalImpulse = 0.0;  ///< N s, accumulated over the step
+    double tangentImpulse = 0.0; ///< N s, along rightPerp(normal)
+    FeatureId id;
+    bool persisted = false; ///< true when the point existed last step (warm started); false = new
+};
+
+/// A contact between two bodies as reported after a step.
+struct ContactReport {
+    BodyId bodyA;
+    BodyId bodyB;
+    int shapeIndexA = 0; ///< index of the shape within body A (as in BodyDef::shapes)
+    int shapeIndexB = 0;
+    Vec2 normal; ///< unit, world frame, from A to B
+    int pointCount = 0;
+    ContactPointReport points[kMaxManifoldPoints];
+};
+
+} // namespace phys

@@ -1,0 +1,42 @@
+#pragma once
+/// @file solver.h
+/// The seam between the World and a contact solver (impulse, push-out, Verlet). The World does the broad and
+/// narrow phase, then hands the solver the bodies and this step's contacts; the solver advances velocities
+/// and poses by one time step; the World then finalises (origins, AABBs, sleep, escape checks, report).
+
+#include "physics/body.h"
+#include "physics/contact.h"
+#include "physics/defs.h"
+
+#include <span>
+
+namespace phys {
+
+class World;
+
+/// Everything a solver may read or write during one step.
+struct SolverContext {
+    const WorldSettings* settings = nullptr;
+    const World* world = nullptr;     ///< read-only access to shapes and names if a solver needs them
+    double timeStep = 0.0;            ///< full step, seconds (settings->timeStep)
+    std::span<BodySim> bodies;        ///< all body slots; only `isSimulated()` bodies may be changed
+    std::span<const ShapeSim> shapes; ///< all shape slots (check `alive`)
+    std::span<ContactSim>
+        contacts; ///< this step's contacts; manifolds from the poses at the start of the step
+    std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
+};
+
+/// A contact solver. On return every simulated body must have its `center`, `xf.q`, `linearVelocity` and
+/// `angularVelocity` advanced by one time step (the World recomputes `xf.p` from them), and every contact's
+/// `points[i].normalImpulse / tangentImpulse` must hold the impulses applied (for the report and warm
+/// starting). Forces in BodySim are read, not cleared (the World clears them). Must not allocate in steady
+/// state.
+class ContactSolver {
+public:
+    virtual ~ContactSolver() = default;
+    virtual void step(SolverContext& context) = 0;
+    /// Drops cached state (after bodies are removed, teleported, or settings change).
+    virtual void reset() {}
+};
+
+} // namespace phys

@@ -1,0 +1,229 @@
+#pragma once
+/// @file world.h
+/// The simulation world: bodies (static, kinematic, dynamic; compound), a fixed-step loop, contacts, sleep,
+/// continuous collision, and a StepReport per step. Data-oriented: bodies, shapes and contacts live in
+/// contiguous arrays addressed by stable handles (BodyId = slot index + generation); no virtual shapes.
+///
+/// One step (World::step), after Box2D's b2World::Step:
+/// @code
+///   broadphase:  move every awake shape's proxy (fat AABB; swept along v dt when continuous), collect the
+///                candidate pairs in deterministic order
+///   narrowphase: for each pair not filtered (same body, both non-dynamic, both asleep): manifold =
+///   collide(...,
+///                speculativeDistance); match its points to last step's by FeatureId::key() (warm start)
+///   solve:       settings.solver: impulse (soft step | Baumgarte | push-out) or Verlet; advances
+///   velocities/poses integrate:   origins from centres, AABBs, escape check (-> report.escaped, body
+///   disabled), islands and sleep report:      counters, energy and momentum, timings, contact copies (as the
+///   report flags ask)
+/// @endcode
+/// Units: SI; positions and velocities in the world frame unless the name says local.
+
+#include "physics/body.h"
+#include "physics/contact.h"
+#include "physics/defs.h"
+#include "physics/mass.h"
+#include "physics/result.h"
+#include "physics/solver.h"
+#include "physics/step_report.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace phys {
+
+class BroadPhase;
+struct ContactMap;
+
+/// A body whose centre leaves this bound (metres, any axis) is reported in StepReport::escaped and disabled.
+inline constexpr double kEscapeBound = kMaxWorldCoordinate * 10.0;
+/// Sleep: a body slower than these for kTimeToSleep seconds may sleep (its whole island must agree).
+inline constexpr double kLinearSleepTolerance = 0.05;  ///< m/s
+inline constexpr double kAngularSleepTolerance = 0.05; ///< rad/s
+inline constexpr double kTimeToSleep = 0.5;            ///< s
+/// Contact margin used by the narrow phase for speculative points (4 x the Box2D linear slop 0.005 m).
+inline constexpr double kSpeculativeDistance = 0.02; ///< metres
+/// Margin by which broadphase AABBs are enlarged (Box2D's aabbMargin).
+inline constexpr double kAABBMargin = 0.1; ///< metres
+
+class World {
+public:
+    /// @param settings checked with validate(); invalid fields are replaced by their defaults (use
+    /// setSettings()
+    ///        to get the error instead).
+    explicit World(const WorldSettings& settings = {});
+    ~World();
+    World(const World&) = delete;
+    World& operator=(const World&) = delete;
+    World(World&&) noexcept;
+    World& operator=(World&&) noexcept;
+
+    // --- settings
+    // -------------------------------------------------------------------------------------------
+
+    const WorldSettings& settings() const { return m_settings; }
+    /// Changes settings live (solver, contact method, iterations...). Returns the error naming the field
+    /// (path "settings.<field>") and changes nothing when invalid.
+    std::optional<DefError> setSettings(const WorldSettings& settings);
+
+    /// Which optional parts StepReport gets (ReportFlags, default kReportEnergy | kReportTimings).
+    void setReportFlags(unsigned flags) { m_reportFlags = flags; }
+    unsigned reportFlags() const { return m_reportFlags; }
+
+    // --- bodies
+    // ---------------------------------------------------------------------------------------------
+
+    /// Creates a body from a definition, validated first (validate(def, "body")): on error nothing changes
+    /// and the Error's message is "<path>: <message>" (e.g. "body.shapes[0].density: must be > 0"), index the
+    /// offending shape or -1. Mass properties come from the shapes' densities (computeMass, combineMass).
+    Result<BodyId> createBody(const BodyDef& def);
+    /// Removes a body and its shapes and contacts. Returns false for an invalid handle.
+    bool removeBody(BodyId id);
+    /// Removes every body.
+    void clear();
+    bool isValid(BodyId id) const;
+    int bodyCount() const { return m_bodyCount; }
+    /// Handles of all bodies, ascending slot index (creation order until bodies are removed).
+    std::vector<BodyId> bodyIds() const;
+
+    // --- accessors (an invalid handle asserts in debug and returns a default value)
+    // ---------------------------
+
+    const std::string& name(BodyId id) const;
+    BodyType type(BodyId id) const;
+    /// Body origin pose, world frame.
+    Transform transform(BodyId id) const;
+    Vec2 position(BodyId id) const;
+    /// Radians, counter-clockwise, in (-pi, pi].
+    double angle(BodyId id) const;
+    /// Centre of mass, world frame.
+    Vec2 worldCenter(BodyId id) const;
+    /// Centre of mass, body frame.
+    Vec2 localCenter(BodyId id) const;
+    /// Velocity of the centre of mass, m/s, world frame.
+    Vec2 linearVelocity(BodyId id) const;
+    double angularVelocity(BodyId id) const;
+    /// Velocity of a world point attached to the body, m/s.
+    Vec2 velocityAtPoint(BodyId id, Vec2 worldPoint) const;
+    /// Mass (kg), centre of mass (body frame) and inertia about it; zero for static and kinematic bodies.
+    MassData massData(BodyId id) const;
+    bool isBullet(BodyId id) const;
+    bool isAwake(BodyId id) const;
+    /// False once the body escaped the world bound (it is frozen and ignored).
+    bool isEnabled(BodyId id) const;
+    /// Number of shapes and each shape's definition (body frame), in BodyDef order.
+    int shapeCount(BodyId id) const;
+    ShapeDef shape(BodyId id, int shapeIndex) const;
+    /// Tight world-frame AABB of one shape, or of the whole body.
+    AABB shapeAABB(BodyId id, int shapeIndex) const;
+    AABB bodyAABB(BodyId id) const;
+    /// The body's current state as a definition (pose, velocities, shapes): what a scene file saves.
+    BodyDef bodyDef(BodyId id) const;
+    /// Raw simulation record (read-only), for solvers and tools.
+    const BodySim& bodySim(BodyId id) const;
+
+    // --- mutators (each wakes the body)
+    // ---------------------------------------------------------------------
+
+    /// Moves the body origin by hand (mouse grab). Clears contact warm starts for it.
+    void setTransform(BodyId id, Vec2 position, double angle);
+    void setLinearVelocity(BodyId id, Vec2 velocity);
+    void setAngularVelocity(BodyId id, double omega);
+    /// Force in N at a world point (torque follows from the lever arm about the centre of mass), until
+    /// step().
+    void applyForce(BodyId id, Vec2 force, Vec2 worldPoint);
+    void applyForceToCenter(BodyId id, Vec2 force);
+    /// Torque in N m, until the next step.
+    void applyTorque(BodyId id, double torque);
+    /// Instant change of momentum: impulse in N s at a world point.
+    void applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint);
+    void applyAngularImpulse(BodyId id, double impulse);
+    void setBullet(BodyId id, bool bullet);
+    /// Wakes or puts to sleep a body (and, on the next step, its island).
+    void setAwake(BodyId id, bool awake);
+
+    // --- stepping
+    // -------------------------------------------------------------------------------------------
+
+    /// Advances the world by settings().timeStep and returns the report (owned by the World, valid until the
+    /// next step; copy it to keep it).
+    const StepReport& step();
+    /// The report of the last step.
+    const StepReport& lastReport() const { return m_report; }
+    double time() const { return m_time; }
+    std::int64_t stepCount() const { return m_stepCount; }
+
+    // --- queries
+    // --------------------------------------------------------------------------------------------
+
+    /// The topmost (last created) body with a shape containing the world point, or kNullBody.
+    BodyId bodyAt(Vec2 worldPoint) const;
+    /// Current contacts (as of the last step), in deterministic order. Only pairs with pointCount > 0.
+    std::vector<ContactReport> contacts() const;
+    /// Energy and momentum now (the same quantities as StepReport with kReportEnergy).
+    double kineticEnergy() const;
+    double potentialEnergy() const;
+    Vec2 linearMomentum() const;
+    double angularMomentum() const;
+    /// FNV-1a hash of every body's pose and velocities (bit patterns): equal hashes = bit-identical states.
+    std::uint64_t stateHash() const;
+
+    /// Internal arrays for solvers and the benchmark (read-only).
+    std::span<const BodySim> bodySims() const { return m_bodies; }
+    std::span<const ShapeSim> shapeSims() const { return m_shapes; }
+    std::span<const ContactSim> contactSims() const { return m_contacts; }
+    /// Shape slot indices of a body slot.
+    std::span<const int> bodyShapeSlots(int bodySlot) const;
+    /// The handle of a body slot (for solvers, which see slots).
+    BodyId idOfSlot(int bodySlot) const;
+
+private:
+    struct BodyInfo {
+        std::string name;
+        std::vector<int> shapes; ///< shape slot indices in BodyDef order
+        std::uint32_t generation = 0;
+    };
+
+    int slotOf(BodyId id) const;
+    void refreshShapes(int bodySlot, Vec2 displacement);
+    void destroyContact(int contactIndex);
+    void destroyContactsOf(int bodySlot);
+    void addPair(int proxyA, int proxyB);
+    void updateContacts();
+    void finalizeBodies();
+    void updateSleep();
+    void fillReport(StepReport& report, unsigned flags) const;
+    void wake(int bodySlot);
+    ContactReport toReport(const ContactSim& contact) const;
+    double speculativeDistanceFor(int bodyA, int bodyB) const;
+
+    WorldSettings m_settings;
+    unsigned m_reportFlags = kReportEnergy | kReportTimings;
+
+    std::vector<BodySim> m_bodies;
+    std::vector<BodyInfo> m_bodyInfo;
+    std::vector<int> m_freeBodies;
+    int m_bodyCount = 0;
+
+    std::vector<ShapeSim> m_shapes;
+    std::vector<int> m_freeShapes;
+
+    std::unique_ptr<BroadPhase> m_broadPhase;
+    std::vector<ContactSim> m_contacts;       ///< persistent contacts (pair exists while fat AABBs overlap)
+    std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
+    std::vector<int> m_awake;                 ///< simulated body slots, ascending
+    std::vector<int> m_islandParent;          ///< union-find scratch for sleep islands
+    std::vector<double> m_islandMinSleep;     ///< scratch
+
+    std::unique_ptr<ContactSolver> m_impulseSolver;
+    std::unique_ptr<ContactSolver> m_verletSolver;
+
+    StepReport m_report;
+    double m_time = 0.0;
+    std::int64_t m_stepCount = 0;
+};
+
+} // namespace phys

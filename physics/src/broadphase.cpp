@@ -1,0 +1,401 @@
+/// @file broadphase.cpp
+/// Dynamic AABB tree and broad phase. References: Erin Catto, "Dynamic AABB Tree" and Box2D 2.4
+/// (b2DynamicTree, b2BroadPhase); Christer Ericson, Real-Time Collision Detection, 6.2-6.5.
+
+#include "physics/broadphase.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cstdlib>
+
+namespace phys {
+
+namespace {
+
+/// The node pool starts with this many nodes and doubles when it runs out.
+constexpr int kInitialNodeCapacity = 16;
+
+} // namespace
+
+DynamicTree::DynamicTree(double margin) : m_margin(margin) {}
+
+int DynamicTree::allocateNode() {
+    if (m_freeList == kNullProxy) {
+        // Grow the pool geometrically and thread the new nodes onto the free list in increasing index order,
+        // so allocation order (and thus every proxy id) depends only on the sequence of calls.
+        const int oldSize = static_cast<int>(m_nodes.size());
+        const int newSize = std::max(kInitialNodeCapacity, 2 * oldSize);
+        m_nodes.resize(static_cast<std::size_t>(newSize));
+        for (int i = oldSize; i < newSize; ++i) {
+            Node& n = node(i);
+            n = Node{};
+            n.parent = i + 1 < newSize ? i + 1 : kNullProxy;
+        }
+        m_freeList = oldSize;
+    }
+    const int id = m_freeList;
+    Node& n = node(id);
+    m_freeList = n.parent;
+    n = Node{};
+    n.height = 0;
+    return id;
+}
+
+void DynamicTree::freeNode(int nodeId) {
+    Node& n = node(nodeId);
+    n = Node{};
+    n.parent = m_freeList;
+    n.height = -1;
+    m_freeList = nodeId;
+}
+
+bool DynamicTree::isProxy(int proxyId) const {
+    return proxyId >= 0 && proxyId < static_cast<int>(m_nodes.size()) && node(proxyId).height == 0;
+}
+
+int DynamicTree::createProxy(const AABB& aabb, std::uint64_t userData) {
+    const int id = allocateNode();
+    Node& n = node(id);
+    n.aabb = fatten(aabb, m_margin);
+    n.userData = userData;
+    n.height = 0;
+    insertLeaf(id);
+    ++m_proxyCount;
+    return id;
+}
+
+void DynamicTree::destroyProxy(int proxyId) {
+    assert(isProxy(proxyId));
+    removeLeaf(proxyId);
+    freeNode(proxyId);
+    --m_proxyCount;
+}
+
+bool DynamicTree::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
+    // Pseudocode (Box2D 2.4 b2DynamicTree::MoveProxy):
+    //     fat = aabb grown by margin, then stretched by multiplier * displacement on the side it moves to
+    //     if stored contains aabb:
+    //         if stored is inside fat grown by 4 margins: return false      // still a good fit
+    //         (else the stored box is far too large, e.g. a fast body that stopped: shrink it)
+    //     remove leaf; stored = fat; insert leaf; return true
+    assert(isProxy(proxyId));
+    AABB fat = fatten(aabb, m_margin);
+    const Vec2 d = kAabbDisplacementMultiplier * displacement;
+    if (d.x < 0.0) {
+        fat.lower.x += d.x;
+    } else {
+        fat.upper.x += d.x;
+    }
+    if (d.y < 0.0) {
+        fat.lower.y += d.y;
+    } else {
+        fat.upper.y += d.y;
+    }
+
+    const AABB& stored = node(proxyId).aabb;
+    if (contains(stored, aabb)) {
+        const AABB huge = fatten(fat, 4.0 * m_margin);
+        if (contains(huge, stored)) {
+            return false;
+        }
+    }
+    removeLeaf(proxyId);
+    node(proxyId).aabb = fat;
+    insertLeaf(proxyId);
+    return true;
+}
+
+void DynamicTree::refit(int nodeId) {
+    Node& n = node(nodeId);
+    const Node& c1 = node(n.child1);
+    const Node& c2 = node(n.child2);
+    n.aabb = combine(c1.aabb, c2.aabb);
+    n.height = 1 + std::max(c1.height, c2.height);
+}
+
+void DynamicTree::insertLeaf(int leaf) {
+    // Pseudocode (Catto, Box2D 2.4 b2DynamicTree::InsertLeaf, with the descent ending only at height <= 1):
+    //     index = root
+    //     while index is internal:
+    //         cost here     = 2 * perimeter(box(index) U leaf)          // new parent of index and leaf
+    //         inheritance   = 2 * (perimeter(box(index) U leaf) - perimeter(box(index)))
+    //         cost(child)   = growth of child's box (or its full perimeter for a leaf) + inheritance
+    //         if height(index) <= 1 and cost here < both child costs: stop
+    //         index = the cheaper child
+    //     make a new parent of index and leaf; walk up: balance (one rotation at most), refit box and height
+    node(leaf).parent = kNullProxy;
+    if (m_root == kNullProxy) {
+        m_root = leaf;
+        return;
+    }
+
+    const AABB leafBox = node(leaf).aabb;
+    int index = m_root;
+    while (!node(index).isLeaf()) {
+        const Node& n = node(index);
+        const double perimeter = n.aabb.perimeter();
+        const double combinedPerimeter = combine(n.aabb, leafBox).perimeter();
+        const double cost = 2.0 * combinedPerimeter;
+        const double inheritance = 2.0 * (combinedPerimeter - perimeter);
+
+        auto descendCost = [&](int child) {
+            const Node& c = node(child);
+            const double grown = combine(leafBox, c.aabb).perimeter();
+            return c.isLeaf() ? grown + inheritance : grown - c.aabb.perimeter() + inheritance;
+        };
+        const double cost1 = descendCost(n.child1);
+        const double cost2 = descendCost(n.child2);
+        if (n.height <= 1 && cost < cost1 && cost < cost2) {
+            break;
+        }
+        index = cost1 <= cost2 ? n.child1 : n.child2;
+    }
+
+    const int sibling = index;
+    const int oldParent = node(sibling).parent;
+    const int newParent = allocateNode(); // may grow m_nodes: no references held across this call
+    {
+        Node& p = node(newParent);
+        p.parent = oldParent;
+        p.aabb = combine(leafBox, node(sibling).aabb);
+        p.height = node(sibling).height + 1;
+        p.child1 = sibling;
+        p.child2 = leaf;
+    }
+    if (oldParent != kNullProxy) {
+        Node& op = node(oldParent);
+        (op.child1 == sibling ? op.child1 : op.child2) = newParent;
+    } else {
+        m_root = newParent;
+    }
+    node(sibling).parent = newParent;
+    node(leaf).parent = newParent;
+
+    for (index = newParent; index != kNullProxy; index = node(index).parent) {
+        index = balance(index);
+        refit(index);
+    }
+}
+
+void DynamicTree::removeLeaf(int leaf) {
+    // Pseudocode (Box2D 2.4 b2DynamicTree::RemoveLeaf): the sibling takes the parent's place, the parent is
+    // freed, and the ancestors are balanced and refitted on the way up.
+    if (leaf == m_root) {
+        m_root = kNullProxy;
+        return;
+    }
+    const int parent = node(leaf).parent;
+    const int grandParent = node(parent).parent;
+    const int sibling = node(parent).child1 == leaf ? node(parent).child2 : node(parent).child1;
+
+    if (grandParent == kNullProxy) {
+        m_root = sibling;
+        node(sibling).parent = kNullProxy;
+        freeNode(parent);
+        return;
+    }
+    Node& g = node(grandParent);
+    (g.child1 == parent ? g.child1 : g.child2) = sibling;
+    node(sibling).parent = grandParent;
+    freeNode(parent);
+    for (int index = grandParent; index != kNullProxy; index = node(index).parent) {
+        index = balance(index);
+        refit(index);
+    }
+}
+
+int DynamicTree::balance(int a) {
+    // Pseudocode (one AVL rotation, as Box2D 2.4 b2DynamicTree::Balance):
+    //     A has children B, C; if height(C) > height(B) + 1 (or the mirror case):
+    //         C takes A's place and A becomes C's child;
+    //         C keeps its taller child; the shorter one replaces C under A.
+    // Children of a bounding-volume node are unordered, so keeping the taller grandchild covers both the
+    // single and the double rotation of a textbook AVL tree. With |height(C) - height(B)| = 2 and C balanced,
+    // A and C come out balanced and no higher than before, so one rotation per ancestor restores the
+    // invariant after an insertion (a subtree grew by one level) or a removal (a subtree shrank by one
+    // level).
+    Node& nodeA = node(a);
+    if (nodeA.isLeaf() || nodeA.height < 2) {
+        return a;
+    }
+    const int b = nodeA.child1;
+    const int c = nodeA.child2;
+    const int diff = node(c).height - node(b).height;
+    int tall = kNullProxy;
+    if (diff > 1) {
+        tall = c;
+    } else if (diff < -1) {
+        tall = b;
+    } else {
+        return a;
+    }
+
+    Node& nodeT = node(tall);
+    const int f = nodeT.child1;
+    const int g = nodeT.child2;
+    const int keep = node(f).height > node(g).height ? f : g;
+    const int move = keep == f ? g : f;
+
+    // T takes A's place under A's parent.
+    nodeT.parent = nodeA.parent;
+    if (nodeT.parent != kNullProxy) {
+        Node& p = node(nodeT.parent);
+        (p.child1 == a ? p.child1 : p.child2) = tall;
+    } else {
+        m_root = tall;
+    }
+    nodeT.child1 = a;
+    nodeT.child2 = keep;
+    nodeA.parent = tall;
+    (nodeA.child1 == tall ? nodeA.child1 : nodeA.child2) = move;
+    node(move).parent = a;
+
+    refit(a);
+    refit(tall);
+    return tall;
+}
+
+double DynamicTree::areaRatio() const {
+    if (m_root == kNullProxy) {
+        return 0.0;
+    }
+    const double rootPerimeter = node(m_root).aabb.perimeter();
+    double total = 0.0;
+    for (const Node& n : m_nodes) {
+        if (n.height >= 0) {
+            total += n.aabb.perimeter();
+        }
+    }
+    return rootPerimeter > 0.0 ? total / rootPerimeter : 0.0;
+}
+
+std::string DynamicTree::validate() const {
+    const int size = static_cast<int>(m_nodes.size());
+    int reachable = 0;
+    int leaves = 0;
+    if (m_root != kNullProxy) {
+        if (node(m_root).parent != kNullProxy) {
+            return "root has a parent";
+        }
+        std::vector<int> stack{m_root};
+        while (!stack.empty()) {
+            const int id = stack.back();
+            stack.pop_back();
+            if (id < 0 || id >= size) {
+                return "node index out of range: " + std::to_string(id);
+            }
+            ++reachable;
+            const Node& n = node(id);
+            if (n.isLeaf()) {
+                if (n.child2 != kNullProxy || n.height != 0) {
+                    return "leaf " + std::to_string(id) + " has a second child or a nonzero height";
+                }
+                ++leaves;
+                continue;
+            }
+            if (n.child2 == kNullProxy) {
+                return "node " + std::to_string(id) + " has one child";
+            }
+            const Node& c1 = node(n.child1);
+            const Node& c2 = node(n.child2);
+            if (c1.parent != id || c2.parent != id) {
+                return "broken parent link under node " + std::to_string(id);
+            }
+            if (n.height != 1 + std::max(c1.height, c2.height)) {
+                return "wrong height at node " + std::to_string(id);
+            }
+            if (std::abs(c1.height - c2.height) > 1) {
+                return "AVL balance broken at node " + std::to_string(id);
+            }
+            if (!(n.aabb == combine(c1.aabb, c2.aabb))) {
+                return "box of node " + std::to_string(id) + " is not the union of its children";
+            }
+            stack.push_back(n.child1);
+            stack.push_back(n.child2);
+        }
+    }
+    if (leaves != m_proxyCount) {
+        return "leaf count " + std::to_string(leaves) + " != proxy count " + std::to_string(m_proxyCount);
+    }
+    int freeCount = 0;
+    for (int id = m_freeList; id != kNullProxy; id = node(id).parent) {
+        if (id < 0 || id >= size || node(id).height != -1 || ++freeCount > size) {
+            return "broken free list";
+        }
+    }
+    if (reachable + freeCount != size) {
+        return "nodes leaked: " + std::to_string(size - reachable - freeCount);
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// BroadPhase
+
+int BroadPhase::createProxy(const AABB& aabb, std::uint64_t userData) {
+    const int id = m_tree.createProxy(aabb, userData);
+    bufferMove(id);
+    return id;
+}
+
+void BroadPhase::destroyProxy(int proxyId) {
+    if (isMoved(proxyId)) {
+        // Box2D 2.4 UnBufferMove: leave a hole rather than shifting the buffer.
+        std::replace(m_moveBuffer.begin(), m_moveBuffer.end(), proxyId, kNullProxy);
+        m_moved[static_cast<std::size_t>(proxyId)] = 0;
+        --m_moveCount;
+    }
+    m_tree.destroyProxy(proxyId);
+}
+
+bool BroadPhase::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
+    const bool reinserted = m_tree.moveProxy(proxyId, aabb, displacement);
+    if (reinserted) {
+        bufferMove(proxyId);
+    }
+    return reinserted;
+}
+
+void BroadPhase::touchProxy(int proxyId) {
+    bufferMove(proxyId);
+}
+
+void BroadPhase::bufferMove(int proxyId) {
+    if (isMoved(proxyId)) {
+        return; // already buffered: each proxy is queried once per updatePairs
+    }
+    const auto index = static_cast<std::size_t>(proxyId);
+    if (index >= m_moved.size()) {
+        m_moved.resize(std::max(index + 1, static_cast<std::size_t>(m_tree.nodeCapacity())), 0);
+    }
+    m_moved[index] = 1;
+    m_moveBuffer.push_back(proxyId);
+    ++m_moveCount;
+}
+
+void BroadPhase::gatherPairs() {
+    m_pairs.clear();
+    for (const int q : m_moveBuffer) {
+        if (q == kNullProxy) {
+            continue;
+        }
+        m_tree.query(m_tree.fatAABB(q), [this, q](int p) {
+            // A pair of two moved proxies is taken only from the query of the larger id, so it appears once.
+            if (p == q || (p > q && isMoved(p))) {
+                return;
+            }
+            m_pairs.push_back({std::min(p, q), std::max(p, q)});
+        });
+    }
+    std::sort(m_pairs.begin(), m_pairs.end(),
+              [](const Pair& x, const Pair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
+    for (const int q : m_moveBuffer) {
+        if (q != kNullProxy) {
+            m_moved[static_cast<std::size_t>(q)] = 0;
+        }
+    }
+    m_moveBuffer.clear();
+    m_moveCount = 0;
+}
+
+} // namespace phys

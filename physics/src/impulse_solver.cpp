@@ -1,0 +1,529 @@
+/// @file impulse_solver.cpp
+/// Sequential impulses with soft step or Baumgarte position correction, and the naive push-out response.
+/// See impulse_solver.h for the scheme; the references are Catto, "Fast and Simple Physics using Sequential
+/// Impulses" (GDC 2006), Box2D 2.4 b2ContactSolver, and Box2D v3 contact_solver.c / solver.c ("Solver2D",
+/// 2024).
+
+#include "physics/impulse_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace phys {
+namespace {
+
+/// Soft constraint coefficients for a damped spring of `hertz` and damping ratio `zeta` integrated implicitly
+/// over a substep h (Catto, "Solver2D: soft step", 2024; Box2D v3 b2MakeSoft):
+///   omega = 2 pi hertz, a1 = 2 zeta + h omega, a2 = h omega a1, a3 = 1 / (1 + a2)
+///   biasRate = omega / a1 (1/s), massScale = a2 a3, impulseScale = a3
+/// A rigid constraint is hertz = 0: biasRate 0, massScale 1, impulseScale 0.
+struct Softness {
+    double biasRate = 0.0;
+    double massScale = 1.0;
+    double impulseScale = 0.0;
+};
+
+Softness makeSoft(double hertz, double zeta, double h) {
+    if (hertz <= 0.0 || h <= 0.0) {
+        return {};
+    }
+    const double omega = 2.0 * kPi * hertz;
+    const double a1 = 2.0 * zeta + h * omega;
+    const double a2 = h * omega * a1;
+    const double a3 = 1.0 / (1.0 + a2);
+    return {omega / a1, a2 * a3, a3};
+}
+
+/// Rotation advanced by a small angle: q2 = normalize(q + dAngle * leftPerp(q)) (Box2D v3
+/// b2IntegrateRotation).
+Rot integrateRotation(Rot q, double deltaAngle) {
+    const double c = q.c - deltaAngle * q.s;
+    const double s = q.s + deltaAngle * q.c;
+    const double mag = std::sqrt(c * c + s * s);
+    if (!(mag > 0.0)) {
+        return q;
+    }
+    return {c / mag, s / mag};
+}
+
+/// Solver-side body state (hot, compact): velocities and the motion since the start of the step.
+struct BodyState {
+    Vec2 v;         ///< m/s
+    double w = 0.0; ///< rad/s
+    Vec2 dp;        ///< centre displacement since the start of the step, metres
+    Rot dq;         ///< rotation since the start of the step
+    double invMass = 0.0;
+    double invInertia = 0.0;
+};
+
+struct ConstraintPoint {
+    Vec2 rA; ///< anchor relative to A's centre at the start of the step, world frame
+    Vec2 rB;
+    double baseSeparation = 0.0; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
+    double normalMass = 0.0;
+    double tangentMass = 0.0;
+    double normalImpulse = 0.0;
+    double tangentImpulse = 0.0;
+    double maxNormalImpulse = 0.0;
+    double relativeVelocity = 0.0;
+};
+
+struct Constraint {
+    int a = 0; ///< state index (the last state is the static dummy)
+    int b = 0;
+    int contact = 0;
+    Vec2 normal;
+    double friction = 0.0;
+    double restitution = 0.0;
+    double mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0;
+    Softness softness;
+    int pointCount = 0;
+    ConstraintPoint points[kMaxManifoldPoints];
+};
+
+/// Largest contact stiffness as a fraction of the substep rate (see prepare()).
+constexpr double kMaxHertzPerSubstepRate = 0.5;
+/// Rigid position passes after the soft substeps (Box2D 2.4 uses 3 position iterations; measured: one pass
+/// damps the ringing of a 100:1 mass ratio at 60 Hz / 1 substep, and costs one solver sweep).
+constexpr int kPositionIterations = 1;
+
+class ImpulseSolver final : public ContactSolver {
+public:
+    void step(SolverContext& context) override;
+
+private:
+    void prepare(SolverContext& context);
+    void integrateVelocities(const SolverContext& context, double h);
+    void integratePositions(double h);
+    void warmStart();
+    void solve(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
+    void applyRestitution(double threshold);
+    void solvePositions(const WorldSettings& settings);
+    void storeImpulses(SolverContext& context);
+    void finish(SolverContext& context);
+    void pushOut(SolverContext& context);
+
+    std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
+    std::vector<int> m_stateOf;      ///< body slot -> state index
+    std::vector<Constraint> m_constraints;
+};
+
+void ImpulseSolver::prepare(SolverContext& ctx) {
+    // Pseudocode (Box2D 2.4 b2ContactSolver ctor + InitializeVelocityConstraints; v3 b2PrepareContactsTask):
+    //   for each contact with points, not both bodies frozen:
+    //     for each point: rA = p - cA, rB = p - cB
+    //       kN = mA + mB + iA (rA x n)^2 + iB (rB x n)^2, normalMass = 1 / kN (0 if kN = 0); the same on t
+    //       relativeVelocity = n . (vB + wB x rB - vA - wA x rA)       (before gravity: the approach speed)
+    //       accumulated impulses from the previous step (warm start) or 0
+    const int n = static_cast<int>(ctx.awakeBodies.size());
+    m_states.resize(static_cast<std::size_t>(n) + 1);
+    m_stateOf.assign(ctx.bodies.size(), n);
+    for (int i = 0; i < n; ++i) {
+        const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
+        const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
+        BodyState& s = m_states[static_cast<std::size_t>(i)];
+        s.v = body.linearVelocity;
+        s.w = body.angularVelocity;
+        s.dp = {};
+        s.dq = Rot{};
+        s.invMass = body.invMass;
+        s.invInertia = body.invInertia;
+        m_stateOf[static_cast<std::size_t>(slot)] = i;
+    }
+    m_states[static_cast<std::size_t>(n)] = BodyState{};
+
+    const WorldSettings& settings = *ctx.settings;
+    const double h = ctx.timeStep / settings.substeps;
+    // Soft step (Box2D v3): the contact stiffness is capped for stability, and contacts against infinite mass
+    // get twice the stiffness (they carry the whole load). Box2D v3 caps at a quarter of the substep rate
+    // with one iteration per substep; we solve `iterations` times per substep, and measured that a quarter is
+    // too soft at 60 Hz with one substep (a 10-box stack creeps and topples) while half holds stacks and
+    // pyramids.
+    const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
+    const Softness contactSoft = makeSoft(hertz, settings.contactDampingRatio, h);
+    const Softness staticSoft =
+        makeSoft(std::min(2.0 * hertz, kMaxHertzPerSubstepRate / h), settings.contactDampingRatio, h);
+
+    m_constraints.clear();
+    for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
+        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
+        if (contact.manifold.pointCount == 0) {
+            continue;
+        }
+        const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
+        const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
+        if (a == n && b == n) {
+            continue;
+        }
+        const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
+        const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
+        Constraint c;
+        c.a = a;
+        c.b = b;
+        c.contact = ci;
+        c.normal = contact.manifold.normal;
+        c.friction = contact.friction;
+        c.restitution = contact.restitution;
+        c.mA = m_states[static_cast<std::size_t>(a)].invMass;
+        c.iA = m_states[static_cast<std::size_t>(a)].invInertia;
+        c.mB = m_states[static_cast<std::size_t>(b)].invMass;
+        c.iB = m_states[static_cast<std::size_t>(b)].invInertia;
+        c.softness = (c.mA == 0.0 || c.mB == 0.0) ? staticSoft : contactSoft;
+        c.pointCount = contact.manifold.pointCount;
+        const Vec2 normal = c.normal;
+        const Vec2 tangent = rightPerp(normal);
+        const BodyState& sa = m_states[static_cast<std::size_t>(a)];
+        const BodyState& sb = m_states[static_cast<std::size_t>(b)];
+        for (int k = 0; k < c.pointCount; ++k) {
+            const ManifoldPoint& mp = contact.manifold.points[k];
+            ConstraintPoint& cp = c.points[k];
+            cp.rA = mp.point - bodyA.center;
+            cp.rB = mp.point - bodyB.center;
+            cp.baseSeparation = -mp.depth - dot(cp.rB - cp.rA, normal);
+            const double rnA = cross(cp.rA, normal);
+            const double rnB = cross(cp.rB, normal);
+            const double kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB;
+            cp.normalMass = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+            const double rtA = cross(cp.rA, tangent);
+            const double rtB = cross(cp.rB, tangent);
+            const double kTangent = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB;
+            cp.tangentMass = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
+            const bool warm = settings.warmStarting;
+            cp.normalImpulse = warm ? contact.points[k].normalImpulse : 0.0;
+            cp.tangentImpulse = warm ? contact.points[k].tangentImpulse : 0.0;
+            cp.maxNormalImpulse = 0.0;
+            const Vec2 dv = sb.v + cross(sb.w, cp.rB) - sa.v - cross(sa.w, cp.rA);
+            cp.relativeVelocity = dot(normal, dv);
+        }
+        m_constraints.push_back(c);
+    }
+}
+
+void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h) {
+    // Semi-implicit (symplectic) Euler, velocity half: v += h (F / m + g), w += h T / I, then damping:
+    // exponential v *= 1 / (1 + h c) (Box2D), or the source's clamped air drag v -= clamp(|v|, 1) c h.
+    const WorldSettings& settings = *ctx.settings;
+    const double linearDamping = settings.linearDamping;
+    const double angularDamping = settings.angularDamping;
+    const double linearFactor = 1.0 / (1.0 + h * linearDamping);
+    const double angularFactor = 1.0 / (1.0 + h * angularDamping);
+    const int n = static_cast<int>(ctx.awakeBodies.size());
+    for (int i = 0; i < n; ++i) {
+        const BodySim& body =
+            ctx.bodies[static_cast<std::size_t>(ctx.awakeBodies[static_cast<std::size_t>(i)])];
+        if (body.type != BodyType::Dynamic) {
+            continue;
+        }
+        BodyState& s = m_states[static_cast<std::size_t>(i)];
+        Vec2 v = s.v + h * (body.invMass * body.force + settings.gravity);
+        double w = s.w + h * body.invInertia * body.torque;
+        if (settings.clampedDrag) {
+            // Source 000 "Air Drag": subtract the velocity clamped to length 1, times drag dt; never reverse
+            // it.
+            const double speed = length(v);
+            const double cut = std::min(speed, 1.0) * linearDamping * h;
+            v = speed > 0.0 ? v * (std::max(0.0, speed - cut) / speed) : v;
+            const double spin = std::abs(w);
+            const double cutW = std::min(spin, 1.0) * angularDamping * h;
+            w = spin > 0.0 ? w * (std::max(0.0, spin - cutW) / spin) : w;
+        } else {
+            v = linearFactor * v;
+            w = angularFactor * w;
+        }
+        s.v = v;
+        s.w = w;
+    }
+}
+
+void ImpulseSolver::integratePositions(double h) {
+    // Semi-implicit Euler, position half, on the motion since the step start: dp += h v, dq turned by exactly
+    // h w (cos/sin rather than Box2D's normalised first-order update, so a free spin keeps its angle to
+    // round-off).
+    const std::size_t n = m_states.size() - 1;
+    for (std::size_t i = 0; i < n; ++i) {
+        BodyState& s = m_states[i];
+        s.dp += h * s.v;
+        if (s.w != 0.0) {
+            s.dq = mulRot(Rot(h * s.w), s.dq);
+        }
+    }
+}
+
+void ImpulseSolver::warmStart() {
+    // Apply last step's accumulated impulses P = lambda_n n + lambda_t t (Catto 2006 "warm starting").
+    for (Constraint& c : m_constraints) {
+        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
+        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
+        const Vec2 tangent = rightPerp(c.normal);
+        for (int k = 0; k < c.pointCount; ++k) {
+            const ConstraintPoint& cp = c.points[k];
+            const Vec2 P = cp.normalImpulse * c.normal + cp.tangentImpulse * tangent;
+            a.v -= c.mA * P;
+            a.w -= c.iA * cross(cp.rA, P);
+            b.v += c.mB * P;
+            b.w += c.iB * cross(cp.rB, P);
+        }
+    }
+}
+
+void ImpulseSolver::solve(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
+    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact):
+    //   for each point:  s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation     (current separation)
+    //     s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
+    //     soft step, useBias:   bias = max(biasRate s, -maxPush), soft mass and impulse scales
+    //     Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
+    //     relax (no bias):      bias = 0, rigid
+    //     lambda = -normalMass massScale (vn + bias) - impulseScale acc;  acc' = max(acc + lambda, 0)
+    //   then friction: lambda_t = -tangentMass vt, clamped to |acc_t| <= mu acc_n
+    const double maxPush = settings.maxPushVelocity;
+    const double factor = settings.baumgarteFactor;
+    const double slop = settings.allowedPenetration;
+    for (Constraint& c : m_constraints) {
+        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
+        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
+        Vec2 vA = a.v;
+        double wA = a.w;
+        Vec2 vB = b.v;
+        double wB = b.w;
+        const Vec2 normal = c.normal;
+        const Vec2 tangent = rightPerp(normal);
+        const Vec2 dp = b.dp - a.dp;
+        for (int k = 0; k < c.pointCount; ++k) {
+            ConstraintPoint& cp = c.points[k];
+            const Vec2 d = dp + (rotate(b.dq, cp.rB) - rotate(a.dq, cp.rA));
+            const double s = dot(d, normal) + cp.baseSeparation;
+            double bias = 0.0;
+            double massScale = 1.0;
+            double impulseScale = 0.0;
+            if (s > 0.0) {
+                bias = s * invH;
+            } else if (baumgarte) {
+                bias = -factor * invH * std::max(0.0, -s - slop);
+            } else if (useBias) {
+                bias = std::max(c.softness.biasRate * s, -maxPush);
+                massScale = c.softness.massScale;
+                impulseScale = c.softness.impulseScale;
+            }
+            const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
+            const double vn = dot(dv, normal);
+            double impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse;
+            const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
+            impulse = newImpulse - cp.normalImpulse;
+            cp.normalImpulse = newImpulse;
+            cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
+            const Vec2 P = impulse * normal;
+            vA -= c.mA * P;
+            wA -= c.iA * cross(cp.rA, P);
+            vB += c.mB * P;
+            wB += c.iB * cross(cp.rB, P);
+        }
+        for (int k = 0; k < c.pointCount; ++k) {
+            ConstraintPoint& cp = c.points[k];
+            const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
+            const double vt = dot(dv, tangent);
+            double impulse = -cp.tangentMass * vt;
+            const double maxFriction = c.friction * cp.normalImpulse;
+            const double newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
+            impulse = newImpulse - cp.tangentImpulse;
+            cp.tangentImpulse = newImpulse;
+            const Vec2 P = impulse * tangent;
+            vA -= c.mA * P;
+            wA -= c.iA * cross(cp.rA, P);
+            vB += c.mB * P;
+            wB += c.iB * cross(cp.rB, P);
+        }
+        a.v = vA;
+        a.w = wA;
+        b.v = vB;
+        b.w = wB;
+    }
+}
+
+void ImpulseSolver::applyRestitution(double threshold) {
+    // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
+    // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
+    // solving).
+    for (Constraint& c : m_constraints) {
+        if (c.restitution == 0.0) {
+            continue;
+        }
+        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
+        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
+        for (int k = 0; k < c.pointCount; ++k) {
+            ConstraintPoint& cp = c.points[k];
+            if (cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0.0) {
+                continue;
+            }
+            const Vec2 dv = b.v + cross(b.w, cp.rB) - a.v - cross(a.w, cp.rA);
+            const double vn = dot(dv, c.normal);
+            double impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity);
+            const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
+            impulse = newImpulse - cp.normalImpulse;
+            cp.normalImpulse = newImpulse;
+            cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
+            const Vec2 P = impulse * c.normal;
+            a.v -= c.mA * P;
+            a.w -= c.iA * cross(cp.rA, P);
+            b.v += c.mB * P;
+            b.w += c.iB * cross(cp.rB, P);
+        }
+    }
+}
+
+void ImpulseSolver::solvePositions(const WorldSettings& settings) {
+    // Non-linear Gauss-Seidel position cleanup (Box2D 2.4 b2ContactSolver::SolvePositionConstraints), after
+    // the soft substeps: soft contacts sag in proportion to the load over the constraint's own mass, so a
+    // heavy body on a light one sinks in and rings; one rigid position pass per step removes part of the
+    // overlap beyond the allowed penetration without touching velocities (no energy is added).
+    //   for each point: s = current separation (anchors rotated with the bodies)
+    //     C = clamp(factor (s + allowedPenetration), -kMaxCorrection, 0)
+    //     lambda = -C / K(current anchors);  move centres by -/+ m lambda n, rotate by -/+ i (r x lambda n)
+    constexpr double kMaxCorrection = 0.2; // metres per pass (Box2D b2_maxLinearCorrection)
+    const double factor = settings.baumgarteFactor;
+    const double slop = settings.allowedPenetration;
+    for (int it = 0; it < kPositionIterations; ++it) {
+        for (Constraint& c : m_constraints) {
+            BodyState& a = m_states[static_cast<std::size_t>(c.a)];
+            BodyState& b = m_states[static_cast<std::size_t>(c.b)];
+            const Vec2 normal = c.normal;
+            for (int k = 0; k < c.pointCount; ++k) {
+                const ConstraintPoint& cp = c.points[k];
+                const Vec2 rA = rotate(a.dq, cp.rA);
+                const Vec2 rB = rotate(b.dq, cp.rB);
+                const double s = dot((b.dp - a.dp) + (rB - rA), normal) + cp.baseSeparation;
+                const double C = std::clamp(factor * (s + slop), -kMaxCorrection, 0.0);
+                const double rnA = cross(rA, normal);
+                const double rnB = cross(rB, normal);
+                const double K = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB;
+                if (!(K > 0.0) || C == 0.0) {
+                    continue;
+                }
+                const Vec2 P = (-C / K) * normal;
+                a.dp -= c.mA * P;
+                a.dq = integrateRotation(a.dq, -c.iA * cross(rA, P));
+                b.dp += c.mB * P;
+                b.dq = integrateRotation(b.dq, c.iB * cross(rB, P));
+            }
+        }
+    }
+}
+
+void ImpulseSolver::storeImpulses(SolverContext& ctx) {
+    for (const Constraint& c : m_constraints) {
+        ContactSim& contact = ctx.contacts[static_cast<std::size_t>(c.contact)];
+        for (int k = 0; k < c.pointCount; ++k) {
+            contact.points[k].normalImpulse = c.points[k].normalImpulse;
+            contact.points[k].tangentImpulse = c.points[k].tangentImpulse;
+            contact.points[k].maxNormalImpulse = c.points[k].maxNormalImpulse;
+            contact.points[k].relativeVelocity = c.points[k].relativeVelocity;
+        }
+    }
+}
+
+void ImpulseSolver::finish(SolverContext& ctx) {
+    // Write back: centre = centre0 + dp, rotation = dq q0, velocities.
+    const int n = static_cast<int>(ctx.awakeBodies.size());
+    for (int i = 0; i < n; ++i) {
+        BodySim& body = ctx.bodies[static_cast<std::size_t>(ctx.awakeBodies[static_cast<std::size_t>(i)])];
+        const BodyState& s = m_states[static_cast<std::size_t>(i)];
+        body.center = body.center0 + s.dp;
+        body.xf.q = integrateRotation(mulRot(s.dq, body.xf.q), 0.0);
+        body.linearVelocity = s.v;
+        body.angularVelocity = s.w;
+    }
+}
+
+void ImpulseSolver::pushOut(SolverContext& ctx) {
+    // The source's naive response (000 "Response", the unchecked "impulse based resolution" box), kept as a
+    // foil:
+    //   integrate (semi-implicit Euler)
+    //   for each contact with depth d > 0 on its deepest point:
+    //     move A by -d mA / (mA + mB) n and B by +d mB / (mA + mB) n           (along the MTV, by inverse
+    //     mass) vn = n . (vB - vA); if vn < 0: j = -(1 + e) vn / (mA + mB); vA -= j mA n; vB += j mB n
+    // No rotation, no friction, no iterations: stacks jitter and never rest, which is the point of the
+    // lesson.
+    const double h = ctx.timeStep;
+    integrateVelocities(ctx, h);
+    integratePositions(h);
+    const int n = static_cast<int>(ctx.awakeBodies.size());
+    for (const ContactSim& contact : ctx.contacts) {
+        if (contact.manifold.pointCount == 0) {
+            continue;
+        }
+        double depth = contact.manifold.points[0].depth;
+        for (int k = 1; k < contact.manifold.pointCount; ++k) {
+            depth = std::max(depth, contact.manifold.points[k].depth);
+        }
+        const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
+        const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
+        if (depth <= 0.0 || (a == n && b == n)) {
+            continue;
+        }
+        BodyState& sa = m_states[static_cast<std::size_t>(a)];
+        BodyState& sb = m_states[static_cast<std::size_t>(b)];
+        const double mSum = sa.invMass + sb.invMass;
+        if (mSum <= 0.0) {
+            continue;
+        }
+        const Vec2 normal = contact.manifold.normal;
+        sa.dp -= (depth * sa.invMass / mSum) * normal;
+        sb.dp += (depth * sb.invMass / mSum) * normal;
+        const double vn = dot(sb.v - sa.v, normal);
+        if (vn < 0.0) {
+            const double j = -(1.0 + contact.restitution) * vn / mSum;
+            sa.v -= (j * sa.invMass) * normal;
+            sb.v += (j * sb.invMass) * normal;
+        }
+    }
+    for (ContactSim& contact : ctx.contacts) {
+        for (ContactPointSim& p : contact.points) {
+            p = ContactPointSim{};
+        }
+    }
+}
+
+void ImpulseSolver::step(SolverContext& ctx) {
+    const WorldSettings& settings = *ctx.settings;
+    prepare(ctx);
+    if (settings.response == ResponseKind::PushOut) {
+        pushOut(ctx);
+        finish(ctx);
+        return;
+    }
+    // Soft step (Box2D v3 b2SolverStage order), or Baumgarte with the same loop and no relax:
+    //   for each substep: integrate velocities; warm start; solve(bias) x iterations; integrate positions;
+    //                     relax (solve without bias) x relaxIterations
+    //   restitution; store impulses
+    const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
+    const int substeps = settings.substeps;
+    const double h = ctx.timeStep / substeps;
+    const double invH = 1.0 / h;
+    for (int sub = 0; sub < substeps; ++sub) {
+        integrateVelocities(ctx, h);
+        warmStart();
+        for (int it = 0; it < settings.iterations; ++it) {
+            solve(invH, true, baumgarte, settings);
+        }
+        integratePositions(h);
+        if (!baumgarte) {
+            for (int it = 0; it < settings.relaxIterations; ++it) {
+                solve(invH, false, false, settings);
+            }
+        }
+    }
+    applyRestitution(settings.restitutionThreshold);
+    if (!baumgarte) {
+        solvePositions(settings);
+    }
+    storeImpulses(ctx);
+    finish(ctx);
+}
+
+} // namespace
+
+std::unique_ptr<ContactSolver> makeImpulseSolver() {
+    return std::make_unique<ImpulseSolver>();
+}
+
+} // namespace phys

@@ -1,0 +1,1129 @@
+/// @file world.cpp
+/// World: body and shape storage, the step loop (broad phase, narrow phase, solver, finalisation), sleep
+/// islands, escape checks and the StepReport. The contact solvers live in impulse_solver.cpp (and
+/// verlet_solver.cpp).
+
+#include "physics/world.h"
+
+#include "physics/broadphase.h"
+#include "physics/collide.h"
+#include "physics/impulse_solver.h"
+#include "physics/point_query.h"
+
+#if __has_include("physics/verlet_solver.h")
+#include "physics/verlet_solver.h"
+#define CONTACTLAB_HAS_VERLET 1
+#endif
+
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <unordered_map>
+
+namespace phys {
+
+/// Shape pair key -> index into World::m_contacts. Only looked up, never iterated, so its (unspecified)
+/// iteration order cannot leak into the simulation.
+struct ContactMap {
+    std::unordered_map<std::uint64_t, int> map;
+};
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds(Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double>(to - from).count();
+}
+
+/// Order-independent key of a shape pair: (min << 32) | max.
+std::uint64_t pairKey(int shapeA, int shapeB) {
+    const auto lo = static_cast<std::uint32_t>(std::min(shapeA, shapeB));
+    const auto hi = static_cast<std::uint32_t>(std::max(shapeA, shapeB));
+    return (std::uint64_t(lo) << 32) | hi;
+}
+
+AABB boundsOf(const ShapeGeometry& geometry, const Transform& xf) {
+    if (const auto* circle = std::get_if<Circle>(&geometry)) {
+        return computeAABB(*circle, xf);
+    }
+    return computeAABB(std::get<Polygon>(geometry), xf);
+}
+
+MassData massOf(const ShapeSim& shape) {
+    if (const auto* circle = std::get_if<Circle>(&shape.geometry)) {
+        return computeMass(*circle, shape.density);
+    }
+    return computeMass(std::get<Polygon>(shape.geometry), shape.density);
+}
+
+/// Narrow phase dispatch without collide()'s own AABB early out (the world has already done it).
+Manifold collideShapes(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
+                       const Transform& xfB, ContactMethod method, double speculativeDistance) {
+    const auto* circleA = std::get_if<Circle>(&a);
+    const auto* circleB = std::get_if<Circle>(&b);
+    if (circleA && circleB) {
+        return collideCircles(*circleA, xfA, *circleB, xfB, speculativeDistance);
+    }
+    if (circleA) {
+        return collideCirclePolygon(*circleA, xfA, std::get<Polygon>(b), xfB, speculativeDistance);
+    }
+    if (circleB) {
+        return collidePolygonCircle(std::get<Polygon>(a), xfA, *circleB, xfB, speculativeDistance);
+    }
+    return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, method, speculativeDistance);
+}
+
+void hashBytes(std::uint64_t& h, const void* data, std::size_t size) {
+    const auto* bytes = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < size; ++i) {
+        h ^= bytes[i];
+        h *= 1099511628211ull;
+    }
+}
+
+void hashDouble(std::uint64_t& h, double value) {
+    const auto bits = std::bit_cast<std::uint64_t>(value);
+    hashBytes(h, &bits, sizeof bits);
+}
+
+/// Checks the fields WorldSettings gained for the impulse solver (defs.cpp's validate() checks the rest).
+std::optional<DefError> validateSolverFields(const WorldSettings& s) {
+    auto fail = [](const char* field, const std::string& message) {
+        return DefError{std::string("settings.") + field, message};
+    };
+    auto inRange = [](double v, double lo, double hi) {
+        return std::isfinite(v) && v >= lo && v <= hi;
+    };
+    if (!inRange(s.angularDamping, 0.0, kMaxWorldCoordinate)) {
+        return fail("angularDamping", "must be a finite number >= 0 (1/s)");
+    }
+    if (s.relaxIterations < 0 || s.relaxIterations > 1000) {
+        return fail("relaxIterations", "must be in 0..1000");
+    }
+    if (!inRange(s.baumgarteFactor, 0.0, 1.0)) {
+        return fail("baumgarteFactor", "must be in [0, 1]");
+    }
+    if (!inRange(s.allowedPenetration, 0.0, 1.0)) {
+        return fail("allowedPenetration", "must be in [0, 1] metres");
+    }
+    if (!inRange(s.restitutionThreshold, 0.0, kMaxWorldCoordinate)) {
+        return fail("restitutionThreshold", "must be a finite number >= 0 (m/s)");
+    }
+    if (!inRange(s.contactHertz, 0.0, 1.0e4)) {
+        return fail("contactHertz", "must be in [0, 10000] Hz");
+    }
+    if (!inRange(s.contactDampingRatio, 0.0, 1.0e4)) {
+        return fail("contactDampingRatio", "must be in [0, 10000]");
+    }
+    if (!inRange(s.maxPushVelocity, 0.0, kMaxWorldCoordinate)) {
+        return fail("maxPushVelocity", "must be a finite number >= 0 (m/s)");
+    }
+    if (s.positionCorrection != PositionCorrection::SoftStep &&
+        s.positionCorrection != PositionCorrection::Baumgarte) {
+        return fail("positionCorrection", "unknown position correction");
+    }
+#ifndef CONTACTLAB_HAS_VERLET
+    if (s.solver == SolverKind::Verlet) {
+        return fail("solver", "the Verlet solver is not part of this build");
+    }
+#endif
+    return std::nullopt;
+}
+
+std::optional<DefError> validateAll(const WorldSettings& s) {
+    if (auto e = validate(s, "settings")) {
+        return e;
+    }
+    return validateSolverFields(s);
+}
+
+} // namespace
+
+const char* toString(PositionCorrection correction) {
+    switch (correction) {
+    case PositionCorrection::SoftStep:
+        return "soft-step";
+    case PositionCorrection::Baumgarte:
+        return "baumgarte";
+    }
+    return "";
+}
+
+std::optional<PositionCorrection> parsePositionCorrection(const std::string& text) {
+    if (text == "soft-step") {
+        return PositionCorrection::SoftStep;
+    }
+    if (text == "baumgarte") {
+        return PositionCorrection::Baumgarte;
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Construction and settings
+
+World::World(const WorldSettings& settings)
+    : m_settings(validateAll(settings) ? WorldSettings{} : settings),
+      m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
+      m_impulseSolver(makeImpulseSolver()) {
+#ifdef CONTACTLAB_HAS_VERLET
+    m_verletSolver = makeVerletSolver();
+#endif
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+std::optional<DefError> World::setSettings(const WorldSettings& settings) {
+    if (auto e = validateAll(settings)) {
+        return e;
+    }
+    const bool solverChanged = settings.solver != m_settings.solver ||
+                               settings.response != m_settings.response ||
+                               settings.positionCorrection != m_settings.positionCorrection;
+    const bool sleepTurnedOff = m_settings.sleep && !settings.sleep;
+    m_settings = settings;
+    if (solverChanged) {
+        // Impulses of one scheme mean nothing to another: do not warm start from them.
+        for (ContactSim& c : m_contacts) {
+            for (ContactPointSim& p : c.points) {
+                p = ContactPointSim{};
+            }
+        }
+        m_impulseSolver->reset();
+        if (m_verletSolver) {
+            m_verletSolver->reset();
+        }
+    }
+    if (sleepTurnedOff) {
+        for (int i = 0; i < static_cast<int>(m_bodies.size()); ++i) {
+            if (m_bodies[static_cast<std::size_t>(i)].alive) {
+                wake(i);
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Bodies
+
+int World::slotOf(BodyId id) const {
+    if (id.index < 0 || id.index >= static_cast<int>(m_bodies.size())) {
+        return -1;
+    }
+    const auto i = static_cast<std::size_t>(id.index);
+    if (!m_bodies[i].alive || m_bodyInfo[i].generation != id.generation) {
+        return -1;
+    }
+    return id.index;
+}
+
+bool World::isValid(BodyId id) const {
+    return slotOf(id) >= 0;
+}
+
+BodyId World::idOfSlot(int bodySlot) const {
+    const auto i = static_cast<std::size_t>(bodySlot);
+    if (bodySlot < 0 || i >= m_bodies.size() || !m_bodies[i].alive) {
+        return kNullBody;
+    }
+    return BodyId{bodySlot, m_bodyInfo[i].generation};
+}
+
+std::vector<BodyId> World::bodyIds() const {
+    std::vector<BodyId> ids;
+    ids.reserve(static_cast<std::size_t>(m_bodyCount));
+    for (int i = 0; i < static_cast<int>(m_bodies.size()); ++i) {
+        if (m_bodies[static_cast<std::size_t>(i)].alive) {
+            ids.push_back(idOfSlot(i));
+        }
+    }
+    return ids;
+}
+
+std::span<const int> World::bodyShapeSlots(int bodySlot) const {
+    return m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes;
+}
+
+Result<BodyId> World::createBody(const BodyDef& def) {
+    if (auto e = validate(def, "body")) {
+        int shapeIndex = -1;
+        const std::string prefix = "body.shapes[";
+        if (e->path.rfind(prefix, 0) == 0) {
+            shapeIndex = std::atoi(e->path.c_str() + prefix.size());
+        }
+        return Error{e->path + ": " + e->message, shapeIndex};
+    }
+    if (m_bodyCount >= kMaxBodies) {
+        return Error{
+            "body: the world already holds the most bodies allowed (" + std::to_string(kMaxBodies) + ")", -1};
+    }
+
+    int slot;
+    if (!m_freeBodies.empty()) {
+        slot = m_freeBodies.back();
+        m_freeBodies.pop_back();
+    } else {
+        slot = static_cast<int>(m_bodies.size());
+        m_bodies.emplace_back();
+        m_bodyInfo.emplace_back();
+    }
+    const auto si = static_cast<std::size_t>(slot);
+    BodyInfo& info = m_bodyInfo[si];
+    info.name = def.name;
+    info.shapes.clear();
+    ++info.generation;
+
+    BodySim body;
+    body.alive = true;
+    body.type = def.type;
+    body.bullet = def.bullet;
+    body.xf = Transform{def.position, Rot(def.angle)};
+    if (def.type != BodyType::Static) {
+        body.linearVelocity = def.linearVelocity;
+        body.angularVelocity = def.angularVelocity;
+    }
+
+    // Shapes: slots from the free list, proxies in the broad phase.
+    for (std::size_t k = 0; k < def.shapes.size(); ++k) {
+        int shapeSlot;
+        if (!m_freeShapes.empty()) {
+            shapeSlot = m_freeShapes.back();
+            m_freeShapes.pop_back();
+        } else {
+            shapeSlot = static_cast<int>(m_shapes.size());
+            m_shapes.emplace_back();
+        }
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(shapeSlot)];
+        shape = ShapeSim{};
+        shape.geometry = def.shapes[k].geometry;
+        shape.density = def.shapes[k].density;
+        shape.friction = def.shapes[k].friction;
+        shape.restitution = def.shapes[k].restitution;
+        shape.body = slot;
+        shape.indexInBody = static_cast<int>(k);
+        shape.alive = true;
+        shape.aabb = boundsOf(shape.geometry, body.xf);
+        shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(shapeSlot));
+        shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
+        info.shapes.push_back(shapeSlot);
+    }
+
+    // Mass properties (Box2D b2UpdateBodyMassData): dynamic bodies only; the centre of mass is kept apart
+    // from the origin. A dynamic body whose shapes give no mass gets 1 kg at its origin and does not rotate.
+    if (def.type == BodyType::Dynamic) {
+        std::vector<MassData> parts;
+        parts.reserve(info.shapes.size());
+        for (int s : info.shapes) {
+            parts.push_back(massOf(m_shapes[static_cast<std::size_t>(s)]));
+        }
+        const MassData md = combineMass(parts);
+        if (md.mass > 0.0 && std::isfinite(md.mass)) {
+            body.mass = md.mass;
+            body.invMass = 1.0 / md.mass;
+            body.localCenter = md.center;
+            body.inertia = md.inertia;
+            body.invInertia = md.inertia > 0.0 ? 1.0 / md.inertia : 0.0;
+        } else {
+            body.mass = 1.0;
+            body.invMass = 1.0;
+        }
+    }
+    body.center = transformPoint(body.xf, body.localCenter);
+    body.center0 = body.center;
+    m_bodies[si] = body;
+    ++m_bodyCount;
+    return BodyId{slot, info.generation};
+}
+
+void World::destroyContact(int contactIndex) {
+    const auto ci = static_cast<std::size_t>(contactIndex);
+    m_contactMap->map.erase(pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB));
+    const std::size_t last = m_contacts.size() - 1;
+    if (ci != last) {
+        m_contacts[ci] = m_contacts[last];
+        m_contactMap->map[pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB)] = contactIndex;
+    }
+    m_contacts.pop_back();
+}
+
+void World::destroyContactsOf(int bodySlot) {
+    for (int i = static_cast<int>(m_contacts.size()) - 1; i >= 0; --i) {
+        const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+        if (c.bodyA == bodySlot || c.bodyB == bodySlot) {
+            destroyContact(i);
+        }
+    }
+}
+
+bool World::removeBody(BodyId id) {
+    const int slot = slotOf(id);
+    if (slot < 0) {
+        return false;
+    }
+    // Wake the bodies it touched: they lose their support.
+    for (const ContactSim& c : m_contacts) {
+        if (c.bodyA == slot || c.bodyB == slot) {
+            wake(c.bodyA == slot ? c.bodyB : c.bodyA);
+        }
+    }
+    destroyContactsOf(slot);
+    const auto si = static_cast<std::size_t>(slot);
+    for (int s : m_bodyInfo[si].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        if (shape.proxy >= 0) {
+            m_broadPhase->destroyProxy(shape.proxy);
+        }
+        shape = ShapeSim{};
+        m_freeShapes.push_back(s);
+    }
+    m_bodyInfo[si].shapes.clear();
+    m_bodyInfo[si].name.clear();
+    m_bodies[si] = BodySim{};
+    m_freeBodies.push_back(slot);
+    --m_bodyCount;
+    m_impulseSolver->reset();
+    if (m_verletSolver) {
+        m_verletSolver->reset();
+    }
+    return true;
+}
+
+void World::clear() {
+    for (const BodyId id : bodyIds()) {
+        removeBody(id);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accessors
+
+namespace {
+const std::string kEmptyName;
+const BodySim kDefaultBody;
+} // namespace
+
+const std::string& World::name(BodyId id) const {
+    const int s = slotOf(id);
+    assert(s >= 0);
+    return s < 0 ? kEmptyName : m_bodyInfo[static_cast<std::size_t>(s)].name;
+}
+
+const BodySim& World::bodySim(BodyId id) const {
+    const int s = slotOf(id);
+    assert(s >= 0);
+    return s < 0 ? kDefaultBody : m_bodies[static_cast<std::size_t>(s)];
+}
+
+BodyType World::type(BodyId id) const {
+    return bodySim(id).type;
+}
+Transform World::transform(BodyId id) const {
+    return bodySim(id).xf;
+}
+Vec2 World::position(BodyId id) const {
+    return bodySim(id).xf.p;
+}
+double World::angle(BodyId id) const {
+    return bodySim(id).xf.q.angle();
+}
+Vec2 World::worldCenter(BodyId id) const {
+    return bodySim(id).center;
+}
+Vec2 World::localCenter(BodyId id) const {
+    return bodySim(id).localCenter;
+}
+Vec2 World::linearVelocity(BodyId id) const {
+    return bodySim(id).linearVelocity;
+}
+double World::angularVelocity(BodyId id) const {
+    return bodySim(id).angularVelocity;
+}
+bool World::isBullet(BodyId id) const {
+    return bodySim(id).bullet;
+}
+bool World::isAwake(BodyId id) const {
+    return bodySim(id).awake;
+}
+bool World::isEnabled(BodyId id) const {
+    return bodySim(id).enabled;
+}
+
+Vec2 World::velocityAtPoint(BodyId id, Vec2 worldPoint) const {
+    const BodySim& b = bodySim(id);
+    return b.linearVelocity + cross(b.angularVelocity, worldPoint - b.center);
+}
+
+MassData World::massData(BodyId id) const {
+    const BodySim& b = bodySim(id);
+    return MassData{b.type == BodyType::Dynamic ? b.mass : 0.0, b.localCenter,
+                    b.type == BodyType::Dynamic ? b.inertia : 0.0};
+}
+
+int World::shapeCount(BodyId id) const {
+    const int s = slotOf(id);
+    return s < 0 ? 0 : static_cast<int>(m_bodyInfo[static_cast<std::size_t>(s)].shapes.size());
+}
+
+ShapeDef World::shape(BodyId id, int shapeIndex) const {
+    const int s = slotOf(id);
+    assert(s >= 0 && shapeIndex >= 0 && shapeIndex < shapeCount(id));
+    if (s < 0 || shapeIndex < 0 || shapeIndex >= shapeCount(id)) {
+        return ShapeDef{};
+    }
+    const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
+        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+    ShapeDef def;
+    def.geometry = sh.geometry;
+    def.density = sh.density;
+    def.friction = sh.friction;
+    def.restitution = sh.restitution;
+    return def;
+}
+
+AABB World::shapeAABB(BodyId id, int shapeIndex) const {
+    const int s = slotOf(id);
+    if (s < 0 || shapeIndex < 0 || shapeIndex >= shapeCount(id)) {
+        return AABB{};
+    }
+    const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
+        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+    return boundsOf(sh.geometry, m_bodies[static_cast<std::size_t>(s)].xf);
+}
+
+AABB World::bodyAABB(BodyId id) const {
+    const int n = shapeCount(id);
+    if (n == 0) {
+        const Vec2 p = position(id);
+        return AABB{p, p};
+    }
+    AABB box = shapeAABB(id, 0);
+    for (int k = 1; k < n; ++k) {
+        box = combine(box, shapeAABB(id, k));
+    }
+    return box;
+}
+
+BodyDef World::bodyDef(BodyId id) const {
+    BodyDef def;
+    const int s = slotOf(id);
+    if (s < 0) {
+        return def;
+    }
+    const BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    def.name = m_bodyInfo[static_cast<std::size_t>(s)].name;
+    def.type = b.type;
+    def.position = b.xf.p;
+    def.angle = b.xf.q.angle();
+    def.linearVelocity = b.linearVelocity;
+    def.angularVelocity = b.angularVelocity;
+    def.bullet = b.bullet;
+    const int n = shapeCount(id);
+    def.shapes.reserve(static_cast<std::size_t>(n));
+    for (int k = 0; k < n; ++k) {
+        def.shapes.push_back(shape(id, k));
+    }
+    return def;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mutators
+
+void World::wake(int bodySlot) {
+    if (bodySlot < 0) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    if (b.alive && b.type != BodyType::Static) {
+        b.awake = true;
+        b.sleepTime = 0.0;
+    }
+}
+
+void World::refreshShapes(int bodySlot, Vec2 displacement) {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    // Continuous collision: the proxy covers the sweep of the next step (v dt), so a fast body meets what
+    // lies ahead of it in the broad phase and gets speculative contacts in the narrow phase.
+    const bool sweep = m_settings.continuous && b.type != BodyType::Static;
+    const Vec2 ahead = m_settings.timeStep * b.linearVelocity;
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        shape.aabb = boundsOf(shape.geometry, b.xf);
+        AABB box = shape.aabb;
+        if (sweep) {
+            box = combine(box, AABB{box.lower + ahead, box.upper + ahead});
+        }
+        if (shape.proxy >= 0) {
+            m_broadPhase->moveProxy(shape.proxy, box, displacement);
+            shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
+        }
+    }
+}
+
+void World::setTransform(BodyId id, Vec2 position, double angle) {
+    const int s = slotOf(id);
+    if (s < 0 || !isFinite(position) || !std::isfinite(angle) || std::abs(position.x) > kMaxWorldCoordinate ||
+        std::abs(position.y) > kMaxWorldCoordinate) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    const Vec2 oldCenter = b.center;
+    b.xf = Transform{position, Rot(angle)};
+    b.center = transformPoint(b.xf, b.localCenter);
+    b.center0 = b.center;
+    if (!b.enabled) {
+        // A hand-placed escaped body comes back: new proxies, simulated again.
+        b.enabled = true;
+        for (int sh : m_bodyInfo[static_cast<std::size_t>(s)].shapes) {
+            ShapeSim& shape = m_shapes[static_cast<std::size_t>(sh)];
+            shape.aabb = boundsOf(shape.geometry, b.xf);
+            shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(sh));
+            shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
+        }
+    } else {
+        refreshShapes(s, b.center - oldCenter);
+    }
+    // Teleported: the old impulses no longer describe the contacts.
+    for (ContactSim& c : m_contacts) {
+        if (c.bodyA == s || c.bodyB == s) {
+            for (ContactPointSim& p : c.points) {
+                p = ContactPointSim{};
+            }
+            wake(c.bodyA);
+            wake(c.bodyB);
+        }
+    }
+    wake(s);
+}
+
+void World::setLinearVelocity(BodyId id, Vec2 velocity) {
+    const int s = slotOf(id);
+    if (s < 0 || !isFinite(velocity) || m_bodies[static_cast<std::size_t>(s)].type == BodyType::Static) {
+        return;
+    }
+    m_bodies[static_cast<std::size_t>(s)].linearVelocity = velocity;
+    wake(s);
+}
+
+void World::setAngularVelocity(BodyId id, double omega) {
+    const int s = slotOf(id);
+    if (s < 0 || !std::isfinite(omega) || m_bodies[static_cast<std::size_t>(s)].type == BodyType::Static) {
+        return;
+    }
+    m_bodies[static_cast<std::size_t>(s)].angularVelocity = omega;
+    wake(s);
+}
+
+void World::applyForce(BodyId id, Vec2 force, Vec2 worldPoint) {
+    const int s = slotOf(id);
+    if (s < 0 || !isFinite(force) || !isFinite(worldPoint) ||
+        m_bodies[static_cast<std::size_t>(s)].type != BodyType::Dynamic) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    b.force += force;
+    b.torque += cross(worldPoint - b.center, force);
+    wake(s);
+}
+
+void World::applyForceToCenter(BodyId id, Vec2 force) {
+    const int s = slotOf(id);
+    if (s < 0 || !isFinite(force) || m_bodies[static_cast<std::size_t>(s)].type != BodyType::Dynamic) {
+        return;
+    }
+    m_bodies[static_cast<std::size_t>(s)].force += force;
+    wake(s);
+}
+
+void World::applyTorque(BodyId id, double torque) {
+    const int s = slotOf(id);
+    if (s < 0 || !std::isfinite(torque) || m_bodies[static_cast<std::size_t>(s)].type != BodyType::Dynamic) {
+        return;
+    }
+    m_bodies[static_cast<std::size_t>(s)].torque += torque;
+    wake(s);
+}
+
+void World::applyLinearImpulse(BodyId id, Vec2 impulse, Vec2 worldPoint) {
+    const int s = slotOf(id);
+    if (s < 0 || !isFinite(impulse) || !isFinite(worldPoint) ||
+        m_bodies[static_cast<std::size_t>(s)].type != BodyType::Dynamic) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    b.linearVelocity += b.invMass * impulse;
+    b.angularVelocity += b.invInertia * cross(worldPoint - b.center, impulse);
+    wake(s);
+}
+
+void World::applyAngularImpulse(BodyId id, double impulse) {
+    const int s = slotOf(id);
+    if (s < 0 || !std::isfinite(impulse) || m_bodies[static_cast<std::size_t>(s)].type != BodyType::Dynamic) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    b.angularVelocity += b.invInertia * impulse;
+    wake(s);
+}
+
+void World::setBullet(BodyId id, bool bullet) {
+    const int s = slotOf(id);
+    if (s >= 0) {
+        m_bodies[static_cast<std::size_t>(s)].bullet = bullet;
+    }
+}
+
+void World::setAwake(BodyId id, bool awake) {
+    const int s = slotOf(id);
+    if (s < 0) {
+        return;
+    }
+    BodySim& b = m_bodies[static_cast<std::size_t>(s)];
+    if (awake) {
+        wake(s);
+    } else if (b.type != BodyType::Static) {
+        b.awake = false;
+        b.sleepTime = kTimeToSleep;
+        b.linearVelocity = {};
+        b.angularVelocity = 0.0;
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Step
+
+double World::speculativeDistanceFor(int bodyA, int bodyB) const {
+    // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than the margin
+    // gets contact points with negative depth, and the solver lets it approach only as far as the gap. With
+    // continuous collision on, pairs against static/kinematic bodies and pairs with a bullet widen the margin
+    // by the distance they can close in one step, so a fast body stops at a thin wall instead of passing it.
+    if (!m_settings.continuous) {
+        return kSpeculativeDistance;
+    }
+    const BodySim& a = m_bodies[static_cast<std::size_t>(bodyA)];
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodyB)];
+    const bool sweep = a.type != BodyType::Dynamic || b.type != BodyType::Dynamic || a.bullet || b.bullet;
+    if (!sweep) {
+        return kSpeculativeDistance;
+    }
+    const double closing = length(b.linearVelocity - a.linearVelocity) * m_settings.timeStep;
+    return kSpeculativeDistance + closing;
+}
+
+void World::addPair(int proxyA, int proxyB) {
+    const int shapeA = static_cast<int>(m_broadPhase->userData(proxyA));
+    const int shapeB = static_cast<int>(m_broadPhase->userData(proxyB));
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(shapeB)];
+    if (sa.body == sb.body) {
+        return;
+    }
+    const BodySim& ba = m_bodies[static_cast<std::size_t>(sa.body)];
+    const BodySim& bb = m_bodies[static_cast<std::size_t>(sb.body)];
+    if (ba.type != BodyType::Dynamic && bb.type != BodyType::Dynamic) {
+        return;
+    }
+    if (!ba.enabled || !bb.enabled) {
+        return;
+    }
+    const std::uint64_t key = pairKey(shapeA, shapeB);
+    auto [it, inserted] = m_contactMap->map.try_emplace(key, static_cast<int>(m_contacts.size()));
+    if (!inserted) {
+        return;
+    }
+    // Shape order in the contact: the lower shape slot is A (deterministic).
+    ContactSim c;
+    c.shapeA = std::min(shapeA, shapeB);
+    c.shapeB = std::max(shapeA, shapeB);
+    c.bodyA = m_shapes[static_cast<std::size_t>(c.shapeA)].body;
+    c.bodyB = m_shapes[static_cast<std::size_t>(c.shapeB)].body;
+    c.friction = mixFriction(sa.friction, sb.friction);
+    c.restitution = mixRestitution(sa.restitution, sb.restitution);
+    m_contacts.push_back(c);
+}
+
+void World::updateContacts() {
+    // Narrow phase over the persistent contact list (Box2D 2.4 b2ContactManager::Collide):
+    //   for each contact: drop it when the fat boxes no longer overlap; skip it when neither body moves;
+    //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
+    //   its accumulated impulses over (warm starting), marking it persisted.
+    const ContactMethod method = m_settings.contactMethod;
+    for (int i = 0; i < static_cast<int>(m_contacts.size());) {
+        ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+        const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+        const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
+        const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
+        const BodySim& bb = m_bodies[static_cast<std::size_t>(c.bodyB)];
+        if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 ||
+            !m_broadPhase->testOverlap(sa.proxy, sb.proxy)) {
+            destroyContact(i);
+            continue;
+        }
+        ++i;
+        const bool activeA = ba.awake && ba.type != BodyType::Static;
+        const bool activeB = bb.awake && bb.type != BodyType::Static;
+        if (!activeA && !activeB) {
+            continue; // both asleep (or asleep and static): the old manifold still holds
+        }
+        const double spec = speculativeDistanceFor(c.bodyA, c.bodyB);
+        if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
+            c.manifold.pointCount = 0;
+            for (ContactPointSim& p : c.points) {
+                p = ContactPointSim{};
+            }
+            continue;
+        }
+        const Manifold m = collideShapes(sa.geometry, ba.xf, sb.geometry, bb.xf, method, spec);
+        ContactPointSim fresh[kMaxManifoldPoints];
+        for (int k = 0; k < m.pointCount; ++k) {
+            const std::uint32_t key = m.points[k].id.key();
+            for (int j = 0; j < c.manifold.pointCount; ++j) {
+                if (c.manifold.points[j].id.key() == key) {
+                    fresh[k].persisted = true;
+                    if (m_settings.warmStarting) {
+                        fresh[k].normalImpulse = c.points[j].normalImpulse;
+                        fresh[k].tangentImpulse = c.points[j].tangentImpulse;
+                    }
+                    break;
+                }
+            }
+        }
+        c.manifold = m;
+        for (int k = 0; k < kMaxManifoldPoints; ++k) {
+            c.points[k] = fresh[k];
+        }
+    }
+}
+
+const StepReport& World::step() {
+    const unsigned flags = m_reportFlags;
+    const Clock::time_point t0 = Clock::now();
+    const double dt = m_settings.timeStep;
+
+    // Broad phase: new candidate pairs from the proxies that moved (proxies were moved at the end of the last
+    // step, or by setTransform / createBody).
+    m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); });
+    const Clock::time_point t1 = Clock::now();
+
+    // Narrow phase.
+    updateContacts();
+    const Clock::time_point t2 = Clock::now();
+
+    // Solve.
+    m_awake.clear();
+    for (int i = 0; i < static_cast<int>(m_bodies.size()); ++i) {
+        BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        if (b.isSimulated()) {
+            b.center0 = b.center;
+            m_awake.push_back(i);
+        }
+    }
+    SolverContext context;
+    context.settings = &m_settings;
+    context.world = this;
+    context.timeStep = dt;
+    context.bodies = m_bodies;
+    context.shapes = m_shapes;
+    context.contacts = m_contacts;
+    context.awakeBodies = m_awake;
+    ContactSolver* solver = m_impulseSolver.get();
+    if (m_settings.solver == SolverKind::Verlet && m_verletSolver) {
+        solver = m_verletSolver.get();
+    }
+    solver->step(context);
+    const Clock::time_point t3 = Clock::now();
+
+    // Finalise: origins, bounds, escapes, forces, sleep.
+    m_report.escaped.clear();
+    finalizeBodies();
+    if (m_settings.sleep) {
+        updateSleep();
+    }
+    m_time += dt;
+    ++m_stepCount;
+    const Clock::time_point t4 = Clock::now();
+
+    fillReport(m_report, flags);
+    if (flags & kReportTimings) {
+        m_report.timings.broadphase = seconds(t0, t1);
+        m_report.timings.narrowphase = seconds(t1, t2);
+        m_report.timings.solve = seconds(t2, t3);
+        m_report.timings.integrate = seconds(t3, t4);
+        m_report.timings.total = seconds(t0, Clock::now());
+    } else {
+        m_report.timings = StepTimings{};
+    }
+    return m_report;
+}
+
+void World::finalizeBodies() {
+    for (const int i : m_awake) {
+        BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        // Escape and non-finite guard: a body far outside the world (or broken by a non-finite input that
+        // slipped through) is reported and frozen rather than kept.
+        const bool finite = isFinite(b.center) && isFinite(b.linearVelocity) &&
+                            std::isfinite(b.angularVelocity) && std::isfinite(b.xf.q.c) &&
+                            std::isfinite(b.xf.q.s);
+        if (!finite || std::abs(b.center.x) > kEscapeBound || std::abs(b.center.y) > kEscapeBound) {
+            if (!finite) {
+                b.center = b.center0;
+                b.xf.q = Rot{};
+            }
+            b.enabled = false;
+            b.linearVelocity = {};
+            b.angularVelocity = 0.0;
+            syncOriginFromCenter(b);
+            for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
+                ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+                if (shape.proxy >= 0) {
+                    m_broadPhase->destroyProxy(shape.proxy);
+                    shape.proxy = -1;
+                }
+            }
+            destroyContactsOf(i);
+            m_report.escaped.push_back(idOfSlot(i));
+            continue;
+        }
+        syncOriginFromCenter(b);
+        refreshShapes(i, b.center - b.center0);
+    }
+    for (BodySim& b : m_bodies) {
+        b.force = {};
+        b.torque = 0.0;
+    }
+}
+
+void World::updateSleep() {
+    // Islands by union-find over touching contacts between dynamic bodies (Box2D 2.4 builds islands by a
+    // depth first search over the contact graph; union-find gives the same partition):
+    //   sleepTime(b) += dt if |v| < tol and |w| < tol else 0      (awake dynamic bodies)
+    //   island sleeps when min over its bodies of sleepTime >= kTimeToSleep; otherwise all of it is awake
+    // A moving kinematic body or static body does not join islands (it would chain the whole scene); touching
+    // a moving kinematic body keeps a body awake.
+    const double dt = m_settings.timeStep;
+    const int n = static_cast<int>(m_bodies.size());
+    m_islandParent.resize(static_cast<std::size_t>(n));
+    m_islandMinSleep.assign(static_cast<std::size_t>(n), 1.0e300);
+    for (int i = 0; i < n; ++i) {
+        m_islandParent[static_cast<std::size_t>(i)] = i;
+        BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        if (!b.alive || !b.enabled || b.type == BodyType::Static || !b.awake) {
+            continue;
+        }
+        const bool slow = lengthSquared(b.linearVelocity) <= kLinearSleepTolerance * kLinearSleepTolerance &&
+                          std::abs(b.angularVelocity) <= kAngularSleepTolerance;
+        b.sleepTime = slow ? b.sleepTime + dt : 0.0;
+    }
+    auto find = [this](int x) {
+        while (m_islandParent[static_cast<std::size_t>(x)] != x) {
+            int& p = m_islandParent[static_cast<std::size_t>(x)];
+            p = m_islandParent[static_cast<std::size_t>(p)];
+            x = p;
+        }
+        return x;
+    };
+    for (const ContactSim& c : m_contacts) {
+        if (c.manifold.pointCount == 0) {
+            continue;
+        }
+        BodySim& a = m_bodies[static_cast<std::size_t>(c.bodyA)];
+        BodySim& b = m_bodies[static_cast<std::size_t>(c.bodyB)];
+        if (a.type == BodyType::Dynamic && b.type == BodyType::Dynamic) {
+            const int ra = find(c.bodyA);
+            const int rb = find(c.bodyB);
+            if (ra != rb) {
+                m_islandParent[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
+            }
+        } else if (a.type == BodyType::Kinematic || b.type == BodyType::Kinematic) {
+            BodySim& kin = a.type == BodyType::Kinematic ? a : b;
+            BodySim& dyn = a.type == BodyType::Kinematic ? b : a;
+            if (lengthSquared(kin.linearVelocity) > 0.0 || kin.angularVelocity != 0.0) {
+                dyn.sleepTime = 0.0;
+            }
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        const BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        if (b.alive && b.enabled && b.type != BodyType::Static) {
+            double& m = m_islandMinSleep[static_cast<std::size_t>(find(i))];
+            m = std::min(m, b.sleepTime);
+        }
+    }
+    for (int i = 0; i < n; ++i) {
+        BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        if (!b.alive || !b.enabled || b.type == BodyType::Static) {
+            continue;
+        }
+        const bool sleep = m_islandMinSleep[static_cast<std::size_t>(find(i))] >= kTimeToSleep;
+        if (sleep) {
+            b.awake = false;
+            b.linearVelocity = {};
+            b.angularVelocity = 0.0;
+        } else if (!b.awake) {
+            b.awake = true;
+            b.sleepTime = 0.0;
+        }
+    }
+}
+
+ContactReport World::toReport(const ContactSim& c) const {
+    ContactReport r;
+    r.bodyA = idOfSlot(c.bodyA);
+    r.bodyB = idOfSlot(c.bodyB);
+    r.shapeIndexA = m_shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
+    r.shapeIndexB = m_shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
+    r.normal = c.manifold.normal;
+    r.pointCount = c.manifold.pointCount;
+    for (int k = 0; k < c.manifold.pointCount; ++k) {
+        ContactPointReport& p = r.points[k];
+        p.point = c.manifold.points[k].point;
+        p.depth = c.manifold.points[k].depth;
+        p.id = c.manifold.points[k].id;
+        p.normalImpulse = c.points[k].normalImpulse;
+        p.tangentImpulse = c.points[k].tangentImpulse;
+        p.persisted = c.points[k].persisted;
+    }
+    return r;
+}
+
+void World::fillReport(StepReport& report, unsigned flags) const {
+    report.stepIndex = m_stepCount;
+    report.time = m_time;
+    report.contactCount = 0;
+    report.touchingCount = 0;
+    report.pointCount = 0;
+    report.maxPenetration = 0.0;
+    report.contacts.clear();
+    for (const ContactSim& c : m_contacts) {
+        if (c.manifold.pointCount == 0) {
+            continue;
+        }
+        ++report.contactCount;
+        report.pointCount += c.manifold.pointCount;
+        bool touching = false;
+        for (int k = 0; k < c.manifold.pointCount; ++k) {
+            const double d = c.manifold.points[k].depth;
+            touching = touching || d > 0.0;
+            report.maxPenetration = std::max(report.maxPenetration, d);
+        }
+        report.touchingCount += touching ? 1 : 0;
+        if (flags & kReportContacts) {
+            report.contacts.push_back(toReport(c));
+        }
+    }
+    report.awakeBodyCount = 0;
+    report.sleepingBodyCount = 0;
+    for (const BodySim& b : m_bodies) {
+        if (b.alive && b.enabled && b.type != BodyType::Static) {
+            (b.awake ? report.awakeBodyCount : report.sleepingBodyCount) += 1;
+        }
+    }
+    if (flags & kReportEnergy) {
+        report.kineticEnergy = kineticEnergy();
+        report.potentialEnergy = potentialEnergy();
+        report.linearMomentum = linearMomentum();
+        report.angularMomentum = angularMomentum();
+    } else {
+        report.kineticEnergy = report.potentialEnergy = report.angularMomentum = 0.0;
+        report.linearMomentum = {};
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Queries
+
+BodyId World::bodyAt(Vec2 worldPoint) const {
+    for (int i = static_cast<int>(m_bodies.size()) - 1; i >= 0; --i) {
+        const BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+        if (!b.alive) {
+            continue;
+        }
+        const Vec2 local = invTransformPoint(b.xf, worldPoint);
+        for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
+            const ShapeGeometry& g = m_shapes[static_cast<std::size_t>(s)].geometry;
+            const bool inside = std::holds_alternative<Circle>(g)
+                                    ? pointInCircle(std::get<Circle>(g), local)
+                                    : pointInConvexPolygon(std::get<Polygon>(g), local);
+            if (inside) {
+                return idOfSlot(i);
+            }
+        }
+    }
+    return kNullBody;
+}
+
+std::vector<ContactReport> World::contacts() const {
+    std::vector<ContactReport> out;
+    for (const ContactSim& c : m_contacts) {
+        if (c.manifold.pointCount > 0) {
+            out.push_back(toReport(c));
+        }
+    }
+    return out;
+}
+
+double World::kineticEnergy() const {
+    double e = 0.0;
+    for (const BodySim& b : m_bodies) {
+        if (b.alive && b.enabled && b.type == BodyType::Dynamic) {
+            e += 0.5 * b.mass * lengthSquared(b.linearVelocity) +
+                 0.5 * b.inertia * b.angularVelocity * b.angularVelocity;
+        }
+    }
+    return e;
+}
+
+double World::potentialEnergy() const {
+    double e = 0.0;
+    for (const BodySim& b : m_bodies) {
+        if (b.alive && b.enabled && b.type == BodyType::Dynamic) {
+            e -= b.mass * dot(m_settings.gravity, b.center);
+        }
+    }
+    return e;
+}
+
+Vec2 World::linearMomentum() const {
+    Vec2 p;
+    for (const BodySim& b : m_bodies) {
+        if (b.alive && b.enabled && b.type == BodyType::Dynamic) {
+            p += b.mass * b.linearVelocity;
+        }
+    }
+    return p;
+}
+
+double World::angularMomentum() const {
+    double l = 0.0;
+    for (const BodySim& b : m_bodies) {
+        if (b.alive && b.enabled && b.type == BodyType::Dynamic) {
+            l += b.inertia * b.angularVelocity + b.mass * cross(b.center, b.linearVelocity);
+        }
+    }
+    return l;
+}
+
+std::uint64_t World::stateHash() const {
+    std::uint64_t h = 1469598103934665603ull;
+    for (const BodySim& b : m_bodies) {
+        if (!b.alive) {
+            continue;
+        }
+        hashDouble(h, b.xf.p.x);
+        hashDouble(h, b.xf.p.y);
+        hashDouble(h, b.xf.q.c);
+        hashDouble(h, b.xf.q.s);
+        hashDouble(h, b.linearVelocity.x);
+        hashDouble(h, b.linearVelocity.y);
+        hashDouble(h, b.angularVelocity);
+    }
+    return h;
+}
+
+} // namespace phys

@@ -1,0 +1,74 @@
+#pragma once
+/// @file world_test_util.h
+/// Small helpers shared by the World and impulse-solver tests: body definitions and a stepping loop that
+/// checks every body for NaN or infinity after every step.
+
+#include "physics/polygon_factory.h"
+#include "physics/world.h"
+
+#include <cmath>
+#include <string>
+
+namespace testutil {
+
+inline phys::ShapeDef boxShape(double w, double h, double friction = 0.6, double restitution = 0.0,
+                               double density = 1.0) {
+    phys::ShapeDef s;
+    s.geometry = *phys::factory::rectangle(w, h);
+    s.friction = friction;
+    s.restitution = restitution;
+    s.density = density;
+    return s;
+}
+
+inline phys::ShapeDef circleShape(double r, double friction = 0.6, double restitution = 0.0,
+                                  double density = 1.0) {
+    phys::ShapeDef s;
+    s.geometry = phys::Circle{{0.0, 0.0}, r};
+    s.friction = friction;
+    s.restitution = restitution;
+    s.density = density;
+    return s;
+}
+
+inline phys::BodyDef bodyDef(phys::Vec2 position, phys::ShapeDef shape,
+                             phys::BodyType type = phys::BodyType::Dynamic, double angle = 0.0) {
+    phys::BodyDef d;
+    d.type = type;
+    d.position = position;
+    d.angle = angle;
+    d.shapes.push_back(std::move(shape));
+    return d;
+}
+
+/// A static ground box whose top face is the line y = 0 from x = -halfWidth to +halfWidth.
+inline phys::BodyId addGround(phys::World& world, double halfWidth = 50.0, double friction = 0.6,
+                              double restitution = 0.0) {
+    return *world.createBody(
+        bodyDef({0.0, -0.5}, boxShape(2.0 * halfWidth, 1.0, friction, restitution), phys::BodyType::Static));
+}
+
+inline bool bodyFinite(const phys::World& world, phys::BodyId id) {
+    const phys::BodySim& b = world.bodySim(id);
+    return phys::isFinite(b.xf.p) && phys::isFinite(b.center) && std::isfinite(b.xf.q.c) &&
+           std::isfinite(b.xf.q.s) && phys::isFinite(b.linearVelocity) && std::isfinite(b.angularVelocity);
+}
+
+/// Steps `steps` times; returns an empty string, or a description of the first non-finite body state.
+inline std::string stepChecked(phys::World& world, int steps) {
+    for (int s = 0; s < steps; ++s) {
+        const phys::StepReport& r = world.step();
+        if (!std::isfinite(r.kineticEnergy) || !std::isfinite(r.maxPenetration)) {
+            return "non-finite report at step " + std::to_string(world.stepCount());
+        }
+        for (const phys::BodyId id : world.bodyIds()) {
+            if (!bodyFinite(world, id)) {
+                return "body " + std::to_string(id.index) + " not finite at step " +
+                       std::to_string(world.stepCount());
+            }
+        }
+    }
+    return {};
+}
+
+} // namespace testutil
