@@ -318,6 +318,21 @@ phys::WorldSettings readSettings(const QJsonValue& value, const QString& path) {
     readBool(object, path, QStringLiteral("sleep"), s.sleep);
     readBool(object, path, QStringLiteral("continuous"), s.continuous);
     readNumber(object, path, QStringLiteral("linearDamping"), s.linearDamping);
+    // Solver tuning beyond design.md's contract (all optional; written only when not the default).
+    readNumber(object, path, QStringLiteral("angularDamping"), s.angularDamping);
+    readBool(object, path, QStringLiteral("clampedDrag"), s.clampedDrag);
+    readEnum(object, path, QStringLiteral("positionCorrection"), s.positionCorrection,
+             phys::parsePositionCorrection, "\"soft-step\" or \"baumgarte\"");
+    readInt(object, path, QStringLiteral("relaxIterations"), s.relaxIterations);
+    readBool(object, path, QStringLiteral("warmStarting"), s.warmStarting);
+    readNumber(object, path, QStringLiteral("baumgarteFactor"), s.baumgarteFactor);
+    readNumber(object, path, QStringLiteral("allowedPenetration"), s.allowedPenetration);
+    readNumber(object, path, QStringLiteral("restitutionThreshold"), s.restitutionThreshold);
+    readNumber(object, path, QStringLiteral("contactHertz"), s.contactHertz);
+    readNumber(object, path, QStringLiteral("contactDampingRatio"), s.contactDampingRatio);
+    readNumber(object, path, QStringLiteral("maxPushVelocity"), s.maxPushVelocity);
+    readEnum(object, path, QStringLiteral("verletResponse"), s.verletResponse, phys::parseVerletResponse,
+             "\"rigid\" or \"article\"");
     throwIfInvalid(phys::validate(s, path.toStdString()));
     return s;
 }
@@ -589,6 +604,41 @@ void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
     w.boolean(s.continuous);
     m.next("linearDamping");
     w.number(s.linearDamping);
+    // The tuning keys only when they differ from the defaults, so ordinary files stay as design.md shows them.
+    const phys::WorldSettings d;
+    auto number = [&](const char* key, double value, double def) {
+        if (value != def) {
+            m.next(key);
+            w.number(value);
+        }
+    };
+    auto boolean = [&](const char* key, bool value, bool def) {
+        if (value != def) {
+            m.next(key);
+            w.boolean(value);
+        }
+    };
+    number("angularDamping", s.angularDamping, d.angularDamping);
+    boolean("clampedDrag", s.clampedDrag, d.clampedDrag);
+    if (s.positionCorrection != d.positionCorrection) {
+        m.next("positionCorrection");
+        w.string(QLatin1String(phys::toString(s.positionCorrection)));
+    }
+    if (s.relaxIterations != d.relaxIterations) {
+        m.next("relaxIterations");
+        w.integer(s.relaxIterations);
+    }
+    boolean("warmStarting", s.warmStarting, d.warmStarting);
+    number("baumgarteFactor", s.baumgarteFactor, d.baumgarteFactor);
+    number("allowedPenetration", s.allowedPenetration, d.allowedPenetration);
+    number("restitutionThreshold", s.restitutionThreshold, d.restitutionThreshold);
+    number("contactHertz", s.contactHertz, d.contactHertz);
+    number("contactDampingRatio", s.contactDampingRatio, d.contactDampingRatio);
+    number("maxPushVelocity", s.maxPushVelocity, d.maxPushVelocity);
+    if (s.verletResponse != d.verletResponse) {
+        m.next("verletResponse");
+        w.string(QLatin1String(phys::toString(s.verletResponse)));
+    }
     w.newline(level);
     w.raw("}");
 }
@@ -774,7 +824,13 @@ bool scenesEqual(const Scene& a, const Scene& b) {
     if (!(sa.gravity == sb.gravity && sa.timeStep == sb.timeStep && sa.solver == sb.solver &&
           sa.response == sb.response && sa.contactMethod == sb.contactMethod &&
           sa.iterations == sb.iterations && sa.substeps == sb.substeps && sa.sleep == sb.sleep &&
-          sa.continuous == sb.continuous && sa.linearDamping == sb.linearDamping)) {
+          sa.continuous == sb.continuous && sa.linearDamping == sb.linearDamping &&
+          sa.angularDamping == sb.angularDamping && sa.clampedDrag == sb.clampedDrag &&
+          sa.positionCorrection == sb.positionCorrection && sa.relaxIterations == sb.relaxIterations &&
+          sa.warmStarting == sb.warmStarting && sa.baumgarteFactor == sb.baumgarteFactor &&
+          sa.allowedPenetration == sb.allowedPenetration && sa.restitutionThreshold == sb.restitutionThreshold &&
+          sa.contactHertz == sb.contactHertz && sa.contactDampingRatio == sb.contactDampingRatio &&
+          sa.maxPushVelocity == sb.maxPushVelocity && sa.verletResponse == sb.verletResponse)) {
         return false;
     }
     if (a.def.bodies.size() != b.def.bodies.size() || a.unknownTopLevel != b.unknownTopLevel) {

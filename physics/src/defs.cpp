@@ -192,10 +192,37 @@ std::optional<DefError> validate(const WorldSettings& settings, const std::strin
         return fail(member(path, "substeps"), "must be in 1..", std::to_string(kMaxSubsteps), " (got ",
                     std::to_string(settings.substeps), ")");
     }
-    if (!std::isfinite(settings.linearDamping) || settings.linearDamping < 0.0 ||
-        settings.linearDamping > kMaxWorldCoordinate) {
-        return fail(member(path, "linearDamping"), "must be a finite number in [0, ",
-                    num(kMaxWorldCoordinate), "] 1/s (got ", num(settings.linearDamping), ")");
+    // Every real-valued setting: finite, within [lo, hi], with its unit.
+    struct Range {
+        const char* key;
+        double value, lo, hi;
+        const char* unit;
+    };
+    const Range ranges[] = {
+        {"linearDamping", settings.linearDamping, 0.0, kMaxWorldCoordinate, "1/s"},
+        {"angularDamping", settings.angularDamping, 0.0, kMaxWorldCoordinate, "1/s"},
+        {"baumgarteFactor", settings.baumgarteFactor, 0.0, 1.0, ""},
+        {"allowedPenetration", settings.allowedPenetration, 0.0, 1.0, "m"},
+        {"restitutionThreshold", settings.restitutionThreshold, 0.0, kMaxWorldCoordinate, "m/s"},
+        {"contactHertz", settings.contactHertz, 0.0, 1.0e4, "Hz"},
+        {"contactDampingRatio", settings.contactDampingRatio, 0.0, 1.0e4, ""},
+        {"maxPushVelocity", settings.maxPushVelocity, 0.0, kMaxWorldCoordinate, "m/s"},
+    };
+    for (const Range& r : ranges) {
+        if (!std::isfinite(r.value) || r.value < r.lo || r.value > r.hi) {
+            return fail(member(path, r.key), "must be a finite number in [", num(r.lo), ", ", num(r.hi), "]",
+                        r.unit[0] ? " " : "", r.unit, " (got ", num(r.value), ")");
+        }
+    }
+    if (settings.relaxIterations < 0 || settings.relaxIterations > kMaxIterations) {
+        return fail(member(path, "relaxIterations"), "must be in 0..", std::to_string(kMaxIterations),
+                    " (got ", std::to_string(settings.relaxIterations), ")");
+    }
+    if (!toString(settings.positionCorrection)[0]) {
+        return fail(member(path, "positionCorrection"), "unknown position correction");
+    }
+    if (!toString(settings.verletResponse)[0]) {
+        return fail(member(path, "verletResponse"), "unknown Verlet response");
     }
     return std::nullopt;
 }
@@ -294,6 +321,37 @@ std::optional<ResponseKind> parseResponseKind(const std::string& text) {
 std::optional<ContactMethod> parseContactMethod(const std::string& text) {
     static constexpr ContactMethod kValues[] = {ContactMethod::Clipping, ContactMethod::DeepestVertices,
                                                 ContactMethod::VertexEdge};
+    return parseEnum(text, kValues);
+}
+
+const char* toString(PositionCorrection correction) {
+    switch (correction) {
+    case PositionCorrection::SoftStep:
+        return "soft-step";
+    case PositionCorrection::Baumgarte:
+        return "baumgarte";
+    }
+    return "";
+}
+
+const char* toString(VerletResponse response) {
+    switch (response) {
+    case VerletResponse::Rigid:
+        return "rigid";
+    case VerletResponse::Article:
+        return "article";
+    }
+    return "";
+}
+
+std::optional<PositionCorrection> parsePositionCorrection(const std::string& text) {
+    static constexpr PositionCorrection kValues[] = {PositionCorrection::SoftStep,
+                                                     PositionCorrection::Baumgarte};
+    return parseEnum(text, kValues);
+}
+
+std::optional<VerletResponse> parseVerletResponse(const std::string& text) {
+    static constexpr VerletResponse kValues[] = {VerletResponse::Rigid, VerletResponse::Article};
     return parseEnum(text, kValues);
 }
 

@@ -9,11 +9,7 @@
 #include "physics/collide.h"
 #include "physics/impulse_solver.h"
 #include "physics/point_query.h"
-
-#if __has_include("physics/verlet_solver.h")
 #include "physics/verlet_solver.h"
-#define CONTACTLAB_HAS_VERLET 1
-#endif
 
 #include <algorithm>
 #include <bit>
@@ -90,89 +86,16 @@ void hashDouble(std::uint64_t& h, double value) {
     hashBytes(h, &bits, sizeof bits);
 }
 
-/// Checks the fields WorldSettings gained for the impulse solver (defs.cpp's validate() checks the rest).
-std::optional<DefError> validateSolverFields(const WorldSettings& s) {
-    auto fail = [](const char* field, const std::string& message) {
-        return DefError{std::string("settings.") + field, message};
-    };
-    auto inRange = [](double v, double lo, double hi) {
-        return std::isfinite(v) && v >= lo && v <= hi;
-    };
-    if (!inRange(s.angularDamping, 0.0, kMaxWorldCoordinate)) {
-        return fail("angularDamping", "must be a finite number >= 0 (1/s)");
-    }
-    if (s.relaxIterations < 0 || s.relaxIterations > 1000) {
-        return fail("relaxIterations", "must be in 0..1000");
-    }
-    if (!inRange(s.baumgarteFactor, 0.0, 1.0)) {
-        return fail("baumgarteFactor", "must be in [0, 1]");
-    }
-    if (!inRange(s.allowedPenetration, 0.0, 1.0)) {
-        return fail("allowedPenetration", "must be in [0, 1] metres");
-    }
-    if (!inRange(s.restitutionThreshold, 0.0, kMaxWorldCoordinate)) {
-        return fail("restitutionThreshold", "must be a finite number >= 0 (m/s)");
-    }
-    if (!inRange(s.contactHertz, 0.0, 1.0e4)) {
-        return fail("contactHertz", "must be in [0, 10000] Hz");
-    }
-    if (!inRange(s.contactDampingRatio, 0.0, 1.0e4)) {
-        return fail("contactDampingRatio", "must be in [0, 10000]");
-    }
-    if (!inRange(s.maxPushVelocity, 0.0, kMaxWorldCoordinate)) {
-        return fail("maxPushVelocity", "must be a finite number >= 0 (m/s)");
-    }
-    if (s.positionCorrection != PositionCorrection::SoftStep &&
-        s.positionCorrection != PositionCorrection::Baumgarte) {
-        return fail("positionCorrection", "unknown position correction");
-    }
-#ifndef CONTACTLAB_HAS_VERLET
-    if (s.solver == SolverKind::Verlet) {
-        return fail("solver", "the Verlet solver is not part of this build");
-    }
-#endif
-    return std::nullopt;
-}
-
-std::optional<DefError> validateAll(const WorldSettings& s) {
-    if (auto e = validate(s, "settings")) {
-        return e;
-    }
-    return validateSolverFields(s);
-}
-
 } // namespace
-
-const char* toString(PositionCorrection correction) {
-    switch (correction) {
-    case PositionCorrection::SoftStep:
-        return "soft-step";
-    case PositionCorrection::Baumgarte:
-        return "baumgarte";
-    }
-    return "";
-}
-
-std::optional<PositionCorrection> parsePositionCorrection(const std::string& text) {
-    if (text == "soft-step") {
-        return PositionCorrection::SoftStep;
-    }
-    if (text == "baumgarte") {
-        return PositionCorrection::Baumgarte;
-    }
-    return std::nullopt;
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // Construction and settings
 
 World::World(const WorldSettings& settings)
-    : m_settings(validateAll(settings) ? WorldSettings{} : settings),
+    : m_settings(validate(settings, "settings") ? WorldSettings{} : settings),
       m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
       m_impulseSolver(makeImpulseSolver()) {
-#ifdef CONTACTLAB_HAS_VERLET
-    m_verletSolver = makeVerletSolver();
-#endif
+    m_verletSolver = makeVerletSolver(m_settings.verletResponse);
 }
 
 World::~World() = default;
@@ -180,14 +103,18 @@ World::World(World&&) noexcept = default;
 World& World::operator=(World&&) noexcept = default;
 
 std::optional<DefError> World::setSettings(const WorldSettings& settings) {
-    if (auto e = validateAll(settings)) {
+    if (auto e = validate(settings, "settings")) {
         return e;
     }
     const bool solverChanged = settings.solver != m_settings.solver ||
                                settings.response != m_settings.response ||
                                settings.positionCorrection != m_settings.positionCorrection;
     const bool sleepTurnedOff = m_settings.sleep && !settings.sleep;
+    const bool verletResponseChanged = settings.verletResponse != m_settings.verletResponse;
     m_settings = settings;
+    if (verletResponseChanged) {
+        m_verletSolver = makeVerletSolver(m_settings.verletResponse); // particles are rebuilt from the poses
+    }
     if (solverChanged) {
         // Impulses of one scheme mean nothing to another: do not warm start from them.
         for (ContactSim& c : m_contacts) {

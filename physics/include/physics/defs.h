@@ -3,7 +3,8 @@
 /// Plain definitions that objects are created from (design.md section 1): a scene is settings plus bodies,
 /// a body holds shapes. Every field has a default; validate() checks the whole thing at the API boundary and
 /// names the offending field, so invalid input never reaches the solver.
-/// All values SI: metres, kilograms, seconds, radians; positions in the world frame, shapes in the body frame.
+/// All values SI: metres, kilograms, seconds, radians; positions in the world frame, shapes in the body
+/// frame.
 
 #include "physics/shape.h"
 
@@ -20,7 +21,8 @@ enum class SolverKind { Impulse, Verlet };
 enum class ResponseKind { Impulses, PushOut };
 /// Impulse solver only: how position error (penetration) is removed. Added by the World issue (4).
 enum class PositionCorrection {
-    SoftStep,  ///< soft contacts + substeps + relax iterations (Box2D v3 "soft step"): rests still, adds no energy
+    SoftStep,  ///< soft contacts + substeps + relax iterations (Box2D v3 "soft step"): rests still, adds no
+               ///< energy
     Baumgarte, ///< the source's bias velocity 0.2/dt * max(0, depth - 0.01) (adds energy)
 };
 /// How the contact points of a polygon pair are found.
@@ -36,12 +38,24 @@ struct ShapeDef {
 struct BodyDef {
     std::string name;
     BodyType type = BodyType::Dynamic;
-    Vec2 position;       ///< body origin, world frame
-    double angle = 0.0;  ///< radians, counter-clockwise
-    Vec2 linearVelocity; ///< m/s, world frame
+    Vec2 position;                ///< body origin, world frame
+    double angle = 0.0;           ///< radians, counter-clockwise
+    Vec2 linearVelocity;          ///< m/s, world frame
     double angularVelocity = 0.0; ///< rad/s, counter-clockwise
     bool bullet = false;          ///< continuous collision against dynamic bodies too
     std::vector<ShapeDef> shapes;
+};
+
+/// Verlet solver only: how a contact correction reaches a body's particles.
+enum class VerletResponse {
+    /// Each body's particles move as the rigid body would under the correction (Mueller et al., "Detailed
+    /// Rigid
+    /// Body Simulation with Extended Position Based Dynamics", 2020): stacks rest.
+    Rigid,
+    /// Source 002 literally: only the collision vertex and the collision edge's end points move, weighted by
+    /// t
+    /// and lambda; the edges carry the push to the rest of the body. A teaching foil: stacks sink.
+    Article,
 };
 
 struct WorldSettings {
@@ -56,18 +70,20 @@ struct WorldSettings {
     bool continuous = true;
     double linearDamping = 0.0;
     // Fields below were added for the World and impulse solver (issue 4); scene files may omit them.
-    double angularDamping = 0.0;  ///< 1/s, like linearDamping for the rotation
-    bool clampedDrag = false;     ///< damping as the source's air drag: v -= clamp(|v|, 1) * drag * dt (per axis
-                                  ///< of motion) instead of the exponential v *= 1 / (1 + dt * damping)
+    double angularDamping = 0.0; ///< 1/s, like linearDamping for the rotation
+    bool clampedDrag = false; ///< damping as the source's air drag: v -= clamp(|v|, 1) * drag * dt (per axis
+                              ///< of motion) instead of the exponential v *= 1 / (1 + dt * damping)
     PositionCorrection positionCorrection = PositionCorrection::SoftStep;
-    int relaxIterations = 1;       ///< soft step: unbiased iterations after each substep's position update
-    bool warmStarting = true;      ///< start each step from last step's impulses (matched by FeatureId::key())
-    double baumgarteFactor = 0.2;  ///< Baumgarte: fraction of the penetration removed per step
-    double allowedPenetration = 0.01; ///< metres of overlap left alone (the source's allowed penetration, "slop")
+    int relaxIterations = 1;      ///< soft step: unbiased iterations after each substep's position update
+    bool warmStarting = true;     ///< start each step from last step's impulses (matched by FeatureId::key())
+    double baumgarteFactor = 0.2; ///< Baumgarte: fraction of the penetration removed per step
+    double allowedPenetration =
+        0.01; ///< metres of overlap left alone (the source's allowed penetration, "slop")
     double restitutionThreshold = 1.0; ///< m/s: slower approaches do not bounce
-    double contactHertz = 30.0;        ///< soft step: contact stiffness (capped at a quarter of the substep rate)
+    double contactHertz = 30.0; ///< soft step: contact stiffness (capped at a quarter of the substep rate)
     double contactDampingRatio = 10.0; ///< soft step: contact damping ratio
     double maxPushVelocity = 3.0;      ///< soft step: largest speed at which overlap is pushed out, m/s
+    VerletResponse verletResponse = VerletResponse::Rigid;
 };
 
 struct SceneDef {
@@ -98,10 +114,12 @@ const char* toString(SolverKind kind);
 const char* toString(ResponseKind kind);
 const char* toString(ContactMethod method);
 const char* toString(PositionCorrection correction);
+const char* toString(VerletResponse response);
 std::optional<BodyType> parseBodyType(const std::string& text);
 std::optional<SolverKind> parseSolverKind(const std::string& text);
 std::optional<ResponseKind> parseResponseKind(const std::string& text);
 std::optional<ContactMethod> parseContactMethod(const std::string& text);
 std::optional<PositionCorrection> parsePositionCorrection(const std::string& text);
+std::optional<VerletResponse> parseVerletResponse(const std::string& text);
 
 } // namespace phys

@@ -69,15 +69,8 @@
 
 namespace phys {
 
-/// How a contact correction reaches a body's particles (see VerletSolver::solvePoint).
-enum class VerletResponse {
-    /// Each body's particles move as the rigid body would under the correction at the contact point (Mueller
-    /// et al., "Detailed Rigid Body Simulation with Extended Position Based Dynamics", 2020): stacks rest.
-    Rigid,
-    /// Source 002 literally: only the collision vertex and the collision edge's end points move; the edges
-    /// carry the push to the rest of the body over the next relaxations. Stacks sink (see the file comment).
-    Article,
-};
+// VerletResponse (defs.h) says how a contact correction reaches a body's particles
+// (VerletSolver::solvePoint).
 
 /// One particle of the Verlet model.
 struct VerletParticle {
