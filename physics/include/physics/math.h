@@ -75,8 +75,10 @@ constexpr Vec2 rightPerp(Vec2 v) {
     return {v.y, -v.x};
 }
 
+/// Euclidean length. Plain sqrt rather than std::hypot: hypot guards against overflow of x^2 that coordinates
+/// bounded by kMaxWorldCoordinate never reach, and costs several times more on the narrow phase's hot path.
 inline double length(Vec2 v) {
-    return std::hypot(v.x, v.y);
+    return std::sqrt(v.x * v.x + v.y * v.y);
 }
 constexpr double lengthSquared(Vec2 v) {
     return v.x * v.x + v.y * v.y;
