@@ -11,16 +11,49 @@
 namespace cl {
 
 namespace {
-/// Pixels added around the shapes for the outline and antialiasing.
-constexpr double kOutlineMarginPixels = 2.0;
+/// Pixels added around the shapes for the outline, the highlight halo and antialiasing (times the display
+/// scale).
+constexpr double kOutlineMarginPixels = 6.0;
 } // namespace
 
-BodyItem::BodyItem(const phys::BodyDef& body, int bodyIndex, QGraphicsItem* parent)
-    : QGraphicsItem(parent), m_body(body), m_bodyIndex(bodyIndex),
+BodyItem::BodyItem(const phys::BodyDef& body, int bodyIndex, quint64 key, QGraphicsItem* parent)
+    : QGraphicsItem(parent), m_body(body), m_bodyIndex(bodyIndex), m_key(key),
       m_localBounds(SceneRenderer::localBounds(body)) {
     setPos(body.position.x, body.position.y);
     setRotation(body.angle * 180.0 / phys::kPi);
-    setZValue(0.0);
+    setZValue(bodyIndex);
+}
+
+void BodyItem::setBody(const phys::BodyDef& body) {
+    prepareGeometryChange();
+    m_body = body;
+    m_localBounds = SceneRenderer::localBounds(body);
+    setPos(body.position.x, body.position.y);
+    setRotation(body.angle * 180.0 / phys::kPi);
+    update();
+}
+
+void BodyItem::setBodyIndex(int bodyIndex) {
+    if (bodyIndex == m_bodyIndex) {
+        return;
+    }
+    m_bodyIndex = bodyIndex;
+    setZValue(bodyIndex);
+    update();
+}
+
+void BodyItem::setSelectedHighlight(bool selected) {
+    if (selected != m_selected) {
+        m_selected = selected;
+        update();
+    }
+}
+
+void BodyItem::setHovered(bool hovered) {
+    if (hovered != m_hovered) {
+        m_hovered = hovered;
+        update();
+    }
 }
 
 void BodyItem::setMetresPerPixel(double metresPerPixel) {
@@ -32,7 +65,7 @@ void BodyItem::setMetresPerPixel(double metresPerPixel) {
 }
 
 QRectF BodyItem::boundingRect() const {
-    const double margin = kOutlineMarginPixels * m_metresPerPixel;
+    const double margin = kOutlineMarginPixels * SceneRenderer::displayScale() * m_metresPerPixel;
     return m_localBounds.adjusted(-margin, -margin, margin, margin);
 }
 
@@ -62,13 +95,23 @@ QPainterPath BodyItem::shape() const {
 
 void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/, QWidget* /*widget*/) {
     SceneRenderer::drawBodyShapes(*painter, m_body, m_bodyIndex);
+    if (m_selected || m_hovered) {
+        SceneRenderer::drawBodyHighlight(*painter, m_body, m_selected);
+    }
 }
 
 BodyLabelItem::BodyLabelItem(const QString& text, int bodyIndex, QGraphicsItem* parent)
-    : QGraphicsItem(parent), m_text(text), m_bodyIndex(bodyIndex) {
+    : QGraphicsItem(parent), m_bodyIndex(bodyIndex) {
     setFlag(QGraphicsItem::ItemIgnoresTransformations, true);
+    setText(text);
+}
+
+void BodyLabelItem::setText(const QString& text) {
+    prepareGeometryChange();
+    m_text = text;
     const QSizeF size = SceneRenderer::labelSize(text);
     m_bounds = QRectF(QPointF(-0.5 * size.width(), -0.5 * size.height()), size);
+    update();
 }
 
 QRectF BodyLabelItem::boundingRect() const {

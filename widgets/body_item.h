@@ -1,6 +1,7 @@
 #pragma once
 /// @file body_item.h
-/// Graphics items for the canvas: one BodyItem per body, painting all its shapes, and its upright name.
+/// Graphics items for the canvas: one BodyItem per body, painting all its shapes and its hover/selection
+/// highlight, and its upright name.
 
 #include "physics/defs.h"
 
@@ -12,21 +13,37 @@ namespace cl {
 /// One body on the canvas. Item coordinates are the body frame (metres, y-up); the item's position and
 /// rotation place it in the world (scene coordinates are world metres). Paints through SceneRenderer, so the
 /// canvas and headless rendering draw the same.
+///
+/// The item is named by a stable key (the Document's BodyKey, 1 and up); its index in SceneDef::bodies picks
+/// the colour and may change when bodies before it are inserted or removed.
 class BodyItem : public QGraphicsItem {
 public:
     /// QGraphicsItem::type() of body items.
     static constexpr int kType = QGraphicsItem::UserType + 1;
 
     /// @param body definition copied into the item
-    /// @param bodyIndex index in SceneDef::bodies (picks the colour, identifies the body)
-    BodyItem(const phys::BodyDef& body, int bodyIndex, QGraphicsItem* parent = nullptr);
+    /// @param bodyIndex index in SceneDef::bodies (picks the colour)
+    /// @param key stable key of the body (0 when the caller has none)
+    BodyItem(const phys::BodyDef& body, int bodyIndex, quint64 key = 0, QGraphicsItem* parent = nullptr);
 
     int type() const override { return kType; }
     int bodyIndex() const { return m_bodyIndex; }
+    quint64 key() const { return m_key; }
     const phys::BodyDef& body() const { return m_body; }
 
-    /// Metres per view pixel: the outline is drawn in pixels, so the bounding rectangle grows by a few
-    /// pixels' worth of metres. The canvas updates it when it zooms.
+    /// Replaces the definition: shapes, position and angle (one item update, no rebuild).
+    void setBody(const phys::BodyDef& body);
+    /// Sets the index in SceneDef::bodies (the colour and the stacking order follow it).
+    void setBodyIndex(int bodyIndex);
+    /// Draws the selection highlight (a halo and a strong outline).
+    void setSelectedHighlight(bool selected);
+    bool isSelectedHighlight() const { return m_selected; }
+    /// Draws the hover highlight (a lighter halo).
+    void setHovered(bool hovered);
+    bool isHovered() const { return m_hovered; }
+
+    /// Metres per view pixel: the outline and highlight are drawn in pixels, so the bounding rectangle grows
+    /// by a few pixels' worth of metres. The canvas updates it when it zooms.
     void setMetresPerPixel(double metresPerPixel);
 
     QRectF boundingRect() const override;
@@ -36,8 +53,11 @@ public:
 private:
     phys::BodyDef m_body;
     int m_bodyIndex = 0;
+    quint64 m_key = 0;
     QRectF m_localBounds;
     double m_metresPerPixel = 0.02;
+    bool m_selected = false;
+    bool m_hovered = false;
 };
 
 /// A body's name, drawn upright in pixels at a world point whatever the zoom (ItemIgnoresTransformations).
@@ -50,7 +70,9 @@ public:
 
     int type() const override { return kType; }
     QString text() const { return m_text; }
+    void setText(const QString& text);
     int bodyIndex() const { return m_bodyIndex; }
+    void setBodyIndex(int bodyIndex) { m_bodyIndex = bodyIndex; }
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;

@@ -1,6 +1,8 @@
 #include "scene_canvas.h"
 
 #include "body_item.h"
+#include "overlay.h"
+#include "tool.h"
 
 #include <QGraphicsScene>
 #include <QKeyEvent>
@@ -15,6 +17,8 @@ namespace cl {
 namespace {
 /// Z of name labels: above every body.
 constexpr double kLabelZ = 1.0e6;
+/// How far from a body's shapes a click still picks it, pixels.
+constexpr double kPickTolerancePixels = 4.0;
 } // namespace
 
 SceneCanvas::SceneCanvas(QWidget* parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this)) {
@@ -38,25 +42,214 @@ SceneCanvas::SceneCanvas(QWidget* parent) : QGraphicsView(parent), m_scene(new Q
 SceneCanvas::~SceneCanvas() = default;
 
 void SceneCanvas::setSceneDef(const phys::SceneDef& scene) {
-    m_sceneDef = scene;
+    QList<quint64> keys;
+    keys.reserve(static_cast<qsizetype>(scene.bodies.size()));
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        keys.append(static_cast<quint64>(i + 1));
+    }
+    setSceneDef(scene, keys);
+}
+
+void SceneCanvas::setSceneDef(const phys::SceneDef& scene, const QList<quint64>& keys) {
+    Q_ASSERT(static_cast<std::size_t>(keys.size()) == scene.bodies.size());
+    clearBodies();
+    m_sceneDef.settings = scene.settings;
+    for (std::size_t i = 0; i < scene.bodies.size() && i < static_cast<std::size_t>(keys.size()); ++i) {
+        setBody(keys[static_cast<qsizetype>(i)], scene.bodies[i]);
+    }
+    viewport()->update();
+}
+
+void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
+    if (key == 0) {
+        return;
+    }
+    if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
+        item->setBody(body);
+        m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
+        updateLabel(key, body);
+        updateLabelVisibility();
+        return;
+    }
+    const int count = static_cast<int>(m_keys.size());
+    if (index < 0 || index > count) {
+        index = count;
+    }
+    auto* item = new BodyItem(body, index, key);
+    item->setMetresPerPixel(1.0 / m_view.pixelsPerMetre());
+    m_scene->addItem(item);
+    auto* label = new BodyLabelItem(QString::fromStdString(body.name), index);
+    label->setZValue(kLabelZ);
+    m_scene->addItem(label);
+
+    const auto at = static_cast<std::size_t>(index);
+    m_keys.insert(index, key);
+    m_bodyItems.insert(m_bodyItems.begin() + static_cast<std::ptrdiff_t>(at), item);
+    m_labelItems.insert(m_labelItems.begin() + static_cast<std::ptrdiff_t>(at), label);
+    m_sceneDef.bodies.insert(m_sceneDef.bodies.begin() + static_cast<std::ptrdiff_t>(at), body);
+    m_itemsByKey.insert(key, item);
+    m_labelsByKey.insert(key, label);
+    reindexFrom(index);
+    updateLabel(key, body);
+    updateLabelVisibility();
+}
+
+void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
+    BodyItem* item = m_itemsByKey.value(key, nullptr);
+    if (!item) {
+        return;
+    }
+    phys::BodyDef& body = m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())];
+    if (body.position == position && body.angle == angle) {
+        return;
+    }
+    body.position = position;
+    body.angle = angle;
+    item->setPos(position.x, position.y);
+    item->setRotation(angle * 180.0 / phys::kPi);
+    if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
+        const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
+        label->setPos(anchor.x, anchor.y);
+    }
+}
+
+void SceneCanvas::removeBody(quint64 key) {
+    BodyItem* item = m_itemsByKey.value(key, nullptr);
+    if (!item) {
+        return;
+    }
+    const int index = item->bodyIndex();
+    const auto at = static_cast<std::ptrdiff_t>(index);
+    BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
+    m_itemsByKey.remove(key);
+    m_labelsByKey.remove(key);
+    m_keys.removeAt(index);
+    m_bodyItems.erase(m_bodyItems.begin() + at);
+    m_labelItems.erase(m_labelItems.begin() + at);
+    m_sceneDef.bodies.erase(m_sceneDef.bodies.begin() + at);
+    delete item;
+    delete label;
+    reindexFrom(index);
+    if (m_hovered == key) {
+        m_hovered = 0;
+    }
+    if (m_selection.removeAll(key) > 0) {
+        emit selectionChanged(m_selection);
+    }
+    viewport()->update();
+}
+
+void SceneCanvas::clearBodies() {
     m_bodyItems.clear();
     m_labelItems.clear();
+    m_keys.clear();
+    m_itemsByKey.clear();
+    m_labelsByKey.clear();
+    m_sceneDef.bodies.clear();
+    m_hovered = 0;
     m_scene->clear();
-    const double metresPerPixel = 1.0 / m_view.pixelsPerMetre();
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        const phys::BodyDef& body = scene.bodies[i];
-        auto* item = new BodyItem(body, static_cast<int>(i));
-        item->setMetresPerPixel(metresPerPixel);
-        m_scene->addItem(item);
-        m_bodyItems.push_back(item);
-        if (!body.name.empty()) {
-            auto* label = new BodyLabelItem(QString::fromStdString(body.name), static_cast<int>(i));
-            const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
-            label->setPos(anchor.x, anchor.y);
-            label->setZValue(kLabelZ);
-            m_scene->addItem(label);
-            m_labelItems.push_back(label);
+    if (!m_selection.isEmpty()) {
+        m_selection.clear();
+        emit selectionChanged(m_selection);
+    }
+    viewport()->update();
+}
+
+void SceneCanvas::reindexFrom(int first) {
+    for (std::size_t i = static_cast<std::size_t>(std::max(first, 0)); i < m_bodyItems.size(); ++i) {
+        m_bodyItems[i]->setBodyIndex(static_cast<int>(i));
+        m_labelItems[i]->setBodyIndex(static_cast<int>(i));
+    }
+}
+
+void SceneCanvas::updateLabel(quint64 key, const phys::BodyDef& body) {
+    if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
+        const QString text = QString::fromStdString(body.name);
+        if (text != label->text()) {
+            label->setText(text);
         }
+        const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
+        label->setPos(anchor.x, anchor.y);
+    }
+}
+
+QList<quint64> SceneCanvas::bodyKeys() const {
+    return m_keys;
+}
+
+const phys::BodyDef* SceneCanvas::bodyDef(quint64 key) const {
+    const BodyItem* item = m_itemsByKey.value(key, nullptr);
+    return item ? &item->body() : nullptr;
+}
+
+// Picking: the topmost body whose shapes contain the point; failing that, the topmost one whose shapes pass
+// within kPickTolerancePixels of it (thin bodies stay easy to hit).
+quint64 SceneCanvas::bodyKeyAt(QPointF viewportPoint) const {
+    const phys::Vec2 world = viewportToWorld(viewportPoint);
+    const QPointF scenePoint(world.x, world.y);
+    for (QGraphicsItem* item : m_scene->items(scenePoint, Qt::IntersectsItemShape, Qt::DescendingOrder)) {
+        if (item->type() == BodyItem::kType) {
+            return static_cast<BodyItem*>(item)->key();
+        }
+    }
+    const double tolerance = kPickTolerancePixels / m_view.pixelsPerMetre();
+    const QRectF box(scenePoint - QPointF(tolerance, tolerance), QSizeF(2 * tolerance, 2 * tolerance));
+    for (QGraphicsItem* item : m_scene->items(box, Qt::IntersectsItemShape, Qt::DescendingOrder)) {
+        if (item->type() == BodyItem::kType) {
+            return static_cast<BodyItem*>(item)->key();
+        }
+    }
+    return 0;
+}
+
+void SceneCanvas::setSelection(const QList<quint64>& keys) {
+    QList<quint64> selection;
+    for (const quint64 key : keys) {
+        if (m_itemsByKey.contains(key) && !selection.contains(key)) {
+            selection.append(key);
+        }
+    }
+    if (selection == m_selection) {
+        return;
+    }
+    for (const quint64 key : m_selection) {
+        if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
+            item->setSelectedHighlight(false);
+        }
+    }
+    m_selection = selection;
+    for (const quint64 key : m_selection) {
+        m_itemsByKey.value(key)->setSelectedHighlight(true);
+    }
+    viewport()->update();
+    emit selectionChanged(m_selection);
+}
+
+void SceneCanvas::setHoveredBody(quint64 key) {
+    if (!m_itemsByKey.contains(key)) {
+        key = 0;
+    }
+    if (key == m_hovered) {
+        return;
+    }
+    if (BodyItem* item = m_itemsByKey.value(m_hovered, nullptr)) {
+        item->setHovered(false);
+    }
+    m_hovered = key;
+    if (BodyItem* item = m_itemsByKey.value(m_hovered, nullptr)) {
+        item->setHovered(true);
+    }
+}
+
+void SceneCanvas::setPresentationScale(double scale) {
+    m_presentationScale = scale;
+    SceneRenderer::setDisplayScale(scale);
+    // Label sizes and item margins depend on the scale.
+    for (BodyLabelItem* label : m_labelItems) {
+        label->setText(label->text());
+    }
+    for (BodyItem* item : m_bodyItems) {
+        item->setBody(item->body());
     }
     updateLabelVisibility();
     viewport()->update();
@@ -121,6 +314,29 @@ void SceneCanvas::updateLabelVisibility() {
     }
 }
 
+Tool* SceneCanvas::tool() const {
+    return m_tool;
+}
+
+void SceneCanvas::setTool(Tool* tool) {
+    if (tool == m_tool) {
+        return;
+    }
+    if (m_tool) {
+        viewport()->removeEventFilter(m_tool);
+        removeEventFilter(m_tool);
+        m_tool->deactivate();
+    }
+    m_tool = tool;
+    viewport()->unsetCursor();
+    if (m_tool) {
+        viewport()->installEventFilter(m_tool);
+        installEventFilter(m_tool);
+        m_tool->activate();
+    }
+    viewport()->update();
+}
+
 void SceneCanvas::setShowGrid(bool show) {
     m_showGrid = show;
     viewport()->update();
@@ -135,6 +351,30 @@ void SceneCanvas::drawBackground(QPainter* painter, const QRectF& /*rect*/) {
 void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
     if (m_showGrid) {
         SceneRenderer::drawGridLabels(*painter, m_view.visibleWorldRect());
+    }
+    for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
+        if (overlay) {
+            painter->save();
+            painter->resetTransform();
+            overlay->paintOverlay(*painter, *this);
+            painter->restore();
+        }
+    }
+    if (m_tool) {
+        // Tool previews and handles are drawn in viewport pixels, over everything else.
+        painter->save();
+        painter->resetTransform();
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        m_tool->drawOverlay(*painter);
+        painter->restore();
+    }
+}
+
+void SceneCanvas::addOverlay(CanvasOverlay* overlay) {
+    if (overlay && !m_overlays.contains(overlay)) {
+        m_overlays.append(overlay);
+        connect(overlay, &CanvasOverlay::changed, viewport(), qOverload<>(&QWidget::update));
+        viewport()->update();
     }
 }
 
@@ -171,6 +411,9 @@ void SceneCanvas::mouseMoveEvent(QMouseEvent* event) {
         event->accept();
     } else {
         QGraphicsView::mouseMoveEvent(event);
+        if (!(event->buttons() & Qt::LeftButton)) {
+            setHoveredBody(bodyKeyAt(event->position()));
+        }
     }
     emit mouseWorldPositionChanged(viewportToWorld(event->position()));
 }
@@ -233,6 +476,11 @@ void SceneCanvas::showEvent(QShowEvent* event) {
         m_view = SceneRenderer::fitView(m_sceneDef, QSizeF(viewport()->size()));
         applyView();
     }
+}
+
+void SceneCanvas::leaveEvent(QEvent* event) {
+    setHoveredBody(0);
+    QGraphicsView::leaveEvent(event);
 }
 
 void SceneCanvas::updateCursor() {

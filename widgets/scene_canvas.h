@@ -7,6 +7,9 @@
 #include "view_transform.h"
 
 #include <QGraphicsView>
+#include <QHash>
+#include <QList>
+#include <QPointer>
 
 #include <vector>
 
@@ -16,6 +19,8 @@ namespace cl {
 
 class BodyItem;
 class BodyLabelItem;
+class Tool;
+class CanvasOverlay;
 
 /// QGraphicsView over a QGraphicsScene whose coordinates are world metres (y-up).
 ///
@@ -35,13 +40,51 @@ public:
     explicit SceneCanvas(QWidget* parent = nullptr);
     ~SceneCanvas() override;
 
-    /// Replaces every body item with items built from `scene` (one per body, plus a name label).
-    /// The view does not move; call zoomToFit() to frame the new scene.
+    /// Replaces every body item with items built from `scene` (one per body, plus a name label), keyed
+    /// 1, 2, 3... The view does not move; call zoomToFit() to frame the new scene.
     void setSceneDef(const phys::SceneDef& scene);
+    /// As above with the bodies' stable keys (`keys[i]` names `scene.bodies[i]`; keys are > 0 and unique).
+    void setSceneDef(const phys::SceneDef& scene, const QList<quint64>& keys);
+    /// The scene as the canvas shows it: the bodies in order (settings as last given to setSceneDef).
     const phys::SceneDef& sceneDef() const { return m_sceneDef; }
 
     /// Body items in body order (index i is SceneDef::bodies[i]).
     const std::vector<BodyItem*>& bodyItems() const { return m_bodyItems; }
+
+    /// Shows `body` under `key`: updates that one item when the key is known, else adds an item at `index`
+    /// in body order (-1 or out of range: at the end). No other item is rebuilt.
+    /// @param key stable body key, > 0
+    void setBody(quint64 key, const phys::BodyDef& body, int index = -1);
+    /// Moves body `key` to a pose without touching its shapes (the simulation's frames): the item, its name
+    /// label and the shown definition's position and angle. Cheap (no bounds recomputed); unknown keys are
+    /// ignored. @param position body origin, world metres @param angle radians, counter-clockwise
+    void setBodyPose(quint64 key, phys::Vec2 position, double angle);
+    /// Removes the item of `key` (and drops it from the selection). Unknown keys are ignored.
+    void removeBody(quint64 key);
+    /// Removes every body item (the selection becomes empty).
+    void clearBodies();
+    /// Keys of the bodies in body order.
+    QList<quint64> bodyKeys() const;
+    /// The shown definition of body `key`, or null when there is none. Valid until the body changes.
+    const phys::BodyDef* bodyDef(quint64 key) const;
+    /// The item of body `key`, or null.
+    BodyItem* bodyItem(quint64 key) const { return m_itemsByKey.value(key, nullptr); }
+    /// Key of the topmost body under a viewport pixel (its shapes, or within a few pixels of them); 0 when
+    /// none.
+    quint64 bodyKeyAt(QPointF viewportPoint) const;
+
+    /// Selected bodies' keys, in the order they were selected.
+    QList<quint64> selection() const { return m_selection; }
+    /// Selects exactly these bodies (unknown keys and repeats are dropped). Emits selectionChanged when the
+    /// selection differs.
+    void setSelection(const QList<quint64>& keys);
+    /// The body under the mouse (0 = none), drawn with the hover highlight.
+    quint64 hoveredBody() const { return m_hovered; }
+    void setHoveredBody(quint64 key);
+
+    /// Presentation mode factor (fonts, pen widths, labels; 1 = normal). See SceneRenderer::setDisplayScale.
+    double presentationScale() const { return m_presentationScale; }
+    void setPresentationScale(double scale);
 
     /// The current view: scale, centre and viewport size.
     const ViewTransform& viewTransform() const { return m_view; }
@@ -53,6 +96,16 @@ public:
     QPointF worldToViewport(phys::Vec2 worldPoint) const { return m_view.toView(worldPoint); }
     /// Viewport pixel -> world point (metres).
     phys::Vec2 viewportToWorld(QPointF viewportPoint) const { return m_view.toWorld(viewportPoint); }
+
+    /// Makes `tool` the active input tool: it is installed as an event filter on the canvas and its viewport,
+    /// the previous tool is deactivated, and its overlay is drawn last in drawForeground. nullptr: no tool.
+    void setTool(Tool* tool);
+    Tool* tool() const;
+    /// Adds an overlay drawn over the bodies and under the tool's overlay, in viewport pixels (walkthrough,
+    /// diagnostics). Not owned; the canvas repaints when it emits changed() and forgets it when destroyed.
+    void addOverlay(CanvasOverlay* overlay);
+    /// True while the canvas pans (middle drag, or Space held): tools leave those mouse events alone.
+    bool isPanGestureActive() const { return m_spaceHeld || m_panning; }
 
     bool showBodyNames() const { return m_showBodyNames; }
     bool showGrid() const { return m_showGrid; }
@@ -71,6 +124,8 @@ signals:
     void mouseWorldPositionChanged(phys::Vec2 worldPoint);
     /// The zoom changed.
     void zoomChanged(double pixelsPerMetre);
+    /// The selection changed (by setSelection, or a selected body was removed).
+    void selectionChanged(const QList<quint64>& keys);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;
@@ -84,6 +139,7 @@ protected:
     void focusOutEvent(QFocusEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void leaveEvent(QEvent* event) override;
 
 private:
     /// Pushes m_view into QGraphicsView (transform, scene rect, scroll position) and the items.
@@ -92,11 +148,20 @@ private:
     void updateCursor();
     /// Shows each name label when names are on and the name fits its body at this zoom.
     void updateLabelVisibility();
+    /// Gives items and labels from `first` on their index in body order (colour and stacking).
+    void reindexFrom(int first);
+    void updateLabel(quint64 key, const phys::BodyDef& body);
 
     QGraphicsScene* m_scene = nullptr;
     phys::SceneDef m_sceneDef;
     std::vector<BodyItem*> m_bodyItems;
-    std::vector<BodyLabelItem*> m_labelItems;
+    std::vector<BodyLabelItem*> m_labelItems; ///< in body order, one per body
+    QList<quint64> m_keys;                    ///< in body order
+    QHash<quint64, BodyItem*> m_itemsByKey;
+    QHash<quint64, BodyLabelItem*> m_labelsByKey;
+    QList<quint64> m_selection;
+    quint64 m_hovered = 0;
+    double m_presentationScale = 1.0;
     ViewTransform m_view;
     bool m_showBodyNames = true;
     bool m_showGrid = true;
@@ -104,6 +169,8 @@ private:
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPointF m_lastPanPosition;
+    QPointer<Tool> m_tool;                     ///< the active input tool (owned elsewhere)
+    QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
 };
 
 } // namespace cl

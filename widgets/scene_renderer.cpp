@@ -43,6 +43,11 @@ constexpr QRgb kMajorLine = 0xffd9dde4;
 constexpr QRgb kAxisLine = 0xff9aa3b2;
 constexpr QRgb kGridText = 0xff5d6676;
 constexpr QRgb kLabelText = 0xff1f2630;
+/// Selection and hover accent (a saturated blue-violet that none of the body fills uses).
+constexpr QRgb kSelectionAccent = 0xff3d5afe;
+
+/// Presentation-mode factor on fonts, pen widths and pixel gaps.
+double g_displayScale = 1.0;
 
 /// Pixels between a grid label and its axis.
 constexpr double kLabelGap = 4.0;
@@ -51,13 +56,13 @@ constexpr double kLabelBorder = 3.0;
 
 QFont gridFont() {
     QFont font;
-    font.setPixelSize(11);
+    font.setPixelSize(static_cast<int>(std::lround(11 * g_displayScale)));
     return font;
 }
 
 QFont nameFont() {
     QFont font;
-    font.setPixelSize(12);
+    font.setPixelSize(static_cast<int>(std::lround(12 * g_displayScale)));
     font.setWeight(QFont::DemiBold);
     return font;
 }
@@ -88,6 +93,14 @@ void drawGridText(QPainter& painter, const QRectF& box, const QRectF& patch, con
 
 } // namespace
 
+void SceneRenderer::setDisplayScale(double scale) {
+    g_displayScale = std::isfinite(scale) ? std::clamp(scale, 0.5, 4.0) : 1.0;
+}
+
+double SceneRenderer::displayScale() {
+    return g_displayScale;
+}
+
 QColor SceneRenderer::backgroundColor() {
     return QColor(kBackground);
 }
@@ -105,13 +118,14 @@ BodyColors SceneRenderer::bodyColors(const phys::BodyDef& body, int bodyIndex) {
 //   for each decade 10^k, 10^(k+1): for m in 1, 2, 5: if m 10^k s >= minPixels: major = m 10^k; stop
 //   minor = major / 5 (m = 1 or 5) or major / 4 (m = 2)
 GridSpacing SceneRenderer::gridSpacing(double pixelsPerMetre) {
-    const double minMetres = kMinMajorGridPixels / pixelsPerMetre;
+    const double minPixels = kMinMajorGridPixels * g_displayScale;
+    const double minMetres = minPixels / pixelsPerMetre;
     const double decade = std::pow(10.0, std::floor(std::log10(minMetres)));
     GridSpacing spacing;
     for (const double scale : {1.0, 10.0}) {
         for (const double mantissa : {1.0, 2.0, 5.0}) {
             const double major = mantissa * decade * scale;
-            if (major * pixelsPerMetre >= kMinMajorGridPixels * (1.0 - 1e-12)) {
+            if (major * pixelsPerMetre >= minPixels * (1.0 - 1e-12)) {
                 spacing.major = major;
                 spacing.minor = major / (mantissa == 2.0 ? 4.0 : 5.0);
                 spacing.decimals = std::max(0, -static_cast<int>(std::floor(std::log10(major) + 1e-9)));
@@ -303,7 +317,7 @@ void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
 
 void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex) {
     const BodyColors colors = bodyColors(body, bodyIndex);
-    QPen outline = cosmeticPen(colors.outline, kOutlinePixels);
+    QPen outline = cosmeticPen(colors.outline, kOutlinePixels * g_displayScale);
     const QPen radiusPen = outline;
     if (body.type == phys::BodyType::Kinematic) {
         outline.setStyle(Qt::DashLine);
@@ -337,6 +351,41 @@ void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body,
     painter.restore();
 }
 
+void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected) {
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    for (const phys::ShapeDef& shape : body.shapes) {
+        std::visit(
+            [&path](const auto& geometry) {
+                using T = std::decay_t<decltype(geometry)>;
+                if constexpr (std::is_same_v<T, phys::Circle>) {
+                    path.addEllipse(QPointF(geometry.center.x, geometry.center.y), geometry.radius,
+                                    geometry.radius);
+                } else {
+                    QPolygonF polygon;
+                    for (const phys::Vec2 v : geometry.vertices()) {
+                        polygon << QPointF(v.x, v.y);
+                    }
+                    polygon << polygon.front();
+                    path.addPolygon(polygon);
+                }
+            },
+            shape.geometry);
+    }
+    QColor halo(kSelectionAccent);
+    halo.setAlpha(selected ? 80 : 55);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(cosmeticPen(halo, (selected ? 8.0 : 6.0) * g_displayScale));
+    painter.drawPath(path);
+    if (selected) {
+        painter.setPen(cosmeticPen(QColor(kSelectionAccent), 2.0 * g_displayScale));
+        painter.drawPath(path);
+    }
+    painter.restore();
+}
+
 void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text) {
     if (text.isEmpty()) {
         return;
@@ -350,7 +399,7 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
                  text);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    QPen halo(QColor(255, 255, 255, 215), 3.0);
+    QPen halo(QColor(255, 255, 255, 215), 3.0 * g_displayScale);
     halo.setCosmetic(true);
     halo.setJoinStyle(Qt::RoundJoin);
     painter.strokePath(path, halo);
@@ -361,7 +410,8 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
 QSizeF SceneRenderer::labelSize(const QString& text) {
     const QFontMetricsF metrics(nameFont());
     // Halo of 1.5 px on each side, plus a pixel of slack for antialiasing.
-    return {metrics.horizontalAdvance(text) + 5.0, metrics.height() + 5.0};
+    const double slack = 2.0 + 3.0 * g_displayScale;
+    return {metrics.horizontalAdvance(text) + slack, metrics.height() + slack};
 }
 
 bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {

@@ -51,6 +51,12 @@ public:
     /// Outline width of bodies, pixels.
     static constexpr double kOutlinePixels = 1.5;
 
+    /// Display scale for a projector ("presentation mode"): fonts, pen widths, label gaps and the grid
+    /// spacing in pixels are multiplied by it. 1 by default; process-wide (the canvas sets it, headless
+    /// rendering leaves it at 1). @param scale clamped into [0.5, 4]
+    static void setDisplayScale(double scale);
+    static double displayScale();
+
     static QColor backgroundColor();
     /// Colours of body `bodyIndex` (its index in SceneDef::bodies): a palette colour for dynamic and
     /// kinematic bodies, one muted grey-blue for static bodies.
@@ -83,6 +89,9 @@ public:
     static void drawGridLabels(QPainter& painter, const QRectF& worldRect);
     /// Draws a body's shapes. The painter's transform must be body frame -> device.
     static void drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex);
+    /// Draws the hover or selection highlight of a body over its shapes: a translucent halo around every
+    /// shape and, when selected, a strong outline. The painter's transform must be body frame -> device.
+    static void drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected);
     /// Draws a label centred on `point`, upright, with a halo so it reads over lines and fills.
     /// The painter's transform must be a pixel frame (y down, unscaled): the view, or an item that ignores
     /// the view's transformations.

@@ -69,5 +69,6 @@ std::optional<Scene> loadSceneOrReport(const QString& fileName);
 int runValidate(const Subcommand& self, const QStringList& args);
 int runCollide(const Subcommand& self, const QStringList& args);
 int runSimulate(const Subcommand& self, const QStringList& args);
+int runRender(const Subcommand& self, const QStringList& args);
 
 } // namespace cl::cli

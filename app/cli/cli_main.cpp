@@ -29,8 +29,15 @@ const Subcommand kSubcommands[] = {
      false, &cl::cli::runCollide},
     {"simulate", "SCENE --steps N [--solver impulse|verlet] [--out STATE.json] [--record FILE.csv]",
      "Step SCENE N times; write the final scene, a CSV of every body per step, and a summary.",
-     "  --record writes step,time,body,x,y,angle,vx,vy,omega (body = index in the file; time after the step).",
+     "  --record writes step,time,body,x,y,angle,vx,vy,omega (body = index in the file; time after the "
+     "step).",
      false, &cl::cli::runSimulate},
+    {"render", "SCENE --out FILE.png|FILE.svg [--steps N] [--overlay LIST] [--size WxH] [--a I --b J]",
+     "Draw SCENE as the canvas does (zoomed to fit) into a PNG or SVG, headless, with overlays.",
+     "  LIST: sat, clip, contacts, normals, aabb, centroids, indices (sat and clip: bodies --a, --b, default "
+     "0, 1).\n"
+     "  --steps N runs the simulation N steps first. --size defaults to 1280x800.",
+     true, &cl::cli::runRender},
 };
 
 const Subcommand* findSubcommand(const char* name) {

@@ -4,6 +4,7 @@
 
 #include <QUndoStack>
 
+#include <algorithm>
 #include <utility>
 
 namespace cl {
@@ -37,11 +38,19 @@ bool Document::save(const QString& fileName, QString* error) {
     }
     setFileName(fileName);
     m_undoStack->setClean();
+    // setClean() does not signal when the stack was already clean but marked modified (markModified).
+    onCleanChanged(true);
     return true;
 }
 
 void Document::setScene(Scene scene) {
     m_scene = std::move(scene);
+    // Fresh keys; the counter is never reset, so a key from an earlier scene never names a new body.
+    m_keys.clear();
+    m_keys.reserve(m_scene.def.bodies.size());
+    for (std::size_t i = 0; i < m_scene.def.bodies.size(); ++i) {
+        m_keys.push_back(m_nextKey++);
+    }
     // clear() leaves the stack clean; cleanChanged tells observers if that changed the modified flag.
     m_undoStack->clear();
     onCleanChanged(true);
@@ -59,6 +68,62 @@ void Document::setFileName(const QString& fileName) {
     }
     m_fileName = fileName;
     emit fileNameChanged(m_fileName);
+}
+
+void Document::markModified() {
+    m_undoStack->resetClean();
+    onCleanChanged(false);
+}
+
+int Document::indexOf(BodyKey key) const {
+    const auto it = std::find(m_keys.begin(), m_keys.end(), key);
+    return it == m_keys.end() || key == 0 ? -1 : static_cast<int>(it - m_keys.begin());
+}
+
+const phys::BodyDef& Document::body(BodyKey key) const {
+    const int index = indexOf(key);
+    Q_ASSERT(index >= 0);
+    return m_scene.def.bodies[static_cast<std::size_t>(index)];
+}
+
+QList<BodyKey> Document::keys() const {
+    return QList<BodyKey>(m_keys.begin(), m_keys.end());
+}
+
+BodyKey Document::insertBody(int index, phys::BodyDef body, BodyKey key) {
+    if (key == 0 || contains(key)) {
+        key = m_nextKey;
+    }
+    m_nextKey = std::max(m_nextKey, key + 1);
+    index = std::clamp(index, 0, bodyCount());
+    m_keys.insert(m_keys.begin() + index, key);
+    m_scene.def.bodies.insert(m_scene.def.bodies.begin() + index, std::move(body));
+    emit bodyInserted(key);
+    return key;
+}
+
+void Document::removeBody(BodyKey key) {
+    const int index = indexOf(key);
+    if (index < 0) {
+        return;
+    }
+    m_keys.erase(m_keys.begin() + index);
+    m_scene.def.bodies.erase(m_scene.def.bodies.begin() + index);
+    emit bodyRemoved(key);
+}
+
+void Document::replaceBody(BodyKey key, phys::BodyDef body) {
+    const int index = indexOf(key);
+    if (index < 0) {
+        return;
+    }
+    m_scene.def.bodies[static_cast<std::size_t>(index)] = std::move(body);
+    emit bodyChanged(key);
+}
+
+void Document::setSettings(const phys::WorldSettings& settings) {
+    m_scene.def.settings = settings;
+    emit settingsChanged();
 }
 
 void Document::onCleanChanged(bool clean) {

@@ -604,7 +604,8 @@ void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
     w.boolean(s.continuous);
     m.next("linearDamping");
     w.number(s.linearDamping);
-    // The tuning keys only when they differ from the defaults, so ordinary files stay as design.md shows them.
+    // The tuning keys only when they differ from the defaults, so ordinary files stay as design.md shows
+    // them.
     const phys::WorldSettings d;
     auto number = [&](const char* key, double value, double def) {
         if (value != def) {
@@ -828,9 +829,10 @@ bool scenesEqual(const Scene& a, const Scene& b) {
           sa.angularDamping == sb.angularDamping && sa.clampedDrag == sb.clampedDrag &&
           sa.positionCorrection == sb.positionCorrection && sa.relaxIterations == sb.relaxIterations &&
           sa.warmStarting == sb.warmStarting && sa.baumgarteFactor == sb.baumgarteFactor &&
-          sa.allowedPenetration == sb.allowedPenetration && sa.restitutionThreshold == sb.restitutionThreshold &&
-          sa.contactHertz == sb.contactHertz && sa.contactDampingRatio == sb.contactDampingRatio &&
-          sa.maxPushVelocity == sb.maxPushVelocity && sa.verletResponse == sb.verletResponse)) {
+          sa.allowedPenetration == sb.allowedPenetration &&
+          sa.restitutionThreshold == sb.restitutionThreshold && sa.contactHertz == sb.contactHertz &&
+          sa.contactDampingRatio == sb.contactDampingRatio && sa.maxPushVelocity == sb.maxPushVelocity &&
+          sa.verletResponse == sb.verletResponse)) {
         return false;
     }
     if (a.def.bodies.size() != b.def.bodies.size() || a.unknownTopLevel != b.unknownTopLevel) {

@@ -1,8 +1,14 @@
 /// @file main.cpp
-/// contactlab [SCENE] [--screenshot FILE.png] [--size WxH]
+/// contactlab [SCENE] [--screenshot FILE.png] [--size WxH] [--walkthrough MODE --pair I,J --step N]
+/// [--overlays LIST]
+/// [--simulate [--steps N] [--play] [--sim-overlays LIST]]
 
+#include "autosave.h"
+#include "file_controller.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "simulation_panel.h"
+#include "walkthrough_dock.h"
 
 #include <QApplication>
 #include <QCommandLineOption>
@@ -74,6 +80,8 @@ int main(int argc, char* argv[]) {
                                         QStringLiteral("WxH"), QStringLiteral("1280x800"));
     parser.addOption(screenshotOption);
     parser.addOption(sizeOption);
+    cl::addWalkthroughOptions(parser); // --walkthrough, --step, --pair, --overlays (walkthrough_dock.h)
+    cl::addSimulationOptions(parser);  // --simulate, --steps, --play, --sim-overlays (simulation_panel.h)
 
     if (!parser.parse(QApplication::arguments())) {
         printError(parser.errorText());
@@ -98,6 +106,12 @@ int main(int argc, char* argv[]) {
     }
     const bool screenshot = parser.isSet(screenshotOption);
 
+    if (screenshot) {
+        // Headless: no autosave, and no recovery question that nobody could answer.
+        cl::RecoveryOptions recovery;
+        recovery.enabled = false;
+        cl::setRecoveryOptions(recovery);
+    }
     cl::MainWindow window;
     if (screenshot) {
         // Headless use: errors go to stderr, and the user's saved window geometry is left alone.
@@ -109,10 +123,20 @@ int main(int argc, char* argv[]) {
         if (!window.openFile(positional.front()) && screenshot) {
             return kExitBadScene;
         }
-    } else if (QFile::exists(QString::fromLatin1(kDefaultScene))) {
+    } else if (!window.fileController()->restoredFromRecovery() &&
+               QFile::exists(QString::fromLatin1(kDefaultScene))) {
         if (!window.openSample(QString::fromLatin1(kDefaultScene)) && screenshot) {
             return kExitBadScene;
         }
+    }
+
+    if (const QString error = cl::applyWalkthroughOptions(parser, window); !error.isEmpty()) {
+        printError(error);
+        return kExitUsage;
+    }
+    if (const QString error = cl::applySimulationOptions(parser, window); !error.isEmpty()) {
+        printError(error);
+        return kExitUsage;
     }
 
     if (!screenshot) {

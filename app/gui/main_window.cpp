@@ -1,7 +1,15 @@
 #include "main_window.h"
 
+#include "autosave.h"
 #include "document.h"
+#include "edit_controller.h"
+#include "edit_intents.h"
+#include "edit_setup.h"
+#include "file_controller.h"
 #include "scene_canvas.h"
+#include "simulation_panel.h"
+#include "tools_toolbar.h"
+#include "walkthrough_dock.h"
 
 #include <QAction>
 #include <QCloseEvent>
@@ -33,17 +41,24 @@ const QString kShowNamesKey = QStringLiteral("view/showBodyNames");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
-    : QMainWindow(parent), m_document(new Document(this)), m_canvas(new SceneCanvas(this)) {
+    : QMainWindow(parent), m_document(new Document(this)), m_canvas(new SceneCanvas(this)),
+      m_editIntents(new EditIntents(this)) {
     initContactLabResources();
     setObjectName(QStringLiteral("MainWindow"));
     m_canvas->setObjectName(QStringLiteral("SceneCanvas"));
     setCentralWidget(m_canvas);
     createActions();
     createStatusBar();
+    installToolsToolbar(*this);
 
     connect(m_document, &Document::sceneReset, this, &MainWindow::onSceneReset);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateWindowTitle);
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateWindowTitle);
+    m_editController = installEditing(*this, m_editMenu, m_viewMenu);
+    m_files = new FileController(*this); // may restore a scene from a recovery file
+    m_files->populateFileMenu(m_fileMenu, m_fileMenu->actions().value(1, nullptr));
+    installSimulation(*this); // Simulate mode: toolbar, docks, grab tool, overlay, demos (simulation_panel.h)
+    installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
 
     resize(1280, 800);
     readSettings();
@@ -55,6 +70,7 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createActions() {
     QMenu* fileMenu = menuBar()->addMenu(tr("&File"));
+    m_fileMenu = fileMenu;
     QAction* openAction = fileMenu->addAction(tr("&Open..."), this, &MainWindow::open);
     openAction->setObjectName(QStringLiteral("actionOpen"));
     openAction->setShortcut(QKeySequence::Open);
@@ -65,7 +81,10 @@ void MainWindow::createActions() {
     quitAction->setShortcut(QKeySequence::Quit);
     quitAction->setMenuRole(QAction::QuitRole);
 
+    m_editMenu = menuBar()->addMenu(tr("&Edit"));
+    m_editMenu->setObjectName(QStringLiteral("menuEdit"));
     QMenu* viewMenu = menuBar()->addMenu(tr("&View"));
+    m_viewMenu = viewMenu;
     QAction* zoomInAction = viewMenu->addAction(tr("Zoom &In"), m_canvas, &SceneCanvas::zoomIn);
     zoomInAction->setObjectName(QStringLiteral("actionZoomIn"));
     zoomInAction->setShortcut(QKeySequence::ZoomIn);
@@ -123,6 +142,9 @@ QString MainWindow::formatZoom(double pixelsPerMetre) {
 }
 
 bool MainWindow::openFile(const QString& fileName) {
+    if (m_files && !m_files->maybeSave(tr("open another scene"))) {
+        return false;
+    }
     QString error;
     if (!m_document->load(fileName, &error)) {
         reportError(tr("Cannot open scene"),
@@ -130,6 +152,9 @@ bool MainWindow::openFile(const QString& fileName) {
         return false;
     }
     m_lastError.clear();
+    if (m_files) {
+        m_files->addRecentFile(fileName);
+    }
     return true;
 }
 
@@ -152,7 +177,7 @@ void MainWindow::open() {
 }
 
 void MainWindow::onSceneReset() {
-    m_canvas->setSceneDef(m_document->scene().def);
+    m_canvas->setSceneDef(m_document->scene().def, m_document->keys());
     m_canvas->zoomToFit();
     updateWindowTitle();
 }
@@ -201,6 +226,13 @@ void MainWindow::writeSettings() const {
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (m_files && !m_files->maybeSave(tr("close the window"))) {
+        event->ignore();
+        return;
+    }
+    if (m_files && m_files->autosave()) {
+        m_files->autosave()->discard(); // closed on purpose: nothing to recover
+    }
     if (m_saveSettingsOnClose) {
         writeSettings();
     }

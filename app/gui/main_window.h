@@ -11,10 +11,14 @@
 
 class QAction;
 class QLabel;
+class QMenu;
 
 namespace cl {
 
 class Document;
+class EditController;
+class EditIntents;
+class FileController;
 class SceneCanvas;
 
 class MainWindow : public QMainWindow {
@@ -37,6 +41,17 @@ public:
 
     Document* document() const { return m_document; }
     SceneCanvas* canvas() const { return m_canvas; }
+    /// Where the canvas tools send their edits (widgets/edit_intents.h); the edit controller listens.
+    EditIntents* editIntents() const { return m_editIntents; }
+    /// Turns edit intents, menu actions and dock edits into undo commands (app/gui/edit_controller.h).
+    EditController* editController() const { return m_editController; }
+    /// New, Save, Save As, recent files, samples, drag-and-drop, the unsaved-changes prompt, autosave.
+    FileController* fileController() const { return m_files; }
+    QMenu* fileMenu() const { return m_fileMenu; }
+    QMenu* editMenu() const { return m_editMenu; }
+    QMenu* viewMenu() const { return m_viewMenu; }
+    /// Shows an error to the user through the ErrorReporter and keeps it as lastError().
+    void reportError(const QString& title, const QString& message);
     /// The last error reported to the user; empty when none.
     QString lastError() const { return m_lastError; }
     /// Replaces how errors are shown (nullptr restores the message box).
@@ -63,10 +78,15 @@ private:
     void writeSettings() const;
     void updateWindowTitle();
     void onSceneReset();
-    void reportError(const QString& title, const QString& message);
 
     Document* m_document = nullptr;
     SceneCanvas* m_canvas = nullptr;
+    EditIntents* m_editIntents = nullptr;
+    EditController* m_editController = nullptr;
+    FileController* m_files = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     QLabel* m_positionLabel = nullptr;
     QLabel* m_zoomLabel = nullptr;
     ErrorReporter m_errorReporter;

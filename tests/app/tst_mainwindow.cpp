@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QFile>
 #include <QImage>
 #include <QLabel>
@@ -178,6 +179,11 @@ void TestMainWindow::init() {
     m_window->setSaveSettingsOnClose(false);
     m_window->setErrorReporter([this](const QString&, const QString& message) { m_reported << message; });
     m_window->setWindowState(Qt::WindowNoState);
+    // These tests are about the canvas: hide the docks (walkthrough, simulation, inspector...) so the canvas
+    // gets the window's room and no walkthrough overlay is drawn over the bodies being probed.
+    for (QDockWidget* dock : m_window->findChildren<QDockWidget*>()) {
+        dock->hide();
+    }
     m_window->resize(900, 650);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -385,7 +391,7 @@ void TestMainWindow::zoomToFitContainsEveryBody_data() {
     QTest::addColumn<QSize>("windowSize");
     QTest::newRow("wide") << QSize(1100, 500);
     QTest::newRow("tall") << QSize(450, 900);
-    QTest::newRow("small") << QSize(320, 240);
+    QTest::newRow("small") << QSize(640, 420); // the toolbars set the smallest window width
 }
 
 void TestMainWindow::zoomToFitContainsEveryBody() {
@@ -553,11 +559,12 @@ void TestMainWindow::canvasDrawsLikeTheHeadlessRenderer() {
 void TestMainWindow::screenshotWritesPngOfRequestedSize_data() {
     QTest::addColumn<QStringList>("sizeArguments");
     QTest::addColumn<QSize>("expected");
-    QTest::newRow("640x480") << QStringList{QStringLiteral("--size"), QStringLiteral("640x480")}
-                             << QSize(640, 480);
+    // Large enough that the canvas keeps a useful share of the window beside the docks.
+    QTest::newRow("1024x720") << QStringList{QStringLiteral("--size"), QStringLiteral("1024x720")}
+                              << QSize(1024, 720);
     QTest::newRow("default") << QStringList{} << QSize(1280, 800);
     QTest::newRow("sample-without-scene")
-        << QStringList{QStringLiteral("--size"), QStringLiteral("900x700")} << QSize(900, 700);
+        << QStringList{QStringLiteral("--size"), QStringLiteral("1600x1000")} << QSize(1600, 1000);
 }
 
 void TestMainWindow::screenshotWritesPngOfRequestedSize() {

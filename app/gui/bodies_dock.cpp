@@ -1,0 +1,152 @@
+/// @file bodies_dock.cpp
+
+#include "bodies_dock.h"
+
+#include "scene_canvas.h"
+#include "scene_renderer.h"
+
+#include <QItemSelection>
+#include <QListWidget>
+#include <QPainter>
+#include <QPixmap>
+
+namespace cl {
+
+namespace {
+
+/// A small swatch in the body's fill and outline colours.
+QIcon swatch(const phys::BodyDef& body, int index) {
+    const BodyColors colors = SceneRenderer::bodyColors(body, index);
+    QPixmap pixmap(16, 16);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setPen(QPen(colors.outline, 1.5));
+    painter.setBrush(colors.fill);
+    painter.drawRoundedRect(QRectF(1.5, 1.5, 13, 13), 3, 3);
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+BodiesDock::BodiesDock(Document* document, SceneCanvas* canvas, QWidget* parent)
+    : QDockWidget(tr("Bodies"), parent), m_document(document), m_canvas(canvas),
+      m_list(new QListWidget(this)) {
+    setObjectName(QStringLiteral("BodiesDock"));
+    m_list->setObjectName(QStringLiteral("bodyList"));
+    m_list->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_list->setUniformItemSizes(true);
+    m_list->setAlternatingRowColors(true);
+    setWidget(m_list);
+
+    connect(document, &Document::sceneReset, this, &BodiesDock::rebuild);
+    connect(document, &Document::bodyInserted, this, &BodiesDock::onInserted);
+    connect(document, &Document::bodyRemoved, this, &BodiesDock::onRemoved);
+    connect(document, &Document::bodyChanged, this, &BodiesDock::onChanged);
+    connect(m_list, &QListWidget::itemSelectionChanged, this, &BodiesDock::onListSelectionChanged);
+    connect(canvas, &SceneCanvas::selectionChanged, this, &BodiesDock::onCanvasSelectionChanged);
+    rebuild();
+}
+
+int BodiesDock::rowOf(BodyKey key) const {
+    for (int row = 0; row < m_list->count(); ++row) {
+        if (m_list->item(row)->data(Qt::UserRole).toULongLong() == key) {
+            return row;
+        }
+    }
+    return -1;
+}
+
+void BodiesDock::fillRow(QListWidgetItem* item, int index) {
+    const BodyKey key = m_document->keyAt(index);
+    const phys::BodyDef& body = m_document->body(key);
+    const QString name = body.name.empty() ? tr("(unnamed)") : QString::fromStdString(body.name);
+    item->setText(
+        QStringLiteral("%1   %2   \u00b7 %3").arg(index).arg(name, QLatin1String(phys::toString(body.type))));
+    item->setIcon(swatch(body, index));
+    item->setData(Qt::UserRole, QVariant::fromValue<quint64>(key));
+    item->setToolTip(tr("Body %1 (%2 shape(s))").arg(index).arg(body.shapes.size()));
+}
+
+void BodiesDock::rebuild() {
+    m_syncing = true;
+    m_list->clear();
+    for (int i = 0; i < m_document->bodyCount(); ++i) {
+        auto* item = new QListWidgetItem(m_list);
+        fillRow(item, i);
+    }
+    m_syncing = false;
+    onCanvasSelectionChanged(m_canvas->selection());
+}
+
+void BodiesDock::refreshRows(int first) {
+    for (int row = std::max(first, 0); row < m_list->count() && row < m_document->bodyCount(); ++row) {
+        fillRow(m_list->item(row), row);
+    }
+}
+
+void BodiesDock::onInserted(BodyKey key) {
+    const int index = m_document->indexOf(key);
+    m_syncing = true;
+    m_list->insertItem(index, new QListWidgetItem());
+    m_syncing = false;
+    refreshRows(index);
+}
+
+void BodiesDock::onRemoved(BodyKey key) {
+    const int row = rowOf(key);
+    if (row < 0) {
+        return;
+    }
+    m_syncing = true;
+    delete m_list->takeItem(row);
+    m_syncing = false;
+    refreshRows(row);
+}
+
+void BodiesDock::onChanged(BodyKey key) {
+    const int row = m_document->indexOf(key);
+    if (row >= 0 && row < m_list->count()) {
+        fillRow(m_list->item(row), row);
+    }
+}
+
+void BodiesDock::onListSelectionChanged() {
+    if (m_syncing) {
+        return;
+    }
+    QList<quint64> keys;
+    // Rows in list order: the canvas then keeps the body order.
+    for (int row = 0; row < m_list->count(); ++row) {
+        if (m_list->item(row)->isSelected()) {
+            keys.append(m_list->item(row)->data(Qt::UserRole).toULongLong());
+        }
+    }
+    m_syncing = true;
+    m_canvas->setSelection(keys);
+    m_syncing = false;
+}
+
+void BodiesDock::onCanvasSelectionChanged(const QList<quint64>& keys) {
+    if (m_syncing) {
+        return;
+    }
+    m_syncing = true;
+    QItemSelection selection;
+    int lastRow = -1;
+    for (const quint64 key : keys) {
+        const int row = rowOf(key);
+        if (row >= 0) {
+            const QModelIndex index = m_list->model()->index(row, 0);
+            selection.select(index, index);
+            lastRow = row;
+        }
+    }
+    m_list->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
+    if (lastRow >= 0) {
+        m_list->scrollToItem(m_list->item(lastRow));
+    }
+    m_syncing = false;
+}
+
+} // namespace cl

@@ -1,0 +1,264 @@
+/// @file edit_controller.cpp
+
+#include "edit_controller.h"
+
+#include "add_body_command.h"
+#include "edit_intents.h"
+#include "insert_vertex_command.h"
+#include "move_bodies_command.h"
+#include "move_vertex_command.h"
+#include "remove_body_command.h"
+#include "remove_vertex_command.h"
+#include "scene_canvas.h"
+
+#include <QUndoStack>
+
+#include <algorithm>
+#include <variant>
+
+namespace cl {
+
+namespace {
+
+bool sameShape(const phys::ShapeDef& a, const phys::ShapeDef& b) {
+    if (a.density != b.density || a.friction != b.friction || a.restitution != b.restitution ||
+        a.geometry.index() != b.geometry.index()) {
+        return false;
+    }
+    if (const auto* ca = std::get_if<phys::Circle>(&a.geometry)) {
+        const auto& cb = std::get<phys::Circle>(b.geometry);
+        return ca->center == cb.center && ca->radius == cb.radius;
+    }
+    const auto va = std::get<phys::Polygon>(a.geometry).vertices();
+    const auto vb = std::get<phys::Polygon>(b.geometry).vertices();
+    return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
+}
+
+} // namespace
+
+bool sameBody(const phys::BodyDef& a, const phys::BodyDef& b) {
+    return a.name == b.name && a.type == b.type && a.position == b.position && a.angle == b.angle &&
+           a.linearVelocity == b.linearVelocity && a.angularVelocity == b.angularVelocity &&
+           a.bullet == b.bullet &&
+           std::equal(a.shapes.begin(), a.shapes.end(), b.shapes.begin(), b.shapes.end(), sameShape);
+}
+
+QString bodyLabel(const Document& document, BodyKey key) {
+    const int index = document.indexOf(key);
+    if (index < 0) {
+        return EditController::tr("body");
+    }
+    const std::string& name = document.body(key).name;
+    return name.empty() ? EditController::tr("body %1").arg(index) : QString::fromStdString(name);
+}
+
+EditController::EditController(Document* document, SceneCanvas* canvas, EditIntents* intents, QObject* parent)
+    : QObject(parent), m_document(document), m_canvas(canvas) {
+    connect(document, &Document::bodyInserted, this,
+            [this](BodyKey key) { m_canvas->setBody(key, m_document->body(key), m_document->indexOf(key)); });
+    connect(document, &Document::bodyChanged, this,
+            [this](BodyKey key) { m_canvas->setBody(key, m_document->body(key)); });
+    connect(document, &Document::bodyRemoved, m_canvas, &SceneCanvas::removeBody);
+
+    if (intents) {
+        connect(intents, &EditIntents::addBody, this, [this](const phys::BodyDef& body) {
+            if (const BodyKey key = addBody(body)) {
+                m_canvas->setSelection({key});
+            }
+        });
+        connect(intents, &EditIntents::moveBodies, this,
+                [this](const QList<quint64>& keys, phys::Vec2 delta) { moveBodies(keys, delta, false); });
+        connect(intents, &EditIntents::nudgeBodies, this,
+                [this](const QList<quint64>& keys, phys::Vec2 delta) { moveBodies(keys, delta, true); });
+        connect(intents, &EditIntents::setBodyPose, this, &EditController::setBodyPose);
+        connect(intents, &EditIntents::moveVertex, this, &EditController::moveVertex);
+        connect(intents, &EditIntents::insertVertex, this, &EditController::insertVertex);
+        connect(intents, &EditIntents::removeVertex, this, &EditController::removeVertex);
+        connect(intents, &EditIntents::deleteBodies, this, &EditController::deleteBodies);
+        connect(intents, &EditIntents::duplicateBodies, this, &EditController::duplicateBodies);
+    }
+}
+
+void EditController::reject(BodyKey key, const EditError& error) {
+    emit rejected(tr("%1: %2 refused: %3").arg(bodyLabel(*m_document, key), error.field, error.message));
+}
+
+BodyKey EditController::addBody(const phys::BodyDef& body) {
+    if (const auto error = checkBody(body)) {
+        emit rejected(tr("New body refused: %1").arg(error->toString()));
+        return 0;
+    }
+    auto* command = new AddBodyCommand(m_document, body);
+    m_document->undoStack()->push(command);
+    return command->key();
+}
+
+bool EditController::deleteBodies(const QList<BodyKey>& keys) {
+    // Remove from the highest index down, so undo (which runs the children backwards) reinserts from the
+    // lowest index up and every body gets its old index back.
+    QList<BodyKey> present;
+    for (const BodyKey key : keys) {
+        if (m_document->contains(key) && !present.contains(key)) {
+            present.append(key);
+        }
+    }
+    if (present.isEmpty()) {
+        return false;
+    }
+    std::sort(present.begin(), present.end(),
+              [this](BodyKey a, BodyKey b) { return m_document->indexOf(a) > m_document->indexOf(b); });
+    if (present.size() == 1) {
+        m_document->undoStack()->push(new RemoveBodyCommand(m_document, present.front()));
+        return true;
+    }
+    auto* parent = new QUndoCommand(tr("Delete %n bodies", nullptr, static_cast<int>(present.size())));
+    for (const BodyKey key : present) {
+        new RemoveBodyCommand(m_document, key, parent);
+    }
+    m_document->undoStack()->push(parent);
+    return true;
+}
+
+QList<BodyKey> EditController::duplicateBodies(const QList<BodyKey>& keys, phys::Vec2 offset) {
+    QList<BodyKey> sources;
+    for (const BodyKey key : keys) {
+        if (m_document->contains(key) && !sources.contains(key)) {
+            sources.append(key);
+        }
+    }
+    if (sources.isEmpty()) {
+        return {};
+    }
+    // Copies go to the end in body order, whatever the selection order.
+    std::sort(sources.begin(), sources.end(),
+              [this](BodyKey a, BodyKey b) { return m_document->indexOf(a) < m_document->indexOf(b); });
+    auto* parent = new QUndoCommand(tr("Duplicate %n body(s)", nullptr, static_cast<int>(sources.size())));
+    std::vector<AddBodyCommand*> adds;
+    for (const BodyKey key : sources) {
+        phys::BodyDef copy = m_document->body(key);
+        copy.position += offset;
+        if (!copy.name.empty()) {
+            copy.name += " copy";
+        }
+        if (const auto error = checkBody(copy)) {
+            delete parent;
+            reject(key, *error);
+            return {};
+        }
+        adds.push_back(new AddBodyCommand(m_document, std::move(copy), -1, parent));
+    }
+    m_document->undoStack()->push(parent);
+    QList<BodyKey> copies;
+    for (const AddBodyCommand* add : adds) {
+        copies.append(add->key());
+    }
+    m_canvas->setSelection(copies);
+    return copies;
+}
+
+bool EditController::moveBodies(const QList<BodyKey>& keys, phys::Vec2 delta, bool nudge) {
+    QList<BodyKey> present;
+    for (const BodyKey key : keys) {
+        if (!m_document->contains(key) || present.contains(key)) {
+            continue;
+        }
+        phys::BodyDef moved = m_document->body(key);
+        moved.position += delta;
+        if (const auto error = checkBody(moved)) {
+            reject(key, *error);
+            return false;
+        }
+        present.append(key);
+    }
+    if (present.isEmpty() || (delta.x == 0.0 && delta.y == 0.0)) {
+        return false;
+    }
+    m_document->undoStack()->push(new MoveBodiesCommand(m_document, present, delta, nudge));
+    return true;
+}
+
+template <class Make>
+bool EditController::pushBodyEdit(BodyKey key, const BodyEditResult& result, Make make) {
+    if (const auto* error = std::get_if<EditError>(&result)) {
+        reject(key, *error);
+        return false;
+    }
+    const phys::BodyDef& after = std::get<phys::BodyDef>(result);
+    const phys::BodyDef& before = m_document->body(key);
+    if (sameBody(before, after)) {
+        return true;
+    }
+    m_document->undoStack()->push(make(before, after));
+    return true;
+}
+
+bool EditController::setBodyPose(BodyKey key, phys::Vec2 position, double angle) {
+    if (!m_document->contains(key)) {
+        return false;
+    }
+    phys::BodyDef after = m_document->body(key);
+    after.position = position;
+    after.angle = angle;
+    return pushBodyEdit(key, checked(std::move(after)), [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+        return new SetPropertyCommand(m_document, key, FieldId{BodyField::Pose}, b, a);
+    });
+}
+
+bool EditController::moveVertex(BodyKey key, int shape, int vertex, phys::Vec2 localPoint) {
+    if (!m_document->contains(key)) {
+        return false;
+    }
+    return pushBodyEdit(key, withVertexMoved(m_document->body(key), shape, vertex, localPoint),
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+                            return new MoveVertexCommand(m_document, key, shape, vertex, b, a);
+                        });
+}
+
+bool EditController::insertVertex(BodyKey key, int shape, int afterVertex, phys::Vec2 localPoint) {
+    if (!m_document->contains(key)) {
+        return false;
+    }
+    return pushBodyEdit(key, withVertexInserted(m_document->body(key), shape, afterVertex, localPoint),
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+                            return new InsertVertexCommand(m_document, key, shape, afterVertex + 1, b, a);
+                        });
+}
+
+bool EditController::removeVertex(BodyKey key, int shape, int vertex) {
+    if (!m_document->contains(key)) {
+        return false;
+    }
+    return pushBodyEdit(key, withVertexRemoved(m_document->body(key), shape, vertex),
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+                            return new RemoveVertexCommand(m_document, key, shape, vertex, b, a);
+                        });
+}
+
+std::optional<EditError> EditController::setProperty(BodyKey key, FieldId field, const phys::BodyDef& after) {
+    if (!m_document->contains(key)) {
+        return EditError{QString(), tr("the body no longer exists")};
+    }
+    if (auto error = checkBody(after)) {
+        reject(key, *error);
+        return error;
+    }
+    const phys::BodyDef& before = m_document->body(key);
+    if (!sameBody(before, after)) {
+        m_document->undoStack()->push(new SetPropertyCommand(m_document, key, field, before, after));
+    }
+    return std::nullopt;
+}
+
+void EditController::deleteSelection() {
+    deleteBodies(m_canvas->selection());
+}
+
+void EditController::duplicateSelection() {
+    duplicateBodies(m_canvas->selection(), kDuplicateOffset);
+}
+
+void EditController::selectAll() {
+    m_canvas->setSelection(m_document->keys());
+}
+
+} // namespace cl

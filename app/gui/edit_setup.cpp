@@ -1,0 +1,130 @@
+/// @file edit_setup.cpp
+
+#include "edit_setup.h"
+
+#include "bodies_dock.h"
+#include "document.h"
+#include "edit_controller.h"
+#include "inspector_dock.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QMenu>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QUndoView>
+
+namespace cl {
+
+namespace {
+/// Property holding a dock's font before presentation mode enlarged it.
+const char* const kBaseFontProperty = "contactlabBaseFont";
+} // namespace
+
+EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewMenu) {
+    Document* document = window.document();
+    SceneCanvas* canvas = window.canvas();
+    auto* controller = new EditController(document, canvas, window.editIntents(), &window);
+    controller->setObjectName(QStringLiteral("EditController"));
+    QObject::connect(controller, &EditController::rejected, &window,
+                     [&window](const QString& message) { window.statusBar()->showMessage(message, 8000); });
+
+    // Docks: Bodies (with the Undo History as a second tab) above the Inspector, on the left.
+    auto* bodies = new BodiesDock(document, canvas, &window);
+    auto* inspector = new InspectorDock(document, canvas, controller, &window);
+    QObject::connect(inspector, &InspectorDock::message, &window,
+                     [&window](const QString& message) { window.statusBar()->showMessage(message, 8000); });
+    auto* history = new QDockWidget(QObject::tr("Undo History"), &window);
+    history->setObjectName(QStringLiteral("UndoHistoryDock"));
+    auto* undoView = new QUndoView(document->undoStack(), history);
+    undoView->setObjectName(QStringLiteral("undoView"));
+    undoView->setEmptyLabel(QObject::tr("<scene opened>"));
+    history->setWidget(undoView);
+    window.addDockWidget(Qt::LeftDockWidgetArea, bodies);
+    window.addDockWidget(Qt::LeftDockWidgetArea, inspector);
+    // The history shares the Bodies dock's place as a tab: the right-hand column belongs to the
+    // walkthrough and the simulation, and a tall column of docks would force a tall window.
+    window.addDockWidget(Qt::LeftDockWidgetArea, history);
+    window.tabifyDockWidget(bodies, history);
+    bodies->raise();
+    window.resizeDocks({bodies, inspector}, {230, 520}, Qt::Vertical);
+    window.resizeDocks({bodies}, {300}, Qt::Horizontal);
+
+    // Edit menu.
+    QAction* undo = document->undoStack()->createUndoAction(editMenu, QObject::tr("&Undo"));
+    undo->setObjectName(QStringLiteral("actionUndo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = document->undoStack()->createRedoAction(editMenu, QObject::tr("&Redo"));
+    redo->setObjectName(QStringLiteral("actionRedo"));
+    redo->setShortcut(QKeySequence::Redo);
+    editMenu->addAction(undo);
+    editMenu->addAction(redo);
+    editMenu->addSeparator();
+    QAction* remove =
+        editMenu->addAction(QObject::tr("&Delete"), controller, &EditController::deleteSelection);
+    remove->setObjectName(QStringLiteral("actionDelete"));
+    remove->setShortcut(QKeySequence::Delete);
+    QAction* duplicate =
+        editMenu->addAction(QObject::tr("D&uplicate"), controller, &EditController::duplicateSelection);
+    duplicate->setObjectName(QStringLiteral("actionDuplicate"));
+    duplicate->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_D));
+    editMenu->addSeparator();
+    QAction* selectAll =
+        editMenu->addAction(QObject::tr("Select &All"), controller, &EditController::selectAll);
+    selectAll->setObjectName(QStringLiteral("actionSelectAll"));
+    selectAll->setShortcut(QKeySequence::SelectAll);
+    auto updateEnabled = [remove, duplicate](const QList<quint64>& selection) {
+        remove->setEnabled(!selection.isEmpty());
+        duplicate->setEnabled(!selection.isEmpty());
+    };
+    QObject::connect(canvas, &SceneCanvas::selectionChanged, editMenu, updateEnabled);
+    updateEnabled(canvas->selection());
+
+    // View menu: the docks and presentation mode.
+    viewMenu->addSeparator();
+    QMenu* panels = viewMenu->addMenu(QObject::tr("&Panels"));
+    panels->setObjectName(QStringLiteral("menuPanels"));
+    for (QDockWidget* dock :
+         {static_cast<QDockWidget*>(bodies), static_cast<QDockWidget*>(inspector), history}) {
+        panels->addAction(dock->toggleViewAction());
+    }
+    QAction* presentation = viewMenu->addAction(QObject::tr("&Presentation Mode"));
+    presentation->setObjectName(QStringLiteral("actionPresentationMode"));
+    presentation->setCheckable(true);
+    // F5 belongs to Edit/Simulate (simulation_panel.cpp); presentation mode keeps Ctrl+Shift+P.
+    presentation->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P));
+    presentation->setStatusTip(QObject::tr("Larger fonts, lines and labels for a projector"));
+    QObject::connect(presentation, &QAction::toggled, &window,
+                     [&window](bool on) { setPresentationMode(window, on); });
+    return controller;
+}
+
+void setPresentationMode(MainWindow& window, bool on) {
+    window.canvas()->setPresentationScale(on ? kPresentationScale : 1.0);
+    QList<QWidget*> widgets;
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        widgets << dock;
+    }
+    widgets << window.statusBar();
+    for (QWidget* widget : widgets) {
+        QVariant base = widget->property(kBaseFontProperty);
+        if (!base.isValid()) {
+            widget->setProperty(kBaseFontProperty, widget->font());
+            base = widget->font();
+        }
+        QFont font = base.value<QFont>();
+        if (on) {
+            if (font.pointSizeF() > 0) {
+                font.setPointSizeF(font.pointSizeF() * kPresentationScale);
+            } else {
+                font.setPixelSize(static_cast<int>(font.pixelSize() * kPresentationScale));
+            }
+        }
+        widget->setFont(font);
+    }
+}
+
+} // namespace cl

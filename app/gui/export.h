@@ -1,0 +1,67 @@
+#pragma once
+/// @file export.h
+/// Pictures of the scene for slides and handouts: the current view or the whole scene as PNG (1x, 2x, 4x) or
+/// SVG, a copy to the clipboard, and the current walkthrough as a numbered series of PNGs (one per step).
+/// Everything is drawn headless by the same code as the canvas (SceneRenderer + OverlayPainter), with the
+/// overlays and the walkthrough step that are on.
+
+#include "overlay.h"
+#include "view_transform.h"
+
+#include <QImage>
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+class QMenu;
+
+namespace cl {
+
+class MainWindow;
+class WalkthroughDock;
+
+class Exporter : public QObject {
+    Q_OBJECT
+
+public:
+    /// What is pictured.
+    enum class Area {
+        View,  ///< what the canvas shows now (its zoom and centre, its size)
+        Scene, ///< every body, zoomed to fit in a picture of the canvas's size
+    };
+
+    /// @param dock the walkthrough whose overlays and step are drawn; may be null
+    Exporter(MainWindow& window, WalkthroughDock* dock);
+
+    /// The view transform a picture of `area` uses (size: the canvas viewport's, in logical pixels).
+    ViewTransform viewFor(Area area) const;
+    /// The picture as an image of viewFor(area).viewSize() * scale pixels.
+    /// @param step walkthrough step to draw; -1: the dock's current step (when its walkthrough is shown)
+    QImage image(Area area, double scale, int step = -1) const;
+    /// Writes a PNG (atomically). Returns an empty string on success, else the error.
+    QString exportPng(const QString& fileName, Area area, double scale) const;
+    /// Writes an SVG of viewFor(area). Returns an empty string on success, else the error.
+    QString exportSvg(const QString& fileName, Area area) const;
+    /// Puts the picture (1x) on the clipboard.
+    void copyToClipboard(Area area) const;
+    /// Writes one PNG per step of the current walkthrough: for "slides.png", slides_01.png, slides_02.png...
+    /// (the view area, at `scale`). Returns an empty string on success, else the error.
+    /// @param written receives the file names written, in step order; may be null
+    QString exportWalkthroughSeries(const QString& fileName, double scale,
+                                    QStringList* written = nullptr) const;
+    /// The file name of step `step` (0-based) of a series named `fileName` with `count` steps.
+    static QString seriesFileName(const QString& fileName, int step, int count);
+
+    /// Adds File > Export (view/scene as PNG 1x/2x/4x, as SVG, copy, walkthrough series) before Quit.
+    void addToMenu(QMenu* fileMenu);
+
+private:
+    bool walkthroughShown() const;
+    QString askFileName(const QString& title, const QString& filter, const QString& suffix) const;
+    void report(const QString& error, const QString& done) const;
+
+    MainWindow& m_window;
+    WalkthroughDock* m_dock = nullptr;
+};
+
+} // namespace cl

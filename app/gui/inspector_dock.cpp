@@ -1,0 +1,540 @@
+/// @file inspector_dock.cpp
+
+#include "inspector_dock.h"
+
+#include "body_edits.h"
+#include "edit_controller.h"
+#include "scene_canvas.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollArea>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <variant>
+
+namespace cl {
+
+namespace {
+
+constexpr double kDegreesPerRadian = 180.0 / phys::kPi;
+
+/// Style of an editor holding refused text.
+const char* const kBadEditStyle = "QLineEdit { border: 1px solid #d32f2f; background: #fff3f3; }";
+
+std::vector<int> shapeLayout(const phys::BodyDef& body) {
+    std::vector<int> layout;
+    for (const phys::ShapeDef& shape : body.shapes) {
+        const auto* polygon = std::get_if<phys::Polygon>(&shape.geometry);
+        layout.push_back(polygon ? polygon->count() : -1);
+    }
+    return layout;
+}
+
+phys::ShapeDef& shapeAt(phys::BodyDef& body, int shape) {
+    return body.shapes[static_cast<std::size_t>(shape)];
+}
+
+const phys::ShapeDef& shapeAt(const phys::BodyDef& body, int shape) {
+    return body.shapes[static_cast<std::size_t>(shape)];
+}
+
+} // namespace
+
+InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditController* controller,
+                             QWidget* parent)
+    : QDockWidget(tr("Inspector"), parent), m_document(document), m_canvas(canvas), m_controller(controller),
+      m_scroll(new QScrollArea(this)) {
+    setObjectName(QStringLiteral("InspectorDock"));
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    // Fields shrink to the dock's width rather than scroll sideways; the dock keeps room for them.
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setMinimumWidth(300);
+    setWidget(m_scroll);
+
+    connect(canvas, &SceneCanvas::selectionChanged, this, &InspectorDock::rebuild);
+    connect(document, &Document::sceneReset, this, &InspectorDock::rebuild);
+    connect(document, &Document::bodyRemoved, this, [this](BodyKey key) {
+        if (key == m_key) {
+            rebuild();
+        }
+    });
+    connect(document, &Document::bodyInserted, this, [this](BodyKey) {
+        // Indices shown in the header may have shifted.
+        if (m_key != 0 && m_header) {
+            refresh();
+        }
+    });
+    connect(document, &Document::bodyChanged, this, &InspectorDock::onBodyChanged);
+    rebuild();
+}
+
+std::optional<double> InspectorDock::parseNumber(const QString& text) {
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty()) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    double value = QLocale::c().toDouble(trimmed, &ok);
+    if (!ok) {
+        value = QLocale().toDouble(trimmed, &ok);
+    }
+    if (!ok || !std::isfinite(value)) {
+        return std::nullopt;
+    }
+    return value;
+}
+
+QString InspectorDock::formatNumber(double value) {
+    QString text = QString::number(value, 'g', 10);
+    if (text == QStringLiteral("-0")) {
+        text = QStringLiteral("0");
+    }
+    return text;
+}
+
+QString InspectorDock::fieldError(const QString& objectName) const {
+    for (const ErrorSlot& slot : m_errors) {
+        if (slot.objectName == objectName) {
+            return slot.label->isHidden() ? QString() : slot.label->text();
+        }
+    }
+    return {};
+}
+
+QLabel* InspectorDock::makeErrorLabel(const QString& objectName, const QStringList& fieldNames) {
+    auto* label = new QLabel;
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("QLabel { color: #c62828; }"));
+    label->hide();
+    for (const QString& name : fieldNames) {
+        m_errors.append({name, label});
+    }
+    return label;
+}
+
+QWidget* InspectorDock::makeRow(const QList<QWidget*>& editors, QLabel* error) {
+    auto* row = new QWidget;
+    auto* column = new QVBoxLayout(row);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto* line = new QHBoxLayout;
+    line->setSpacing(6);
+    for (QWidget* editor : editors) {
+        line->addWidget(editor, 1);
+    }
+    column->addLayout(line);
+    if (error) {
+        column->addWidget(error);
+    }
+    return row;
+}
+
+QLineEdit* InspectorDock::makeNumberEdit(const QString& objectName, const QString& label, FieldId field,
+                                         QLabel* error, std::function<double(const phys::BodyDef&)> read,
+                                         std::function<void(phys::BodyDef&, double)> write) {
+    auto* edit = new QLineEdit;
+    edit->setObjectName(objectName);
+    edit->setToolTip(label);
+    auto number = std::make_unique<NumberField>();
+    number->edit = edit;
+    number->error = error;
+    number->read = std::move(read);
+    number->write = std::move(write);
+    number->field = field;
+    number->label = label;
+    NumberField* raw = number.get();
+    m_numbers.push_back(std::move(number));
+    connect(edit, &QLineEdit::editingFinished, this, [this, raw] { commitNumber(*raw); });
+    return edit;
+}
+
+void InspectorDock::rebuild() {
+    const QList<quint64> selection = m_canvas->selection();
+    m_key = selection.size() == 1 && m_document->contains(selection.front()) ? selection.front() : 0;
+    m_numbers.clear();
+    m_vertexTables.clear();
+    m_vertexErrors.clear();
+    m_errors.clear();
+    m_nameEdit = nullptr;
+    m_nameError = nullptr;
+    m_typeCombo = nullptr;
+    m_typeError = nullptr;
+    m_bulletCheck = nullptr;
+
+    m_content = new QWidget;
+    m_content->setObjectName(QStringLiteral("inspectorContent"));
+    auto* layout = new QVBoxLayout(m_content);
+    layout->setContentsMargins(8, 8, 8, 8);
+    layout->setSpacing(10);
+    m_header = new QLabel;
+    m_header->setObjectName(QStringLiteral("inspectorHeader"));
+    m_header->setWordWrap(true);
+    layout->addWidget(m_header);
+
+    if (m_key == 0) {
+        m_header->setText(selection.isEmpty()
+                              ? tr("Nothing selected.\nClick a body on the canvas or in the Bodies list.")
+                              : tr("%n bodies selected.\nSelect one body to edit its properties.", nullptr,
+                                   static_cast<int>(selection.size())));
+        m_shapeLayout.clear();
+    } else {
+        const phys::BodyDef& body = m_document->body(m_key);
+        m_shapeLayout = shapeLayout(body);
+        layout->addWidget(buildBodyForm());
+        for (std::size_t i = 0; i < body.shapes.size(); ++i) {
+            layout->addWidget(buildShapeForm(static_cast<int>(i), body.shapes[i]));
+        }
+    }
+    layout->addStretch(1);
+    m_scroll->setWidget(m_content); // deletes the previous content
+    refresh();
+}
+
+QWidget* InspectorDock::buildBodyForm() {
+    auto* box = new QGroupBox(tr("Body"));
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+
+    m_nameEdit = new QLineEdit;
+    m_nameEdit->setObjectName(QStringLiteral("nameEdit"));
+    m_nameError = makeErrorLabel(QStringLiteral("nameError"), {QStringLiteral("nameEdit")});
+    connect(m_nameEdit, &QLineEdit::editingFinished, this, &InspectorDock::commitName);
+    form->addRow(tr("Name"), makeRow({m_nameEdit}, m_nameError));
+
+    m_typeCombo = new QComboBox;
+    m_typeCombo->setObjectName(QStringLiteral("typeCombo"));
+    for (const phys::BodyType type :
+         {phys::BodyType::Static, phys::BodyType::Dynamic, phys::BodyType::Kinematic}) {
+        m_typeCombo->addItem(QLatin1String(phys::toString(type)), static_cast<int>(type));
+    }
+    m_typeError = makeErrorLabel(QStringLiteral("typeError"), {QStringLiteral("typeCombo")});
+    connect(m_typeCombo, &QComboBox::activated, this, &InspectorDock::commitType);
+    form->addRow(tr("Type"), makeRow({m_typeCombo}, m_typeError));
+
+    auto vector = [this, form](const QString& name, const QString& label, BodyField field,
+                               phys::Vec2 phys::BodyDef::*member, const QString& unit) {
+        QLabel* error = makeErrorLabel(name + QStringLiteral("Error"),
+                                       {name + QStringLiteral("X"), name + QStringLiteral("Y")});
+        QLineEdit* x = makeNumberEdit(
+            name + QStringLiteral("X"), label + QStringLiteral(" x"), FieldId{field}, error,
+            [member](const phys::BodyDef& b) { return (b.*member).x; },
+            [member](phys::BodyDef& b, double v) { (b.*member).x = v; });
+        QLineEdit* y = makeNumberEdit(
+            name + QStringLiteral("Y"), label + QStringLiteral(" y"), FieldId{field}, error,
+            [member](const phys::BodyDef& b) { return (b.*member).y; },
+            [member](phys::BodyDef& b, double v) { (b.*member).y = v; });
+        x->setPlaceholderText(QStringLiteral("x"));
+        y->setPlaceholderText(QStringLiteral("y"));
+        form->addRow(QStringLiteral("%1 (%2)").arg(label, unit), makeRow({x, y}, error));
+    };
+    vector(QStringLiteral("position"), tr("Position"), BodyField::Position, &phys::BodyDef::position,
+           QStringLiteral("m"));
+
+    QLabel* angleError = makeErrorLabel(QStringLiteral("angleError"), {QStringLiteral("angle")});
+    QLineEdit* angle = makeNumberEdit(
+        QStringLiteral("angle"), tr("Angle"), FieldId{BodyField::Angle}, angleError,
+        [](const phys::BodyDef& b) { return b.angle * kDegreesPerRadian; },
+        [](phys::BodyDef& b, double v) { b.angle = v / kDegreesPerRadian; });
+    form->addRow(tr("Angle (\u00b0)"), makeRow({angle}, angleError));
+
+    vector(QStringLiteral("linearVelocity"), tr("Velocity"), BodyField::LinearVelocity,
+           &phys::BodyDef::linearVelocity, QStringLiteral("m/s"));
+
+    QLabel* spinError =
+        makeErrorLabel(QStringLiteral("angularVelocityError"), {QStringLiteral("angularVelocity")});
+    QLineEdit* spin = makeNumberEdit(
+        QStringLiteral("angularVelocity"), tr("Angular velocity"), FieldId{BodyField::AngularVelocity},
+        spinError, [](const phys::BodyDef& b) { return b.angularVelocity; },
+        [](phys::BodyDef& b, double v) { b.angularVelocity = v; });
+    form->addRow(tr("Spin (rad/s)"), makeRow({spin}, spinError));
+
+    m_bulletCheck = new QCheckBox(tr("Bullet (continuous against dynamic bodies)"));
+    m_bulletCheck->setObjectName(QStringLiteral("bulletCheck"));
+    connect(m_bulletCheck, &QCheckBox::toggled, this, &InspectorDock::commitBullet);
+    form->addRow(QString(), m_bulletCheck);
+    return box;
+}
+
+QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
+    const auto* polygon = std::get_if<phys::Polygon>(&def.geometry);
+    auto* box =
+        new QGroupBox(polygon ? tr("Shape %1 \u00b7 polygon, %2 vertices").arg(shape).arg(polygon->count())
+                              : tr("Shape %1 \u00b7 circle").arg(shape));
+    box->setObjectName(QStringLiteral("shape%1Box").arg(shape));
+    auto* form = new QFormLayout(box);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    const QString prefix = QStringLiteral("shape%1").arg(shape);
+
+    auto scalar = [&](const char* name, const QString& label, BodyField field, double phys::ShapeDef::*member,
+                      const QString& unit) {
+        const QString objectName = prefix + QLatin1String(name);
+        QLabel* error = makeErrorLabel(objectName + QStringLiteral("Error"), {objectName});
+        QLineEdit* edit = makeNumberEdit(
+            objectName, tr("%1 of shape %2").arg(label).arg(shape), FieldId{field, shape}, error,
+            [shape, member](const phys::BodyDef& b) { return shapeAt(b, shape).*member; },
+            [shape, member](phys::BodyDef& b, double v) { shapeAt(b, shape).*member = v; });
+        form->addRow(unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit),
+                     makeRow({edit}, error));
+    };
+    scalar("Density", tr("Density"), BodyField::ShapeDensity, &phys::ShapeDef::density,
+           QStringLiteral("kg/m\u00b2"));
+    scalar("Friction", tr("Friction"), BodyField::ShapeFriction, &phys::ShapeDef::friction, QString());
+    scalar("Restitution", tr("Restitution"), BodyField::ShapeRestitution, &phys::ShapeDef::restitution,
+           QString());
+
+    if (!polygon) {
+        auto circle = [shape](const phys::BodyDef& b) -> const phys::Circle& {
+            return std::get<phys::Circle>(shapeAt(b, shape).geometry);
+        };
+        auto circleMut = [shape](phys::BodyDef& b) -> phys::Circle& {
+            return std::get<phys::Circle>(shapeAt(b, shape).geometry);
+        };
+        QLabel* centreError =
+            makeErrorLabel(prefix + QStringLiteral("CenterError"),
+                           {prefix + QStringLiteral("CenterX"), prefix + QStringLiteral("CenterY")});
+        QLineEdit* cx = makeNumberEdit(
+            prefix + QStringLiteral("CenterX"), tr("centre x of shape %1").arg(shape),
+            FieldId{BodyField::CircleCenter, shape}, centreError,
+            [circle](const phys::BodyDef& b) { return circle(b).center.x; },
+            [circleMut](phys::BodyDef& b, double v) { circleMut(b).center.x = v; });
+        QLineEdit* cy = makeNumberEdit(
+            prefix + QStringLiteral("CenterY"), tr("centre y of shape %1").arg(shape),
+            FieldId{BodyField::CircleCenter, shape}, centreError,
+            [circle](const phys::BodyDef& b) { return circle(b).center.y; },
+            [circleMut](phys::BodyDef& b, double v) { circleMut(b).center.y = v; });
+        form->addRow(tr("Centre (m, local)"), makeRow({cx, cy}, centreError));
+        QLabel* radiusError =
+            makeErrorLabel(prefix + QStringLiteral("RadiusError"), {prefix + QStringLiteral("Radius")});
+        QLineEdit* radius = makeNumberEdit(
+            prefix + QStringLiteral("Radius"), tr("radius of shape %1").arg(shape),
+            FieldId{BodyField::CircleRadius, shape}, radiusError,
+            [circle](const phys::BodyDef& b) { return circle(b).radius; },
+            [circleMut](phys::BodyDef& b, double v) { circleMut(b).radius = v; });
+        form->addRow(tr("Radius (m)"), makeRow({radius}, radiusError));
+        m_vertexTables.push_back(nullptr);
+        m_vertexErrors.push_back(nullptr);
+        return box;
+    }
+
+    auto* table = new QTableWidget(polygon->count(), 2);
+    table->setObjectName(prefix + QStringLiteral("Vertices"));
+    table->setHorizontalHeaderLabels({tr("x (m)"), tr("y (m)")});
+    table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    QLabel* error = makeErrorLabel(prefix + QStringLiteral("VerticesError"), {table->objectName()});
+    connect(table, &QTableWidget::itemChanged, this,
+            [this, shape, table](QTableWidgetItem* item) { commitVertexCell(shape, table, item); });
+    m_vertexTables.push_back(table);
+    m_vertexErrors.push_back(error);
+    auto* label = new QLabel(tr("Vertices (local frame, counter-clockwise)"));
+    auto* column = new QWidget;
+    auto* columnLayout = new QVBoxLayout(column);
+    columnLayout->setContentsMargins(0, 0, 0, 0);
+    columnLayout->addWidget(label);
+    columnLayout->addWidget(table);
+    columnLayout->addWidget(error);
+    form->addRow(column);
+    return box;
+}
+
+void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& polygon) {
+    for (int i = 0; i < polygon.count(); ++i) {
+        const phys::Vec2 v = polygon.vertex(i);
+        for (int c = 0; c < 2; ++c) {
+            QTableWidgetItem* item = table->item(i, c);
+            if (!item) {
+                item = new QTableWidgetItem;
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                table->setItem(i, c, item);
+            }
+            item->setText(formatNumber(c == 0 ? v.x : v.y));
+        }
+    }
+    // Show every row: the table is as tall as its contents.
+    int height = table->horizontalHeader()->height() + 2 * table->frameWidth();
+    for (int i = 0; i < table->rowCount(); ++i) {
+        height += table->rowHeight(i);
+    }
+    table->setFixedHeight(height);
+}
+
+void InspectorDock::refresh() {
+    if (m_key == 0 || !m_document->contains(m_key)) {
+        return;
+    }
+    m_refreshing = true;
+    const phys::BodyDef& body = m_document->body(m_key);
+    const QString name = body.name.empty() ? tr("(unnamed)") : QString::fromStdString(body.name);
+    m_header->setText(QStringLiteral("<b>%1</b> &nbsp;\u00b7&nbsp; body %2 &nbsp;\u00b7&nbsp; %3")
+                          .arg(name.toHtmlEscaped())
+                          .arg(m_document->indexOf(m_key))
+                          .arg(QLatin1String(phys::toString(body.type))));
+    if (m_nameEdit) {
+        m_nameEdit->setText(QString::fromStdString(body.name));
+    }
+    if (m_typeCombo) {
+        m_typeCombo->setCurrentIndex(m_typeCombo->findData(static_cast<int>(body.type)));
+    }
+    if (m_bulletCheck) {
+        m_bulletCheck->setChecked(body.bullet);
+    }
+    for (const auto& number : m_numbers) {
+        number->shown = formatNumber(number->read(body));
+        number->edit->setText(number->shown);
+        number->edit->setStyleSheet(QString());
+        number->edit->setCursorPosition(0);
+    }
+    for (std::size_t i = 0; i < m_vertexTables.size() && i < body.shapes.size(); ++i) {
+        if (m_vertexTables[i]) {
+            fillVertexTable(m_vertexTables[i], std::get<phys::Polygon>(body.shapes[i].geometry));
+        }
+    }
+    m_refreshing = false;
+}
+
+void InspectorDock::onBodyChanged(BodyKey key) {
+    if (key != m_key) {
+        return;
+    }
+    if (shapeLayout(m_document->body(key)) != m_shapeLayout) {
+        rebuild();
+        return;
+    }
+    clearErrors();
+    refresh();
+}
+
+void InspectorDock::showError(QLabel* errorLabel, const QString& text) {
+    if (errorLabel) {
+        errorLabel->setText(text);
+        errorLabel->show();
+    }
+    emit message(text);
+}
+
+void InspectorDock::clearErrors() {
+    for (const ErrorSlot& slot : m_errors) {
+        slot.label->clear();
+        slot.label->hide();
+    }
+}
+
+bool InspectorDock::apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel,
+                          const QString& label) {
+    if (const auto error = m_controller->setProperty(m_key, field, after)) {
+        showError(errorLabel, tr("%1 refused: %2").arg(label, error->toString()));
+        return false;
+    }
+    if (errorLabel) {
+        errorLabel->hide();
+        errorLabel->clear();
+    }
+    refresh();
+    return true;
+}
+
+void InspectorDock::commitNumber(NumberField& field) {
+    if (m_refreshing || !m_document->contains(m_key)) {
+        return;
+    }
+    const QString text = field.edit->text().trimmed();
+    if (text == field.shown) {
+        return;
+    }
+    const std::optional<double> value = parseNumber(text);
+    if (!value) {
+        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
+        showError(field.error, tr("%1: \u201c%2\u201d is not a finite number").arg(field.label, text));
+        return;
+    }
+    phys::BodyDef after = m_document->body(m_key);
+    field.write(after, *value);
+    if (!apply(field.field, after, field.error, field.label)) {
+        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
+    }
+}
+
+void InspectorDock::commitName() {
+    if (m_refreshing || !m_document->contains(m_key)) {
+        return;
+    }
+    phys::BodyDef after = m_document->body(m_key);
+    after.name = m_nameEdit->text().trimmed().toStdString();
+    apply(FieldId{BodyField::Name}, after, m_nameError, tr("Name"));
+}
+
+void InspectorDock::commitType(int comboIndex) {
+    if (m_refreshing || !m_document->contains(m_key)) {
+        return;
+    }
+    phys::BodyDef after = m_document->body(m_key);
+    after.type = static_cast<phys::BodyType>(m_typeCombo->itemData(comboIndex).toInt());
+    if (!apply(FieldId{BodyField::Type}, after, m_typeError, tr("Type"))) {
+        refresh(); // put the combo back; the message stays
+    }
+}
+
+void InspectorDock::commitBullet(bool bullet) {
+    if (m_refreshing || !m_document->contains(m_key)) {
+        return;
+    }
+    phys::BodyDef after = m_document->body(m_key);
+    after.bullet = bullet;
+    apply(FieldId{BodyField::Bullet}, after, nullptr, tr("Bullet"));
+}
+
+void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidgetItem* item) {
+    if (m_refreshing || !m_document->contains(m_key)) {
+        return;
+    }
+    const phys::BodyDef& body = m_document->body(m_key);
+    const auto& polygon = std::get<phys::Polygon>(shapeAt(body, shape).geometry);
+    const int vertex = item->row();
+    const bool isX = item->column() == 0;
+    QLabel* error = m_vertexErrors[static_cast<std::size_t>(shape)];
+    const QString label = tr("vertex %1 %2 of shape %3")
+                              .arg(vertex)
+                              .arg(isX ? QStringLiteral("x") : QStringLiteral("y"))
+                              .arg(shape);
+    auto revert = [this, table, &polygon] {
+        m_refreshing = true;
+        fillVertexTable(table, polygon);
+        m_refreshing = false;
+    };
+    const QString text = item->text().trimmed();
+    const std::optional<double> value = parseNumber(text);
+    if (!value) {
+        revert();
+        showError(error, tr("%1: \u201c%2\u201d is not a finite number").arg(label, text));
+        return;
+    }
+    phys::Vec2 point = polygon.vertex(vertex);
+    (isX ? point.x : point.y) = *value;
+    const BodyEditResult result = withVertexMoved(body, shape, vertex, point);
+    if (const auto* refused = std::get_if<EditError>(&result)) {
+        revert();
+        showError(error, tr("%1 refused: %2").arg(label, refused->toString()));
+        return;
+    }
+    if (error) {
+        error->hide();
+    }
+    m_controller->moveVertex(m_key, shape, vertex, point);
+}
+
+} // namespace cl

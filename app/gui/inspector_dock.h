@@ -1,0 +1,123 @@
+#pragma once
+/// @file inspector_dock.h
+/// The Inspector dock: the selected body's properties, editable. Every accepted edit is one undo command
+/// (consecutive edits of one field merge); a bad value is refused with a message under the field and in the
+/// status bar, and changes nothing.
+
+#include "document.h"
+#include "set_property_command.h"
+
+#include <QDockWidget>
+#include <QList>
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QComboBox;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QScrollArea;
+class QTableWidget;
+class QTableWidgetItem;
+class QVBoxLayout;
+class QWidget;
+
+namespace cl {
+
+class EditController;
+class SceneCanvas;
+
+/// Shows one body (the selection when exactly one body is selected): name, type, position, angle (degrees),
+/// linear and angular velocity, bullet, and per shape density, friction, restitution, circle centre and
+/// radius, or the polygon's vertex table (local frame, editable cell by cell).
+///
+/// Numbers are typed as text and read on Enter or when the field loses focus: text that is not a finite
+/// number, or a value the body's validation refuses (negative density on a dynamic body, radius 0, a vertex
+/// that breaks convexity...), shows a red message under the field naming it, is sent to the status bar
+/// through message(), and leaves the document and the undo stack as they were.
+class InspectorDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    InspectorDock(Document* document, SceneCanvas* canvas, EditController* controller,
+                  QWidget* parent = nullptr);
+
+    /// Key of the body shown, 0 when none.
+    BodyKey shownBody() const { return m_key; }
+    /// The message shown under a field (empty when none), by the field's object name, e.g. "positionX",
+    /// "shape0Density", "shape1Vertices".
+    QString fieldError(const QString& objectName) const;
+
+    /// Parses a number typed by the user (C locale or the user's locale); nullopt unless finite.
+    static std::optional<double> parseNumber(const QString& text);
+    /// How a number is shown in a field (up to 10 significant digits, no "-0").
+    static QString formatNumber(double value);
+
+signals:
+    /// A short message for the status bar (a refused value).
+    void message(const QString& text);
+
+private:
+    struct NumberField {
+        QLineEdit* edit = nullptr;
+        QLabel* error = nullptr;
+        std::function<double(const phys::BodyDef&)> read;
+        std::function<void(phys::BodyDef&, double)> write;
+        FieldId field;
+        QString label; ///< name in messages ("position x")
+        QString shown; ///< the text last put in the editor from the document
+    };
+    struct ErrorSlot {
+        QString objectName;
+        QLabel* label = nullptr;
+    };
+
+    void rebuild();
+    void refresh();
+    void onBodyChanged(BodyKey key);
+    QWidget* buildBodyForm();
+    QWidget* buildShapeForm(int shape, const phys::ShapeDef& def);
+    /// A number editor bound to one value of the body; its messages go to `error`.
+    QLineEdit* makeNumberEdit(const QString& objectName, const QString& label, FieldId field, QLabel* error,
+                              std::function<double(const phys::BodyDef&)> read,
+                              std::function<void(phys::BodyDef&, double)> write);
+    /// A form row: the editors side by side with the (hidden) error line under them.
+    QWidget* makeRow(const QList<QWidget*>& editors, QLabel* error);
+    QLabel* makeErrorLabel(const QString& objectName, const QStringList& fieldNames);
+    void commitNumber(NumberField& field);
+    void commitName();
+    void commitType(int comboIndex);
+    void commitBullet(bool bullet);
+    void commitVertexCell(int shape, QTableWidget* table, QTableWidgetItem* item);
+    /// Applies `after` as one command; on refusal shows the error under `errorLabel`. @return accepted
+    bool apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel, const QString& label);
+    void showError(QLabel* errorLabel, const QString& text);
+    void clearErrors();
+    void fillVertexTable(QTableWidget* table, const phys::Polygon& polygon);
+
+    Document* m_document;
+    SceneCanvas* m_canvas;
+    EditController* m_controller;
+    BodyKey m_key = 0;
+    /// Shape kinds and vertex counts of the shown body (a change of these rebuilds the form).
+    std::vector<int> m_shapeLayout;
+
+    QScrollArea* m_scroll = nullptr;
+    QWidget* m_content = nullptr;
+    QLabel* m_header = nullptr;
+    QLineEdit* m_nameEdit = nullptr;
+    QLabel* m_nameError = nullptr;
+    QComboBox* m_typeCombo = nullptr;
+    QLabel* m_typeError = nullptr;
+    QCheckBox* m_bulletCheck = nullptr;
+    std::vector<std::unique_ptr<NumberField>> m_numbers;
+    std::vector<QTableWidget*> m_vertexTables; ///< per shape, null for circles
+    std::vector<QLabel*> m_vertexErrors;       ///< per shape, null for circles
+    QList<ErrorSlot> m_errors;
+    bool m_refreshing = false;
+};
+
+} // namespace cl

@@ -1,0 +1,875 @@
+#include "simulation_controller.h"
+
+#include "sim_overlay.h"
+
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <type_traits>
+#include <variant>
+
+namespace cl {
+
+namespace {
+
+double angleOf(phys::Rot q) {
+    return std::atan2(q.s, q.c);
+}
+
+/// Wraps an angle difference into (-pi, pi].
+double wrapAngle(double a) {
+    while (a > phys::kPi) {
+        a -= 2.0 * phys::kPi;
+    }
+    while (a <= -phys::kPi) {
+        a += 2.0 * phys::kPi;
+    }
+    return a;
+}
+
+bool samePose(const phys::BodyDef& a, const phys::BodyDef& b) {
+    return a.position == b.position && a.angle == b.angle;
+}
+
+bool sameVelocity(const phys::BodyDef& a, const phys::BodyDef& b) {
+    return a.linearVelocity == b.linearVelocity && a.angularVelocity == b.angularVelocity;
+}
+
+/// Everything of a body definition but its pose and velocities.
+bool sameBodyApartFromState(const phys::BodyDef& a, const phys::BodyDef& b) {
+    if (a.name != b.name || a.type != b.type || a.bullet != b.bullet || a.shapes.size() != b.shapes.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.shapes.size(); ++i) {
+        const phys::ShapeDef& s = a.shapes[i];
+        const phys::ShapeDef& t = b.shapes[i];
+        if (s.density != t.density || s.friction != t.friction || s.restitution != t.restitution ||
+            s.geometry.index() != t.geometry.index()) {
+            return false;
+        }
+        if (const auto* c = std::get_if<phys::Circle>(&s.geometry)) {
+            const auto& d = std::get<phys::Circle>(t.geometry);
+            if (c->center != d.center || c->radius != d.radius) {
+                return false;
+            }
+        } else {
+            const auto& p = std::get<phys::Polygon>(s.geometry);
+            const auto& q = std::get<phys::Polygon>(t.geometry);
+            if (p.count() != q.count()) {
+                return false;
+            }
+            for (int v = 0; v < p.count(); ++v) {
+                if (p.vertex(v) != q.vertex(v)) {
+                    return false;
+                }
+            }
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+SimulationController::SimulationController(Document* document, QObject* parent)
+    : QObject(parent), m_document(document), m_timer(new QTimer(this)) {
+    setObjectName(QStringLiteral("simulationController"));
+    m_timer->setInterval(kTimerMilliseconds);
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &SimulationController::onTimer);
+    m_settings = m_document->scene().def.settings;
+    connect(m_document, &Document::sceneReset, this, [this] {
+        m_settings = m_document->scene().def.settings;
+        emit settingsChanged();
+        onStructureChanged();
+    });
+    connect(m_document, &Document::bodyInserted, this, [this](BodyKey) { onStructureChanged(); });
+    connect(m_document, &Document::bodyRemoved, this, [this](BodyKey) { onStructureChanged(); });
+    connect(m_document, &Document::bodyChanged, this, &SimulationController::onBodyChanged);
+    connect(m_document, &Document::settingsChanged, this, &SimulationController::onDocumentSettingsChanged);
+}
+
+SimulationController::~SimulationController() = default;
+
+// ----------------------------------------------------------------------------------------------------------------
+// Mode, clock
+
+void SimulationController::setSimulating(bool simulating) {
+    if (simulating == m_simulating) {
+        return;
+    }
+    if (simulating) {
+        m_simulating = true;
+        rebuild();
+    } else {
+        pause();
+        endGrab(false);
+        m_simulating = false;
+        m_world.reset();
+        m_history.clear();
+        m_inputs.clear();
+        m_cursor = 0;
+        m_chosen.reset();
+        setWarning(QString());
+    }
+    emit simulatingChanged(m_simulating);
+    emit frameChanged();
+}
+
+void SimulationController::setExternalClock(bool external) {
+    m_externalClock = external;
+    if (external) {
+        m_timer->stop();
+    } else if (m_playing) {
+        m_clock.start();
+        m_timer->start();
+    }
+}
+
+void SimulationController::play() {
+    if (!m_simulating || m_playing) {
+        return;
+    }
+    m_playing = true;
+    m_accumulator = 0.0;
+    if (!m_externalClock) {
+        m_clock.start();
+        m_timer->start();
+    }
+    emit playingChanged(true);
+}
+
+void SimulationController::pause() {
+    if (!m_playing) {
+        return;
+    }
+    m_playing = false;
+    m_timer->stop();
+    m_accumulator = 0.0;
+    m_alpha = 1.0;
+    m_slowWarning.clear();
+    setWarning(QString());
+    emit playingChanged(false);
+    emit frameChanged();
+}
+
+void SimulationController::togglePlay() {
+    if (m_playing) {
+        pause();
+    } else {
+        play();
+    }
+}
+
+void SimulationController::onTimer() {
+    const double seconds = static_cast<double>(m_clock.nsecsElapsed()) * 1e-9;
+    m_clock.restart();
+    advance(seconds);
+}
+
+void SimulationController::setTimeScale(double scale) {
+    m_timeScale = std::clamp(scale, kMinTimeScale, kMaxTimeScale);
+}
+
+void SimulationController::advance(double realSeconds) {
+    if (!m_simulating || !m_world) {
+        return;
+    }
+    if (!m_playing) {
+        m_alpha = 1.0;
+        emit frameChanged();
+        return;
+    }
+    const double dt = m_settings.timeStep;
+    m_accumulator += std::clamp(realSeconds, 0.0, kMaxFrameSeconds) * m_timeScale;
+    QElapsedTimer wall;
+    wall.start();
+    int steps = 0;
+    bool overloaded = false;
+    while (m_accumulator >= dt) {
+        if (steps >= kMaxStepsPerFrame ||
+            static_cast<double>(wall.nsecsElapsed()) * 1e-9 > kFrameBudgetSeconds) {
+            overloaded = true;
+            break;
+        }
+        advanceOne();
+        m_accumulator -= dt;
+        ++steps;
+    }
+    if (overloaded) {
+        // Never let the debt grow: drop it and say so, instead of freezing the UI to catch up.
+        m_accumulator = std::fmod(m_accumulator, dt);
+        const SimFrame* f = currentFrame();
+        const double cost = f ? f->stepSeconds : 0.0;
+        const double speed = 100.0 * steps * dt / std::max(realSeconds * m_timeScale, 1e-9);
+        m_slowWarning = tr("Slower than real time: a step takes %1 ms, running at about %2 % speed")
+                            .arg(QString::number(cost * 1e3, 'f', 1))
+                            .arg(QString::number(std::min(speed, 100.0), 'f', 0));
+        m_goodFrames = 0;
+        setWarning(m_slowWarning);
+    } else if (!m_slowWarning.isEmpty() && ++m_goodFrames > 30) {
+        m_slowWarning.clear();
+        setWarning(QString());
+    }
+    m_alpha = std::clamp(m_accumulator / dt, 0.0, 1.0);
+    emit frameChanged();
+}
+
+void SimulationController::advanceOne() {
+    if (m_cursor < headStep()) {
+        ++m_cursor; // replay the recorded frame: exactly what was computed
+        if (isGrabbing()) {
+            materialize();
+        }
+        return;
+    }
+    stepWorld();
+}
+
+void SimulationController::stepForward() {
+    if (!m_simulating) {
+        return;
+    }
+    pause();
+    if (m_cursor < headStep() && !isGrabbing()) {
+        ++m_cursor;
+    } else {
+        materialize();
+        stepWorld();
+    }
+    m_alpha = 1.0;
+    emit frameChanged();
+}
+
+void SimulationController::stepBack() {
+    if (!m_simulating) {
+        return;
+    }
+    pause();
+    if (m_cursor > firstStep()) {
+        --m_cursor;
+        if (isGrabbing()) {
+            endGrab(false);
+        }
+    } else {
+        setWarning(tr("This is the oldest frame the history holds"));
+    }
+    m_alpha = 1.0;
+    emit frameChanged();
+}
+
+void SimulationController::reset() {
+    if (!m_simulating) {
+        return;
+    }
+    pause();
+    rebuild();
+    emit frameChanged();
+}
+
+void SimulationController::setWarning(const QString& warning) {
+    if (warning == m_warning) {
+        return;
+    }
+    m_warning = warning;
+    emit warningChanged(m_warning);
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// World, inputs, history
+
+std::unique_ptr<phys::World> SimulationController::buildWorld() const {
+    auto world = std::make_unique<phys::World>(m_base.settings);
+    world->setReportFlags(phys::kReportNone);
+    for (const phys::BodyDef& def : m_base.bodies) {
+        (void)world->createBody(def); // document bodies are validated; a failure leaves the slot unused
+    }
+    return world;
+}
+
+void SimulationController::rebuild() {
+    endGrab(false);
+    m_base.settings = m_settings;
+    m_base.bodies.clear();
+    m_slotKeys.clear();
+    m_slotOfKey.clear();
+    m_docDefs.clear();
+    for (int i = 0; i < m_document->bodyCount(); ++i) {
+        const BodyKey key = m_document->keyAt(i);
+        const phys::BodyDef& def = m_document->body(key);
+        if (phys::validate(def, "body")) {
+            continue; // cannot happen for a loaded document; never hand the engine an invalid body
+        }
+        m_slotOfKey.insert(key, static_cast<int>(m_base.bodies.size()));
+        m_slotKeys.push_back(key);
+        m_base.bodies.push_back(def);
+        m_docDefs.push_back(def);
+    }
+    m_world = buildWorld();
+    m_slotDefs = m_base.bodies;
+    m_inputs.clear();
+    m_history.clear();
+    m_chosen.reset();
+    updateCapacity();
+    refreshSlotShapes();
+    recordFrame(m_history.push());
+    m_cursor = 0;
+    m_accumulator = 0.0;
+    m_alpha = 1.0;
+
+    // Arrows to scale: 0.4 m for the impulse that holds the mean dynamic body up for one step (m g dt).
+    double massSum = 0.0;
+    int dynamicCount = 0;
+    for (const phys::BodyId id : m_world->bodyIds()) {
+        if (m_world->type(id) == phys::BodyType::Dynamic) {
+            massSum += m_world->massData(id).mass;
+            ++dynamicCount;
+        }
+    }
+    const double g = std::max(phys::length(m_settings.gravity), 1.0);
+    const double typical = dynamicCount > 0 ? massSum / dynamicCount * g * m_settings.timeStep : 1.0;
+    m_impulseScale = typical > 0.0 ? 0.4 / typical : 1.0;
+    emit worldRebuilt();
+    emit settingsChanged();
+}
+
+void SimulationController::refreshSlotShapes() {
+    m_shapes.clear();
+    m_shapeRanges.assign(m_slotDefs.size(), {0, 0});
+    for (std::size_t slot = 0; slot < m_slotDefs.size(); ++slot) {
+        m_shapeRanges[slot] = {static_cast<int>(m_shapes.size()),
+                               static_cast<int>(m_slotDefs[slot].shapes.size())};
+        for (const phys::ShapeDef& shape : m_slotDefs[slot].shapes) {
+            m_shapes.push_back(shape.geometry);
+        }
+    }
+}
+
+void SimulationController::updateCapacity() {
+    // At least kHistorySeconds at the smallest step used, within the memory budget.
+    const double dt = std::max(m_settings.timeStep, 1e-4);
+    int wanted = static_cast<int>(std::ceil(kHistorySeconds / dt)) + 2;
+    const std::size_t perFrame =
+        sizeof(SimFrame) + m_base.bodies.size() * (sizeof(SimBodyState) + 2 * 2 * sizeof(SimContactPoint));
+    const int affordable = static_cast<int>(
+        std::min<std::size_t>(kHistoryBudgetBytes / std::max<std::size_t>(perFrame, 1), 1 << 24));
+    wanted = std::max(wanted,
+                      m_history.capacity() > wanted && m_history.size() > 0 ? m_history.capacity() : wanted);
+    m_history.setCapacity(std::max(2, std::min(wanted, affordable)));
+}
+
+double SimulationController::historySeconds() const {
+    return (m_history.capacity() - 1) * m_settings.timeStep;
+}
+
+std::int64_t SimulationController::headStep() const {
+    return m_history.isEmpty() ? 0 : m_history.lastStep();
+}
+
+std::int64_t SimulationController::firstStep() const {
+    return m_history.isEmpty() ? 0 : m_history.firstStep();
+}
+
+double SimulationController::currentTime() const {
+    const SimFrame* f = currentFrame();
+    return f ? f->time : 0.0;
+}
+
+std::uint64_t SimulationController::stateHash() const {
+    const SimFrame* f = currentFrame();
+    return f ? f->hash : 0;
+}
+
+void SimulationController::recordFrame(SimFrame& frame) const {
+    const phys::World& w = *m_world;
+    frame.step = w.stepCount();
+    frame.time = w.time();
+    frame.timeStep = w.stepCount() > 0 ? w.settings().timeStep : 0.0;
+    frame.hash = w.stateHash();
+    const auto sims = w.bodySims();
+    frame.bodies.resize(sims.size());
+    frame.awakeCount = 0;
+    frame.sleepingCount = 0;
+    for (std::size_t i = 0; i < sims.size(); ++i) {
+        const phys::BodySim& b = sims[i];
+        SimBodyState& s = frame.bodies[i];
+        s.xf = b.xf;
+        s.center = b.center;
+        s.linearVelocity = b.linearVelocity;
+        s.angularVelocity = b.angularVelocity;
+        s.alive = b.alive;
+        s.awake = b.awake;
+        s.enabled = b.enabled;
+        if (b.alive && b.type != phys::BodyType::Static) {
+            (b.awake ? frame.awakeCount : frame.sleepingCount) += 1;
+        }
+    }
+    frame.points.clear();
+    frame.pairs.clear();
+    const auto shapes = w.shapeSims();
+    for (const phys::ContactSim& c : w.contactSims()) {
+        frame.pairs.emplace_back(c.bodyA, c.bodyB);
+        for (int p = 0; p < c.manifold.pointCount; ++p) {
+            SimContactPoint point;
+            point.bodyA = c.bodyA;
+            point.bodyB = c.bodyB;
+            point.shapeA = shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
+            point.shapeB = shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
+            point.point = c.manifold.points[p].point;
+            point.normal = c.manifold.normal;
+            point.depth = c.manifold.points[p].depth;
+            point.normalImpulse = c.points[p].normalImpulse;
+            point.tangentImpulse = c.points[p].tangentImpulse;
+            point.persisted = c.points[p].persisted;
+            frame.points.push_back(point);
+        }
+    }
+    frame.kineticEnergy = w.kineticEnergy();
+    frame.potentialEnergy = w.potentialEnergy();
+    frame.linearMomentum = w.linearMomentum();
+    frame.angularMomentum = w.angularMomentum();
+}
+
+void SimulationController::rerecordHead() {
+    // The head frame is the one the World is at; after an input it shows the new state (and its hash).
+    if (SimFrame* f = const_cast<SimFrame*>(m_history.find(headStep()))) {
+        const double cost = f->stepSeconds;
+        recordFrame(*f);
+        f->stepSeconds = cost;
+    }
+}
+
+void SimulationController::applyInput(phys::World& world, const SimInputAction& action) const {
+    std::visit(
+        [&world](const auto& in) {
+            using T = std::decay_t<decltype(in)>;
+            if constexpr (std::is_same_v<T, SimInputSettings>) {
+                (void)world.setSettings(in.settings);
+            } else if constexpr (std::is_same_v<T, SimInputPose>) {
+                world.setTransform(world.idOfSlot(in.slot), in.position, in.angle);
+            } else if constexpr (std::is_same_v<T, SimInputVelocity>) {
+                world.setLinearVelocity(world.idOfSlot(in.slot), in.linear);
+                world.setAngularVelocity(world.idOfSlot(in.slot), in.angular);
+            } else if constexpr (std::is_same_v<T, SimInputForce>) {
+                world.applyForce(world.idOfSlot(in.slot), in.force, in.worldPoint);
+            } else if constexpr (std::is_same_v<T, SimInputReplaceBody>) {
+                world.removeBody(world.idOfSlot(in.slot));
+                (void)world.createBody(in.def); // the freed slot is reused (last freed, first taken)
+            }
+        },
+        action);
+}
+
+// Replay (see the file comment of simulation_history.h):
+//   world = World(base);  for k in 0 .. cursor-1: apply inputs logged at k, step
+//   apply the state inputs logged at the cursor (not the forces: they belong to the dropped next step)
+//   drop inputs after the cursor and frames after the cursor; check the hash against the recorded frame
+void SimulationController::materialize() {
+    if (!m_world || m_cursor >= headStep()) {
+        return;
+    }
+    const std::int64_t target = m_cursor;
+    const std::uint64_t expected = stateHash();
+    auto world = buildWorld();
+    std::size_t next = 0;
+    for (std::int64_t k = 0; k < target; ++k) {
+        while (next < m_inputs.size() && m_inputs[next].atStep == k) {
+            applyInput(*world, m_inputs[next].action);
+            ++next;
+        }
+        world->step();
+    }
+    std::vector<SimInput> kept(m_inputs.begin(), m_inputs.begin() + static_cast<std::ptrdiff_t>(next));
+    for (; next < m_inputs.size() && m_inputs[next].atStep == target; ++next) {
+        if (!std::holds_alternative<SimInputForce>(m_inputs[next].action)) {
+            applyInput(*world, m_inputs[next].action);
+            kept.push_back(m_inputs[next]);
+        }
+    }
+    m_inputs = std::move(kept);
+    m_world = std::move(world);
+    m_history.truncateAfter(target);
+    // Slot definitions may have changed in the dropped future (a replaced body): take them from the log.
+    m_slotDefs = m_base.bodies;
+    for (const SimInput& in : m_inputs) {
+        if (const auto* r = std::get_if<SimInputReplaceBody>(&in.action)) {
+            m_slotDefs[static_cast<std::size_t>(r->slot)] = r->def;
+        }
+    }
+    refreshSlotShapes();
+    const phys::WorldSettings before = m_settings;
+    m_settings = m_world->settings();
+    if (m_world->stateHash() != expected) {
+        setWarning(tr("Replay differs from the recorded frame %1 (the engine is not deterministic here)")
+                       .arg(target));
+    }
+    if (!(before.timeStep == m_settings.timeStep && before.solver == m_settings.solver &&
+          before.iterations == m_settings.iterations)) {
+        updateCapacity();
+    }
+    emit settingsChanged();
+}
+
+void SimulationController::input(const SimInputAction& action) {
+    materialize();
+    m_inputs.push_back(SimInput{m_cursor, action});
+    applyInput(*m_world, action);
+    if (!std::holds_alternative<SimInputForce>(action)) {
+        rerecordHead();
+    }
+}
+
+void SimulationController::stepWorld() {
+    if (isGrabbing() && m_playing) {
+        // Mouse spring (Box2D's mouse joint as a force): a = w^2 (target - p) - 2 zeta w v_p, on the body's
+        // effective mass at the point, capped; it is a force, so the body still collides on its way.
+        const phys::BodyId id = m_world->idOfSlot(m_grabSlot);
+        if (m_world->isValid(id)) {
+            const phys::Transform xf = m_world->transform(id);
+            const phys::Vec2 p = phys::transformPoint(xf, m_grabLocal);
+            const phys::Vec2 vp = m_world->velocityAtPoint(id, p);
+            const double omega = 2.0 * phys::kPi * kGrabHertz;
+            phys::Vec2 a = omega * omega * (m_grabTarget - p) - 2.0 * kGrabDampingRatio * omega * vp;
+            const double len = phys::length(a);
+            if (len > kGrabMaxAcceleration) {
+                a = (kGrabMaxAcceleration / len) * a;
+            }
+            const phys::BodySim& b = m_world->bodySim(id);
+            const phys::Vec2 r = p - b.center;
+            const double inv = b.invMass + b.invInertia * phys::lengthSquared(r);
+            const double effectiveMass = inv > 0.0 ? 1.0 / inv : 0.0;
+            // Gravity on the grabbed body is carried by the spring too (else it sags by g / w^2).
+            const phys::Vec2 force = effectiveMass * a - b.mass * m_settings.gravity;
+            input(SimInputForce{m_grabSlot, force, p});
+        }
+    }
+    QElapsedTimer wall;
+    wall.start();
+    m_world->step();
+    const double cost = static_cast<double>(wall.nsecsElapsed()) * 1e-9;
+    SimFrame& frame = m_history.push();
+    recordFrame(frame);
+    frame.stepSeconds = cost;
+    m_cursor = frame.step;
+    if (isGrabbing()) {
+        m_targetTrail.emplace_back(m_cursor, m_grabTarget);
+        if (m_targetTrail.size() > 16) {
+            m_targetTrail.erase(m_targetTrail.begin(), m_targetTrail.end() - 16);
+        }
+    }
+    if (!m_world->lastReport().escaped.empty()) {
+        setWarning(tr("%n body(s) left the world and were frozen", "",
+                      static_cast<int>(m_world->lastReport().escaped.size())));
+    }
+}
+
+bool SimulationController::setSettings(const phys::WorldSettings& settings, QString* error) {
+    if (auto e = phys::validate(settings, "settings")) {
+        if (error) {
+            *error = QString::fromStdString(e->path + ": " + e->message);
+        }
+        return false;
+    }
+    if (!m_simulating || !m_world) {
+        m_settings = settings;
+        emit settingsChanged();
+        return true;
+    }
+    const bool stepChanged = settings.timeStep != m_settings.timeStep;
+    input(SimInputSettings{settings});
+    m_settings = settings;
+    if (stepChanged) {
+        updateCapacity();
+    }
+    emit settingsChanged();
+    emit frameChanged();
+    return true;
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Document changes while simulating
+
+void SimulationController::onStructureChanged() {
+    if (!m_simulating) {
+        return;
+    }
+    pause();
+    rebuild();
+    setWarning(tr("The scene changed: the simulation restarted from the edited scene"));
+    emit frameChanged();
+}
+
+void SimulationController::onDocumentSettingsChanged() {
+    if (!m_simulating) {
+        m_settings = m_document->scene().def.settings;
+        emit settingsChanged();
+        return;
+    }
+    pause();
+    setSettings(m_document->scene().def.settings);
+}
+
+// An edit of one body while simulating (the inspector): pause first, then give the World what changed. A
+// changed pose or velocity moves that body where it is; any other change replaces the body, keeping the
+// simulated pose and velocities the edit did not touch.
+void SimulationController::onBodyChanged(BodyKey key) {
+    if (!m_simulating || !m_document->contains(key)) {
+        return;
+    }
+    const int slot = slotOf(key);
+    if (slot < 0) {
+        onStructureChanged();
+        return;
+    }
+    pause();
+    materialize();
+    const phys::BodyDef& now = m_document->body(key);
+    phys::BodyDef& before = m_docDefs[static_cast<std::size_t>(slot)];
+    const std::optional<phys::BodyDef> live = bodyAt(key);
+    if (sameBodyApartFromState(before, now)) {
+        if (!samePose(before, now)) {
+            input(SimInputPose{slot, now.position, now.angle});
+        }
+        if (!sameVelocity(before, now)) {
+            input(SimInputVelocity{slot, now.linearVelocity, now.angularVelocity});
+        }
+    } else {
+        phys::BodyDef def = now;
+        if (live && samePose(before, now)) {
+            def.position = live->position;
+            def.angle = live->angle;
+        }
+        if (live && sameVelocity(before, now)) {
+            def.linearVelocity = live->linearVelocity;
+            def.angularVelocity = live->angularVelocity;
+        }
+        if (!phys::validate(def, "body")) {
+            m_slotDefs[static_cast<std::size_t>(slot)] = def;
+            refreshSlotShapes();
+            input(SimInputReplaceBody{slot, def});
+        }
+    }
+    before = now;
+    emit frameChanged();
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Bodies and contacts
+
+std::optional<phys::BodyDef> SimulationController::bodyAt(BodyKey key) const {
+    const int slot = slotOf(key);
+    const SimFrame* f = currentFrame();
+    if (slot < 0 || !f || slot >= static_cast<int>(f->bodies.size()) ||
+        !f->bodies[static_cast<std::size_t>(slot)].alive) {
+        return std::nullopt;
+    }
+    const SimBodyState& s = f->bodies[static_cast<std::size_t>(slot)];
+    phys::BodyDef def = m_slotDefs[static_cast<std::size_t>(slot)];
+    def.position = s.xf.p;
+    def.angle = angleOf(s.xf.q);
+    def.linearVelocity = s.linearVelocity;
+    def.angularVelocity = s.angularVelocity;
+    return def;
+}
+
+phys::Transform SimulationController::displayTransform(int slot) const {
+    const SimFrame* now = currentFrame();
+    if (!now || slot < 0 || slot >= static_cast<int>(now->bodies.size())) {
+        return {};
+    }
+    const SimBodyState& b = now->bodies[static_cast<std::size_t>(slot)];
+    const SimFrame* before = m_alpha < 1.0 ? m_history.find(m_cursor - 1) : nullptr;
+    if (!before || slot >= static_cast<int>(before->bodies.size()) ||
+        !before->bodies[static_cast<std::size_t>(slot)].alive) {
+        return b.xf;
+    }
+    // Interpolate the pose between the last two steps: the origin linearly, the angle along the short way.
+    const SimBodyState& a = before->bodies[static_cast<std::size_t>(slot)];
+    const double angleA = angleOf(a.xf.q);
+    const double angle = angleA + m_alpha * wrapAngle(angleOf(b.xf.q) - angleA);
+    return phys::Transform{phys::lerp(a.xf.p, b.xf.p, m_alpha), phys::Rot(angle)};
+}
+
+std::optional<SimContactPick> SimulationController::contactAt(phys::Vec2 worldPoint, double radius) const {
+    const SimFrame* f = currentFrame();
+    if (!f) {
+        return std::nullopt;
+    }
+    const SimContactPoint* best = nullptr;
+    double bestScore = radius * radius;
+    for (const SimContactPoint& p : f->points) {
+        // Touching points win over speculative ones at the same distance.
+        const double d2 = phys::distanceSquared(p.point, worldPoint) * (p.depth >= 0.0 ? 1.0 : 2.0);
+        if (d2 <= bestScore) {
+            bestScore = d2;
+            best = &p;
+        }
+    }
+    if (!best) {
+        return std::nullopt;
+    }
+    SimContactPick pick;
+    pick.point = *best;
+    pick.step = f->step;
+    pick.keyA = m_slotKeys[static_cast<std::size_t>(best->bodyA)];
+    pick.keyB = m_slotKeys[static_cast<std::size_t>(best->bodyB)];
+    // The manifold was computed from the poses at the start of the step: the previous frame.
+    const SimFrame* start = m_history.find(f->step - 1);
+    const SimFrame* poses = start ? start : f;
+    auto place = [&](int slot) {
+        phys::BodyDef def = m_slotDefs[static_cast<std::size_t>(slot)];
+        const SimBodyState& s = poses->bodies[static_cast<std::size_t>(slot)];
+        def.position = s.xf.p;
+        def.angle = angleOf(s.xf.q);
+        def.linearVelocity = s.linearVelocity;
+        def.angularVelocity = s.angularVelocity;
+        return def;
+    };
+    pick.bodyA = place(best->bodyA);
+    pick.bodyB = place(best->bodyB);
+    return pick;
+}
+
+bool SimulationController::chooseContactAt(phys::Vec2 worldPoint, double radius) {
+    std::optional<SimContactPick> pick = contactAt(worldPoint, radius);
+    if (!pick) {
+        return false;
+    }
+    m_chosen = std::move(pick);
+    emit contactChosen(m_chosen->keyA, m_chosen->keyB);
+    return true;
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Grab
+
+bool SimulationController::beginGrab(BodyKey key, phys::Vec2 worldPoint) {
+    const int slot = slotOf(key);
+    if (!m_simulating || slot < 0) {
+        return false;
+    }
+    materialize();
+    const phys::BodyId id = m_world->idOfSlot(slot);
+    if (!m_world->isValid(id) || m_world->type(id) != phys::BodyType::Dynamic) {
+        return false;
+    }
+    m_grabSlot = slot;
+    m_grabLocal = phys::invTransformPoint(m_world->transform(id), worldPoint);
+    m_grabTarget = worldPoint;
+    m_targetTrail.clear();
+    m_targetTrail.emplace_back(m_cursor, worldPoint);
+    if (!m_world->isAwake(id)) {
+        input(SimInputVelocity{slot, m_world->linearVelocity(id), m_world->angularVelocity(id)}); // wakes it
+    }
+    emit frameChanged();
+    return true;
+}
+
+void SimulationController::moveGrab(phys::Vec2 worldTarget) {
+    if (!isGrabbing()) {
+        return;
+    }
+    m_grabTarget = worldTarget;
+    if (!m_playing) {
+        // Paused: the body follows the mouse rigidly (the source's grabbing demo), keeping its angle.
+        materialize();
+        const phys::BodyId id = m_world->idOfSlot(m_grabSlot);
+        const phys::Transform xf = m_world->transform(id);
+        const phys::Vec2 position = worldTarget - phys::rotate(xf.q, m_grabLocal);
+        input(SimInputPose{m_grabSlot, position, angleOf(xf.q)});
+        emit frameChanged();
+    }
+}
+
+phys::Vec2 SimulationController::dragVelocity() const {
+    if (m_targetTrail.size() < 2) {
+        return {};
+    }
+    const auto& last = m_targetTrail.back();
+    const std::size_t back = std::min<std::size_t>(kDragVelocitySteps, m_targetTrail.size() - 1);
+    const auto& first = m_targetTrail[m_targetTrail.size() - 1 - back];
+    const double seconds = static_cast<double>(last.first - first.first) * m_settings.timeStep;
+    if (!(seconds > 0.0)) {
+        return {};
+    }
+    return (1.0 / seconds) * (last.second - first.second);
+}
+
+void SimulationController::endGrab(bool throwIt) {
+    if (!isGrabbing()) {
+        return;
+    }
+    const int slot = m_grabSlot;
+    const phys::Vec2 velocity = dragVelocity();
+    m_grabSlot = -1;
+    if (throwIt && m_world && m_targetTrail.size() >= 2) {
+        materialize();
+        const phys::BodyId id = m_world->idOfSlot(slot);
+        input(SimInputVelocity{slot, velocity, m_world->angularVelocity(id)});
+    }
+    m_targetTrail.clear();
+    emit frameChanged();
+}
+
+phys::Vec2 SimulationController::grabAnchor() const {
+    if (!isGrabbing()) {
+        return {};
+    }
+    return phys::transformPoint(displayTransform(m_grabSlot), m_grabLocal);
+}
+
+// ----------------------------------------------------------------------------------------------------------------
+// Drawing
+
+void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
+    out.bodies.clear();
+    out.contacts.clear();
+    out.pairs.clear();
+    out.particles.clear();
+    out.constraints.clear();
+    out.impulseScale = m_impulseScale;
+    out.velocityScale = 0.1;
+    const SimFrame* f = currentFrame();
+    if (!m_simulating || !f) {
+        out.shapes.clear();
+        return;
+    }
+    out.shapes = m_shapes;
+    out.bodies.resize(f->bodies.size());
+    for (std::size_t slot = 0; slot < f->bodies.size(); ++slot) {
+        const SimBodyState& s = f->bodies[slot];
+        SimOverlayBody& b = out.bodies[slot];
+        b = SimOverlayBody{};
+        if (!s.alive || slot >= m_slotDefs.size()) {
+            continue;
+        }
+        b.xf = displayTransform(static_cast<int>(slot));
+        b.center = phys::transformPoint(b.xf, phys::invTransformPoint(s.xf, s.center));
+        b.velocity = s.linearVelocity;
+        b.angularVelocity = s.angularVelocity;
+        b.firstShape = m_shapeRanges[slot].first;
+        b.shapeCount = m_shapeRanges[slot].second;
+        b.dynamic = m_slotDefs[slot].type == phys::BodyType::Dynamic;
+        b.sleeping = b.dynamic && !s.awake;
+    }
+    for (const SimContactPoint& p : f->points) {
+        SimOverlayContact c;
+        c.point = p.point;
+        c.normal = p.normal;
+        c.depth = p.depth;
+        c.normalImpulse = p.normalImpulse;
+        c.tangentImpulse = p.tangentImpulse;
+        c.persisted = p.persisted;
+        c.bodyA = p.bodyA;
+        c.bodyB = p.bodyB;
+        out.contacts.push_back(c);
+    }
+    out.pairs = f->pairs;
+    if (m_settings.solver == phys::SolverKind::Verlet) {
+        out.particlesNote = tr("Verlet particles: not exposed by the World API yet");
+    } else {
+        out.particlesNote.clear();
+    }
+}
+
+} // namespace cl

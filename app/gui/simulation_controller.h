@@ -1,0 +1,261 @@
+#pragma once
+/// @file simulation_controller.h
+/// Simulate mode: runs the edited scene on the engine with a fixed step, keeps an exact history for stepping
+/// back, takes live setting switches, grabs bodies with a mouse spring, and hands the view what to draw.
+///
+/// Time (Fiedler, "Fix Your Timestep!", 2004; Box2D testbed):
+/// @code
+///   every display frame (advance(realSeconds)):
+///     accumulator += min(realSeconds, 0.25) * timeScale
+///     while accumulator >= dt and fewer than kMaxStepsPerFrame steps and the frame's wall budget is left:
+///       step once (a recorded frame when stepping forward inside the history, else the World)
+///       accumulator -= dt
+///     if steps were left undone: drop them (accumulator < dt) and show a "slower than real time" warning
+///     alpha = accumulator / dt;  draw poses interpolated between the last two frames by alpha
+/// @endcode
+/// The World is always at the newest recorded step (the head); the cursor is the frame shown. Stepping back
+/// moves the cursor only. Acting on a past frame (a grab, a switch, an edit) first rebuilds the World at the
+/// cursor by replaying the run from its start with the logged inputs (SimHistory), checks the replayed
+/// stateHash against the recorded one, drops the old future and continues from there.
+
+#include "document.h"
+#include "simulation_history.h"
+
+#include "physics/collide.h"
+#include "physics/world.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class QTimer;
+
+namespace cl {
+
+struct SimOverlayFrame;
+
+/// A contact point picked on a paused frame, with the two bodies as the engine saw them when it computed
+/// that manifold (the poses at the start of the step).
+struct SimContactPick {
+    BodyKey keyA = 0;
+    BodyKey keyB = 0;
+    SimContactPoint point; ///< the engine's point (world frame)
+    phys::BodyDef bodyA;   ///< shapes (body frame) and pose at the start of the step
+    phys::BodyDef bodyB;
+    std::int64_t step = 0; ///< the step that computed the manifold (its frame is the one shown)
+};
+
+class SimulationController : public QObject {
+    Q_OBJECT
+
+public:
+    /// Seconds of simulated time the history holds at least.
+    static constexpr double kHistorySeconds = 60.0;
+    /// Most steps taken in one display frame when catching up; beyond it the lag is dropped (with a warning).
+    static constexpr int kMaxStepsPerFrame = 4;
+    /// Wall-clock time one display frame may spend stepping, seconds.
+    static constexpr double kFrameBudgetSeconds = 0.030;
+    /// Largest real time one display frame may account for, seconds (a stalled event loop does not make the
+    /// simulation jump).
+    static constexpr double kMaxFrameSeconds = 0.25;
+    /// History memory budget, bytes: a scene too big for kHistorySeconds within it keeps fewer seconds (and
+    /// says so in historySeconds()).
+    static constexpr std::size_t kHistoryBudgetBytes = std::size_t{768} * 1024 * 1024;
+    /// Display timer interval, milliseconds.
+    static constexpr int kTimerMilliseconds = 16;
+    /// Time scale range.
+    static constexpr double kMinTimeScale = 0.1;
+    static constexpr double kMaxTimeScale = 2.0;
+    /// Mouse spring: natural frequency (Hz) and damping ratio of the spring that pulls the grabbed point to
+    /// the mouse (per unit mass, like Box2D's mouse joint), and the largest acceleration it may give (m/s^2).
+    static constexpr double kGrabHertz = 5.0;
+    static constexpr double kGrabDampingRatio = 0.7;
+    static constexpr double kGrabMaxAcceleration = 1000.0;
+    /// Steps over which the drag velocity is measured (the mouse target's displacement over this many steps).
+    static constexpr int kDragVelocitySteps = 3;
+
+    explicit SimulationController(Document* document, QObject* parent = nullptr);
+    ~SimulationController() override;
+
+    Document* document() const { return m_document; }
+
+    // --- mode and time
+    // ---------------------------------------------------------------------------------------
+    bool isSimulating() const { return m_simulating; }
+    bool isPlaying() const { return m_playing; }
+    double timeScale() const { return m_timeScale; }
+    /// The settings the run uses now (live switches included).
+    const phys::WorldSettings& settings() const { return m_settings; }
+    /// The frame shown (a step number; 0 = the edited scene).
+    std::int64_t currentStep() const { return m_cursor; }
+    /// The newest simulated step.
+    std::int64_t headStep() const;
+    /// The oldest step still held by the history.
+    std::int64_t firstStep() const;
+    /// Simulated seconds held by the history at the current step length and scene size.
+    double historySeconds() const;
+    /// Simulated time of the frame shown, seconds.
+    double currentTime() const;
+    /// World::stateHash() of the frame shown (exact: recorded bit patterns).
+    std::uint64_t stateHash() const;
+    const SimFrame* currentFrame() const { return m_history.find(m_cursor); }
+    const SimFrame* frame(std::int64_t step) const { return m_history.find(step); }
+    /// Interpolation factor between the previous and the current frame used for drawing, in [0, 1].
+    double interpolationAlpha() const { return m_alpha; }
+    /// The current warning (a slow step, a history limit), empty when none.
+    QString warning() const { return m_warning; }
+    /// The engine, at the head step (or at the cursor after a branch). Null in Edit mode.
+    const phys::World* world() const { return m_world.get(); }
+
+    /// Clock source: false (default) = a QTimer drives advance() while playing; true = nothing does, the
+    /// caller calls advance() (tests, the benchmark, screenshots).
+    void setExternalClock(bool external);
+    bool externalClock() const { return m_externalClock; }
+    /// One display frame: `realSeconds` of wall time passed (see the file comment).
+    void advance(double realSeconds);
+
+    // --- bodies
+    // ------------------------------------------------------------------------------------------------
+    /// Keys of the simulated bodies in World slot order.
+    const std::vector<BodyKey>& slotKeys() const { return m_slotKeys; }
+    int slotOf(BodyKey key) const { return m_slotOfKey.value(key, -1); }
+    /// The body at the frame shown: its definition with pose and velocities as simulated. nullopt when the
+    /// key is not simulated.
+    std::optional<phys::BodyDef> bodyAt(BodyKey key) const;
+    /// The pose drawn for a slot this display frame (interpolated).
+    phys::Transform displayTransform(int slot) const;
+
+    // --- contacts
+    // ----------------------------------------------------------------------------------------------
+    /// The contact point of the frame shown nearest to `worldPoint` within `radius` metres (touching points
+    /// first), with the two bodies at the start of its step. nullopt when none.
+    std::optional<SimContactPick> contactAt(phys::Vec2 worldPoint, double radius) const;
+    /// Picks a contact (as contactAt) and emits contactChosen. Returns whether one was found.
+    bool chooseContactAt(phys::Vec2 worldPoint, double radius);
+    /// The last contact chosen.
+    const std::optional<SimContactPick>& chosenContact() const { return m_chosen; }
+
+    // --- grab
+    // --------------------------------------------------------------------------------------------------
+    /// Grabs dynamic body `key` at `worldPoint`. While playing a spring pulls that point to the mouse target;
+    /// while paused the body follows the mouse rigidly. Returns false (and grabs nothing) for a static or
+    /// unknown body.
+    bool beginGrab(BodyKey key, phys::Vec2 worldPoint);
+    /// The mouse target, world metres.
+    void moveGrab(phys::Vec2 worldTarget);
+    /// Lets go. `throwIt`: the body gets the drag velocity (the mouse target's velocity over the last
+    /// kDragVelocitySteps steps, m/s) as its linear velocity.
+    void endGrab(bool throwIt = true);
+    bool isGrabbing() const { return m_grabSlot >= 0; }
+    BodyKey grabbedBody() const {
+        return isGrabbing() ? m_slotKeys[static_cast<std::size_t>(m_grabSlot)] : 0;
+    }
+    /// Where the grabbed point of the body is now (frame shown), world metres.
+    phys::Vec2 grabAnchor() const;
+    /// The mouse target's velocity measured over the last steps, m/s (zero when paused or not grabbing).
+    phys::Vec2 dragVelocity() const;
+
+    // --- drawing
+    // -----------------------------------------------------------------------------------------------
+    /// Fills `out` with what the overlay draws for the display frame (reuses its vectors).
+    void fillOverlayFrame(SimOverlayFrame& out) const;
+
+public slots:
+    /// Enters Simulate mode (builds the World from the document: the edited scene, paused at step 0) or goes
+    /// back to Edit mode (the World is dropped).
+    void setSimulating(bool simulating);
+    void play();
+    void pause();
+    void togglePlay();
+    /// One step forward (a recorded frame inside the history, else a new step). Pauses first.
+    void stepForward();
+    /// One step back through the history. Pauses first. Returns nothing at the oldest frame (a warning says
+    /// so).
+    void stepBack();
+    /// Back to the edited scene at step 0, paused (the live settings are kept).
+    void reset();
+    /// Clamped into [kMinTimeScale, kMaxTimeScale].
+    void setTimeScale(double scale);
+    /// Changes the run's settings live (solver, response, contact method, switches, gravity, step,
+    /// iterations, substeps). Bodies stay where they are. Invalid settings change nothing: returns false with
+    /// the error.
+    bool setSettings(const phys::WorldSettings& settings, QString* error = nullptr);
+
+signals:
+    void simulatingChanged(bool simulating);
+    void playingChanged(bool playing);
+    /// The frame shown or its interpolation changed: redraw.
+    void frameChanged();
+    /// The run's settings changed (a switch, a branch that restored older settings).
+    void settingsChanged();
+    void warningChanged(const QString& warning);
+    /// The World was rebuilt from the document (enter, reset, a structural edit).
+    void worldRebuilt();
+    /// A contact of a paused frame was chosen (chooseContactAt): open its walkthrough.
+    void contactChosen(cl::BodyKey bodyA, cl::BodyKey bodyB);
+
+private:
+    void rebuild();
+    std::unique_ptr<phys::World> buildWorld() const;
+    void applyInput(phys::World& world, const SimInputAction& action) const;
+    /// Rebuilds the World at the cursor when it is behind the head (replay), dropping the old future.
+    void materialize();
+    /// Logs `action` at the current step, applies it to the World and re-records the current frame.
+    void input(const SimInputAction& action);
+    /// One new World step (with the grab spring), recorded; the cursor follows.
+    void stepWorld();
+    void recordFrame(SimFrame& frame) const;
+    void rerecordHead();
+    void advanceOne();
+    void setWarning(const QString& warning);
+    void updateCapacity();
+    void refreshSlotShapes();
+    void onBodyChanged(BodyKey key);
+    void onStructureChanged();
+    void onDocumentSettingsChanged();
+    void onTimer();
+
+    Document* m_document = nullptr;
+    QTimer* m_timer = nullptr;
+    QElapsedTimer m_clock;
+    bool m_externalClock = false;
+
+    bool m_simulating = false;
+    bool m_playing = false;
+    double m_timeScale = 1.0;
+    double m_accumulator = 0.0;
+    double m_alpha = 1.0;
+    QString m_warning;
+    QString m_slowWarning;
+    int m_goodFrames = 0;
+
+    phys::WorldSettings m_settings;       ///< live
+    phys::SceneDef m_base;                ///< the run's start: the edited scene with the settings at reset
+    std::unique_ptr<phys::World> m_world; ///< at the head step
+    std::vector<BodyKey> m_slotKeys;      ///< by World slot
+    QHash<BodyKey, int> m_slotOfKey;
+    std::vector<phys::BodyDef> m_slotDefs;     ///< by slot: the definition the body was created from (shapes)
+    std::vector<phys::ShapeGeometry> m_shapes; ///< flattened shapes of every slot (for the overlay)
+    std::vector<std::pair<int, int>> m_shapeRanges; ///< by slot: first shape, count
+    std::vector<phys::BodyDef> m_docDefs;           ///< by slot: the document's definition last seen
+    double m_impulseScale = 1.0;
+    std::vector<SimInput> m_inputs; ///< every input since step 0, by atStep ascending
+    SimHistory m_history;
+    std::int64_t m_cursor = 0;
+
+    // Grab.
+    int m_grabSlot = -1;
+    phys::Vec2 m_grabLocal; ///< grabbed point, body frame
+    phys::Vec2 m_grabTarget;
+    std::vector<std::pair<std::int64_t, phys::Vec2>> m_targetTrail; ///< (step, target) at each grabbed step
+
+    std::optional<SimContactPick> m_chosen;
+};
+
+} // namespace cl

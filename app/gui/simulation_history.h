@@ -1,0 +1,143 @@
+#pragma once
+/// @file simulation_history.h
+/// The recorded past of a simulation run: exact frames (every body's pose and velocities as the engine left
+/// them after a step, bit for bit) in a ring buffer, and the log of every input the user gave the world
+/// (setting switches, grab forces, throws, edits), so any past frame can be rebuilt exactly by replay.
+///
+/// Why both: phys::World cannot be copied, but it is deterministic (design.md section 1): the same scene, the
+/// same inputs at the same steps and the same step count give bit-identical states. Stepping back and forth
+/// shows the recorded frames (exact by construction); acting on a past frame (a grab, a switch) rebuilds the
+/// World at that frame by replaying the run from its start with the logged inputs, then branches from there.
+
+#include "physics/body.h"
+#include "physics/defs.h"
+#include "physics/math.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace cl {
+
+/// The exact state of one body slot after a step (world frame, SI).
+struct SimBodyState {
+    phys::Transform xf;           ///< body origin pose
+    phys::Vec2 center;            ///< centre of mass, metres
+    phys::Vec2 linearVelocity;    ///< of the centre of mass, m/s
+    double angularVelocity = 0.0; ///< rad/s, counter-clockwise
+    bool alive = false;           ///< the slot holds a body
+    bool awake = true;            ///< false while asleep
+    bool enabled = true;          ///< false once the body escaped the world bound
+};
+
+/// One manifold point of the engine, as the step computed it (world frame; the manifold comes from the poses
+/// at the START of the step, the impulses from the solve).
+struct SimContactPoint {
+    int bodyA = -1; ///< body slot
+    int bodyB = -1;
+    int shapeA = 0; ///< shape index within the body (BodyDef::shapes order)
+    int shapeB = 0;
+    phys::Vec2 point;            ///< metres
+    phys::Vec2 normal;           ///< unit, from A to B
+    double depth = 0.0;          ///< metres, negative = speculative gap
+    double normalImpulse = 0.0;  ///< N s over the step
+    double tangentImpulse = 0.0; ///< N s along rightPerp(normal)
+    bool persisted = false;      ///< the same features touched last step
+};
+
+/// Everything recorded about one step (or the initial state, step 0).
+struct SimFrame {
+    std::int64_t step = 0;            ///< World::stepCount() after the step
+    double time = 0.0;                ///< simulated seconds after the step
+    double timeStep = 0.0;            ///< the step length that led here, seconds (0 for step 0)
+    std::uint64_t hash = 0;           ///< World::stateHash() after the step
+    std::vector<SimBodyState> bodies; ///< by body slot
+    std::vector<SimContactPoint> points;
+    std::vector<std::pair<int, int>> pairs; ///< broadphase pairs (fat AABBs overlap), body slots
+    double kineticEnergy = 0.0;             ///< J
+    double potentialEnergy = 0.0;           ///< J
+    phys::Vec2 linearMomentum;              ///< N s
+    double angularMomentum = 0.0;           ///< N m s about the origin
+    int awakeCount = 0;
+    int sleepingCount = 0;
+    double stepSeconds = 0.0; ///< wall-clock cost of the step, seconds
+
+    /// Approximate heap bytes held by this frame.
+    std::size_t bytes() const;
+};
+
+/// Ring buffer of the last `capacity()` frames, addressed by step number. Storage is recycled: once full, a
+/// push reuses the oldest frame's vectors, so recording allocates nothing in steady state.
+class SimHistory {
+public:
+    /// Drops every frame (capacity unchanged).
+    void clear();
+    /// Keeps at most `frames` frames (>= 2); the oldest go first when it shrinks.
+    void setCapacity(int frames);
+    int capacity() const { return m_capacity; }
+    int size() const { return m_size; }
+    bool isEmpty() const { return m_size == 0; }
+    /// Step of the oldest and newest frame. @warning !isEmpty()
+    std::int64_t firstStep() const;
+    std::int64_t lastStep() const;
+    /// The frame of `step`, or null when it is not held.
+    const SimFrame* find(std::int64_t step) const;
+    /// A frame to fill for step lastStep() + 1 (or any step when empty); the oldest frame is recycled when
+    /// full. The caller sets every field.
+    SimFrame& push();
+    /// Drops the frames after `step`.
+    void truncateAfter(std::int64_t step);
+    /// Heap bytes of the held frames (approximate).
+    std::size_t bytes() const;
+
+private:
+    SimFrame& slot(int index) { return m_frames[static_cast<std::size_t>((m_start + index) % m_capacity)]; }
+    const SimFrame& slot(int index) const {
+        return m_frames[static_cast<std::size_t>((m_start + index) % m_capacity)];
+    }
+
+    std::vector<SimFrame> m_frames; ///< ring storage (grows up to m_capacity)
+    int m_capacity = 3601;
+    int m_start = 0; ///< index of the oldest frame in m_frames
+    int m_size = 0;
+};
+
+/// One input given to the World from outside its step, logged so a replay repeats it exactly.
+struct SimInputSettings {
+    phys::WorldSettings settings;
+};
+/// World::setTransform (a grab while paused).
+struct SimInputPose {
+    int slot = -1;
+    phys::Vec2 position;
+    double angle = 0.0;
+};
+/// World::setLinearVelocity and setAngularVelocity (a throw, an inspector edit).
+struct SimInputVelocity {
+    int slot = -1;
+    phys::Vec2 linear;
+    double angular = 0.0;
+};
+/// World::applyForce for the next step (the mouse spring).
+struct SimInputForce {
+    int slot = -1;
+    phys::Vec2 force;      ///< N, world frame
+    phys::Vec2 worldPoint; ///< metres
+};
+/// A body replaced by a new definition (an inspector edit while simulating): removed and created again.
+struct SimInputReplaceBody {
+    int slot = -1;
+    phys::BodyDef def;
+};
+using SimInputAction =
+    std::variant<SimInputSettings, SimInputPose, SimInputVelocity, SimInputForce, SimInputReplaceBody>;
+
+/// An input applied to the world at state `atStep` (after `atStep` steps, before the next one).
+struct SimInput {
+    std::int64_t atStep = 0;
+    SimInputAction action;
+};
+
+} // namespace cl

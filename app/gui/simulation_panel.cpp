@@ -1,0 +1,665 @@
+#include "simulation_panel.h"
+
+#include "body_item.h"
+#include "edit_intents.h"
+#include "energy_plot.h"
+#include "grab_tool.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+#include "sim_overlay.h"
+#include "simulation_controller.h"
+#include "tools_toolbar.h"
+#include "walkthrough_dock.h"
+
+#include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCommandLineOption>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QDockWidget>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonValue>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMouseEvent>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QStatusBar>
+#include <QStyle>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <functional>
+
+namespace cl {
+
+namespace {
+
+struct OverlayName {
+    const char* name;
+    bool SimOverlayOptions::*member;
+    const char* label;
+};
+
+constexpr OverlayName kOverlayNames[] = {
+    {"contacts", &SimOverlayOptions::contacts, "Contact points"},
+    {"normals", &SimOverlayOptions::normals, "Normals"},
+    {"impulses", &SimOverlayOptions::impulses, "Impulses (normal, friction)"},
+    {"velocities", &SimOverlayOptions::velocities, "Velocities"},
+    {"aabbs", &SimOverlayOptions::aabbs, "AABBs"},
+    {"pairs", &SimOverlayOptions::pairs, "Broadphase pairs"},
+    {"sleeping", &SimOverlayOptions::sleeping, "Sleeping bodies"},
+    {"particles", &SimOverlayOptions::particles, "Verlet particles"},
+    {"centres", &SimOverlayOptions::centres, "Centres of mass"},
+    {"legend", &SimOverlayOptions::legend, "Legend"},
+};
+
+/// The window's View menu (found by its title), or null.
+QMenu* findViewMenu(MainWindow& window) {
+    for (QAction* action : window.menuBar()->actions()) {
+        if (action->menu() && action->menu()->title().remove(QLatin1Char('&')) == QStringLiteral("View")) {
+            return action->menu();
+        }
+    }
+    return nullptr;
+}
+
+} // namespace
+
+SimulationUi::SimulationUi(MainWindow& window)
+    : QObject(&window), m_window(window), m_controller(new SimulationController(window.document(), this)),
+      m_grabTool(new GrabTool(window.canvas(), window.editIntents(), this)), m_overlay(new SimOverlay(this)) {
+    setObjectName(QStringLiteral("simulationUi"));
+    window.canvas()->addOverlay(m_overlay);
+    createToolBar();
+    createDock();
+    createEnergyDock();
+    addDemosMenu();
+
+    connect(m_controller, &SimulationController::simulatingChanged, this, &SimulationUi::onSimulatingChanged);
+    connect(m_controller, &SimulationController::frameChanged, this, &SimulationUi::onFrame);
+    connect(m_controller, &SimulationController::settingsChanged, this, &SimulationUi::syncSettingsWidgets);
+    connect(m_controller, &SimulationController::playingChanged, this, [this](bool playing) {
+        m_play->setChecked(playing);
+        m_play->setText(playing ? tr("Pause") : tr("Play"));
+        m_play->setIcon(
+            m_window.style()->standardIcon(playing ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+    });
+    connect(m_controller, &SimulationController::warningChanged, this, [this](const QString& warning) {
+        m_warningLabel->setText(warning);
+        m_warningLabel->setVisible(!warning.isEmpty());
+    });
+    connect(m_controller, &SimulationController::worldRebuilt, this, [this] {
+        m_energyPlot->clear();
+        m_lastPlottedStep = -1;
+    });
+    connect(m_controller, &SimulationController::contactChosen, this, &SimulationUi::onContactChosen);
+
+    connect(m_grabTool, &GrabTool::grabStarted, this, [this](quint64 key, phys::Vec2 point) {
+        if (!m_controller->beginGrab(key, point)) {
+            m_grabTool->cancel();
+        }
+    });
+    connect(m_grabTool, &GrabTool::grabMoved, m_controller, &SimulationController::moveGrab);
+    connect(m_grabTool, &GrabTool::grabReleased, this, [this] { m_controller->endGrab(true); });
+    connect(m_grabTool, &GrabTool::grabCancelled, this, [this] { m_controller->endGrab(false); });
+    m_grabTool->setPressInterceptor([this](QPointF p) { return pickContact(p); });
+
+    connect(window.document(), &Document::sceneReset, this, &SimulationUi::onSceneReset);
+    onSceneReset();
+    onSimulatingChanged(false);
+}
+
+SimulationUi::~SimulationUi() = default;
+
+QStringList SimulationUi::demoFiles() {
+    QStringList files;
+    const QDir dir(QStringLiteral(":/scenes/demos"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        files << dir.filePath(name);
+    }
+    return files;
+}
+
+void SimulationUi::createToolBar() {
+    m_toolBar = new QToolBar(tr("Simulation"), &m_window);
+    m_toolBar->setObjectName(QStringLiteral("simulationToolBar"));
+    QStyle* style = m_window.style();
+
+    m_simulate = m_toolBar->addAction(tr("Simulate"));
+    m_simulate->setObjectName(QStringLiteral("actionSimulate"));
+    m_simulate->setCheckable(true);
+    m_simulate->setShortcut(QKeySequence(Qt::Key_F5));
+    m_simulate->setToolTip(tr("Switch between Edit and Simulate mode (F5)"));
+    connect(m_simulate, &QAction::toggled, m_controller, &SimulationController::setSimulating);
+
+    m_reset = m_toolBar->addAction(style->standardIcon(QStyle::SP_MediaSkipBackward), tr("Reset"));
+    m_reset->setObjectName(QStringLiteral("actionSimReset"));
+    m_reset->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_reset->setToolTip(tr("Back to the edited scene (Ctrl+R)"));
+    connect(m_reset, &QAction::triggered, m_controller, &SimulationController::reset);
+
+    m_stepBack = m_toolBar->addAction(style->standardIcon(QStyle::SP_MediaSeekBackward), tr("Step back"));
+    m_stepBack->setObjectName(QStringLiteral("actionSimStepBack"));
+    m_stepBack->setShortcut(QKeySequence(Qt::Key_Left));
+    m_stepBack->setToolTip(tr("One step back through the recorded history (Left)"));
+    connect(m_stepBack, &QAction::triggered, m_controller, &SimulationController::stepBack);
+
+    m_play = m_toolBar->addAction(style->standardIcon(QStyle::SP_MediaPlay), tr("Play"));
+    m_play->setObjectName(QStringLiteral("actionSimPlay"));
+    m_play->setCheckable(true);
+    m_play->setShortcut(QKeySequence(Qt::Key_Space));
+    m_play->setToolTip(tr("Play or pause (Space)"));
+    connect(m_play, &QAction::triggered, m_controller, [this](bool) { m_controller->togglePlay(); });
+
+    m_step = m_toolBar->addAction(style->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"));
+    m_step->setObjectName(QStringLiteral("actionSimStep"));
+    m_step->setShortcut(QKeySequence(Qt::Key_Right));
+    m_step->setToolTip(tr("One step forward (Right)"));
+    connect(m_step, &QAction::triggered, m_controller, &SimulationController::stepForward);
+
+    m_toolBar->addSeparator();
+    auto* scaleLabel = new QLabel(tr(" Speed "), m_toolBar);
+    m_toolBar->addWidget(scaleLabel);
+    m_timeScale = new QDoubleSpinBox(m_toolBar);
+    m_timeScale->setObjectName(QStringLiteral("simTimeScale"));
+    m_timeScale->setRange(SimulationController::kMinTimeScale, SimulationController::kMaxTimeScale);
+    m_timeScale->setSingleStep(0.1);
+    m_timeScale->setDecimals(1);
+    m_timeScale->setSuffix(QStringLiteral("x"));
+    m_timeScale->setValue(1.0);
+    m_timeScale->setToolTip(tr("Time scale: simulated seconds per real second (0.1x to 2x)"));
+    m_toolBar->addWidget(m_timeScale);
+    connect(m_timeScale, &QDoubleSpinBox::valueChanged, m_controller, &SimulationController::setTimeScale);
+
+    m_timeLabel = new QLabel(m_toolBar);
+    m_timeLabel->setObjectName(QStringLiteral("simTimeLabel"));
+    m_timeLabel->setMinimumWidth(
+        m_timeLabel->fontMetrics().horizontalAdvance(QStringLiteral("  t = 0000.000 s  step 000000  ")));
+    m_toolBar->addWidget(m_timeLabel);
+
+    m_warningLabel = new QLabel(m_toolBar);
+    m_warningLabel->setObjectName(QStringLiteral("simWarningLabel"));
+    m_warningLabel->setStyleSheet(
+        QStringLiteral("QLabel { color: #a04000; font-weight: bold; padding: 0 6px; }"));
+    m_warningLabel->setVisible(false);
+    m_toolBar->addWidget(m_warningLabel);
+
+    m_descriptionLabel = new QLabel(m_toolBar);
+    m_descriptionLabel->setObjectName(QStringLiteral("sceneDescriptionLabel"));
+    m_descriptionLabel->setStyleSheet(QStringLiteral(
+        "QLabel { background: #fff6d5; color: #3a3000; border-radius: 4px; padding: 2px 8px; }"));
+    m_descriptionLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    m_descriptionLabel->setWordWrap(true);
+    m_toolBar->addWidget(m_descriptionLabel);
+
+    m_window.addToolBarBreak(Qt::TopToolBarArea);
+    m_window.addToolBar(Qt::TopToolBarArea, m_toolBar);
+    if (QMenu* viewMenu = findViewMenu(m_window)) {
+        viewMenu->addSeparator();
+        viewMenu->addAction(m_toolBar->toggleViewAction());
+    }
+}
+
+void SimulationUi::createDock() {
+    m_dock = new QDockWidget(tr("Simulation"), &m_window);
+    m_dock->setObjectName(QStringLiteral("simulationDock"));
+    auto* content = new QWidget(m_dock);
+    auto* layout = new QVBoxLayout(content);
+
+    auto* solverBox = new QGroupBox(tr("Solver (live)"), content);
+    auto* form = new QFormLayout(solverBox);
+    m_solver = new QComboBox(solverBox);
+    m_solver->setObjectName(QStringLiteral("simSolver"));
+    m_solver->addItem(tr("Impulse"), static_cast<int>(phys::SolverKind::Impulse));
+    m_solver->addItem(tr("Verlet"), static_cast<int>(phys::SolverKind::Verlet));
+    form->addRow(tr("Solver"), m_solver);
+    m_response = new QComboBox(solverBox);
+    m_response->setObjectName(QStringLiteral("simResponse"));
+    m_response->addItem(tr("Impulses"), static_cast<int>(phys::ResponseKind::Impulses));
+    m_response->addItem(tr("Push-out (naive)"), static_cast<int>(phys::ResponseKind::PushOut));
+    form->addRow(tr("Response"), m_response);
+    m_method = new QComboBox(solverBox);
+    m_method->setObjectName(QStringLiteral("simContactMethod"));
+    m_method->addItem(tr("Clipping"), static_cast<int>(phys::ContactMethod::Clipping));
+    m_method->addItem(tr("Deepest vertices"), static_cast<int>(phys::ContactMethod::DeepestVertices));
+    m_method->addItem(tr("Vertex-edge"), static_cast<int>(phys::ContactMethod::VertexEdge));
+    form->addRow(tr("Contacts"), m_method);
+    m_warmStart = new QCheckBox(tr("Warm starting"), solverBox);
+    m_warmStart->setObjectName(QStringLiteral("simWarmStarting"));
+    m_continuous = new QCheckBox(tr("Continuous collision"), solverBox);
+    m_continuous->setObjectName(QStringLiteral("simContinuous"));
+    m_sleep = new QCheckBox(tr("Sleep"), solverBox);
+    m_sleep->setObjectName(QStringLiteral("simSleep"));
+    form->addRow(m_warmStart);
+    form->addRow(m_continuous);
+    form->addRow(m_sleep);
+    auto* gravityRow = new QWidget(solverBox);
+    auto* gravityLayout = new QHBoxLayout(gravityRow);
+    gravityLayout->setContentsMargins(0, 0, 0, 0);
+    m_gravity = new QCheckBox(tr("Gravity"), gravityRow);
+    m_gravity->setObjectName(QStringLiteral("simGravity"));
+    m_gravityY = new QDoubleSpinBox(gravityRow);
+    m_gravityY->setObjectName(QStringLiteral("simGravityY"));
+    m_gravityY->setRange(-100.0, 100.0);
+    m_gravityY->setDecimals(2);
+    m_gravityY->setSuffix(tr(" m/s\u00b2"));
+    gravityLayout->addWidget(m_gravity);
+    gravityLayout->addWidget(m_gravityY);
+    form->addRow(gravityRow);
+    m_timeStepHz = new QDoubleSpinBox(solverBox);
+    m_timeStepHz->setObjectName(QStringLiteral("simStepRate"));
+    m_timeStepHz->setRange(10.0, 1000.0);
+    m_timeStepHz->setDecimals(0);
+    m_timeStepHz->setSuffix(tr(" Hz"));
+    m_timeStepHz->setToolTip(tr("Steps per simulated second (time step = 1 / rate)"));
+    form->addRow(tr("Step rate"), m_timeStepHz);
+    m_iterations = new QSpinBox(solverBox);
+    m_iterations->setObjectName(QStringLiteral("simIterations"));
+    m_iterations->setRange(1, 200);
+    form->addRow(tr("Iterations"), m_iterations);
+    m_substeps = new QSpinBox(solverBox);
+    m_substeps->setObjectName(QStringLiteral("simSubsteps"));
+    m_substeps->setRange(1, 32);
+    form->addRow(tr("Substeps"), m_substeps);
+    m_settingsError = new QLabel(solverBox);
+    m_settingsError->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
+    m_settingsError->setWordWrap(true);
+    m_settingsError->setVisible(false);
+    form->addRow(m_settingsError);
+    layout->addWidget(solverBox);
+
+    auto* overlayBox = new QGroupBox(tr("Overlays"), content);
+    auto* grid = new QGridLayout(overlayBox);
+    int index = 0;
+    for (const OverlayName& entry : kOverlayNames) {
+        auto* box = new QCheckBox(tr(entry.label), overlayBox);
+        box->setObjectName(QStringLiteral("simOverlay_") + QString::fromLatin1(entry.name));
+        box->setChecked(m_overlay->options().*(entry.member));
+        const auto member = entry.member;
+        connect(box, &QCheckBox::toggled, this, [this, member](bool on) {
+            SimOverlayOptions options = m_overlay->options();
+            options.*member = on;
+            m_overlay->setOptions(options);
+        });
+        connect(m_overlay, &SimOverlay::changed, box, [this, box, member] {
+            const QSignalBlocker blocker(box);
+            box->setChecked(m_overlay->options().*member);
+        });
+        grid->addWidget(box, index / 2, index % 2);
+        ++index;
+    }
+    layout->addWidget(overlayBox);
+
+    m_statsLabel = new QLabel(content);
+    m_statsLabel->setObjectName(QStringLiteral("simStats"));
+    m_statsLabel->setWordWrap(true);
+    layout->addWidget(m_statsLabel);
+    auto* help = new QLabel(tr("Drag a body to pull it with a spring; release to throw it. "
+                               "On a paused frame, click a contact point to open its walkthrough."),
+                            content);
+    help->setWordWrap(true);
+    help->setStyleSheet(QStringLiteral("QLabel { color: palette(mid); }"));
+    layout->addWidget(help);
+    layout->addStretch(1);
+
+    auto* scroll = new QScrollArea(m_dock);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    m_dock->setWidget(scroll);
+    m_window.addDockWidget(Qt::RightDockWidgetArea, m_dock);
+
+    const auto settingsChanged = [this] {
+        applySettingsFromWidgets();
+    };
+    connect(m_solver, &QComboBox::currentIndexChanged, this, settingsChanged);
+    connect(m_response, &QComboBox::currentIndexChanged, this, settingsChanged);
+    connect(m_method, &QComboBox::currentIndexChanged, this, settingsChanged);
+    connect(m_warmStart, &QCheckBox::toggled, this, settingsChanged);
+    connect(m_continuous, &QCheckBox::toggled, this, settingsChanged);
+    connect(m_sleep, &QCheckBox::toggled, this, settingsChanged);
+    connect(m_gravity, &QCheckBox::toggled, this, settingsChanged);
+    connect(m_gravityY, &QDoubleSpinBox::valueChanged, this, settingsChanged);
+    connect(m_timeStepHz, &QDoubleSpinBox::valueChanged, this, settingsChanged);
+    connect(m_iterations, &QSpinBox::valueChanged, this, settingsChanged);
+    connect(m_substeps, &QSpinBox::valueChanged, this, settingsChanged);
+    syncSettingsWidgets();
+}
+
+void SimulationUi::createEnergyDock() {
+    m_energyDock = new QDockWidget(tr("Energy"), &m_window);
+    m_energyDock->setObjectName(QStringLiteral("energyDock"));
+    m_energyPlot = new EnergyPlot(m_energyDock);
+    m_energyDock->setWidget(m_energyPlot);
+    m_window.addDockWidget(Qt::RightDockWidgetArea, m_energyDock);
+    if (QMenu* viewMenu = findViewMenu(m_window)) {
+        viewMenu->addAction(m_dock->toggleViewAction());
+        viewMenu->addAction(m_energyDock->toggleViewAction());
+    }
+}
+
+void SimulationUi::addDemosMenu() {
+    QMenu* target = m_window.menuBar()->findChild<QMenu*>(QStringLiteral("menuSamples"));
+    QMenu* menu = nullptr;
+    if (target) {
+        target->addSeparator();
+        menu = target->addMenu(tr("Simulation &demos"));
+    } else {
+        menu = m_window.menuBar()->addMenu(tr("&Demos"));
+    }
+    menu->setObjectName(QStringLiteral("menuSimulationDemos"));
+    for (const QString& path : demoFiles()) {
+        QString title = QFileInfo(path).completeBaseName().replace(QLatin1Char('_'), QLatin1Char(' '));
+        if (!title.isEmpty()) {
+            title[0] = title[0].toUpper();
+        }
+        QAction* action = menu->addAction(title);
+        action->setData(path);
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (m_window.openSample(path)) {
+                m_simulate->setChecked(true);
+            }
+        });
+    }
+}
+
+QStringList SimulationUi::setOverlayNames(const QString& names) {
+    SimOverlayOptions options = m_overlay->options();
+    QStringList unknown;
+    for (const QString& raw : names.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const QString name = raw.trimmed().toLower();
+        if (name == QStringLiteral("all") || name == QStringLiteral("none")) {
+            for (const OverlayName& entry : kOverlayNames) {
+                options.*(entry.member) = name == QStringLiteral("all");
+            }
+            continue;
+        }
+        bool found = false;
+        for (const OverlayName& entry : kOverlayNames) {
+            if (name == QLatin1String(entry.name)) {
+                options.*(entry.member) = true;
+                found = true;
+            }
+        }
+        if (!found) {
+            unknown << raw.trimmed();
+        }
+    }
+    m_overlay->setOptions(options);
+    return unknown;
+}
+
+void SimulationUi::onSceneReset() {
+    const QJsonValue description =
+        m_window.document()->scene().unknownTopLevel.value(QStringLiteral("description"));
+    m_description = description.isString() ? description.toString() : QString();
+    m_descriptionLabel->setText(m_description);
+    m_descriptionLabel->setVisible(!m_description.isEmpty());
+    if (!m_description.isEmpty()) {
+        m_window.statusBar()->showMessage(m_description, 15000);
+    }
+    // A demo may name the overlays that show what it is about.
+    const QJsonValue overlays =
+        m_window.document()->scene().unknownTopLevel.value(QStringLiteral("overlays"));
+    if (overlays.isString()) {
+        setOverlayNames(QStringLiteral("none,") + overlays.toString());
+    }
+}
+
+void SimulationUi::onSimulatingChanged(bool simulating) {
+    {
+        const QSignalBlocker blocker(m_simulate);
+        m_simulate->setChecked(simulating);
+    }
+    m_simulate->setText(simulating ? tr("Simulating") : tr("Simulate"));
+    for (QAction* action : {m_play, m_step, m_stepBack, m_reset}) {
+        action->setEnabled(simulating);
+    }
+    SceneCanvas* canvas = m_window.canvas();
+    auto* tools = m_window.findChild<ToolsToolbar*>();
+    if (simulating) {
+        m_previousTool = canvas->tool();
+        if (tools) {
+            tools->setEnabled(false);
+        }
+        canvas->setTool(m_grabTool);
+        m_overlay->setActive(true);
+        m_dock->show();
+        m_dock->raise();
+        m_energyDock->show();
+        // The walkthrough's drawing follows the edited scene: hide it over the running bodies.
+        if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
+            m_walkthroughWasVisible = walk->overlay()->walkthroughVisible();
+            walk->overlay()->setWalkthroughVisible(false);
+        }
+    } else {
+        canvas->setTool(nullptr);
+        if (tools) {
+            tools->setEnabled(true);
+            canvas->setTool(tools->currentTool());
+        } else if (m_previousTool) {
+            canvas->setTool(m_previousTool);
+        }
+        m_overlay->setActive(false);
+        // The simulation's docks belong to Simulate mode: they give the canvas its room back.
+        m_dock->hide();
+        m_energyDock->hide();
+        if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
+            walk->overlay()->setWalkthroughVisible(m_walkthroughWasVisible);
+        }
+        restoreEditPoses();
+    }
+    updateTimeLabel();
+}
+
+void SimulationUi::restoreEditPoses() {
+    Document* document = m_window.document();
+    SceneCanvas* canvas = m_window.canvas();
+    for (int i = 0; i < document->bodyCount(); ++i) {
+        const BodyKey key = document->keyAt(i);
+        const phys::BodyDef& def = document->body(key);
+        canvas->setBodyPose(key, def.position, def.angle);
+    }
+    canvas->viewport()->update();
+}
+
+// Each display frame: move the body items to the interpolated poses, refill the overlay, feed the plot.
+void SimulationUi::onFrame() {
+    if (!m_controller->isSimulating()) {
+        return;
+    }
+    SceneCanvas* canvas = m_window.canvas();
+    const std::vector<BodyKey>& keys = m_controller->slotKeys();
+    for (std::size_t slot = 0; slot < keys.size(); ++slot) {
+        const phys::Transform xf = m_controller->displayTransform(static_cast<int>(slot));
+        canvas->setBodyPose(keys[slot], xf.p, std::atan2(xf.q.s, xf.q.c));
+    }
+    static thread_local SimOverlayFrame scratch;
+    m_controller->fillOverlayFrame(scratch);
+    m_overlay->swapFrame(scratch);
+    if (m_controller->isGrabbing()) {
+        m_grabTool->setAnchor(m_controller->grabAnchor());
+    }
+    if (const SimFrame* f = m_controller->currentFrame(); f && f->step != m_lastPlottedStep) {
+        m_lastPlottedStep = f->step;
+        EnergySample sample;
+        sample.time = f->time;
+        sample.kinetic = f->kineticEnergy;
+        sample.potential = f->potentialEnergy;
+        sample.momentum = f->linearMomentum;
+        sample.angularMomentum = f->angularMomentum;
+        m_energyPlot->addSample(sample);
+        m_statsLabel->setText(
+            tr("%1 contact points, %2 pairs, %3 awake, %4 asleep; last step %5 ms; history %6 s")
+                .arg(f->points.size())
+                .arg(f->pairs.size())
+                .arg(f->awakeCount)
+                .arg(f->sleepingCount)
+                .arg(QString::number(f->stepSeconds * 1e3, 'f', 2))
+                .arg(QString::number(m_controller->historySeconds(), 'f', 0)));
+    }
+    updateTimeLabel();
+    canvas->viewport()->update();
+}
+
+void SimulationUi::updateTimeLabel() {
+    if (!m_controller->isSimulating()) {
+        m_timeLabel->setText(tr("  Edit mode"));
+        return;
+    }
+    const bool inHistory = m_controller->currentStep() < m_controller->headStep();
+    m_timeLabel->setText(
+        tr("  t = %1 s  step %2%3")
+            .arg(QString::number(m_controller->currentTime(), 'f', 3))
+            .arg(m_controller->currentStep())
+            .arg(inHistory ? tr(" of %1 (history)").arg(m_controller->headStep()) : QString()));
+}
+
+void SimulationUi::syncSettingsWidgets() {
+    m_syncing = true;
+    const phys::WorldSettings& s = m_controller->settings();
+    m_solver->setCurrentIndex(m_solver->findData(static_cast<int>(s.solver)));
+    m_response->setCurrentIndex(m_response->findData(static_cast<int>(s.response)));
+    m_method->setCurrentIndex(m_method->findData(static_cast<int>(s.contactMethod)));
+    m_response->setEnabled(s.solver == phys::SolverKind::Impulse);
+    m_warmStart->setChecked(s.warmStarting);
+    m_continuous->setChecked(s.continuous);
+    m_sleep->setChecked(s.sleep);
+    const bool hasGravity = s.gravity.x != 0.0 || s.gravity.y != 0.0;
+    m_gravity->setChecked(hasGravity);
+    if (hasGravity) {
+        m_gravityY->setValue(s.gravity.y);
+    } else if (m_gravityY->value() == 0.0) {
+        m_gravityY->setValue(-9.81);
+    }
+    m_timeStepHz->setValue(1.0 / s.timeStep);
+    m_iterations->setValue(s.iterations);
+    m_substeps->setValue(s.substeps);
+    m_syncing = false;
+}
+
+void SimulationUi::applySettingsFromWidgets() {
+    if (m_syncing) {
+        return;
+    }
+    phys::WorldSettings s = m_controller->settings();
+    s.solver = static_cast<phys::SolverKind>(m_solver->currentData().toInt());
+    s.response = static_cast<phys::ResponseKind>(m_response->currentData().toInt());
+    s.contactMethod = static_cast<phys::ContactMethod>(m_method->currentData().toInt());
+    s.warmStarting = m_warmStart->isChecked();
+    s.continuous = m_continuous->isChecked();
+    s.sleep = m_sleep->isChecked();
+    s.gravity = m_gravity->isChecked() ? phys::Vec2{s.gravity.x, m_gravityY->value()} : phys::Vec2{0.0, 0.0};
+    const double rate = m_timeStepHz->value();
+    if (std::abs(1.0 / s.timeStep - rate) > 0.5) {
+        s.timeStep = 1.0 / rate;
+    }
+    s.iterations = m_iterations->value();
+    s.substeps = m_substeps->value();
+    QString error;
+    if (!m_controller->setSettings(s, &error)) {
+        m_settingsError->setText(error);
+        m_settingsError->setVisible(true);
+        syncSettingsWidgets();
+        return;
+    }
+    m_settingsError->setVisible(false);
+    m_response->setEnabled(s.solver == phys::SolverKind::Impulse);
+}
+
+bool SimulationUi::pickContact(QPointF viewportPoint) {
+    if (!m_controller->isSimulating() || m_controller->isPlaying() || !m_overlay->options().contacts) {
+        return false;
+    }
+    const SceneCanvas* canvas = m_window.canvas();
+    const double radius = kContactPickPixels * SceneRenderer::displayScale() / canvas->pixelsPerMetre();
+    return m_controller->chooseContactAt(canvas->viewportToWorld(viewportPoint), radius);
+}
+
+void SimulationUi::onContactChosen(BodyKey a, BodyKey b) {
+    const auto& pick = m_controller->chosenContact();
+    if (!pick) {
+        return;
+    }
+    m_window.statusBar()->showMessage(
+        tr("Contact of %1 and %2 at step %3: depth %4 m, normal (%5, %6)")
+            .arg(QString::fromStdString(pick->bodyA.name), QString::fromStdString(pick->bodyB.name))
+            .arg(pick->step)
+            .arg(QString::number(pick->point.depth, 'f', 4))
+            .arg(QString::number(pick->point.normal.x, 'f', 3),
+                 QString::number(pick->point.normal.y, 'f', 3)),
+        10000);
+    Q_UNUSED(a);
+    Q_UNUSED(b);
+}
+
+void addSimulationOptions(QCommandLineParser& parser) {
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("simulate"), QStringLiteral("Open the scene in Simulate mode (paused at step 0).")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("steps"),
+                           QStringLiteral("With --simulate: take <n> steps before showing (or the "
+                                          "screenshot)."),
+                           QStringLiteral("n")));
+    parser.addOption(
+        QCommandLineOption(QStringLiteral("play"), QStringLiteral("With --simulate: start playing.")));
+    parser.addOption(QCommandLineOption(
+        QStringLiteral("sim-overlays"),
+        QStringLiteral(
+            "With --simulate: the simulation overlays, comma separated (contacts, normals, impulses, "
+            "velocities, aabbs, pairs, sleeping, particles, centres, legend, all, none)."),
+        QStringLiteral("list")));
+}
+
+QString applySimulationOptions(const QCommandLineParser& parser, MainWindow& window) {
+    auto* ui = window.findChild<SimulationUi*>();
+    if (!ui || !parser.isSet(QStringLiteral("simulate"))) {
+        for (const char* name : {"steps", "play", "sim-overlays"}) {
+            if (parser.isSet(QString::fromLatin1(name))) {
+                return QStringLiteral("--%1 needs --simulate").arg(QString::fromLatin1(name));
+            }
+        }
+        return QString();
+    }
+    int steps = 0;
+    if (parser.isSet(QStringLiteral("steps"))) {
+        bool ok = false;
+        steps = parser.value(QStringLiteral("steps")).toInt(&ok);
+        if (!ok || steps < 0 || steps > 1000000) {
+            return QStringLiteral("--steps: expected a whole number 0..1000000, got \"%1\"")
+                .arg(parser.value(QStringLiteral("steps")));
+        }
+    }
+    if (parser.isSet(QStringLiteral("sim-overlays"))) {
+        const QStringList unknown =
+            ui->setOverlayNames(QStringLiteral("none,") + parser.value(QStringLiteral("sim-overlays")));
+        if (!unknown.isEmpty()) {
+            return QStringLiteral("--sim-overlays: unknown overlay \"%1\"")
+                .arg(unknown.join(QStringLiteral("\", \"")));
+        }
+    }
+    SimulationController* sim = ui->controller();
+    ui->simulateAction()->setChecked(true);
+    for (int i = 0; i < steps; ++i) {
+        sim->stepForward();
+    }
+    if (parser.isSet(QStringLiteral("play"))) {
+        sim->play();
+    }
+    return QString();
+}
+
+SimulationUi* installSimulation(MainWindow& window) {
+    return new SimulationUi(window);
+}
+
+} // namespace cl

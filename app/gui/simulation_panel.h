@@ -1,0 +1,129 @@
+#pragma once
+/// @file simulation_panel.h
+/// The Simulate mode's user interface, installed into the MainWindow from this one file: the Simulation
+/// toolbar (Edit/Simulate switch, Reset, step back, Play/Pause, step, time scale, time readout, the demo's
+/// one-line description and warnings), the Simulation dock (solver, response, contact method, warm
+/// starting, continuous, sleep, gravity, time step, iterations, substeps, overlay toggles), the Energy dock,
+/// the grab tool, the canvas overlay, and the Simulation demos in File > Samples.
+
+#include "document.h"
+
+#include <QObject>
+#include <QString>
+
+class QAction;
+class QCommandLineParser;
+class QCheckBox;
+class QComboBox;
+class QDockWidget;
+class QDoubleSpinBox;
+class QLabel;
+class QSpinBox;
+class QToolBar;
+
+namespace cl {
+
+class EnergyPlot;
+class GrabTool;
+class MainWindow;
+class SimOverlay;
+class SimulationController;
+class Tool;
+
+class SimulationUi : public QObject {
+    Q_OBJECT
+
+public:
+    /// Pick radius for choosing a contact point on a paused frame, pixels.
+    static constexpr double kContactPickPixels = 8.0;
+
+    explicit SimulationUi(MainWindow& window);
+    ~SimulationUi() override;
+
+    SimulationController* controller() const { return m_controller; }
+    GrabTool* grabTool() const { return m_grabTool; }
+    SimOverlay* overlay() const { return m_overlay; }
+    EnergyPlot* energyPlot() const { return m_energyPlot; }
+    QToolBar* toolBar() const { return m_toolBar; }
+    QDockWidget* dock() const { return m_dock; }
+    QDockWidget* energyDock() const { return m_energyDock; }
+    /// Actions by role (also findable by object name: actionSimulate, actionSimPlay, actionSimStep,
+    /// actionSimStepBack, actionSimReset).
+    QAction* simulateAction() const { return m_simulate; }
+    QAction* playAction() const { return m_play; }
+    QAction* stepAction() const { return m_step; }
+    QAction* stepBackAction() const { return m_stepBack; }
+    QAction* resetAction() const { return m_reset; }
+    /// The one-line description of the open scene (its "description" key), empty when none.
+    QString description() const { return m_description; }
+
+    /// Applies overlay names ("contacts,normals,impulses,velocities,aabbs,pairs,sleeping,particles,centres,
+    /// legend", or "all" / "none") as the overlay options; returns the names not understood.
+    QStringList setOverlayNames(const QString& names);
+
+    /// Sample scene resources of the Simulation demos (":/scenes/demos/*.json"), sorted.
+    static QStringList demoFiles();
+
+private:
+    void createToolBar();
+    void createDock();
+    void createEnergyDock();
+    void addDemosMenu();
+    void onSimulatingChanged(bool simulating);
+    void onFrame();
+    void syncSettingsWidgets();
+    void applySettingsFromWidgets();
+    void updateTimeLabel();
+    void onSceneReset();
+    void restoreEditPoses();
+    void onContactChosen(BodyKey a, BodyKey b);
+    bool pickContact(QPointF viewportPoint);
+
+    MainWindow& m_window;
+    SimulationController* m_controller = nullptr;
+    GrabTool* m_grabTool = nullptr;
+    SimOverlay* m_overlay = nullptr;
+    EnergyPlot* m_energyPlot = nullptr;
+    QToolBar* m_toolBar = nullptr;
+    QDockWidget* m_dock = nullptr;
+    QDockWidget* m_energyDock = nullptr;
+    QAction* m_simulate = nullptr;
+    QAction* m_play = nullptr;
+    QAction* m_step = nullptr;
+    QAction* m_stepBack = nullptr;
+    QAction* m_reset = nullptr;
+    QDoubleSpinBox* m_timeScale = nullptr;
+    QLabel* m_timeLabel = nullptr;
+    QLabel* m_descriptionLabel = nullptr;
+    QLabel* m_warningLabel = nullptr;
+    QComboBox* m_solver = nullptr;
+    QComboBox* m_response = nullptr;
+    QComboBox* m_method = nullptr;
+    QCheckBox* m_warmStart = nullptr;
+    QCheckBox* m_continuous = nullptr;
+    QCheckBox* m_sleep = nullptr;
+    QCheckBox* m_gravity = nullptr;
+    QDoubleSpinBox* m_gravityY = nullptr;
+    QDoubleSpinBox* m_timeStepHz = nullptr;
+    QSpinBox* m_iterations = nullptr;
+    QSpinBox* m_substeps = nullptr;
+    QLabel* m_settingsError = nullptr;
+    QLabel* m_statsLabel = nullptr;
+    QString m_description;
+    Tool* m_previousTool = nullptr;
+    bool m_syncing = false;
+    bool m_walkthroughWasVisible = true;
+    std::int64_t m_lastPlottedStep = -1;
+};
+
+/// Adds the command-line options of Simulate mode: --simulate, --steps N, --play, --sim-overlays LIST.
+void addSimulationOptions(QCommandLineParser& parser);
+/// Applies them to `window` (after its scene is open): enters Simulate mode, takes N steps (paused there, for
+/// screenshots), sets the overlays, or starts playing. Returns an error message for a bad value, else empty.
+QString applySimulationOptions(const QCommandLineParser& parser, MainWindow& window);
+
+/// Creates the simulation UI in `window` (called once from the MainWindow constructor, after the editing
+/// workbench). Returns it (owned by the window; also found with window.findChild<SimulationUi*>()).
+SimulationUi* installSimulation(MainWindow& window);
+
+} // namespace cl

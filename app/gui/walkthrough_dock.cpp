@@ -1,0 +1,794 @@
+/// @file walkthrough_dock.cpp
+
+#include "walkthrough_dock.h"
+
+#include "export.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QComboBox>
+#include <QCommandLineParser>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTabBar>
+#include <QTableWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace cl {
+
+namespace {
+
+/// Bodies scanned for a touching pair when a scene opens (beyond, the first two are taken).
+constexpr int kMaxDefaultPairScan = 60;
+
+/// QSettings keys of the overlay toggles.
+struct OverlayToggle {
+    const char* objectName;
+    const char* text;
+    const char* settingsKey;
+    bool OverlayOptions::*member;
+};
+const OverlayToggle kOverlayToggles[] = {
+    {"actionOverlayNormals", QT_TRANSLATE_NOOP("cl::WalkthroughDock", "Edge &Normals"), "view/overlayNormals",
+     &OverlayOptions::normals},
+    {"actionOverlayAabbs", QT_TRANSLATE_NOOP("cl::WalkthroughDock", "&AABBs"), "view/overlayAabbs",
+     &OverlayOptions::aabbs},
+    {"actionOverlayCentroids", QT_TRANSLATE_NOOP("cl::WalkthroughDock", "&Centroids"),
+     "view/overlayCentroids", &OverlayOptions::centroids},
+    {"actionOverlayVertexIndices", QT_TRANSLATE_NOOP("cl::WalkthroughDock", "&Vertex Indices"),
+     "view/overlayVertexIndices", &OverlayOptions::vertexIndices},
+    {"actionOverlayContacts", QT_TRANSLATE_NOOP("cl::WalkthroughDock", "C&ontacts"), "view/overlayContacts",
+     &OverlayOptions::contacts},
+};
+
+QString bodyText(const phys::BodyDef& body, int index) {
+    return body.name.empty() ? QStringLiteral("%1: (unnamed)").arg(index)
+                             : QStringLiteral("%1: %2").arg(index).arg(QString::fromStdString(body.name));
+}
+
+QString colorStyle(const QColor& color) {
+    return QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(color.name());
+}
+
+/// Does this pair touch (by the engine's own narrow phase)?
+bool touches(const phys::BodyDef& a, const phys::BodyDef& b) {
+    const phys::Transform xfA{a.position, phys::Rot(a.angle)};
+    const phys::Transform xfB{b.position, phys::Rot(b.angle)};
+    for (const phys::ShapeDef& sa : a.shapes) {
+        for (const phys::ShapeDef& sb : b.shapes) {
+            if (phys::collide(sa.geometry, xfA, sb.geometry, xfB).pointCount > 0) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+QString points(const phys::Vec2* p, int count) {
+    QStringList parts;
+    for (int i = 0; i < count; ++i) {
+        parts << Walkthrough::vector(p[i]);
+    }
+    return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(" "));
+}
+
+} // namespace
+
+WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidget* parent)
+    : QDockWidget(tr("Walkthrough"), parent), m_document(document), m_canvas(canvas),
+      m_overlay(new WalkthroughOverlay(this)) {
+    setObjectName(QStringLiteral("WalkthroughDock"));
+    buildUi();
+    buildMenu();
+    m_canvas->addOverlay(m_overlay);
+
+    connect(m_document, &Document::sceneReset, this, &WalkthroughDock::onSceneReset);
+    connect(m_document, &Document::bodyChanged, this, &WalkthroughDock::onBodyChanged);
+    connect(m_document, &Document::bodyRemoved, this, &WalkthroughDock::onBodyRemoved);
+    connect(m_document, &Document::bodyInserted, this, [this](BodyKey) {
+        refreshBodyList();
+        // Inserting before A or B shifts their indices: the numbers stay, the labels follow.
+        updateView();
+    });
+    connect(m_canvas, &SceneCanvas::selectionChanged, this, &WalkthroughDock::onSelectionChanged);
+    // The step is drawn on the canvas only while the panel is on screen (not closed, not a hidden tab).
+    m_overlay->setWalkthroughVisible(false);
+    connect(this, &QDockWidget::visibilityChanged, m_overlay, &WalkthroughOverlay::setWalkthroughVisible);
+    onSceneReset();
+}
+
+WalkthroughDock::~WalkthroughDock() {
+    m_overlay->setWalkthrough(nullptr, -1);
+}
+
+void WalkthroughDock::buildUi() {
+    auto* content = new QWidget(this);
+    auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(8, 6, 8, 8);
+    layout->setSpacing(8);
+
+    auto* pairRow = new QHBoxLayout;
+    auto* labelA = new QLabel(QStringLiteral("A"), content);
+    labelA->setStyleSheet(colorStyle(OverlayPainter::colorA()));
+    auto* labelB = new QLabel(QStringLiteral("B"), content);
+    labelB->setStyleSheet(colorStyle(OverlayPainter::colorB()));
+    m_comboA = new QComboBox(content);
+    m_comboA->setObjectName(QStringLiteral("walkthroughBodyA"));
+    m_comboA->setToolTip(tr("Body A (select two bodies on the canvas to pick the pair)"));
+    m_comboB = new QComboBox(content);
+    m_comboB->setObjectName(QStringLiteral("walkthroughBodyB"));
+    m_comboB->setToolTip(tr("Body B"));
+    for (QComboBox* combo : {m_comboA, m_comboB}) {
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(8);
+    }
+    auto* swap = new QToolButton(content);
+    swap->setObjectName(QStringLiteral("walkthroughSwap"));
+    swap->setText(QStringLiteral("\u21c4"));
+    swap->setToolTip(tr("Swap A and B"));
+    pairRow->addWidget(labelA);
+    pairRow->addWidget(m_comboA, 1);
+    pairRow->addWidget(swap);
+    pairRow->addWidget(labelB);
+    pairRow->addWidget(m_comboB, 1);
+    layout->addLayout(pairRow);
+
+    m_modeTabs = new QTabBar(content);
+    m_modeTabs->setObjectName(QStringLiteral("walkthroughModeTabs"));
+    m_modeTabs->addTab(tr("SAT"));
+    m_modeTabs->addTab(tr("Clipping"));
+    m_modeTabs->addTab(tr("Methods"));
+    m_modeTabs->setExpanding(true);
+    m_modeTabs->setDrawBase(false);
+    layout->addWidget(m_modeTabs);
+
+    auto* navRow = new QHBoxLayout;
+    m_previous = new QPushButton(tr("\u25c0 Back"), content);
+    m_previous->setObjectName(QStringLiteral("walkthroughPrevious"));
+    m_previous->setToolTip(tr("Previous step (Page Up)"));
+    m_next = new QPushButton(tr("Next \u25b6"), content);
+    m_next->setObjectName(QStringLiteral("walkthroughNext"));
+    m_next->setToolTip(tr("Next step (Page Down)"));
+    m_stepLabel = new QLabel(content);
+    m_stepLabel->setObjectName(QStringLiteral("walkthroughStepLabel"));
+    m_stepLabel->setAlignment(Qt::AlignCenter);
+    QFont stepFont = m_stepLabel->font();
+    stepFont.setBold(true);
+    m_stepLabel->setFont(stepFont);
+    navRow->addWidget(m_previous);
+    navRow->addWidget(m_stepLabel, 1);
+    navRow->addWidget(m_next);
+    layout->addLayout(navRow);
+
+    m_explanation = new QLabel(content);
+    m_explanation->setObjectName(QStringLiteral("walkthroughExplanation"));
+    m_explanation->setWordWrap(true);
+    m_explanation->setTextFormat(Qt::PlainText);
+    m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_explanation->setMargin(8);
+    m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
+    m_explanation->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #d5dae3; "
+                                                "border-radius: 4px; }"));
+    QFont explanationFont = m_explanation->font();
+    explanationFont.setPointSizeF(explanationFont.pointSizeF() * 1.1);
+    m_explanation->setFont(explanationFont);
+    layout->addWidget(m_explanation);
+
+    m_table = new QTableWidget(content);
+    m_table->setObjectName(QStringLiteral("walkthroughTable"));
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setMinimumHeight(60);
+    layout->addWidget(m_table, 1);
+    // In a scroll area, so the panel never forces a minimum size on the window (it scrolls when squeezed).
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    setWidget(scroll);
+
+    connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!m_updatingCombos) {
+            setPair(index, indexB());
+        }
+    });
+    connect(m_comboB, &QComboBox::currentIndexChanged, this, [this](int index) {
+        if (!m_updatingCombos) {
+            setPair(indexA(), index);
+        }
+    });
+    connect(swap, &QToolButton::clicked, this, &WalkthroughDock::swapPair);
+    connect(m_modeTabs, &QTabBar::currentChanged, this,
+            [this](int index) { setMode(static_cast<WalkthroughMode>(index)); });
+    connect(m_previous, &QPushButton::clicked, this, &WalkthroughDock::previousStep);
+    connect(m_next, &QPushButton::clicked, this, &WalkthroughDock::nextStep);
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
+        const QTableWidgetItem* item = m_table->item(row, 0);
+        if (item && item->data(Qt::UserRole).isValid()) {
+            setStep(item->data(Qt::UserRole).toInt());
+        }
+    });
+}
+
+void WalkthroughDock::buildMenu() {
+    m_menu = new QMenu(tr("&Walkthrough"), this);
+    m_menu->setObjectName(QStringLiteral("menuWalkthrough"));
+    auto* modes = new QActionGroup(this);
+    const char* names[] = {QT_TR_NOOP("&SAT"), QT_TR_NOOP("&Clipping"), QT_TR_NOOP("&Methods")};
+    const char* objects[] = {"actionWalkthroughSat", "actionWalkthroughClipping", "actionWalkthroughMethods"};
+    for (int i = 0; i < 3; ++i) {
+        QAction* action = m_menu->addAction(tr(names[i]));
+        action->setObjectName(QString::fromLatin1(objects[i]));
+        action->setCheckable(true);
+        action->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + i)));
+        modes->addAction(action);
+        connect(action, &QAction::triggered, this, [this, i] { setMode(static_cast<WalkthroughMode>(i)); });
+        m_modeActions << action;
+    }
+    m_modeActions.front()->setChecked(true);
+    m_menu->addSeparator();
+    auto addStepAction = [this](const QString& text, const char* name, QList<QKeySequence> keys,
+                                void (WalkthroughDock::*slot)()) {
+        QAction* action = m_menu->addAction(text);
+        action->setObjectName(QString::fromLatin1(name));
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+    addStepAction(tr("&Next Step"), "actionWalkthroughNext",
+                  {QKeySequence(Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Right)},
+                  &WalkthroughDock::nextStep);
+    addStepAction(tr("&Previous Step"), "actionWalkthroughPrevious",
+                  {QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::CTRL | Qt::Key_Left)},
+                  &WalkthroughDock::previousStep);
+    addStepAction(tr("&First Step"), "actionWalkthroughFirst", {QKeySequence(Qt::CTRL | Qt::Key_PageUp)},
+                  &WalkthroughDock::firstStep);
+    addStepAction(tr("&Last Step"), "actionWalkthroughLast", {QKeySequence(Qt::CTRL | Qt::Key_PageDown)},
+                  &WalkthroughDock::lastStep);
+    m_menu->addSeparator();
+    QAction* frame = m_menu->addAction(tr("&Frame the Pair"), this, &WalkthroughDock::framePair);
+    frame->setObjectName(QStringLiteral("actionWalkthroughFrame"));
+    frame->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_0));
+    QAction* swap = m_menu->addAction(tr("S&wap A and B"), this, &WalkthroughDock::swapPair);
+    swap->setObjectName(QStringLiteral("actionWalkthroughSwap"));
+    m_menu->addSeparator();
+    QAction* show = toggleViewAction();
+    show->setText(tr("Show Walkthrough &Panel"));
+    show->setObjectName(QStringLiteral("actionShowWalkthrough"));
+    m_menu->addAction(show);
+
+    const QSettings settings;
+    OverlayOptions options;
+    for (const OverlayToggle& toggle : kOverlayToggles) {
+        options.*(toggle.member) = settings.value(QLatin1String(toggle.settingsKey), false).toBool();
+    }
+    for (const OverlayToggle& toggle : kOverlayToggles) {
+        auto* action = new QAction(tr(toggle.text), this);
+        action->setObjectName(QString::fromLatin1(toggle.objectName));
+        action->setCheckable(true);
+        action->setChecked(options.*(toggle.member));
+        const auto member = toggle.member;
+        const QString key = QLatin1String(toggle.settingsKey);
+        connect(action, &QAction::toggled, this, [this, member, key](bool on) {
+            OverlayOptions next = m_overlay->options();
+            next.*member = on;
+            setOverlayOptions(next);
+            QSettings().setValue(key, on);
+        });
+        m_overlayActions << action;
+    }
+    m_overlay->setOptions(options);
+}
+
+void WalkthroughDock::setOverlayOptions(const OverlayOptions& options) {
+    m_overlay->setOptions(options);
+    for (std::size_t i = 0; i < std::size(kOverlayToggles); ++i) {
+        QAction* action = m_overlayActions.value(int(i));
+        if (action && action->isChecked() != options.*(kOverlayToggles[i].member)) {
+            action->setChecked(options.*(kOverlayToggles[i].member));
+        }
+    }
+}
+
+void WalkthroughDock::framePair() {
+    if (!m_walkthrough.isValid()) {
+        return;
+    }
+    const phys::CollideTrace& t = m_walkthrough.trace();
+    const QSizeF size(m_canvas->viewport()->size());
+    const double margin =
+        std::min(190.0 * SceneRenderer::displayScale(), 0.3 * std::min(size.width(), size.height()));
+    m_canvas->setViewTransform(ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), size, margin));
+}
+
+int WalkthroughDock::indexA() const {
+    return m_keyA == 0 ? -1 : m_document->indexOf(m_keyA);
+}
+
+int WalkthroughDock::indexB() const {
+    return m_keyB == 0 ? -1 : m_document->indexOf(m_keyB);
+}
+
+QString WalkthroughDock::explanation() const {
+    return m_explanation->text();
+}
+
+void WalkthroughDock::setMode(WalkthroughMode mode) {
+    if (mode == m_mode) {
+        return;
+    }
+    m_mode = mode;
+    m_step = 0;
+    rebuild();
+}
+
+bool WalkthroughDock::setPair(int a, int b) {
+    const int count = m_document->bodyCount();
+    if (a < 0 || b < 0 || a >= count || b >= count || a == b) {
+        updateView(); // puts the combo boxes back
+        return false;
+    }
+    return setPairKeys(m_document->keyAt(a), m_document->keyAt(b));
+}
+
+bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
+    if (a == b || !m_document->contains(a) || !m_document->contains(b)) {
+        return false;
+    }
+    if (a != m_keyA || b != m_keyB) {
+        m_keyA = a;
+        m_keyB = b;
+        m_step = 0;
+    }
+    rebuild();
+    return true;
+}
+
+void WalkthroughDock::swapPair() {
+    if (m_keyA != 0 && m_keyB != 0) {
+        setPairKeys(m_keyB, m_keyA);
+    }
+}
+
+void WalkthroughDock::setStep(int step) {
+    const int clamped = m_walkthrough.isValid() ? std::clamp(step, 0, m_walkthrough.stepCount() - 1) : -1;
+    if (clamped == m_step) {
+        return;
+    }
+    m_step = clamped;
+    updateView();
+}
+
+void WalkthroughDock::nextStep() {
+    setStep(m_step + 1);
+}
+
+void WalkthroughDock::previousStep() {
+    setStep(m_step - 1);
+}
+
+void WalkthroughDock::firstStep() {
+    setStep(0);
+}
+
+void WalkthroughDock::lastStep() {
+    setStep(m_walkthrough.stepCount() - 1);
+}
+
+void WalkthroughDock::rebuild() {
+    const int a = indexA();
+    const int b = indexB();
+    if (a < 0 || b < 0) {
+        m_walkthrough = Walkthrough();
+        m_step = -1;
+    } else {
+        const auto& bodies = m_document->scene().def.bodies;
+        m_walkthrough = Walkthrough::build(m_mode, bodies[std::size_t(a)], bodies[std::size_t(b)]);
+        m_step = m_walkthrough.isValid() ? std::clamp(m_step, 0, m_walkthrough.stepCount() - 1) : -1;
+    }
+    updateView();
+}
+
+void WalkthroughDock::refreshBodyList() {
+    m_updatingCombos = true;
+    const auto& bodies = m_document->scene().def.bodies;
+    for (QComboBox* combo : {m_comboA, m_comboB}) {
+        combo->clear();
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            combo->addItem(bodyText(bodies[i], int(i)));
+        }
+    }
+    m_updatingCombos = false;
+}
+
+void WalkthroughDock::chooseDefaultPair() {
+    const auto& bodies = m_document->scene().def.bodies;
+    const int count = std::min(int(bodies.size()), kMaxDefaultPairScan);
+    for (int i = 0; i < count; ++i) {
+        for (int j = i + 1; j < count; ++j) {
+            if (touches(bodies[std::size_t(i)], bodies[std::size_t(j)])) {
+                m_keyA = m_document->keyAt(i);
+                m_keyB = m_document->keyAt(j);
+                return;
+            }
+        }
+    }
+    m_keyA = bodies.size() >= 2 ? m_document->keyAt(0) : 0;
+    m_keyB = bodies.size() >= 2 ? m_document->keyAt(1) : 0;
+}
+
+void WalkthroughDock::onSceneReset() {
+    refreshBodyList();
+    chooseDefaultPair();
+    m_step = 0;
+    rebuild();
+}
+
+void WalkthroughDock::onBodyChanged(BodyKey key) {
+    refreshBodyList(); // a name may have changed
+    if (key == m_keyA || key == m_keyB) {
+        rebuild(); // keeps the step
+    } else {
+        updateView();
+    }
+}
+
+void WalkthroughDock::onBodyRemoved(BodyKey key) {
+    refreshBodyList();
+    if (key == m_keyA || key == m_keyB) {
+        chooseDefaultPair();
+        m_step = 0;
+        rebuild();
+    } else {
+        updateView();
+    }
+}
+
+void WalkthroughDock::onSelectionChanged(const QList<quint64>& keys) {
+    if (keys.size() == 2) {
+        setPairKeys(keys[0], keys[1]);
+    }
+}
+
+void WalkthroughDock::updateView() {
+    m_updatingCombos = true;
+    m_comboA->setCurrentIndex(indexA());
+    m_comboB->setCurrentIndex(indexB());
+    m_updatingCombos = false;
+    {
+        const QSignalBlocker blocker(m_modeTabs);
+        m_modeTabs->setCurrentIndex(static_cast<int>(m_mode));
+    }
+    if (QAction* action = m_modeActions.value(static_cast<int>(m_mode))) {
+        action->setChecked(true);
+    }
+
+    const bool valid = m_walkthrough.isValid() && m_step >= 0;
+    m_previous->setEnabled(valid && m_step > 0);
+    m_next->setEnabled(valid && m_step + 1 < m_walkthrough.stepCount());
+    if (valid) {
+        const WalkthroughStep& step = m_walkthrough.step(m_step);
+        m_stepLabel->setText(
+            tr("Step %1 of %2: %3").arg(m_step + 1).arg(m_walkthrough.stepCount()).arg(step.title));
+        m_explanation->setText(step.explanation);
+    } else {
+        m_stepLabel->setText(tr("No pair"));
+        m_explanation->setText(m_document->bodyCount() < 2
+                                   ? tr("The walkthrough needs two bodies: draw a second shape.")
+                                   : (m_walkthrough.problem().isEmpty()
+                                          ? tr("Pick two bodies above, or select two on the canvas.")
+                                          : m_walkthrough.problem()));
+    }
+    fillTable();
+    m_overlay->setWalkthrough(valid ? &m_walkthrough : nullptr, m_step);
+    emit walkthroughChanged();
+}
+
+// One table per mode. Each row carries the step it belongs to (Qt::UserRole on column 0): a click goes there,
+// and the rows of the current step are selected.
+void WalkthroughDock::fillTable() {
+    struct Row {
+        QStringList cells;
+        int step = -1;
+        bool emphasised = false;
+    };
+    QStringList headers;
+    std::vector<Row> rows;
+    if (m_walkthrough.isValid()) {
+        const phys::CollideTrace& t = m_walkthrough.trace();
+        const auto& steps = m_walkthrough.steps();
+        auto stepOf = [&steps](WalkthroughStepKind kind, int index = -1) {
+            for (std::size_t i = 0; i < steps.size(); ++i) {
+                if (steps[i].kind == kind && (index < 0 || steps[i].index == index)) {
+                    return int(i);
+                }
+            }
+            return -1;
+        };
+        switch (m_mode) {
+        case WalkthroughMode::Sat: {
+            headers = {tr("#"), tr("From"), tr("Normal"), tr("A"), tr("B"), tr("Overlap"), tr("Separates")};
+            for (int k = 0; k < t.sat.axisCount; ++k) {
+                const phys::SatAxis& a = t.sat.axes[k];
+                const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
+                                     : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
+                                     : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
+                                                                        : tr("centres");
+                rows.push_back({{QString::number(k + 1), from, Walkthrough::vector(a.normal),
+                                 Walkthrough::interval(a.minA, a.maxA), Walkthrough::interval(a.minB, a.maxB),
+                                 Walkthrough::number(a.overlap), a.separating ? tr("yes") : tr("no")},
+                                stepOf(WalkthroughStepKind::SatAxis, k),
+                                k == t.sat.mtvAxis});
+            }
+            if (t.sat.mtvAxis >= 0) {
+                rows.push_back({{QStringLiteral("\u2192"),
+                                 t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
+                                                 : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1),
+                                 Walkthrough::vector(t.sat.mtvNormal), QString(), QString(),
+                                 Walkthrough::number(t.sat.mtvDepth), QString()},
+                                stepOf(WalkthroughStepKind::SatResult),
+                                false});
+            }
+            break;
+        }
+        case WalkthroughMode::Clipping: {
+            headers = {tr("Stage"), tr("Values")};
+            if (t.kind != phys::ShapePairKind::PolygonPolygon || t.sat.separated) {
+                rows.push_back({{tr("Manifold"), tr("%1 point(s)").arg(t.manifold.pointCount)}, 0, false});
+                break;
+            }
+            const phys::ClipTrace& c = t.clip;
+            const int cand = stepOf(WalkthroughStepKind::ClipCandidates);
+            for (const auto& [name, cc] : {std::pair{tr("Best edge of A"), &c.candidateA},
+                                           std::pair{tr("Best edge of B"), &c.candidateB}}) {
+                rows.push_back({{name, tr("vertex %1, edge %2, |cos| %3 (previous %4: %5, next %6: %7)")
+                                           .arg(cc->furthestVertex)
+                                           .arg(cc->edge)
+                                           .arg(Walkthrough::number(cc->edgeDot))
+                                           .arg(cc->previousEdge)
+                                           .arg(Walkthrough::number(cc->previousDot))
+                                           .arg(cc->nextEdge)
+                                           .arg(Walkthrough::number(cc->nextDot))},
+                                cand,
+                                false});
+            }
+            const int ref = stepOf(WalkthroughStepKind::ClipReference);
+            rows.push_back({{tr("Reference"), tr("%1's edge %2, normal %3")
+                                                  .arg(c.flip ? QStringLiteral("B") : QStringLiteral("A"))
+                                                  .arg(c.referenceEdge)
+                                                  .arg(Walkthrough::vector(c.referenceNormal))},
+                            ref,
+                            false});
+            rows.push_back({{tr("Incident"), tr("%1's edge %2")
+                                                 .arg(c.flip ? QStringLiteral("A") : QStringLiteral("B"))
+                                                 .arg(c.incidentEdge)},
+                            ref,
+                            false});
+            for (int p = 0; p < c.planeCount; ++p) {
+                const phys::ClipPlaneStep& s = c.planes[p];
+                rows.push_back(
+                    {{tr("Side plane %1").arg(p + 1),
+                      tr("%1 \u2192 %2").arg(points(s.before, s.beforeCount), points(s.after, s.afterCount))},
+                     stepOf(WalkthroughStepKind::ClipPlane, p),
+                     false});
+            }
+            const int face = stepOf(WalkthroughStepKind::ClipReferenceFace);
+            for (int i = 0; i < c.pointCount; ++i) {
+                const phys::ClipPointStep& s = c.points[i];
+                rows.push_back({{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
+                                                                .arg(Walkthrough::vector(s.point))
+                                                                .arg(Walkthrough::number(s.depth))
+                                                                .arg(s.kept ? tr("kept") : tr("discarded"))},
+                                face,
+                                false});
+            }
+            const int result = stepOf(WalkthroughStepKind::ClipResult);
+            for (int i = 0; i < t.manifold.pointCount; ++i) {
+                const phys::ManifoldPoint& p = t.manifold.points[i];
+                rows.push_back({{tr("Contact %1").arg(i + 1), tr("%1, depth %2 m")
+                                                                  .arg(Walkthrough::vector(p.point))
+                                                                  .arg(Walkthrough::number(p.depth))},
+                                result,
+                                true});
+            }
+            break;
+        }
+        case WalkthroughMode::Methods: {
+            headers = {tr("Method"), tr("Points"), tr("Depths (m)"), tr("Normal")};
+            for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+                const phys::Manifold& mf = m_walkthrough.methodTrace(m).manifold;
+                QStringList d;
+                for (int i = 0; i < mf.pointCount; ++i) {
+                    d << Walkthrough::number(mf.points[i].depth);
+                }
+                rows.push_back({{Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]),
+                                 QString::number(mf.pointCount), d.join(QStringLiteral(", ")),
+                                 mf.pointCount > 0 ? Walkthrough::vector(mf.normal) : QString()},
+                                stepOf(WalkthroughStepKind::Method, m),
+                                false});
+            }
+            break;
+        }
+        }
+    }
+
+    m_table->clear();
+    m_table->setColumnCount(int(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(int(rows.size()));
+    const QColor minimum(255, 236, 179);
+    const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
+                                 OverlayPainter::methodColor(2)};
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const Row& row = rows[std::size_t(r)];
+        for (int col = 0; col < int(row.cells.size()); ++col) {
+            auto* item = new QTableWidgetItem(row.cells[col]);
+            if (col == 0) {
+                item->setData(Qt::UserRole, row.step);
+            }
+            if (row.emphasised) {
+                item->setBackground(minimum);
+                QFont font = item->font();
+                font.setBold(true);
+                item->setFont(font);
+            }
+            if (m_mode == WalkthroughMode::Methods && col == 0 && r < 3) {
+                item->setForeground(methodTint[r]);
+            }
+            m_table->setItem(r, col, item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    // Select the rows of the current step.
+    m_table->clearSelection();
+    m_table->setSelectionMode(QAbstractItemView::MultiSelection);
+    int firstRow = -1;
+    for (int r = 0; r < int(rows.size()); ++r) {
+        const bool current = rows[std::size_t(r)].step == m_step ||
+                             (m_mode == WalkthroughMode::Methods && m_walkthrough.isValid() && m_step >= 0 &&
+                              m_walkthrough.step(m_step).kind == WalkthroughStepKind::MethodsCompare);
+        if (current) {
+            m_table->selectRow(r);
+            firstRow = firstRow < 0 ? r : firstRow;
+        }
+    }
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    if (firstRow >= 0) {
+        m_table->scrollToItem(m_table->item(firstRow, 0));
+    }
+}
+
+WalkthroughDock* installWalkthrough(MainWindow& window) {
+    auto* dock = new WalkthroughDock(window.document(), window.canvas(), &window);
+    window.addDockWidget(Qt::RightDockWidgetArea, dock);
+    // The walkthrough and the simulation are used in turn: share their place, walkthrough in front.
+    if (auto* simulation = window.findChild<QDockWidget*>(QStringLiteral("simulationDock"))) {
+        window.tabifyDockWidget(simulation, dock);
+        simulation
+            ->raise(); // the plain canvas first; the Walkthrough tab (or --walkthrough) brings the lesson
+    }
+    window.resizeDocks({dock}, {380}, Qt::Horizontal); // room for the axis table (restoreState may override)
+    if (QMenu* view = window.viewMenu()) {
+        view->addSeparator();
+        QMenu* overlays = view->addMenu(WalkthroughDock::tr("&Overlays"));
+        overlays->setObjectName(QStringLiteral("menuOverlays"));
+        overlays->addActions(dock->overlayActions());
+    }
+    window.menuBar()->addMenu(dock->menu());
+    auto* exporter = new Exporter(window, dock);
+    if (QMenu* file = window.fileMenu()) {
+        exporter->addToMenu(file);
+    }
+    return dock;
+}
+
+namespace {
+const QString kWalkthroughOption = QStringLiteral("walkthrough");
+const QString kStepOption = QStringLiteral("step");
+const QString kPairOption = QStringLiteral("pair");
+const QString kOverlaysOption = QStringLiteral("overlays");
+} // namespace
+
+void addWalkthroughOptions(QCommandLineParser& parser) {
+    parser.addOption({kWalkthroughOption,
+                      QStringLiteral("Show the walkthrough in <mode>: sat, clipping or methods."),
+                      QStringLiteral("mode")});
+    parser.addOption(
+        {kStepOption, QStringLiteral("Walkthrough step to show, from 1 (default 1)."), QStringLiteral("N")});
+    parser.addOption({kPairOption, QStringLiteral("The walkthrough's bodies A and B by index, e.g. 0,1."),
+                      QStringLiteral("I,J")});
+    parser.addOption({kOverlaysOption,
+                      QStringLiteral("Overlays to switch on: normals, aabbs, centroids, indices, contacts "
+                                     "(comma-separated)."),
+                      QStringLiteral("list")});
+}
+
+QString applyWalkthroughOptions(const QCommandLineParser& parser, MainWindow& window) {
+    auto* dock = window.findChild<WalkthroughDock*>();
+    const bool requested = parser.isSet(kWalkthroughOption) || parser.isSet(kStepOption) ||
+                           parser.isSet(kPairOption) || parser.isSet(kOverlaysOption);
+    if (!requested) {
+        return {};
+    }
+    if (!dock) {
+        return QStringLiteral("the window has no walkthrough");
+    }
+    if (parser.isSet(kOverlaysOption)) {
+        OverlayOptions options = dock->overlay()->options();
+        for (const QString& name :
+             parser.value(kOverlaysOption).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString n = name.trimmed().toLower();
+            if (n == QLatin1String("normals")) {
+                options.normals = true;
+            } else if (n == QLatin1String("aabbs") || n == QLatin1String("aabb")) {
+                options.aabbs = true;
+            } else if (n == QLatin1String("centroids")) {
+                options.centroids = true;
+            } else if (n == QLatin1String("indices") || n == QLatin1String("vertex-indices")) {
+                options.vertexIndices = true;
+            } else if (n == QLatin1String("contacts")) {
+                options.contacts = true;
+            } else {
+                return QStringLiteral("--overlays: unknown overlay '%1'").arg(name);
+            }
+        }
+        dock->setOverlayOptions(options);
+    }
+    const bool any =
+        parser.isSet(kWalkthroughOption) || parser.isSet(kStepOption) || parser.isSet(kPairOption);
+    if (!any) {
+        return {};
+    }
+    dock->show();
+    dock->raise();
+    // Frame the pair once the window is laid out and has done its own zoom to fit (zero timers run in order).
+    QTimer::singleShot(0, dock, [dock] { QTimer::singleShot(0, dock, [dock] { dock->framePair(); }); });
+    if (parser.isSet(kWalkthroughOption)) {
+        const auto mode = parseWalkthroughMode(parser.value(kWalkthroughOption));
+        if (!mode) {
+            return QStringLiteral("--walkthrough: expected sat, clipping or methods, got '%1'")
+                .arg(parser.value(kWalkthroughOption));
+        }
+        dock->setMode(*mode);
+    }
+    if (parser.isSet(kPairOption)) {
+        const QStringList parts = parser.value(kPairOption).split(QLatin1Char(','));
+        bool okA = false, okB = false;
+        const int a = parts.value(0).trimmed().toInt(&okA);
+        const int b = parts.value(1).trimmed().toInt(&okB);
+        if (parts.size() != 2 || !okA || !okB || !dock->setPair(a, b)) {
+            return QStringLiteral("--pair: expected two different body indices I,J below %1, got '%2'")
+                .arg(window.document()->bodyCount())
+                .arg(parser.value(kPairOption));
+        }
+    }
+    if (parser.isSet(kStepOption)) {
+        bool ok = false;
+        const int step = parser.value(kStepOption).toInt(&ok);
+        if (!ok || step < 1 || step > dock->walkthrough().stepCount()) {
+            return QStringLiteral("--step: expected 1..%1, got '%2'")
+                .arg(dock->walkthrough().stepCount())
+                .arg(parser.value(kStepOption));
+        }
+        dock->setStep(step - 1);
+    }
+    return {};
+}
+
+} // namespace cl

@@ -1,0 +1,128 @@
+#pragma once
+/// @file walkthrough_dock.h
+/// The Walkthrough dock: pick two bodies, a mode (SAT, Clipping, Methods) and step through what the engine
+/// did, with an explanation written from the live numbers and a table of every axis or stage. The canvas
+/// overlay (widgets/overlay.h) draws the current step; the View menu toggles the diagnostic overlays.
+
+#include "document.h"
+#include "overlay.h"
+#include "walkthrough.h"
+
+#include <QDockWidget>
+#include <QList>
+
+class QAction;
+class QComboBox;
+class QCommandLineParser;
+class QLabel;
+class QMenu;
+class QPushButton;
+class QTabBar;
+class QTableWidget;
+
+namespace cl {
+
+class MainWindow;
+class SceneCanvas;
+
+class WalkthroughDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    /// @param document observed for body changes (the walkthrough follows every edit, keeping its step)
+    /// @param canvas gets the overlay; its selection of two bodies picks the pair
+    WalkthroughDock(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
+    ~WalkthroughDock() override;
+
+    WalkthroughMode mode() const { return m_mode; }
+    /// Index in the document's bodies of A and B (-1 when unset).
+    int indexA() const;
+    int indexB() const;
+    BodyKey keyA() const { return m_keyA; }
+    BodyKey keyB() const { return m_keyB; }
+    /// The current step, 0-based (-1 when the walkthrough is empty).
+    int currentStep() const { return m_step; }
+    const Walkthrough& walkthrough() const { return m_walkthrough; }
+    WalkthroughOverlay* overlay() const { return m_overlay; }
+
+    /// The explanation shown for the current step (plain text).
+    QString explanation() const;
+    QTableWidget* table() const { return m_table; }
+
+    /// The Walkthrough menu (modes, steps, swap) and the View menu's overlay toggles.
+    QMenu* menu() const { return m_menu; }
+    QList<QAction*> overlayActions() const { return m_overlayActions; }
+
+public slots:
+    void setMode(cl::WalkthroughMode mode);
+    /// Picks bodies by index in the document; false (nothing changes) when out of range or equal.
+    bool setPair(int indexA, int indexB);
+    /// Picks bodies by key; false when unknown or equal.
+    bool setPairKeys(cl::BodyKey keyA, cl::BodyKey keyB);
+    void swapPair();
+    /// Goes to step `step` (clamped into range).
+    void setStep(int step);
+    void nextStep();
+    void previousStep();
+    void firstStep();
+    void lastStep();
+    void setOverlayOptions(const cl::OverlayOptions& options);
+    /// Zooms the canvas onto A and B (their traced bounding boxes) with room around them for the SAT ruler.
+    void framePair();
+
+signals:
+    /// The step, the pair, the mode or the numbers changed.
+    void walkthroughChanged();
+
+private:
+    void buildUi();
+    void buildMenu();
+    /// Recomputes the traces from the document's current bodies, keeping the step (clamped).
+    void rebuild();
+    /// Refills the pair combo boxes from the document.
+    void refreshBodyList();
+    /// Picks a default pair: the first two bodies that touch, else the first two.
+    void chooseDefaultPair();
+    void updateView();
+    void fillTable();
+    void onSceneReset();
+    void onBodyChanged(cl::BodyKey key);
+    void onBodyRemoved(cl::BodyKey key);
+    void onSelectionChanged(const QList<quint64>& keys);
+
+    Document* m_document = nullptr;
+    SceneCanvas* m_canvas = nullptr;
+    WalkthroughOverlay* m_overlay = nullptr;
+    Walkthrough m_walkthrough;
+    WalkthroughMode m_mode = WalkthroughMode::Sat;
+    BodyKey m_keyA = 0;
+    BodyKey m_keyB = 0;
+    int m_step = -1;
+    bool m_updatingCombos = false;
+
+    QComboBox* m_comboA = nullptr;
+    QComboBox* m_comboB = nullptr;
+    QTabBar* m_modeTabs = nullptr;
+    QPushButton* m_previous = nullptr;
+    QPushButton* m_next = nullptr;
+    QLabel* m_stepLabel = nullptr;
+    QLabel* m_explanation = nullptr;
+    QTableWidget* m_table = nullptr;
+    QMenu* m_menu = nullptr;
+    QList<QAction*> m_modeActions;
+    QList<QAction*> m_overlayActions;
+};
+
+/// Adds the Walkthrough dock, its menu, the View menu's overlay toggles and the File menu's Export submenu to
+/// `window` (one line in the MainWindow constructor).
+WalkthroughDock* installWalkthrough(MainWindow& window);
+
+/// Adds the app's walkthrough options to a command line: --walkthrough sat|clipping|methods, --step N
+/// (1-based), --pair I,J (body indices), --overlays normals,aabbs,centroids,indices,contacts.
+void addWalkthroughOptions(QCommandLineParser& parser);
+/// Applies the options of addWalkthroughOptions to the window's dock (after the scene is open): shows the
+/// dock, picks mode, pair and step, switches overlays on. Returns an empty string on success, else the usage
+/// error.
+QString applyWalkthroughOptions(const QCommandLineParser& parser, MainWindow& window);
+
+} // namespace cl

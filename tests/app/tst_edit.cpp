@@ -1,0 +1,591 @@
+/// @file tst_edit.cpp
+/// Editing on the real MainWindow: the EditController turns intents into single undo steps, the Inspector
+/// edits by typing (one step; consecutive edits of a field merge; bad numbers are refused with a message and
+/// change nothing), the Bodies list and the canvas share one selection, Delete and Duplicate are one step
+/// each, and presentation mode scales the canvas and the docks.
+
+#include "bodies_dock.h"
+#include "body_item.h"
+#include "document.h"
+#include "edit_controller.h"
+#include "edit_intents.h"
+#include "file_controller.h"
+#include "inspector_dock.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+#include "scene_io.h"
+#include "scene_renderer.h"
+
+#include "physics/polygon_factory.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include "autosave.h"
+
+#include <memory>
+
+using namespace cl;
+
+namespace {
+
+/// A ground, a box, a ball and a triangle (names on every body; the ball is a circle for the radius field).
+const char* const kScene = R"({
+  "format": "contactlab-scene",
+  "version": 1,
+  "bodies": [
+    { "name": "ground", "type": "static", "position": [0, 0],
+      "shapes": [ { "type": "polygon", "vertices": [[-6, -1], [6, -1], [6, 0], [-6, 0]], "density": 0 } ] },
+    { "name": "box", "position": [-3, 2],
+      "shapes": [ { "type": "polygon", "vertices": [[-1, -1], [1, -1], [1, 1], [-1, 1]] } ] },
+    { "name": "ball", "position": [3, 2.5],
+      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 1.2 } ] },
+    { "name": "triangle", "position": [0, 5],
+      "shapes": [ { "type": "polygon", "vertices": [[-1, 0], [1, 0], [0, 1.5]] } ] }
+  ]
+})";
+
+phys::BodyDef triangleBody() {
+    phys::BodyDef body;
+    body.name = "new triangle";
+    body.position = {1, 8};
+    phys::ShapeDef shape;
+    const std::vector<phys::Vec2> points{{-1, -0.5}, {1, -0.5}, {0, 1}};
+    shape.geometry = *phys::Polygon::make(points);
+    body.shapes.push_back(shape);
+    return body;
+}
+
+} // namespace
+
+class TestEdit : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void undoRemovesAddedBodyAndRedoRestoresIt();
+    void canvasFollowsTheDocumentOneItemAtATime();
+    void inspectorTypingSetsThePropertyInOneStep_data();
+    void inspectorTypingSetsThePropertyInOneStep();
+    void consecutiveEditsOfOneFieldMerge();
+    void vertexTableCellEditsTheVertex();
+    void badNumberIsRefusedAndChangesNothing_data();
+    void badNumberIsRefusedAndChangesNothing();
+    void typeChangeThatBreaksValidationIsRefused();
+    void bodiesListAndCanvasShareTheSelection();
+    void deleteIsOneUndoStep();
+    void duplicateIsOneUndoStepAndSelectsTheCopies();
+    void intentsBecomeSingleCommands();
+    void selectAllSelectsEveryBody();
+    void presentationModeScalesCanvasAndDocks();
+
+private:
+    QLineEdit* field(const QString& name) const;
+    /// Types `text` into a field as a user does (select all, type, Enter).
+    void typeInto(const QString& name, const QString& text);
+    void select(const QList<BodyKey>& keys) { m_window->canvas()->setSelection(keys); }
+    BodyKey keyOf(int index) const { return m_window->document()->keyAt(index); }
+    InspectorDock* inspector() const { return m_window->findChild<InspectorDock*>(); }
+
+    QTemporaryDir m_dir;
+    QString m_scene;
+    std::unique_ptr<MainWindow> m_window;
+};
+
+void TestEdit::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                       m_dir.filePath(QStringLiteral("settings")));
+    RecoveryOptions recovery;
+    recovery.directory = m_dir.filePath(QStringLiteral("recovery"));
+    recovery.askRestore = [](const QString&) {
+        return false;
+    };
+    setRecoveryOptions(recovery);
+    m_scene = m_dir.filePath(QStringLiteral("scene.json"));
+    QFile file(m_scene);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(kScene);
+}
+
+void TestEdit::init() {
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSaveSettingsOnClose(false);
+    m_window->setErrorReporter(
+        [](const QString&, const QString& message) { qWarning("%s", qPrintable(message)); });
+    m_window->fileController()->setUnsavedAsker([](const QString&) { return UnsavedChoice::Discard; });
+    m_window->resize(1200, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QVERIFY(m_window->openFile(m_scene));
+    QCOMPARE(m_window->document()->bodyCount(), 4);
+}
+
+void TestEdit::cleanup() {
+    m_window.reset();
+}
+
+QLineEdit* TestEdit::field(const QString& name) const {
+    return inspector()->findChild<QLineEdit*>(name);
+}
+
+void TestEdit::typeInto(const QString& name, const QString& text) {
+    QLineEdit* edit = field(name);
+    QVERIFY2(edit, qPrintable(name));
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+void TestEdit::undoRemovesAddedBodyAndRedoRestoresIt() {
+    Document* document = m_window->document();
+    QUndoStack* stack = document->undoStack();
+    const Scene before = document->scene();
+    const BodyKey key = m_window->editController()->addBody(triangleBody());
+    QVERIFY(key != 0);
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(document->bodyCount(), 5);
+    QVERIFY(m_window->canvas()->bodyItem(key));
+    QVERIFY(document->isModified());
+
+    QAction* undo = m_window->findChild<QAction*>(QStringLiteral("actionUndo"));
+    QAction* redo = m_window->findChild<QAction*>(QStringLiteral("actionRedo"));
+    QVERIFY(undo && redo);
+    QCOMPARE(undo->shortcut(), QKeySequence(QKeySequence::Undo));
+    QCOMPARE(redo->shortcut(), QKeySequence(QKeySequence::Redo));
+    undo->trigger();
+    QCOMPARE(document->bodyCount(), 4);
+    QVERIFY(!document->contains(key));
+    QVERIFY(!m_window->canvas()->bodyItem(key));
+    QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(4));
+    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(!document->isModified());
+
+    redo->trigger();
+    QCOMPARE(document->bodyCount(), 5);
+    QCOMPARE(document->indexOf(key), 4); // the same key comes back
+    QCOMPARE(document->body(key).name, std::string("new triangle"));
+    QVERIFY(m_window->canvas()->bodyItem(key));
+    // The Undo History dock lists the step.
+    QCOMPARE(stack->text(0), QStringLiteral("Add new triangle"));
+}
+
+void TestEdit::canvasFollowsTheDocumentOneItemAtATime() {
+    SceneCanvas* canvas = m_window->canvas();
+    BodyItem* groundItem = canvas->bodyItem(keyOf(0));
+    BodyItem* ballItem = canvas->bodyItem(keyOf(2));
+    QVERIFY(groundItem && ballItem);
+    // Deleting the box changes no other item; the ball's item now has index 1 (and the box's colour).
+    m_window->editController()->deleteBodies({keyOf(1)});
+    QCOMPARE(canvas->bodyItem(keyOf(0)), groundItem);
+    QCOMPARE(canvas->bodyItem(keyOf(1)), ballItem);
+    QCOMPARE(ballItem->bodyIndex(), 1);
+    QCOMPARE(canvas->bodyKeys(), m_window->document()->keys());
+    // Moving the ball moves its item, which stays the same object.
+    m_window->editController()->moveBodies({keyOf(1)}, {1.0, 0.0});
+    QCOMPARE(canvas->bodyItem(keyOf(1)), ballItem);
+    QCOMPARE(ballItem->pos(), QPointF(4.0, 2.5));
+    QVERIFY(canvas->bodyKeyAt(canvas->worldToViewport({4.0, 2.5})) == keyOf(1));
+    QCOMPARE(canvas->bodyKeyAt(canvas->worldToViewport({3.0 - 1.25, 2.5 + 1.25})), BodyKey(0));
+}
+
+void TestEdit::inspectorTypingSetsThePropertyInOneStep_data() {
+    QTest::addColumn<int>("body");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("position x") << 1 << "positionX"
+                                << "2.5"
+                                << "x" << 2.5;
+    QTest::newRow("position y") << 1 << "positionY"
+                                << "-0.75"
+                                << "y" << -0.75;
+    QTest::newRow("angle in degrees") << 1 << "angle"
+                                      << "90"
+                                      << "angle" << phys::kPi / 2;
+    QTest::newRow("velocity x") << 2 << "linearVelocityX"
+                                << "3"
+                                << "vx" << 3.0;
+    QTest::newRow("angular velocity") << 2 << "angularVelocity"
+                                      << "-1.5"
+                                      << "omega" << -1.5;
+    QTest::newRow("density") << 1 << "shape0Density"
+                             << "2.5"
+                             << "density" << 2.5;
+    QTest::newRow("friction") << 1 << "shape0Friction"
+                              << "0.25"
+                              << "friction" << 0.25;
+    QTest::newRow("restitution") << 2 << "shape0Restitution"
+                                 << "0.5"
+                                 << "restitution" << 0.5;
+    QTest::newRow("radius") << 2 << "shape0Radius"
+                            << "0.5"
+                            << "radius" << 0.5;
+    QTest::newRow("centre x") << 2 << "shape0CenterX"
+                              << "0.25"
+                              << "cx" << 0.25;
+}
+
+void TestEdit::inspectorTypingSetsThePropertyInOneStep() {
+    QFETCH(int, body);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(QString, what);
+    QFETCH(double, expected);
+    Document* document = m_window->document();
+    const BodyKey key = keyOf(body);
+    select({key});
+    QCOMPARE(inspector()->shownBody(), key);
+    const Scene before = document->scene();
+
+    typeInto(field, text);
+
+    const phys::BodyDef& def = document->body(key);
+    const phys::ShapeDef& shape = def.shapes[0];
+    const double value = what == "x"             ? def.position.x
+                         : what == "y"           ? def.position.y
+                         : what == "angle"       ? def.angle
+                         : what == "vx"          ? def.linearVelocity.x
+                         : what == "omega"       ? def.angularVelocity
+                         : what == "density"     ? shape.density
+                         : what == "friction"    ? shape.friction
+                         : what == "restitution" ? shape.restitution
+                         : what == "radius"      ? std::get<phys::Circle>(shape.geometry).radius
+                                                 : std::get<phys::Circle>(shape.geometry).center.x;
+    QCOMPARE(value, expected);
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(inspector()->fieldError(field).isEmpty());
+    // The field shows the document's value again, and one undo restores the scene exactly.
+    QCOMPARE(this->field(field)->text(), text);
+    document->undoStack()->undo();
+    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(this->field(field)->text() != text);
+}
+
+void TestEdit::consecutiveEditsOfOneFieldMerge() {
+    Document* document = m_window->document();
+    const BodyKey key = keyOf(1);
+    select({key});
+    typeInto("positionX", "1");
+    typeInto("positionY", "7");
+    typeInto("positionX", "1.5");
+    QCOMPARE(document->undoStack()->count(), 1);
+    QCOMPARE(document->body(key).position, phys::Vec2(1.5, 7));
+    typeInto("angle", "45");
+    QCOMPARE(document->undoStack()->count(), 2);
+    typeInto("nameEdit", "crate");
+    QCOMPARE(document->body(key).name, std::string("crate"));
+    QCOMPARE(document->undoStack()->count(), 3);
+    // The Bodies list shows the new name.
+    auto* list = m_window->findChild<QListWidget*>(QStringLiteral("bodyList"));
+    QVERIFY(list->item(1)->text().contains(QStringLiteral("crate")));
+    document->undoStack()->undo();
+    document->undoStack()->undo();
+    QCOMPARE(document->body(key).position, phys::Vec2(1.5, 7));
+    document->undoStack()->undo();
+    QCOMPARE(document->body(key).position, phys::Vec2(-3, 2));
+}
+
+void TestEdit::vertexTableCellEditsTheVertex() {
+    Document* document = m_window->document();
+    const BodyKey key = keyOf(3); // triangle (-1,0) (1,0) (0,1.5)
+    select({key});
+    auto* table = inspector()->findChild<QTableWidget*>(QStringLiteral("shape0Vertices"));
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 3);
+    QCOMPARE(table->item(2, 1)->text(), QStringLiteral("1.5"));
+    // Edit the cell as a user does: open the editor, type, Enter.
+    table->setFocus();
+    table->setCurrentCell(2, 1);
+    QTest::keyClick(table, Qt::Key_F2);
+    QWidget* editor = QApplication::focusWidget();
+    QVERIFY(editor && editor != table);
+    QTest::keyClick(editor, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(editor, QStringLiteral("2.5"));
+    QTest::keyClick(editor, Qt::Key_Return);
+    // The delegate commits the editor's data through a queued call.
+    QCoreApplication::processEvents();
+    const auto& polygon = std::get<phys::Polygon>(document->body(key).shapes[0].geometry);
+    QVERIFY2(polygon.vertex(2) == phys::Vec2(0, 2.5), qPrintable(QStringLiteral("%1 %2 / %3 %4")
+                                                                     .arg(polygon.vertex(2).x)
+                                                                     .arg(polygon.vertex(2).y)
+                                                                     .arg(polygon.vertex(1).x)
+                                                                     .arg(polygon.vertex(1).y)));
+    QCOMPARE(document->undoStack()->count(), 1);
+
+    // A cell that would make the box non-convex is refused: the table shows the old value and a message.
+    const BodyKey box = keyOf(1); // (-1,-1) (1,-1) (1,1) (-1,1)
+    select({box});
+    const Scene before = document->scene();
+    auto* boxTable = inspector()->findChild<QTableWidget*>(QStringLiteral("shape0Vertices"));
+    QVERIFY(boxTable);
+    boxTable->item(1, 1)->setText(QStringLiteral("1.5")); // vertex 1 -> (1, 1.5): folds over vertex 2
+    QVERIFY(scenesEqual(document->scene(), before));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QCOMPARE(boxTable->item(1, 1)->text(), QStringLiteral("-1"));
+    QVERIFY2(inspector()->fieldError(QStringLiteral("shape0Vertices")).contains(QStringLiteral("vertex 1")),
+             qPrintable(inspector()->fieldError(QStringLiteral("shape0Vertices"))));
+    boxTable->item(0, 0)->setText(QStringLiteral("x"));
+    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(
+        inspector()->fieldError(QStringLiteral("shape0Vertices")).contains(QStringLiteral("not a finite")));
+}
+
+void TestEdit::badNumberIsRefusedAndChangesNothing_data() {
+    QTest::addColumn<int>("body");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("named"); ///< what the message must name
+    QTest::newRow("text") << 1 << "positionX"
+                          << "abc"
+                          << "Position x";
+    QTest::newRow("NaN") << 1 << "positionY"
+                         << "nan"
+                         << "Position y";
+    QTest::newRow("infinity") << 1 << "angle"
+                              << "inf"
+                              << "Angle";
+    QTest::newRow("empty") << 2 << "linearVelocityY"
+                           << ""
+                           << "Velocity y";
+    QTest::newRow("two numbers") << 2 << "angularVelocity"
+                                 << "1 2"
+                                 << "Angular velocity";
+    QTest::newRow("negative density on a dynamic body") << 1 << "shape0Density"
+                                                        << "-1"
+                                                        << "density";
+    QTest::newRow("zero density on a dynamic body") << 1 << "shape0Density"
+                                                    << "0"
+                                                    << "density";
+    QTest::newRow("negative density on a static body") << 0 << "shape0Density"
+                                                       << "-2"
+                                                       << "density";
+    QTest::newRow("radius 0") << 2 << "shape0Radius"
+                              << "0"
+                              << "radius";
+    QTest::newRow("negative radius") << 2 << "shape0Radius"
+                                     << "-1"
+                                     << "radius";
+    QTest::newRow("restitution above 1") << 2 << "shape0Restitution"
+                                         << "1.5"
+                                         << "restitution";
+    QTest::newRow("negative friction") << 1 << "shape0Friction"
+                                       << "-0.1"
+                                       << "friction";
+    QTest::newRow("beyond the world") << 1 << "positionX"
+                                      << "1e9"
+                                      << "position";
+}
+
+void TestEdit::badNumberIsRefusedAndChangesNothing() {
+    QFETCH(int, body);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(QString, named);
+    Document* document = m_window->document();
+    // One accepted edit first, so "the undo stack is unchanged" also covers its index and merging.
+    select({keyOf(3)});
+    typeInto("angle", "10");
+    QCOMPARE(document->undoStack()->count(), 1);
+    select({keyOf(body)});
+    const Scene before = document->scene();
+    const int index = document->undoStack()->index();
+    m_window->statusBar()->clearMessage();
+
+    typeInto(field, text);
+
+    QVERIFY(scenesEqual(document->scene(), before));
+    QCOMPARE(document->undoStack()->count(), 1);
+    QCOMPARE(document->undoStack()->index(), index);
+    const QString message = inspector()->fieldError(field);
+    QVERIFY2(message.contains(named, Qt::CaseInsensitive), qPrintable(message));
+    // The message is shown under the field and in the status bar.
+    bool visibleUnderField = false;
+    for (QLabel* l : inspector()->findChildren<QLabel*>()) {
+        visibleUnderField |= l->isVisible() && l->text() == message;
+    }
+    QVERIFY(visibleUnderField);
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(named, Qt::CaseInsensitive),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    // A good value afterwards clears it.
+    typeInto(field, QStringLiteral("0.5"));
+    QVERIFY(inspector()->fieldError(field).isEmpty());
+}
+
+void TestEdit::typeChangeThatBreaksValidationIsRefused() {
+    Document* document = m_window->document();
+    select({keyOf(0)}); // static ground with density 0
+    auto* combo = inspector()->findChild<QComboBox*>(QStringLiteral("typeCombo"));
+    QVERIFY(combo);
+    QCOMPARE(combo->currentText(), QStringLiteral("static"));
+    const Scene before = document->scene();
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down); // -> dynamic
+    QVERIFY(scenesEqual(document->scene(), before));
+    QCOMPARE(document->undoStack()->count(), 0);
+    QCOMPARE(combo->currentText(), QStringLiteral("static"));
+    QVERIFY(
+        inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("shapes[0].density")));
+    // The box can become kinematic: one step.
+    select({keyOf(1)});
+    combo = inspector()->findChild<QComboBox*>(QStringLiteral("typeCombo"));
+    combo->setFocus();
+    QTest::keyClick(combo, Qt::Key_Down);
+    QCOMPARE(document->body(keyOf(1)).type, phys::BodyType::Kinematic);
+    QCOMPARE(document->undoStack()->count(), 1);
+}
+
+void TestEdit::bodiesListAndCanvasShareTheSelection() {
+    auto* list = m_window->findChild<QListWidget*>(QStringLiteral("bodyList"));
+    QVERIFY(list);
+    QCOMPARE(list->count(), 4);
+    SceneCanvas* canvas = m_window->canvas();
+    // Click a row: the canvas selects that body.
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->item(2)).center());
+    QCOMPARE(canvas->selection(), QList<quint64>{keyOf(2)});
+    QVERIFY(canvas->bodyItem(keyOf(2))->isSelectedHighlight());
+    // Ctrl+click adds a row.
+    QTest::mouseClick(list->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                      list->visualItemRect(list->item(0)).center());
+    QCOMPARE(canvas->selection(), (QList<quint64>{keyOf(0), keyOf(2)}));
+    QVERIFY(canvas->bodyItem(keyOf(0))->isSelectedHighlight());
+    QVERIFY(!canvas->bodyItem(keyOf(1))->isSelectedHighlight());
+
+    // Select on the canvas: the list follows.
+    canvas->setSelection({keyOf(3)});
+    QCOMPARE(list->selectedItems().size(), 1);
+    QCOMPARE(list->row(list->selectedItems().front()), 3);
+    // A click on a body with the select tool selects it on the canvas and in the list.
+    QAction* selectTool = m_window->findChild<QAction*>(QStringLiteral("actionToolSelect"));
+    if (selectTool) {
+        selectTool->trigger();
+    }
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, canvas->worldToViewport({3.0, 2.5}).toPoint());
+    QCOMPARE(canvas->selection(), QList<quint64>{keyOf(2)});
+    QCOMPARE(list->selectedItems().size(), 1);
+    QCOMPARE(list->row(list->selectedItems().front()), 2);
+    QCOMPARE(inspector()->shownBody(), keyOf(2));
+}
+
+void TestEdit::deleteIsOneUndoStep() {
+    Document* document = m_window->document();
+    const Scene before = document->scene();
+    select({keyOf(3), keyOf(1)});
+    QAction* remove = m_window->findChild<QAction*>(QStringLiteral("actionDelete"));
+    QVERIFY(remove && remove->isEnabled());
+    QCOMPARE(remove->shortcut(), QKeySequence(QKeySequence::Delete));
+    // Delete from the keyboard with the Bodies list focused.
+    auto* list = m_window->findChild<QListWidget*>(QStringLiteral("bodyList"));
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_Delete);
+    QCOMPARE(document->bodyCount(), 2);
+    QCOMPARE(document->undoStack()->count(), 1);
+    QVERIFY(m_window->canvas()->selection().isEmpty());
+    QCOMPARE(list->count(), 2);
+    document->undoStack()->undo();
+    QVERIFY(scenesEqual(document->scene(), before)); // same order, same values
+    QCOMPARE(list->count(), 4);
+    QCOMPARE(m_window->canvas()->bodyKeys(), document->keys());
+}
+
+void TestEdit::duplicateIsOneUndoStepAndSelectsTheCopies() {
+    Document* document = m_window->document();
+    const Scene before = document->scene();
+    select({keyOf(1), keyOf(2)});
+    auto* list = m_window->findChild<QListWidget*>(QStringLiteral("bodyList"));
+    list->setFocus();
+    QTest::keyClick(list, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(document->bodyCount(), 6);
+    QCOMPARE(document->undoStack()->count(), 1);
+    const phys::BodyDef& copy = document->body(keyOf(4));
+    QCOMPARE(copy.name, std::string("box copy"));
+    QCOMPARE(copy.position, phys::Vec2(-3, 2) + EditController::kDuplicateOffset);
+    QCOMPARE(m_window->canvas()->selection(), (QList<quint64>{keyOf(4), keyOf(5)}));
+    document->undoStack()->undo();
+    QVERIFY(scenesEqual(document->scene(), before));
+    QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(4));
+}
+
+void TestEdit::intentsBecomeSingleCommands() {
+    Document* document = m_window->document();
+    EditIntents* intents = m_window->editIntents();
+    QUndoStack* stack = document->undoStack();
+    const Scene before = document->scene();
+    emit intents->moveBodies({keyOf(1), keyOf(2)}, phys::Vec2{1, 0});
+    QCOMPARE(stack->count(), 1);
+    emit intents->nudgeBodies({keyOf(1)}, phys::Vec2{0.1, 0});
+    emit intents->nudgeBodies({keyOf(1)}, phys::Vec2{0.1, 0});
+    QCOMPARE(stack->count(), 2);
+    emit intents->setBodyPose(keyOf(3), phys::Vec2{0, 6}, 0.5);
+    QCOMPARE(stack->count(), 3);
+    emit intents->moveVertex(keyOf(3), 0, 2, phys::Vec2{0, 2});
+    emit intents->insertVertex(keyOf(1), 0, 0, phys::Vec2{0, -1.5});
+    emit intents->removeVertex(keyOf(1), 0, 1);
+    QCOMPARE(stack->count(), 6);
+    // A refused intent (non-convex vertex) pushes nothing and says why on the status bar.
+    emit intents->moveVertex(keyOf(1), 0, 0, phys::Vec2{0, 0});
+    QCOMPARE(stack->count(), 6);
+    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("vertices")));
+    emit intents->deleteBodies({keyOf(0)});
+    emit intents->duplicateBodies({keyOf(0)}, phys::Vec2{0, 1});
+    QCOMPARE(stack->count(), 8);
+    while (stack->canUndo()) {
+        stack->undo();
+    }
+    QVERIFY(scenesEqual(document->scene(), before));
+}
+
+void TestEdit::selectAllSelectsEveryBody() {
+    auto* list = m_window->findChild<QListWidget*>(QStringLiteral("bodyList"));
+    list->setFocus();
+    m_window->findChild<QAction*>(QStringLiteral("actionSelectAll"))->trigger();
+    QCOMPARE(m_window->canvas()->selection(), m_window->document()->keys());
+    QCOMPARE(list->selectedItems().size(), 4);
+    QVERIFY(inspector()->shownBody() == 0); // several bodies: nothing to edit
+}
+
+void TestEdit::presentationModeScalesCanvasAndDocks() {
+    QAction* presentation = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    QVERIFY(presentation);
+    QVERIFY(presentation->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)));
+    QVERIFY(presentation->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)));
+    auto* dock = m_window->findChild<BodiesDock*>();
+    const QFontInfo before(dock->list()->font());
+    const QSizeF labelBefore = SceneRenderer::labelSize(QStringLiteral("ground"));
+    presentation->trigger();
+    QCOMPARE(m_window->canvas()->presentationScale(), 1.6);
+    QCOMPARE(SceneRenderer::displayScale(), 1.6);
+    QVERIFY(QFontInfo(dock->list()->font()).pixelSize() > before.pixelSize());
+    QVERIFY(SceneRenderer::labelSize(QStringLiteral("ground")).width() > 1.4 * labelBefore.width());
+    // Thicker outlines on the canvas: more of the body's outline colour in the grab.
+    presentation->trigger();
+    QCOMPARE(SceneRenderer::displayScale(), 1.0);
+    QCOMPARE(QFontInfo(dock->list()->font()).pixelSize(), before.pixelSize());
+    QCOMPARE(SceneRenderer::labelSize(QStringLiteral("ground")), labelBefore);
+}
+
+QTEST_MAIN(TestEdit)
+#include "tst_edit.moc"

@@ -1,0 +1,1079 @@
+/// @file tst_tools.cpp
+/// The canvas tools on the real MainWindow, driven by QTest mouse and key events at pixels computed from
+/// world points: drawing polygons (including refused clicks, Backspace, Esc, the convex-hull offer), circles,
+/// rectangles and regular polygons by drag, snapping, select/move/rotate, vertex editing, nudging, delete and
+/// duplicate. Each gesture is checked twice: the one intent it emits (QSignalSpy on EditIntents) and its
+/// effect on the Document through the EditController (one undo command per gesture).
+
+#include "document.h"
+#include "edit_intents.h"
+#include "main_window.h"
+#include "physics/polygon_factory.h"
+#include "scene_canvas.h"
+#include "scene_renderer.h"
+#include "tool_draw_polygon.h"
+#include "tool_draw_shapes.h"
+#include "tool_edit_vertices.h"
+#include "tool_geometry.h"
+#include "tool_select.h"
+#include "tool_style.h"
+#include "tools_toolbar.h"
+
+#include <QAction>
+#include <QFile>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <memory>
+#include <random>
+#include <variant>
+#include <vector>
+
+using namespace cl;
+
+namespace {
+
+/// A square box (2 m, centred on (-2, 0)) and a ball (radius 0.8 at (3, 0)).
+const char* const kScene = R"({
+  "format": "contactlab-scene",
+  "version": 1,
+  "bodies": [
+    { "name": "box", "type": "dynamic", "position": [-2, 0],
+      "shapes": [ { "type": "polygon", "vertices": [[-1, -1], [1, -1], [1, 1], [-1, 1]] } ] },
+    { "name": "ball", "type": "dynamic", "position": [3, 0],
+      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.8 } ] }
+  ]
+})";
+
+/// View scale of every test, pixels per metre: the minor grid step is then 0.5 m.
+constexpr double kPixelsPerMetre = 50.0;
+
+std::vector<phys::Vec2> worldVertices(const phys::BodyDef& body, int shape = 0) {
+    std::vector<phys::Vec2> out;
+    const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[static_cast<std::size_t>(shape)].geometry);
+    if (!polygon) {
+        return out;
+    }
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    for (const phys::Vec2 v : polygon->vertices()) {
+        out.push_back(phys::transformPoint(xf, v));
+    }
+    return out;
+}
+
+/// Every expected point has a vertex within `tolerance`, and the counts match.
+bool sameVertexSet(const std::vector<phys::Vec2>& actual, const std::vector<phys::Vec2>& expected,
+                   double tolerance) {
+    if (actual.size() != expected.size()) {
+        return false;
+    }
+    for (const phys::Vec2 e : expected) {
+        bool found = false;
+        for (const phys::Vec2 a : actual) {
+            found = found || phys::distance(a, e) <= tolerance;
+        }
+        if (!found) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/// A strictly convex closed outline (either winding) whose vertices are at least `minSpacing` apart and
+/// whose every vertex is at least `minOffset` off the line through its neighbours (metres). Written here
+/// independently of the tool's checks.
+bool wellShaped(const std::vector<phys::Vec2>& points, double minSpacing, double minOffset) {
+    const std::size_t n = points.size();
+    int sign = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const phys::Vec2 a = points[(i + n - 1) % n], b = points[i], c = points[(i + 1) % n];
+        for (std::size_t j = 0; j < i; ++j) {
+            if (phys::distance(points[i], points[j]) < minSpacing) {
+                return false;
+            }
+        }
+        const double turn = phys::cross(b - a, c - b);
+        const int s = turn > 0.0 ? 1 : -1;
+        if (sign != 0 && s != sign) {
+            return false;
+        }
+        sign = s;
+        if (std::abs(phys::cross(c - a, b - a)) / phys::distance(a, c) < minOffset) {
+            return false;
+        }
+        if (std::abs(turn) / phys::distance(a, b) < minOffset) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool near(phys::Vec2 a, phys::Vec2 b, double tolerance) {
+    return phys::distance(a, b) <= tolerance;
+}
+
+} // namespace
+
+class TestTools : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void toolShortcutsSwitchTools();
+    void triangleByClicksCreatesBodyAtClickedPoints();
+    void doubleClickAndRightClickClose();
+    void clickOnFirstVertexCloses();
+    void nonConvexClickIsRefused();
+    void selfIntersectingClickIsRefused();
+    void backspaceRemovesLastVertex();
+    void escapeCancelsOutline();
+    void closingNonConvexOutlineOffersHull();
+    void declinedHullKeepsDrawing();
+    void randomConvexOutlinesAreNeverRefused();
+    void snappingPutsVerticesOnGridPoints();
+    void circleByDrag();
+    void clickWithoutDragMakesNothing();
+    void rectangleByDrag();
+    void regularPolygonByDrag();
+    void clickSelectsAndModifiersAdd();
+    void rubberBandSelects();
+    void dragMoveIsOneIntentAndOneUndoStep();
+    void escapeCancelsDragMove();
+    void rotateHandleTurnsAboutCentreOfMass();
+    void dragVertexIsOneIntentAndOneUndoStep();
+    void invalidVertexDragIsRefused();
+    void dragOutOfEdgeInsertsVertex();
+    void clickOnEdgeAloneIsRefused();
+    void rightClickRemovesVertexUnlessTriangle();
+    void arrowKeysNudgeByGridStep();
+    void deleteAndDuplicateKeys();
+    void overlaysDrawAtTheRightPixels();
+
+private:
+    SceneCanvas& canvas() const { return *m_window->canvas(); }
+    QWidget* viewport() const { return m_window->canvas()->viewport(); }
+    EditIntents& intents() const { return *m_window->editIntents(); }
+    Document& document() const { return *m_window->document(); }
+    ToolsToolbar& toolbar() const { return *m_toolbar; }
+    /// Viewport pixel (rounded: QTest events carry integer positions) of a world point.
+    QPoint px(phys::Vec2 world) const { return canvas().worldToViewport(world).toPoint(); }
+    /// World point under a viewport pixel.
+    phys::Vec2 at(QPoint pixel) const { return canvas().viewportToWorld(QPointF(pixel)); }
+    /// Half a pixel's worth of metres: the error of rounding a world point to a pixel.
+    double pixelTolerance() const { return 0.75 / canvas().pixelsPerMetre(); }
+    BodyKey keyNamed(const std::string& name) const;
+    void click(phys::Vec2 world, Qt::KeyboardModifiers mods = Qt::NoModifier);
+    void drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods = Qt::NoModifier, int steps = 4);
+    /// The viewport as drawn now; also saved (whole window) into $CONTACTLAB_TOOLS_SHOTS when set, to look
+    /// at.
+    QImage grabViewport(const QString& shotName) const;
+
+    QTemporaryDir m_dir;
+    QString m_scenePath;
+    std::unique_ptr<MainWindow> m_window;
+    ToolsToolbar* m_toolbar = nullptr;
+};
+
+void TestTools::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
+                       m_dir.filePath(QStringLiteral("settings")));
+    QCoreApplication::setOrganizationName(QStringLiteral("ContactLabToolsTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("ContactLabToolsTest"));
+    m_scenePath = m_dir.filePath(QStringLiteral("scene.json"));
+    QFile file(m_scenePath);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    QVERIFY(file.write(kScene) > 0);
+}
+
+void TestTools::init() {
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSaveSettingsOnClose(false);
+    m_window->setErrorReporter([](const QString&, const QString&) {});
+    m_window->setWindowState(Qt::WindowNoState);
+    m_window->resize(1100, 760);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(m_window->openFile(m_scenePath));
+    canvas().setViewTransform(ViewTransform(kPixelsPerMetre, phys::Vec2{0.0, 1.0}, QSizeF()));
+    m_toolbar = m_window->findChild<ToolsToolbar*>();
+    QVERIFY(m_toolbar);
+    QCOMPARE(toolbar().currentTool(), static_cast<Tool*>(toolbar().selectTool()));
+    QCOMPARE(canvas().tool(), static_cast<Tool*>(toolbar().selectTool()));
+    QCOMPARE(toolbar().selectTool()->gridStep(), 0.5);
+    QCOMPARE(document().bodyCount(), 2);
+}
+
+void TestTools::cleanup() {
+    m_window.reset();
+    m_toolbar = nullptr;
+}
+
+BodyKey TestTools::keyNamed(const std::string& name) const {
+    for (const BodyKey key : document().keys()) {
+        if (document().body(key).name == name) {
+            return key;
+        }
+    }
+    return 0;
+}
+
+void TestTools::click(phys::Vec2 world, Qt::KeyboardModifiers mods) {
+    QTest::mouseClick(viewport(), Qt::LeftButton, mods, px(world));
+}
+
+void TestTools::drag(QPoint from, QPoint to, Qt::KeyboardModifiers mods, int steps) {
+    QTest::mousePress(viewport(), Qt::LeftButton, mods, from);
+    for (int i = 1; i <= steps; ++i) {
+        const QPointF p = QPointF(from) + (QPointF(to) - QPointF(from)) * (double(i) / steps);
+        QTest::mouseMove(viewport(), p.toPoint());
+    }
+    QTest::mouseRelease(viewport(), Qt::LeftButton, mods, to);
+}
+
+void TestTools::toolShortcutsSwitchTools() {
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    canvas().setFocus();
+    const struct {
+        Qt::Key key;
+        Tool* tool;
+    } cases[] = {{Qt::Key_P, toolbar().polygonTool()},      {Qt::Key_C, toolbar().circleTool()},
+                 {Qt::Key_R, toolbar().rectangleTool()},    {Qt::Key_G, toolbar().regularPolygonTool()},
+                 {Qt::Key_E, toolbar().editVerticesTool()}, {Qt::Key_V, toolbar().selectTool()}};
+    for (const auto& c : cases) {
+        QTest::keyClick(&canvas(), c.key);
+        QCOMPARE(canvas().tool(), c.tool);
+        QCOMPARE(toolbar().currentTool(), c.tool);
+        QVERIFY(toolbar().actionFor(c.tool)->isChecked());
+    }
+}
+
+void TestTools::triangleByClicksCreatesBodyAtClickedPoints() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    const QPoint pixels[] = {px({-1.0, 3.0}), px({1.5, 2.7}), px({0.2, 5.1})};
+    for (const QPoint p : pixels) {
+        QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, p);
+    }
+    QCOMPARE(toolbar().polygonTool()->points().size(), std::size_t(3));
+    QCOMPARE(added.count(), 0);
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(added.count(), 1);
+    QVERIFY(toolbar().polygonTool()->points().empty());
+
+    const std::vector<phys::Vec2> expected{at(pixels[0]), at(pixels[1]), at(pixels[2])};
+    const auto body = added.front().front().value<phys::BodyDef>();
+    QVERIFY(sameVertexSet(worldVertices(body), expected, pixelTolerance()));
+    // Origin at the centroid (for a triangle, the mean of the vertices), angle 0, the defaults of a new body.
+    const phys::Vec2 centroid = (1.0 / 3.0) * (expected[0] + expected[1] + expected[2]);
+    QVERIFY(near(body.position, centroid, 1e-9));
+    QCOMPARE(body.angle, 0.0);
+    QCOMPARE(body.type, phys::BodyType::Dynamic);
+    QCOMPARE(body.name, std::string("polygon 1"));
+    QCOMPARE(body.shapes.size(), std::size_t(1));
+    QCOMPARE(body.shapes[0].density, 1.0);
+    QCOMPARE(body.shapes[0].friction, 0.6);
+    QCOMPARE(body.shapes[0].restitution, 0.0);
+
+    // The document holds it, as one undo step; undo removes it and redo restores it.
+    QCOMPARE(document().bodyCount(), 3);
+    const BodyKey key = keyNamed("polygon 1");
+    QVERIFY(key != 0);
+    QVERIFY(sameVertexSet(worldVertices(document().body(key)), expected, pixelTolerance()));
+    QCOMPARE(document().undoStack()->count(), 1);
+    document().undoStack()->undo();
+    QCOMPARE(document().bodyCount(), 2);
+    document().undoStack()->redo();
+    QCOMPARE(document().bodyCount(), 3);
+    QVERIFY(sameVertexSet(worldVertices(document().body(keyNamed("polygon 1"))), expected, pixelTolerance()));
+
+    // The next polygon gets the next free name.
+    for (const QPoint p : {px({-1.0, 6.0}), px({1.0, 6.0}), px({0.0, 7.0})}) {
+        QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, p);
+    }
+    QTest::keyClick(&canvas(), Qt::Key_Enter);
+    QCOMPARE(added.count(), 2);
+    QCOMPARE(added.back().front().value<phys::BodyDef>().name, std::string("polygon 2"));
+}
+
+void TestTools::doubleClickAndRightClickClose() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    click({-1.0, 3.0});
+    click({1.0, 3.0});
+    // A double click as the window system delivers it: press, release, double-click, release.
+    click({0.0, 4.5});
+    QTest::mouseDClick(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.0, 4.5}));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.0, 4.5}));
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(worldVertices(added.back().front().value<phys::BodyDef>()).size(), std::size_t(3));
+    QVERIFY(toolbar().polygonTool()->points().empty());
+
+    click({-1.0, 6.0});
+    click({1.0, 6.0});
+    click({1.0, 7.0});
+    click({-1.0, 7.0});
+    QTest::mouseClick(viewport(), Qt::RightButton, Qt::NoModifier, px({5.0, 5.0}));
+    QCOMPARE(added.count(), 2);
+    QVERIFY(sameVertexSet(worldVertices(added.back().front().value<phys::BodyDef>()),
+                          {{-1.0, 6.0}, {1.0, 6.0}, {1.0, 7.0}, {-1.0, 7.0}}, pixelTolerance()));
+    QCOMPARE(document().bodyCount(), 4);
+}
+
+void TestTools::clickOnFirstVertexCloses() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    click({-1.0, 3.0});
+    click({1.0, 3.0});
+    click({0.0, 4.5});
+    // A click 3 pixels from the first vertex closes instead of adding a vertex.
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, px({-1.0, 3.0}) + QPoint(3, 0));
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(worldVertices(added.back().front().value<phys::BodyDef>()).size(), std::size_t(3));
+}
+
+void TestTools::nonConvexClickIsRefused() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    QSignalSpy status(&intents(), &EditIntents::statusMessage);
+    click({-1.0, 3.0});
+    click({1.0, 3.0});
+    click({1.0, 5.0});
+    QCOMPARE(tool.points().size(), std::size_t(3));
+    QVERIFY(tool.hint().isEmpty());
+    // Counter-clockwise so far; (1.6, 6) turns clockwise at (1, 5): refused.
+    const QPoint refused = px({1.6, 6.0});
+    status.clear();
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, refused);
+    QCOMPARE(tool.points().size(), std::size_t(3));
+    QVERIFY(tool.hint().contains(QStringLiteral("convex")));
+    QCOMPARE(tool.hintPosition(), QPointF(refused));
+    QCOMPARE(status.count(), 1);
+    QCOMPARE(status.front().front().toString(), tool.hint());
+    // The hint is drawn near the cursor: its bubble's fill colour appears within a few rows of the click, and
+    // goes away with the hint.
+    auto bubblePixelsNear = [this](QPoint cursor) {
+        const QImage image = canvas().viewport()->grab().toImage();
+        const double ratio = image.devicePixelRatio();
+        int count = 0;
+        for (int y = cursor.y() - 80; y <= cursor.y() + 80; ++y) {
+            for (int x = cursor.x() - 600; x <= cursor.x() + 600; ++x) {
+                const QPoint p(int(x * ratio), int(y * ratio));
+                if (!image.rect().contains(p)) {
+                    continue;
+                }
+                const QColor c = image.pixelColor(p);
+                count += c.red() == 255 && c.green() == 244 && c.blue() == 229;
+            }
+        }
+        return count;
+    };
+    QVERIFY(bubblePixelsNear(refused) > 200);
+    // A valid fourth vertex is still accepted, and the polygon closes normally.
+    click({-1.0, 5.0});
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QVERIFY(tool.hint().isEmpty());
+    QCOMPARE(bubblePixelsNear(refused), 0);
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(worldVertices(added.front().front().value<phys::BodyDef>()).size(), std::size_t(4));
+}
+
+void TestTools::selfIntersectingClickIsRefused() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    // A convex spiral: every turn counter-clockwise, then an edge that would cross edge 0.
+    click({0.0, 3.0});
+    click({4.0, 3.0});
+    click({4.0, 7.0});
+    click({0.5, 7.0});
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    click({1.0, 2.0});
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QVERIFY(tool.hint().contains(QStringLiteral("cross")));
+    // A repeated point and a point in line with the last edge are refused too.
+    click({4.0, 7.0});
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    click({-1.5, 7.0});
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QVERIFY(tool.hint().contains(QStringLiteral("line")));
+}
+
+void TestTools::backspaceRemovesLastVertex() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    click({-1.0, 3.0});
+    click({1.0, 3.0});
+    click({1.6, 6.0});
+    canvas().setSelection({keyNamed("box")});
+    QTest::keyClick(&canvas(), Qt::Key_Backspace);
+    QCOMPARE(tool.points().size(), std::size_t(2));
+    QVERIFY(near(tool.points().back(), at(px({1.0, 3.0})), 1e-12));
+    click({0.0, 4.0});
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(added.count(), 1);
+    QVERIFY(sameVertexSet(worldVertices(added.front().front().value<phys::BodyDef>()),
+                          {{-1.0, 3.0}, {1.0, 3.0}, {0.0, 4.0}}, pixelTolerance()));
+    // Backspace while drawing never deletes the selection.
+    QCOMPARE(document().bodyCount(), 3);
+}
+
+void TestTools::escapeCancelsOutline() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    click({-1.0, 3.0});
+    click({1.0, 3.0});
+    click({0.0, 4.0});
+    QVERIFY(tool.isBusy());
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QVERIFY(!tool.isBusy());
+    QVERIFY(tool.points().empty());
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(document().bodyCount(), 2);
+    QCOMPARE(document().undoStack()->count(), 0);
+}
+
+void TestTools::closingNonConvexOutlineOffersHull() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    QStringList questions;
+    tool.setConvexHullAsker([&questions](const QString& question) {
+        questions << question;
+        return true;
+    });
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    // Every click keeps the open outline convex, but the closing edge from (2, 4) to (0, 3) makes it concave.
+    for (const phys::Vec2 p :
+         {phys::Vec2{0.0, 3.0}, phys::Vec2{4.0, 3.0}, phys::Vec2{4.0, 7.0}, phys::Vec2{2.0, 4.0}}) {
+        click(p);
+    }
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(questions.size(), 1);
+    QVERIFY(questions.front().contains(QStringLiteral("convex hull")));
+    QCOMPARE(added.count(), 1);
+    // The hull drops the inner point (2, 4).
+    QVERIFY(sameVertexSet(worldVertices(added.front().front().value<phys::BodyDef>()),
+                          {{0.0, 3.0}, {4.0, 3.0}, {4.0, 7.0}}, pixelTolerance()));
+    QVERIFY(tool.points().empty());
+}
+
+void TestTools::declinedHullKeepsDrawing() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    int asked = 0;
+    tool.setConvexHullAsker([&asked](const QString&) {
+        ++asked;
+        return false;
+    });
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    for (const phys::Vec2 p :
+         {phys::Vec2{0.0, 3.0}, phys::Vec2{4.0, 3.0}, phys::Vec2{4.0, 7.0}, phys::Vec2{2.0, 4.0}}) {
+        click(p);
+    }
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(asked, 1);
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QVERIFY(!tool.hint().isEmpty());
+    // Removing the offending vertex lets the outline close as a triangle, without asking again.
+    QTest::keyClick(&canvas(), Qt::Key_Backspace);
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(asked, 1);
+    QCOMPARE(added.count(), 1);
+}
+
+void TestTools::randomConvexOutlinesAreNeverRefused() {
+    // Convex polygons clicked in order, either winding: no click is ever refused, and the body's world
+    // vertices are the clicked points. Seeded; many cases.
+    std::mt19937_64 rng(20240605);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    int checked = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+        const int n = 3 + static_cast<int>(unit(rng) * 6); // 3..8
+        const phys::Result<phys::Polygon> polygon =
+            phys::factory::randomConvex(n, 2.0 + 3.0 * unit(rng), static_cast<std::uint64_t>(trial + 1));
+        QVERIFY(polygon.ok());
+        std::vector<phys::Vec2> points;
+        const phys::Vec2 centre{-4.0 + 8.0 * unit(rng), -2.0 + 6.0 * unit(rng)};
+        for (const phys::Vec2 v : polygon->vertices()) {
+            points.push_back(at(px(centre + v)));
+        }
+        if (trial % 2 == 1) {
+            std::reverse(points.begin(), points.end());
+        }
+        if (!wellShaped(points, 12.0 / kPixelsPerMetre, 4.0 / kPixelsPerMetre)) {
+            continue; // rounding to pixels made it nearly degenerate: such clicks are refused on purpose
+        }
+        ++checked;
+        std::vector<phys::Vec2> outline;
+        for (const phys::Vec2 p : points) {
+            const QString error = toolgeom::outlineAppendError(
+                outline, p, DrawPolygonTool::kMinVertexSpacingPixels / kPixelsPerMetre);
+            QVERIFY2(error.isEmpty(), qPrintable(error));
+            outline.push_back(p);
+        }
+        const phys::Result<phys::BodyDef> body = toolgeom::polygonBody(outline, "p");
+        QVERIFY(body.ok());
+        QVERIFY(sameVertexSet(worldVertices(body.value()), outline, 1e-9));
+    }
+    QVERIFY2(checked > 300, qPrintable(QString::number(checked)));
+
+    // And through the real tool, a handful of them by mouse.
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    int clicked = 0;
+    for (int trial = 0; trial < 16; ++trial) {
+        const phys::Result<phys::Polygon> polygon =
+            phys::factory::randomConvex(5 + trial % 4, 2.5, static_cast<std::uint64_t>(1000 + trial));
+        QVERIFY(polygon.ok());
+        std::vector<phys::Vec2> expected;
+        for (const phys::Vec2 v : polygon->vertices()) {
+            expected.push_back(at(px(phys::Vec2{0.0, 1.0} + v)));
+        }
+        if (!wellShaped(expected, 12.0 / kPixelsPerMetre, 4.0 / kPixelsPerMetre)) {
+            continue;
+        }
+        ++clicked;
+        for (const phys::Vec2 p : expected) {
+            QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, px(p));
+        }
+        QVERIFY2(toolbar().polygonTool()->hint().isEmpty(), qPrintable(toolbar().polygonTool()->hint()));
+        QTest::keyClick(&canvas(), Qt::Key_Return);
+        QCOMPARE(added.count(), clicked);
+        QVERIFY(sameVertexSet(worldVertices(added.back().front().value<phys::BodyDef>()), expected,
+                              pixelTolerance()));
+    }
+    QVERIFY(clicked >= 8);
+}
+
+void TestTools::snappingPutsVerticesOnGridPoints() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    const double step = toolbar().polygonTool()->gridStep();
+    QCOMPARE(step, 0.5);
+    // Clicks a few pixels off grid points, with Ctrl held.
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::ControlModifier, px({-1.0, 3.0}) + QPoint(4, -3));
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::ControlModifier, px({1.5, 3.0}) + QPoint(-5, 6));
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::ControlModifier, px({0.5, 5.0}) + QPoint(7, 2));
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(added.count(), 1);
+    const std::vector<phys::Vec2> vertices = worldVertices(added.front().front().value<phys::BodyDef>());
+    QVERIFY(sameVertexSet(vertices, {{-1.0, 3.0}, {1.5, 3.0}, {0.5, 5.0}}, 1e-9));
+    for (const phys::Vec2 v : vertices) {
+        QVERIFY(std::abs(v.x / step - std::round(v.x / step)) < 1e-9);
+        QVERIFY(std::abs(v.y / step - std::round(v.y / step)) < 1e-9);
+    }
+
+    // Circle: centre on a grid point, radius a whole number of steps.
+    toolbar().setCurrentTool(toolbar().circleTool());
+    drag(px({-3.0, 4.0}) + QPoint(3, 4), px({-1.5, 4.0}) + QPoint(-4, 5), Qt::ControlModifier);
+    QCOMPARE(added.count(), 2);
+    const auto circleBody = added.back().front().value<phys::BodyDef>();
+    QVERIFY(near(circleBody.position, {-3.0, 4.0}, 1e-9));
+    QCOMPARE(std::get<phys::Circle>(circleBody.shapes[0].geometry).radius, 1.5);
+}
+
+void TestTools::circleByDrag() {
+    toolbar().setCurrentTool(toolbar().circleTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    const QPoint centre = px({0.0, 4.0});
+    const QPoint rim = px({1.2, 4.9});
+    drag(centre, rim);
+    QCOMPARE(added.count(), 1);
+    const auto body = added.front().front().value<phys::BodyDef>();
+    QVERIFY(near(body.position, at(centre), 1e-12));
+    const auto& circle = std::get<phys::Circle>(body.shapes[0].geometry);
+    QVERIFY(near(circle.center, {0.0, 0.0}, 0.0));
+    QVERIFY(std::abs(circle.radius - phys::distance(at(centre), at(rim))) < 1e-12);
+    QCOMPARE(body.name, std::string("circle 1"));
+    QCOMPARE(body.type, phys::BodyType::Dynamic);
+    QCOMPARE(document().bodyCount(), 3);
+    QCOMPARE(document().undoStack()->count(), 1);
+
+    // Esc during the drag cancels.
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-3.0, 4.0}));
+    QTest::mouseMove(viewport(), px({-2.0, 4.0}));
+    QVERIFY(toolbar().circleTool()->isBusy());
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QVERIFY(!toolbar().circleTool()->isBusy());
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.0, 4.0}));
+    QCOMPARE(added.count(), 1);
+}
+
+void TestTools::clickWithoutDragMakesNothing() {
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    for (Tool* tool :
+         {static_cast<Tool*>(toolbar().circleTool()), static_cast<Tool*>(toolbar().rectangleTool()),
+          static_cast<Tool*>(toolbar().regularPolygonTool())}) {
+        toolbar().setCurrentTool(tool);
+        click({0.0, 4.0});
+        QVERIFY(!tool->hint().isEmpty());
+        // A drag of 2 pixels is still too small.
+        drag(px({0.0, 4.0}), px({0.0, 4.0}) + QPoint(2, 1));
+    }
+    // A rectangle must be wide and tall: a flat drag makes nothing.
+    toolbar().setCurrentTool(toolbar().rectangleTool());
+    drag(px({0.0, 4.0}), px({0.0, 4.0}) + QPoint(80, 2));
+    QCOMPARE(added.count(), 0);
+    QCOMPARE(document().bodyCount(), 2);
+}
+
+void TestTools::rectangleByDrag() {
+    toolbar().setCurrentTool(toolbar().rectangleTool());
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    // Dragged from the top-right to the bottom-left corner: the corners are the same.
+    const QPoint a = px({2.0, 5.0});
+    const QPoint b = px({-1.0, 3.5});
+    drag(a, b);
+    QCOMPARE(added.count(), 1);
+    const auto body = added.front().front().value<phys::BodyDef>();
+    const phys::Vec2 wa = at(a), wb = at(b);
+    QVERIFY(sameVertexSet(worldVertices(body), {wa, wb, {wa.x, wb.y}, {wb.x, wa.y}}, 1e-9));
+    QVERIFY(near(body.position, 0.5 * (wa + wb), 1e-9));
+    QCOMPARE(body.name, std::string("rectangle 1"));
+    QCOMPARE(document().bodyCount(), 3);
+}
+
+void TestTools::regularPolygonByDrag() {
+    toolbar().setCurrentTool(toolbar().regularPolygonTool());
+    toolbar().sidesSpinBox()->setValue(5);
+    QCOMPARE(toolbar().regularPolygonTool()->sides(), 5);
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    const QPoint centre = px({0.0, 4.0});
+    const QPoint vertex = px({1.1, 5.2});
+    drag(centre, vertex);
+    QCOMPARE(added.count(), 1);
+    const auto body = added.front().front().value<phys::BodyDef>();
+    QCOMPARE(body.name, std::string("pentagon 1"));
+    const std::vector<phys::Vec2> vertices = worldVertices(body);
+    QCOMPARE(vertices.size(), std::size_t(5));
+    const double radius = phys::distance(at(centre), at(vertex));
+    bool hasDraggedVertex = false;
+    for (const phys::Vec2 v : vertices) {
+        QVERIFY(std::abs(phys::distance(v, at(centre)) - radius) < 1e-9);
+        hasDraggedVertex = hasDraggedVertex || near(v, at(vertex), 1e-9);
+    }
+    QVERIFY(hasDraggedVertex);
+    // Equal sides.
+    for (std::size_t i = 0; i < 5; ++i) {
+        QVERIFY(std::abs(phys::distance(vertices[i], vertices[(i + 1) % 5]) -
+                         2.0 * radius * std::sin(phys::kPi / 5)) < 1e-9);
+    }
+    QVERIFY(near(body.position, at(centre), 1e-9));
+
+    // The sides are clamped to 3..16.
+    toolbar().regularPolygonTool()->setSides(40);
+    QCOMPARE(toolbar().sidesSpinBox()->value(), 16);
+    toolbar().regularPolygonTool()->setSides(1);
+    QCOMPARE(toolbar().sidesSpinBox()->value(), 3);
+}
+
+void TestTools::clickSelectsAndModifiersAdd() {
+    const BodyKey box = keyNamed("box");
+    const BodyKey ball = keyNamed("ball");
+    click({-2.0, 0.0});
+    QCOMPARE(canvas().selection(), QList<quint64>{box});
+    click({3.0, 0.0});
+    QCOMPARE(canvas().selection(), QList<quint64>{ball});
+    click({-2.0, 0.0}, Qt::ShiftModifier);
+    QCOMPARE(canvas().selection(), (QList<quint64>{ball, box}));
+    click({3.0, 0.0}, Qt::ControlModifier); // toggles off
+    QCOMPARE(canvas().selection(), QList<quint64>{box});
+    click({0.5, 5.0}); // empty space clears
+    QVERIFY(canvas().selection().isEmpty());
+}
+
+void TestTools::rubberBandSelects() {
+    const BodyKey box = keyNamed("box");
+    const BodyKey ball = keyNamed("ball");
+    // A band touching only the box's right edge.
+    drag(px({-0.5, 2.0}), px({-1.2, 0.5}));
+    QCOMPARE(canvas().selection(), QList<quint64>{box});
+    // A band around both.
+    drag(px({-4.0, 2.0}), px({4.5, -2.0}));
+    QCOMPARE(canvas().selection(), (QList<quint64>{box, ball}));
+    // Empty band clears; Esc clears too.
+    drag(px({0.0, 5.0}), px({1.0, 4.0}));
+    QVERIFY(canvas().selection().isEmpty());
+    canvas().setSelection({box});
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QVERIFY(canvas().selection().isEmpty());
+}
+
+void TestTools::dragMoveIsOneIntentAndOneUndoStep() {
+    const BodyKey box = keyNamed("box");
+    const BodyKey ball = keyNamed("ball");
+    canvas().setSelection({box, ball});
+    QSignalSpy moved(&intents(), &EditIntents::moveBodies);
+    const QPoint from = px({-2.0, 0.5});
+    const QPoint to = px({-0.5, 2.0});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(viewport(), from + QPoint(20, -10));
+    // Live preview: the canvas shows the moved body, the document is unchanged.
+    QVERIFY(near(canvas().bodyDef(box)->position,
+                 phys::Vec2{-2.0, 0.0} + (at(from + QPoint(20, -10)) - at(from)), 1e-9));
+    QVERIFY(near(document().body(box).position, {-2.0, 0.0}, 0.0));
+    QTest::mouseMove(viewport(), from + QPoint(40, -40));
+    QTest::mouseMove(viewport(), to);
+    QCOMPARE(moved.count(), 0);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+    QCOMPARE(moved.count(), 1);
+    const phys::Vec2 delta = at(to) - at(from);
+    QCOMPARE(moved.front().at(0).value<QList<quint64>>(), (QList<quint64>{box, ball}));
+    QVERIFY(near(moved.front().at(1).value<phys::Vec2>(), delta, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
+    QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
+    QVERIFY(near(document().body(ball).position, phys::Vec2{3.0, 0.0} + delta, 1e-12));
+    QVERIFY(near(canvas().bodyDef(box)->position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
+    document().undoStack()->undo();
+    QVERIFY(near(document().body(box).position, {-2.0, 0.0}, 0.0));
+    QVERIFY(near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.0));
+
+    // With Ctrl the pressed body's origin lands on a grid point.
+    canvas().setSelection({box});
+    drag(px({-2.0, 0.5}), px({-0.9, 1.3}), Qt::NoModifier, 2);
+    const phys::Vec2 origin = document().body(box).position;
+    QVERIFY(!near(origin, {-1.0, 1.0}, 1e-3));
+    document().undoStack()->undo();
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.0, 0.5}));
+    QTest::mouseMove(viewport(), px({-1.5, 0.8}));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ControlModifier, px({-0.9, 1.3}));
+    QVERIFY(near(document().body(box).position, {-1.0, 1.0}, 1e-12));
+}
+
+void TestTools::escapeCancelsDragMove() {
+    const BodyKey box = keyNamed("box");
+    QSignalSpy moved(&intents(), &EditIntents::moveBodies);
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.0, 0.0}));
+    QTest::mouseMove(viewport(), px({0.0, 2.0}));
+    QVERIFY(!near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.1));
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QVERIFY(near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.0));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.0, 2.0}));
+    QCOMPARE(moved.count(), 0);
+    QCOMPARE(document().undoStack()->count(), 0);
+}
+
+void TestTools::rotateHandleTurnsAboutCentreOfMass() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    SelectTool& tool = *toolbar().selectTool();
+    const std::optional<QPointF> knob = tool.rotateHandlePosition();
+    QVERIFY(knob.has_value());
+    // The knob is straight above the centre of mass, above the body.
+    const QPointF centre = canvas().worldToViewport({-2.0, 0.0});
+    QVERIFY(std::abs(knob->x() - centre.x()) < 1e-9);
+    QVERIFY(knob->y() < canvas().worldToViewport({-2.0, 1.0}).y());
+    QSignalSpy posed(&intents(), &EditIntents::setBodyPose);
+    // Drag the knob a quarter turn clockwise... to the right of the centre, plus a little: Shift snaps to 90.
+    const QPoint start = knob->toPoint();
+    const QPoint end = (centre + QPointF(100.0, 6.0)).toPoint();
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, start);
+    QTest::mouseMove(viewport(), (centre + QPointF(70.0, -70.0)).toPoint());
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ShiftModifier, end);
+    QCOMPARE(posed.count(), 1);
+    QCOMPARE(posed.front().at(0).value<quint64>(), box);
+    const double angle = posed.front().at(2).toDouble();
+    QVERIFY(std::abs(angle - (-phys::kPi / 2)) < 1e-12);
+    // The centre of mass stays put.
+    phys::BodyDef turned = document().body(box);
+    QVERIFY(std::abs(turned.angle - angle) < 1e-12);
+    QVERIFY(near(toolgeom::worldCentreOfMass(turned), {-2.0, 0.0}, 1e-9));
+    QCOMPARE(document().undoStack()->count(), 1);
+
+    // Without Shift: the angle follows the mouse; an off-centre body keeps its centre of mass too.
+    document().undoStack()->undo();
+    phys::BodyDef offset = document().body(box);
+    QVERIFY(std::abs(offset.angle) < 1e-15);
+    const QPoint start2 = tool.rotateHandlePosition()->toPoint();
+    const QPoint end2 = (centre + QPointF(-80.0, -80.0)).toPoint();
+    drag(start2, end2);
+    QCOMPARE(posed.count(), 2);
+    const phys::Vec2 r0 = at(start2) - phys::Vec2{-2.0, 0.0};
+    const phys::Vec2 r1 = at(end2) - phys::Vec2{-2.0, 0.0};
+    const double expected = std::atan2(r1.y, r1.x) - std::atan2(r0.y, r0.x);
+    QVERIFY(std::abs(document().body(box).angle - expected) < 1e-9);
+    QVERIFY(near(toolgeom::worldCentreOfMass(document().body(box)), {-2.0, 0.0}, 1e-9));
+}
+
+void TestTools::dragVertexIsOneIntentAndOneUndoStep() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy movedVertex(&intents(), &EditIntents::moveVertex);
+    // Vertex 2 of the box is the world corner (-1, 1); pull it out to about (-0.4, 1.5).
+    const QPoint from = px({-1.0, 1.0});
+    const QPoint to = px({-0.4, 1.5});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(viewport(), from + QPoint(10, -5));
+    QTest::mouseMove(viewport(), from + QPoint(20, -15));
+    // Preview on the canvas only.
+    QVERIFY(!sameVertexSet(worldVertices(*canvas().bodyDef(box)), worldVertices(document().body(box)), 1e-9));
+    QTest::mouseMove(viewport(), to);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+    QCOMPARE(movedVertex.count(), 1);
+    const QList<QVariant> args = movedVertex.front();
+    QCOMPARE(args.at(0).value<quint64>(), box);
+    QCOMPARE(args.at(1).toInt(), 0);
+    QCOMPARE(args.at(2).toInt(), 2);
+    // The body's origin is (-2, 0) and its angle 0, so local = world - (-2, 0).
+    QVERIFY(near(args.at(3).value<phys::Vec2>(), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)),
+                          {{-3.0, -1.0}, {-1.0, -1.0}, at(to), {-3.0, 1.0}}, 1e-12));
+    document().undoStack()->undo();
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)),
+                          {{-3.0, -1.0}, {-1.0, -1.0}, {-1.0, 1.0}, {-3.0, 1.0}}, 1e-12));
+    QVERIFY(sameVertexSet(worldVertices(*canvas().bodyDef(box)), worldVertices(document().body(box)), 1e-12));
+
+    // Ctrl puts the dragged vertex on a grid point.
+    drag(from, px({-0.5, 1.5}) + QPoint(4, -3), Qt::ControlModifier);
+    QCOMPARE(movedVertex.count(), 2);
+    QVERIFY(near(movedVertex.back().at(3).value<phys::Vec2>(), phys::Vec2{-0.5, 1.5} - phys::Vec2{-2.0, 0.0},
+                 1e-12));
+}
+
+void TestTools::invalidVertexDragIsRefused() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    EditVerticesTool& tool = *toolbar().editVerticesTool();
+    QSignalSpy movedVertex(&intents(), &EditIntents::moveVertex);
+    // Pull vertex 2 ((-1, 1)) into the box, past the diagonal: concave at vertex 2.
+    const QPoint from = px({-1.0, 1.0});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(viewport(), px({-2.5, -0.5}));
+    QVERIFY(!tool.hint().isEmpty());
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.5, -0.5}));
+    // Nothing was valid along the way (the only move went straight to the invalid place): no intent.
+    QCOMPARE(movedVertex.count(), 0);
+    QVERIFY(sameVertexSet(worldVertices(*canvas().bodyDef(box)),
+                          {{-3.0, -1.0}, {-1.0, -1.0}, {-1.0, 1.0}, {-3.0, 1.0}}, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 0);
+
+    // Through a valid position first: the vertex stops at the last valid one.
+    const QPoint valid = px({-0.8, 1.2});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(viewport(), valid);
+    QTest::mouseMove(viewport(), px({-2.5, -0.5}));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.5, -0.5}));
+    QCOMPARE(movedVertex.count(), 1);
+    QVERIFY(near(movedVertex.front().at(3).value<phys::Vec2>(), at(valid) - phys::Vec2{-2.0, 0.0}, 1e-12));
+    QVERIFY(phys::Polygon::make(std::get<phys::Polygon>(document().body(box).shapes[0].geometry).vertices(),
+                                phys::PolygonCleanup::Strict)
+                .ok());
+}
+
+void TestTools::dragOutOfEdgeInsertsVertex() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy inserted(&intents(), &EditIntents::insertVertex);
+    // Edge 1 of the box runs from (-1, -1) to (-1, 1) (world); press at its middle, pull to the right.
+    const QPoint from = px({-1.0, 0.0});
+    const QPoint to = px({-0.3, 0.1});
+    drag(from, to);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(inserted.front().at(2).toInt(), 1);
+    QVERIFY(near(inserted.front().at(3).value<phys::Vec2>(), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
+    const auto& polygon = std::get<phys::Polygon>(document().body(box).shapes[0].geometry);
+    QCOMPARE(polygon.count(), 5);
+    QVERIFY(near(polygon.vertex(2), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
+}
+
+void TestTools::clickOnEdgeAloneIsRefused() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy inserted(&intents(), &EditIntents::insertVertex);
+    click({-1.0, 0.0});
+    QCOMPARE(inserted.count(), 0);
+    QVERIFY(toolbar().editVerticesTool()->hint().contains(QStringLiteral("edge")));
+    // Dragged along the edge, a pixel off it: collinear for the eye, refused too.
+    drag(px({-1.0, 0.0}), px({-1.0, 0.0}) + QPoint(1, -12), Qt::NoModifier, 2);
+    QCOMPARE(inserted.count(), 0);
+    QVERIFY(toolbar().editVerticesTool()->hint().contains(QStringLiteral("collinear")));
+    QCOMPARE(document().undoStack()->count(), 0);
+    // Five pixels out is a real vertex.
+    drag(px({-1.0, 0.0}), px({-1.0, 0.0}) + QPoint(5, 0), Qt::NoModifier, 2);
+    QCOMPARE(inserted.count(), 1);
+    QCOMPARE(document().undoStack()->count(), 1);
+}
+
+void TestTools::rightClickRemovesVertexUnlessTriangle() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy removed(&intents(), &EditIntents::removeVertex);
+    QTest::mouseClick(viewport(), Qt::RightButton, Qt::NoModifier, px({-1.0, 1.0}));
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(removed.front().at(2).toInt(), 2);
+    QCOMPARE(std::get<phys::Polygon>(document().body(box).shapes[0].geometry).count(), 3);
+    QCOMPARE(document().undoStack()->count(), 1);
+    // A triangle keeps its vertices: refused with a hint (right click and the Delete key alike).
+    QTest::mouseClick(viewport(), Qt::RightButton, Qt::NoModifier, px({-3.0, 1.0}));
+    QCOMPARE(removed.count(), 1);
+    QVERIFY(toolbar().editVerticesTool()->hint().contains(QStringLiteral("3 vertices")));
+    QTest::mouseMove(viewport(), px({-1.0, -1.0}));
+    QTest::keyClick(&canvas(), Qt::Key_Delete);
+    QCOMPARE(removed.count(), 1);
+    QCOMPARE(document().bodyCount(), 2);
+    // Delete with the mouse over a vertex of a square removes it.
+    document().undoStack()->undo();
+    QTest::mouseMove(viewport(), px({-3.0, 1.0}));
+    QTest::keyClick(&canvas(), Qt::Key_Delete);
+    QCOMPARE(removed.count(), 2);
+    QCOMPARE(removed.back().at(2).toInt(), 3);
+}
+
+void TestTools::arrowKeysNudgeByGridStep() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    QSignalSpy nudged(&intents(), &EditIntents::nudgeBodies);
+    const double step = toolbar().selectTool()->gridStep();
+    QTest::keyClick(&canvas(), Qt::Key_Right);
+    QTest::keyClick(&canvas(), Qt::Key_Up, Qt::ShiftModifier);
+    QTest::keyClick(&canvas(), Qt::Key_Left);
+    QTest::keyClick(&canvas(), Qt::Key_Down);
+    QCOMPARE(nudged.count(), 4);
+    QVERIFY(near(nudged.at(0).at(1).value<phys::Vec2>(), {step, 0.0}, 0.0));
+    QVERIFY(near(nudged.at(1).at(1).value<phys::Vec2>(), {0.0, 10.0 * step}, 0.0));
+    QVERIFY(near(nudged.at(2).at(1).value<phys::Vec2>(), {-step, 0.0}, 0.0));
+    QVERIFY(near(nudged.at(3).at(1).value<phys::Vec2>(), {0.0, -step}, 0.0));
+    QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + phys::Vec2{0.0, 9.0 * step}, 1e-12));
+    // The step follows the zoom.
+    canvas().setViewTransform(ViewTransform(4.0 * kPixelsPerMetre, phys::Vec2{0.0, 1.0}, QSizeF()));
+    const double fine = toolbar().selectTool()->gridStep();
+    QVERIFY(fine < step);
+    QTest::keyClick(&canvas(), Qt::Key_Right);
+    QVERIFY(near(nudged.back().at(1).value<phys::Vec2>(), {fine, 0.0}, 0.0));
+}
+
+void TestTools::deleteAndDuplicateKeys() {
+    const BodyKey box = keyNamed("box");
+    const BodyKey ball = keyNamed("ball");
+    QSignalSpy deleted(&intents(), &EditIntents::deleteBodies);
+    QSignalSpy duplicated(&intents(), &EditIntents::duplicateBodies);
+    canvas().setSelection({box, ball});
+    QTest::keyClick(&canvas(), Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(duplicated.count(), 1);
+    QCOMPARE(duplicated.front().at(0).value<QList<quint64>>(), (QList<quint64>{box, ball}));
+    QCOMPARE(document().bodyCount(), 4);
+    canvas().setSelection({box});
+    QTest::keyClick(&canvas(), Qt::Key_Delete);
+    QCOMPARE(deleted.count(), 1);
+    QCOMPARE(deleted.front().at(0).value<QList<quint64>>(), QList<quint64>{box});
+    QCOMPARE(document().bodyCount(), 3);
+    QVERIFY(!document().contains(box));
+    // Nothing selected: nothing emitted, a hint instead.
+    QVERIFY(canvas().selection().isEmpty());
+    QTest::keyClick(&canvas(), Qt::Key_Delete);
+    QCOMPARE(deleted.count(), 1);
+    QVERIFY(!toolbar().selectTool()->hint().isEmpty());
+}
+
+QImage TestTools::grabViewport(const QString& shotName) const {
+    const QByteArray dir = qgetenv("CONTACTLAB_TOOLS_SHOTS");
+    if (!dir.isEmpty()) {
+        m_window->grab().save(QString::fromLocal8Bit(dir) + QLatin1Char('/') + shotName +
+                              QStringLiteral(".png"));
+    }
+    return viewport()->grab().toImage();
+}
+
+namespace {
+/// The tools' preview blue (tool_style.cpp), allowing for antialiasing over light backgrounds.
+bool isPreviewBlue(const QColor& c) {
+    return c.blue() > 150 && c.red() < 120 && c.green() < 140;
+}
+/// Some pixel within one pixel of the point is preview blue (a 2-pixel antialiased line at any position).
+bool bluishNear(const QImage& image, QPointF viewportPoint) {
+    const double ratio = image.devicePixelRatio();
+    for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+            const QPoint p(int(std::lround(viewportPoint.x() * ratio)) + dx,
+                           int(std::lround(viewportPoint.y() * ratio)) + dy);
+            if (image.rect().contains(p) && isPreviewBlue(image.pixelColor(p))) {
+                return true;
+            }
+        }
+    }
+    return false;
+}
+QColor pixelAt(const QImage& image, QPointF viewportPoint) {
+    const double ratio = image.devicePixelRatio();
+    return image.pixelColor(
+        QPoint(int(std::lround(viewportPoint.x() * ratio)), int(std::lround(viewportPoint.y() * ratio))));
+}
+} // namespace
+
+void TestTools::overlaysDrawAtTheRightPixels() {
+    // Polygon in progress: the clicked edges and the vertex handles are drawn where the clicks were.
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    const phys::Vec2 a{-1.0, 3.0}, b{2.0, 3.0}, c{2.5, 5.0};
+    click(a);
+    click(b);
+    click(c);
+    QTest::mouseMove(viewport(), px({-0.5, 5.5}));
+    QImage image = grabViewport(QStringLiteral("tools-polygon"));
+    QVERIFY(bluishNear(image, canvas().worldToViewport(0.5 * (a + b))));
+    QVERIFY(bluishNear(image, canvas().worldToViewport(0.5 * (b + c))));
+    QCOMPARE(pixelAt(image, canvas().worldToViewport(b)), QColor(Qt::white)); // handle centre
+    // A refused click: red preview edge and the hint bubble.
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, px({3.5, 8.0}));
+    QVERIFY(!toolbar().polygonTool()->hint().isEmpty());
+    grabViewport(QStringLiteral("tools-polygon-refused"));
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+
+    // Rectangle being dragged: its outline follows the mouse.
+    toolbar().setCurrentTool(toolbar().rectangleTool());
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.0, 3.0}));
+    QTest::mouseMove(viewport(), px({2.0, 4.0}));
+    QTest::mouseMove(viewport(), px({3.0, 5.0}));
+    image = grabViewport(QStringLiteral("tools-rectangle"));
+    QVERIFY(bluishNear(image, canvas().worldToViewport({1.5, 3.0})));
+    QVERIFY(bluishNear(image, canvas().worldToViewport({0.0, 4.0})));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({3.0, 5.0}));
+
+    // Edit vertices: a handle on every vertex of the selected box.
+    canvas().setSelection({keyNamed("box")});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QTest::mouseMove(viewport(), px({-1.0, 0.2}));
+    image = grabViewport(QStringLiteral("tools-vertices"));
+    for (const phys::Vec2 v : worldVertices(document().body(keyNamed("box")))) {
+        const QPointF p = canvas().worldToViewport(v);
+        QCOMPARE(pixelAt(image, p), QColor(Qt::white));
+        QVERIFY(bluishNear(image, p + QPointF(toolstyle::kHandleRadius, 0.0)));
+    }
+
+    // Select: the rotate knob above the selected body.
+    toolbar().setCurrentTool(toolbar().selectTool());
+    image = grabViewport(QStringLiteral("tools-select"));
+    const QPointF knob = *toolbar().selectTool()->rotateHandlePosition();
+    QVERIFY(bluishNear(image, knob + QPointF(toolstyle::kRotateKnobRadius, 0.0)));
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, knob.toPoint());
+    QTest::mouseMove(viewport(), (knob + QPointF(60.0, 20.0)).toPoint());
+    grabViewport(QStringLiteral("tools-rotate"));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, (knob + QPointF(60.0, 20.0)).toPoint());
+}
+
+QTEST_MAIN(TestTools)
+#include "tst_tools.moc"

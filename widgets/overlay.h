@@ -1,0 +1,116 @@
+#pragma once
+/// @file overlay.h
+/// Drawing over the bodies: the walkthrough's current step (from the engine's traces) and the diagnostic
+/// overlays (edge normals, AABBs, centroids, vertex indices, contacts). One painter for the canvas, the
+/// export and `contactlab-cli render`, so all three look the same.
+///
+/// Frames: every function here takes a ViewTransform (world metres, y-up -> view pixels, y-down) and a
+/// painter whose transform maps view pixels to the device. Geometry is mapped point by point, so pens and
+/// text are in pixels whatever the zoom.
+
+#include "physics/defs.h"
+#include "scene_renderer.h"
+#include "view_transform.h"
+#include "walkthrough.h"
+
+#include <QColor>
+#include <QImage>
+#include <QObject>
+#include <QSize>
+#include <QString>
+
+class QPainter;
+
+namespace cl {
+
+class SceneCanvas;
+
+/// Which diagnostic overlays are drawn for every body.
+struct OverlayOptions {
+    bool normals = false;       ///< outward normal arrow at each polygon edge's midpoint
+    bool aabbs = false;         ///< each shape's world AABB, dashed
+    bool centroids = false;     ///< each polygon's centroid and circle's centre, as a small cross
+    bool vertexIndices = false; ///< each polygon vertex's index
+    bool contacts = false;      ///< the manifold of every touching pair (scene contact method)
+
+    friend bool operator==(const OverlayOptions&, const OverlayOptions&) = default;
+};
+
+/// Stateless overlay drawing.
+class OverlayPainter {
+public:
+    OverlayPainter() = delete;
+
+    /// Walkthrough colour of shape A and of shape B (strong, distinct from each other and from the body
+    /// palette's soft fills).
+    static QColor colorA();
+    static QColor colorB();
+    /// Colour of each contact method in the Methods mode (index as Walkthrough::kMethods).
+    static QColor methodColor(int method);
+    /// Overlap (red) and gap (green) marks.
+    static QColor overlapColor();
+    static QColor gapColor();
+
+    /// Draws the diagnostic overlays of `scene` chosen in `options`.
+    static void drawDiagnostics(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
+                                const OverlayOptions& options);
+    /// Draws step `step` of `walkthrough` (nothing when it is empty or the step is out of range).
+    static void drawStep(QPainter& painter, const Walkthrough& walkthrough, int step,
+                         const ViewTransform& view);
+
+    /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
+    /// then the diagnostics, then the walkthrough step when given. Painter: view pixels -> device.
+    static void renderAll(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
+                          const RenderOptions& renderOptions, const OverlayOptions& overlays,
+                          const Walkthrough* walkthrough = nullptr, int step = -1);
+    /// renderAll into an image of view.viewSize() times `scale` pixels (devicePixelRatio = scale).
+    static QImage renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
+                              const RenderOptions& renderOptions, const OverlayOptions& overlays,
+                              const Walkthrough* walkthrough = nullptr, int step = -1);
+    /// renderAll into an SVG file of view.viewSize() (QSvgGenerator). Returns an empty string on success,
+    /// else the error.
+    static QString renderSvg(const QString& fileName, const phys::SceneDef& scene, const ViewTransform& view,
+                             const RenderOptions& renderOptions, const OverlayOptions& overlays,
+                             const Walkthrough* walkthrough = nullptr, int step = -1);
+};
+
+/// Something drawn over the canvas's bodies, in viewport pixels (SceneCanvas::addOverlay).
+class CanvasOverlay : public QObject {
+    Q_OBJECT
+
+public:
+    explicit CanvasOverlay(QObject* parent = nullptr) : QObject(parent) {}
+    /// Draws the overlay. The painter maps viewport pixels to the device.
+    virtual void paintOverlay(QPainter& painter, const SceneCanvas& canvas) = 0;
+
+signals:
+    /// The overlay's content changed: the canvas repaints.
+    void changed();
+};
+
+/// The canvas overlay of the workbench: the diagnostics over the bodies the canvas shows (live, also while
+/// a tool drags a preview) and the current walkthrough step.
+class WalkthroughOverlay : public CanvasOverlay {
+    Q_OBJECT
+
+public:
+    explicit WalkthroughOverlay(QObject* parent = nullptr) : CanvasOverlay(parent) {}
+
+    const OverlayOptions& options() const { return m_options; }
+    void setOptions(const OverlayOptions& options);
+    /// The walkthrough and its step drawn; nullptr or a negative step draws none.
+    void setWalkthrough(const Walkthrough* walkthrough, int step);
+    /// Whether the walkthrough step is drawn (the diagnostics are drawn either way).
+    void setWalkthroughVisible(bool visible);
+    bool walkthroughVisible() const { return m_walkthroughVisible; }
+
+    void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+
+private:
+    OverlayOptions m_options;
+    const Walkthrough* m_walkthrough = nullptr;
+    int m_step = -1;
+    bool m_walkthroughVisible = true;
+};
+
+} // namespace cl

@@ -1,0 +1,131 @@
+#pragma once
+/// @file sim_overlay.h
+/// What the simulation draws over the bodies: contact points (new and persisting), normals, normal and
+/// friction impulses as arrows to scale, velocities, AABBs, broadphase pairs, sleeping bodies tinted, the
+/// Verlet particles and constraints, centres of mass, and a legend.
+///
+/// widgets/ does not know the app or the World's internals: the simulation controller fills a plain
+/// SimOverlayFrame (world frame, SI) from the engine's StepReport-like records, and this file turns it into
+/// pixels through the canvas's ViewTransform. Frames: world metres, y-up, in; viewport pixels, y-down, out.
+
+#include "overlay.h"
+#include "physics/collide.h"
+#include "physics/math.h"
+#include "view_transform.h"
+
+#include <QColor>
+#include <QString>
+
+#include <utility>
+#include <vector>
+
+class QPainter;
+
+namespace cl {
+
+/// Which simulation overlays are drawn.
+struct SimOverlayOptions {
+    bool contacts = true;    ///< contact points, new and persisting in different colours
+    bool normals = true;     ///< contact normal at each point (fixed length)
+    bool impulses = true;    ///< normal and friction impulses as arrows to scale
+    bool velocities = false; ///< linear velocity of each centre of mass, to scale
+    bool aabbs = false;      ///< each shape's world AABB
+    bool pairs = false;      ///< broadphase pairs (fat AABBs overlap) as lines between the centres
+    bool sleeping = true;    ///< sleeping bodies tinted
+    bool particles = true;   ///< Verlet particles and distance constraints (when the Verlet solver runs)
+    bool centres = false;    ///< centres of mass
+    bool legend = true;      ///< the legend box in the bottom-right corner
+
+    friend bool operator==(const SimOverlayOptions&, const SimOverlayOptions&) = default;
+};
+
+/// One body as drawn this display frame (poses interpolated between steps).
+struct SimOverlayBody {
+    phys::Transform xf;           ///< body origin pose, world frame
+    phys::Vec2 center;            ///< centre of mass, world frame, metres
+    phys::Vec2 velocity;          ///< of the centre of mass, m/s
+    double angularVelocity = 0.0; ///< rad/s
+    int firstShape = 0;           ///< range in SimOverlayFrame::shapes (body frame geometry)
+    int shapeCount = 0;
+    bool dynamic = false;
+    bool sleeping = false;
+};
+
+/// One contact point (world frame).
+struct SimOverlayContact {
+    phys::Vec2 point;            ///< metres
+    phys::Vec2 normal;           ///< unit, from A to B
+    double depth = 0.0;          ///< metres, negative = speculative gap
+    double normalImpulse = 0.0;  ///< N s
+    double tangentImpulse = 0.0; ///< N s, along rightPerp(normal)
+    bool persisted = false;
+    int bodyA = -1; ///< indices into SimOverlayFrame::bodies
+    int bodyB = -1;
+};
+
+/// Everything the overlay draws for one display frame.
+struct SimOverlayFrame {
+    std::vector<SimOverlayBody> bodies;
+    std::vector<phys::ShapeGeometry> shapes; ///< body frame; bodies index into it
+    std::vector<SimOverlayContact> contacts;
+    std::vector<std::pair<int, int>> pairs; ///< broadphase pairs, body indices
+    std::vector<phys::Vec2> particles;      ///< Verlet particles, world frame (empty when not available)
+    std::vector<std::pair<phys::Vec2, phys::Vec2>> constraints; ///< Verlet distance constraints, world frame
+    double impulseScale = 1.0;                                  ///< metres of arrow per N s
+    double velocityScale = 0.1;                                 ///< metres of arrow per m/s (seconds)
+    QString particlesNote; ///< shown in the legend when particles are asked for but not drawn
+};
+
+/// Stateless drawing of the simulation overlays.
+class SimOverlayPainter {
+public:
+    SimOverlayPainter() = delete;
+
+    static QColor newContactColor();
+    static QColor persistingContactColor();
+    static QColor normalColor();
+    static QColor normalImpulseColor();
+    static QColor frictionImpulseColor();
+    static QColor velocityColor();
+    static QColor aabbColor();
+    static QColor pairColor();
+    static QColor sleepingTint();
+    static QColor particleColor();
+    static QColor centreColor();
+
+    /// Draws `frame` with `options`. Painter: viewport pixels -> device.
+    static void draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                     const SimOverlayOptions& options);
+    /// Draws the legend box in the bottom-right corner of the view (only the enabled items).
+    static void drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                           const SimOverlayOptions& options);
+    /// A "nice" arrow length for the legend: the scale in words, e.g. "1 m of arrow = 20 N s".
+    static QString scaleText(double metresPerUnit, const QString& unit);
+};
+
+/// The simulation overlay on the canvas (SceneCanvas's CanvasOverlay protocol): holds the current frame and
+/// the options and repaints when either changes.
+class SimOverlay : public CanvasOverlay {
+    Q_OBJECT
+
+public:
+    explicit SimOverlay(QObject* parent = nullptr) : CanvasOverlay(parent) {}
+
+    const SimOverlayOptions& options() const { return m_options; }
+    void setOptions(const SimOverlayOptions& options);
+    const SimOverlayFrame& frame() const { return m_frame; }
+    /// Replaces the frame drawn (swap, so the caller's vectors keep their capacity).
+    void swapFrame(SimOverlayFrame& frame);
+    /// Whether anything is drawn (off in Edit mode).
+    void setActive(bool active);
+    bool isActive() const { return m_active; }
+
+    void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+
+private:
+    SimOverlayOptions m_options;
+    SimOverlayFrame m_frame;
+    bool m_active = false;
+};
+
+} // namespace cl

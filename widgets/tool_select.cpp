@@ -1,0 +1,373 @@
+#include "tool_select.h"
+
+#include "edit_intents.h"
+#include "scene_canvas.h"
+#include "scene_renderer.h"
+#include "tool_geometry.h"
+#include "tool_style.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <cmath>
+
+namespace cl {
+
+namespace {
+/// Pick radius around the rotate knob, pixels.
+constexpr double kKnobPickSlack = 4.0;
+
+QString formatMetres(double metres) {
+    QString text = QString::number(metres, 'f', 2);
+    return text == QStringLiteral("-0.00") ? QStringLiteral("0.00") : text;
+}
+} // namespace
+
+SelectTool::SelectTool(SceneCanvas* canvas, EditIntents* intents, QObject* parent)
+    : Tool(canvas, intents, parent) {}
+
+QString SelectTool::name() const {
+    return tr("Select and move");
+}
+
+void SelectTool::activate() {
+    Tool::activate();
+    emit intents()->statusMessage(
+        tr("Select: click a body (Shift/Ctrl adds), drag to move (Ctrl snaps), drag the "
+           "round handle to rotate (Shift: 15\u00b0 steps); arrows nudge"),
+        0);
+}
+
+void SelectTool::cancel() {
+    if (m_mode == Mode::Moving || m_mode == Mode::Rotating) {
+        restoreOriginals();
+    }
+    if (m_mode == Mode::RubberBand) {
+        canvas()->setSelection(m_bandBase);
+    }
+    m_mode = Mode::Idle;
+    m_originals.clear();
+    m_pressedKey = 0;
+    m_rotateKey = 0;
+    updateOverlay();
+}
+
+std::optional<QPointF> SelectTool::rotateHandlePosition() const {
+    const QList<quint64> selection = canvas()->selection();
+    if (selection.size() != 1) {
+        return std::nullopt;
+    }
+    const phys::BodyDef* body = canvas()->bodyDef(selection.front());
+    if (!body || body->shapes.empty()) {
+        return std::nullopt;
+    }
+    const std::optional<phys::AABB> bounds = SceneRenderer::worldBounds(*body);
+    if (!bounds) {
+        return std::nullopt;
+    }
+    const QPointF centre = canvas()->worldToViewport(toolgeom::worldCentreOfMass(*body));
+    const double top = canvas()->worldToViewport(phys::Vec2{bounds->lower.x, bounds->upper.y}).y();
+    return QPointF(centre.x(), top - kRotateHandleGap * overlayScale());
+}
+
+void SelectTool::rememberOriginals(const QList<quint64>& keys) {
+    m_originals.clear();
+    for (const quint64 key : keys) {
+        if (const phys::BodyDef* body = canvas()->bodyDef(key)) {
+            m_originals.append({key, *body});
+        }
+    }
+}
+
+void SelectTool::restoreOriginals() {
+    for (const auto& [key, body] : m_originals) {
+        canvas()->setBody(key, body);
+    }
+}
+
+void SelectTool::previewMove(phys::Vec2 delta) {
+    m_delta = delta;
+    for (const auto& [key, body] : m_originals) {
+        phys::BodyDef moved = body;
+        moved.position += delta;
+        canvas()->setBody(key, moved);
+    }
+}
+
+void SelectTool::previewRotation(double angle) {
+    m_rotateAngle = angle;
+    for (const auto& [key, body] : m_originals) {
+        if (key != m_rotateKey) {
+            continue;
+        }
+        phys::BodyDef turned = body;
+        turned.position = toolgeom::positionForAngleAboutCentre(body, angle);
+        turned.angle = angle;
+        canvas()->setBody(key, turned);
+    }
+}
+
+double SelectTool::rotationAngleAt(QPointF viewportPoint, Qt::KeyboardModifiers modifiers) const {
+    double start = 0.0;
+    for (const auto& [key, body] : m_originals) {
+        if (key == m_rotateKey) {
+            start = body.angle;
+        }
+    }
+    const phys::Vec2 r = worldAt(viewportPoint) - m_rotateCentre;
+    double angle = start + (std::atan2(r.y, r.x) - m_rotateStartMouseAngle);
+    // Keep the angle near the start angle (no jump of 2 pi when the mouse crosses the -x axis).
+    angle = start + std::remainder(angle - start, 2.0 * phys::kPi);
+    if (modifiers & Qt::ShiftModifier) {
+        angle = toolgeom::snapAngle(angle, kRotateSnap);
+    }
+    return angle;
+}
+
+QList<quint64> SelectTool::bodiesInBand(const QRectF& band) const {
+    const phys::Vec2 a = worldAt(band.topLeft());
+    const phys::Vec2 b = worldAt(band.bottomRight());
+    const QRectF world = QRectF(QPointF(a.x, a.y), QPointF(b.x, b.y)).normalized();
+    QList<quint64> keys;
+    for (const quint64 key : canvas()->bodyKeys()) {
+        const phys::BodyDef* body = canvas()->bodyDef(key);
+        if (body && toolgeom::worldOutline(*body).intersects(world)) {
+            keys.append(key);
+        }
+    }
+    return keys;
+}
+
+bool SelectTool::mousePress(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        return event->button() == Qt::RightButton;
+    }
+    if (m_mode != Mode::Idle) {
+        return true;
+    }
+    clearHint();
+    m_pressPosition = event->position();
+    m_pressWorld = worldAt(event->position());
+    const Qt::KeyboardModifiers mods = event->modifiers();
+    const bool additive = mods & (Qt::ShiftModifier | Qt::ControlModifier);
+
+    if (const std::optional<QPointF> knob = rotateHandlePosition()) {
+        const double pick = (toolstyle::kRotateKnobRadius + kKnobPickSlack) * overlayScale();
+        if (QLineF(*knob, event->position()).length() <= pick) {
+            m_rotateKey = canvas()->selection().front();
+            rememberOriginals({m_rotateKey});
+            const phys::BodyDef& body = m_originals.front().second;
+            m_rotateCentre = toolgeom::worldCentreOfMass(body);
+            const phys::Vec2 r = m_pressWorld - m_rotateCentre;
+            m_rotateStartMouseAngle = std::atan2(r.y, r.x);
+            m_rotateAngle = body.angle;
+            m_mode = Mode::Rotating;
+            updateOverlay();
+            return true;
+        }
+    }
+
+    const quint64 key = canvas()->bodyKeyAt(event->position());
+    QList<quint64> selection = canvas()->selection();
+    if (key != 0) {
+        m_pressedKey = key;
+        m_toggleOnRelease = false;
+        if (additive) {
+            if (selection.contains(key)) {
+                m_toggleOnRelease = true; // removed on release unless this becomes a drag
+            } else {
+                selection.append(key);
+                canvas()->setSelection(selection);
+            }
+        } else if (!selection.contains(key)) {
+            canvas()->setSelection({key});
+        }
+        m_mode = Mode::Pressed;
+    } else {
+        m_bandBase = additive ? selection : QList<quint64>{};
+        if (!additive) {
+            canvas()->setSelection({});
+        }
+        m_band = QRectF(event->position(), event->position());
+        m_mode = Mode::RubberBand;
+    }
+    updateOverlay();
+    return true;
+}
+
+bool SelectTool::mouseMove(QMouseEvent* event) {
+    const QPointF pos = event->position();
+    switch (m_mode) {
+    case Mode::Idle: {
+        updateHover(pos);
+        const std::optional<QPointF> knob = rotateHandlePosition();
+        const bool onKnob = knob && QLineF(*knob, pos).length() <=
+                                        (toolstyle::kRotateKnobRadius + kKnobPickSlack) * overlayScale();
+        if (onKnob != m_handleHovered) {
+            m_handleHovered = onKnob;
+            updateOverlay();
+        }
+        if (onKnob) {
+            canvas()->viewport()->setCursor(Qt::PointingHandCursor);
+        } else if (canvas()->hoveredBody() != 0) {
+            canvas()->viewport()->setCursor(Qt::SizeAllCursor);
+        } else {
+            canvas()->viewport()->unsetCursor();
+        }
+        return false;
+    }
+    case Mode::Pressed:
+        if (QLineF(m_pressPosition, pos).length() < kDragThresholdPixels) {
+            return true;
+        }
+        m_toggleOnRelease = false;
+        rememberOriginals(canvas()->selection());
+        m_mode = Mode::Moving;
+        [[fallthrough]];
+    case Mode::Moving: {
+        phys::Vec2 delta = worldAt(pos) - m_pressWorld;
+        if (snapRequested(event->modifiers())) {
+            // Snap the pressed body's origin to the grid; the others follow by the same delta.
+            phys::Vec2 origin = m_pressWorld;
+            for (const auto& [key, body] : m_originals) {
+                if (key == m_pressedKey) {
+                    origin = body.position;
+                }
+            }
+            delta = toolgeom::snapToGrid(origin + delta, gridStep()) - origin;
+        }
+        previewMove(delta);
+        updateOverlay();
+        return true;
+    }
+    case Mode::RubberBand: {
+        m_band = QRectF(m_pressPosition, pos).normalized();
+        QList<quint64> selection = m_bandBase;
+        for (const quint64 key : bodiesInBand(m_band)) {
+            if (!selection.contains(key)) {
+                selection.append(key);
+            }
+        }
+        canvas()->setSelection(selection);
+        updateOverlay();
+        return true;
+    }
+    case Mode::Rotating:
+        previewRotation(rotationAngleAt(pos, event->modifiers()));
+        updateOverlay();
+        return true;
+    }
+    return false;
+}
+
+bool SelectTool::mouseRelease(QMouseEvent* event) {
+    if (event->button() != Qt::LeftButton) {
+        return event->button() == Qt::RightButton;
+    }
+    if (m_mode == Mode::Pressed || m_mode == Mode::Moving || m_mode == Mode::RubberBand) {
+        mouseMove(event); // the release position and modifiers are the final ones
+    }
+    const Mode mode = m_mode;
+    m_mode = Mode::Idle;
+    switch (mode) {
+    case Mode::Idle:
+        return false;
+    case Mode::Pressed:
+        if (m_toggleOnRelease) {
+            QList<quint64> selection = canvas()->selection();
+            selection.removeAll(m_pressedKey);
+            canvas()->setSelection(selection);
+        }
+        break;
+    case Mode::Moving: {
+        restoreOriginals();
+        QList<quint64> keys;
+        for (const auto& entry : m_originals) {
+            keys.append(entry.first);
+        }
+        m_originals.clear();
+        if (!keys.isEmpty() && (m_delta.x != 0.0 || m_delta.y != 0.0)) {
+            emit intents()->moveBodies(keys, m_delta);
+        }
+        break;
+    }
+    case Mode::RubberBand:
+        m_band = QRectF();
+        break;
+    case Mode::Rotating: {
+        restoreOriginals();
+        const phys::BodyDef original = m_originals.front().second;
+        m_originals.clear();
+        const double angle = rotationAngleAt(event->position(), event->modifiers());
+        if (angle != original.angle) {
+            emit intents()->setBodyPose(m_rotateKey, toolgeom::positionForAngleAboutCentre(original, angle),
+                                        angle);
+        }
+        m_rotateKey = 0;
+        break;
+    }
+    }
+    m_pressedKey = 0;
+    updateOverlay();
+    return true;
+}
+
+bool SelectTool::mouseDoubleClick(QMouseEvent* event) {
+    // A double click is a press for this tool (Qt sends it instead of the second press).
+    return mousePress(event);
+}
+
+bool SelectTool::keyPress(QKeyEvent* event) {
+    if (event->key() == Qt::Key_Escape) {
+        if (isBusy()) {
+            cancel();
+        } else {
+            canvas()->setSelection({});
+        }
+        return true;
+    }
+    if (isBusy()) {
+        return isSelectionKey(event); // no edits in the middle of a drag
+    }
+    return handleSelectionKey(event);
+}
+
+bool SelectTool::wantsKey(const QKeyEvent* event) const {
+    return event->key() == Qt::Key_Escape || isSelectionKey(event);
+}
+
+void SelectTool::drawOverlay(QPainter& painter) const {
+    const double scale = overlayScale();
+    if (m_mode == Mode::RubberBand && !m_band.isNull()) {
+        painter.save();
+        QColor fill = toolstyle::previewColor();
+        fill.setAlpha(30);
+        painter.setBrush(fill);
+        painter.setPen(QPen(toolstyle::previewColor(), 1.0 * scale, Qt::DashLine));
+        painter.drawRect(m_band);
+        painter.restore();
+    }
+    if (m_mode == Mode::Rotating) {
+        const QPointF centre = canvas()->worldToViewport(m_rotateCentre);
+        toolstyle::drawCross(painter, centre, scale);
+        toolstyle::drawRotateHandle(painter, centre, lastMousePosition(), scale, true);
+        double degrees = m_rotateAngle * 180.0 / phys::kPi;
+        degrees = std::abs(degrees) < 0.005 ? 0.0 : degrees;
+        toolstyle::drawBubble(painter, lastMousePosition(), tr("%1\u00b0").arg(degrees, 0, 'f', 1), scale,
+                              QRectF(QPointF(0, 0), QSizeF(canvas()->viewport()->size())), false);
+    } else if (const std::optional<QPointF> knob = rotateHandlePosition()) {
+        const phys::BodyDef* body = canvas()->bodyDef(canvas()->selection().front());
+        const QPointF centre = canvas()->worldToViewport(toolgeom::worldCentreOfMass(*body));
+        toolstyle::drawCross(painter, centre, scale);
+        toolstyle::drawRotateHandle(painter, centre, *knob, scale, m_handleHovered);
+    }
+    if (m_mode == Mode::Moving) {
+        toolstyle::drawBubble(painter, lastMousePosition(),
+                              tr("\u0394 %1 m, %2 m").arg(formatMetres(m_delta.x), formatMetres(m_delta.y)),
+                              scale, QRectF(QPointF(0, 0), QSizeF(canvas()->viewport()->size())), false);
+    }
+    drawHint(painter);
+}
+
+} // namespace cl

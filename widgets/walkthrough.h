@@ -1,0 +1,122 @@
+#pragma once
+/// @file walkthrough.h
+/// The step-by-step lesson of one pair of bodies: SAT axis by axis, the clipping stages, and the three
+/// contact methods side by side. Built ONLY from the engine's traces (physics/collide.h: CollideTrace with
+/// SatTrace, ClipTrace, DeepestVerticesTrace, VertexEdgeTrace); nothing here re-implements collision
+/// geometry. Every number in an explanation is a number of the trace, world frame, metres.
+
+#include "physics/collide.h"
+#include "physics/defs.h"
+
+#include <QString>
+
+#include <array>
+#include <optional>
+#include <vector>
+
+namespace cl {
+
+/// What the walkthrough teaches.
+enum class WalkthroughMode {
+    Sat,      ///< one step per SAT axis, then the result (MTV or the separating axis)
+    Clipping, ///< best edges, reference/incident, side plane 1, side plane 2, reference face, contacts
+    Methods,  ///< clipping, deepest vertices and vertex-edge on the same pair, then all three together
+};
+
+/// "sat", "clipping", "methods".
+const char* toString(WalkthroughMode mode);
+/// Accepts the names of toString and "clip".
+std::optional<WalkthroughMode> parseWalkthroughMode(const QString& text);
+
+/// What one step shows; `WalkthroughStep::index` says which part of the trace.
+enum class WalkthroughStepKind {
+    SatAxis,           ///< index: the axis in SatTrace::axes
+    SatResult,         ///< index: SatTrace::mtvAxis (the MTV, or the separating axis)
+    ClipCandidates,    ///< the best edge of each polygon (ClipTrace::candidateA/B)
+    ClipReference,     ///< reference and incident edge
+    ClipPlane,         ///< index: the side plane (0 or 1) in ClipTrace::planes
+    ClipReferenceFace, ///< the reference-face test of the clipped points (ClipTrace::points)
+    ClipResult,        ///< the final manifold
+    NoClipping,        ///< clipping does not apply (separated, or a circle pair): the manifold if any
+    Method,            ///< index: 0 clipping, 1 deepest vertices, 2 vertex-edge
+    MethodsCompare,    ///< all three manifolds together
+};
+
+struct WalkthroughStep {
+    WalkthroughStepKind kind = WalkthroughStepKind::SatAxis;
+    int index = -1;
+    QString title;       ///< short, e.g. "Axis 3 of 8"
+    QString explanation; ///< one or two sentences written from the live numbers
+};
+
+/// The walkthrough of one pair of shapes under one mode: the traces and the steps built from them.
+class Walkthrough {
+public:
+    /// The contact methods compared in WalkthroughMode::Methods, in step order.
+    static constexpr int kMethodCount = 3;
+    static constexpr std::array<phys::ContactMethod, kMethodCount> kMethods{
+        phys::ContactMethod::Clipping, phys::ContactMethod::DeepestVertices, phys::ContactMethod::VertexEdge};
+
+    /// An empty walkthrough (no pair): no steps.
+    Walkthrough() = default;
+
+    /// Runs the narrow phase with a full trace on bodies `a` and `b` as placed (speculative distance 0, as
+    /// `contactlab-cli collide`) and builds the steps of `mode`.
+    /// @param shapeA, shapeB which shapes of compound bodies; -1 picks the pair that overlaps deepest (or,
+    ///        when every pair is separated, the one closest to touching)
+    /// @return an empty walkthrough with problem() set when a body has no shape or an index is out of range
+    static Walkthrough build(WalkthroughMode mode, const phys::BodyDef& a, const phys::BodyDef& b,
+                             int shapeA = -1, int shapeB = -1);
+
+    bool isValid() const { return !m_steps.empty(); }
+    /// Why the walkthrough is empty (no pair, a body without shapes...); empty when valid.
+    QString problem() const { return m_problem; }
+    WalkthroughMode mode() const { return m_mode; }
+
+    const phys::BodyDef& bodyA() const { return m_bodyA; }
+    const phys::BodyDef& bodyB() const { return m_bodyB; }
+    int shapeA() const { return m_shapeA; }
+    int shapeB() const { return m_shapeB; }
+    const phys::ShapeGeometry& geometryA() const;
+    const phys::ShapeGeometry& geometryB() const;
+    /// Body transforms (local -> world) used for the traces.
+    phys::Transform transformA() const { return {m_bodyA.position, phys::Rot(m_bodyA.angle)}; }
+    phys::Transform transformB() const { return {m_bodyB.position, phys::Rot(m_bodyB.angle)}; }
+
+    /// The traced call with the clipping method: SAT (and clipping for two polygons). Sat and Clipping modes.
+    const phys::CollideTrace& trace() const { return m_traces[0]; }
+    /// Methods mode: the traced call with kMethods[method] (index 0 is trace()).
+    const phys::CollideTrace& methodTrace(int method) const;
+
+    const std::vector<WalkthroughStep>& steps() const { return m_steps; }
+    int stepCount() const { return static_cast<int>(m_steps.size()); }
+    /// @warning 0 <= index < stepCount()
+    const WalkthroughStep& step(int index) const { return m_steps[static_cast<std::size_t>(index)]; }
+
+    /// Numbers as the explanations write them: two decimals, no "-0.00".
+    static QString number(double value);
+    /// "(0.71, -0.71)".
+    static QString vector(phys::Vec2 v);
+    /// "[1.20, 3.05]".
+    static QString interval(double low, double high);
+    /// A SAT axis's origin in words, e.g. "the normal of B's edge 2" or "the axis from A's vertex 3 to the
+    /// centre of circle B".
+    static QString axisOrigin(const phys::SatAxis& axis, phys::ShapePairKind kind);
+    /// A contact method's name for people: "clipping", "deepest vertices", "vertex-edge".
+    static QString methodName(phys::ContactMethod method);
+
+private:
+    void buildSat();
+    void buildClipping();
+    void buildMethods();
+    void add(WalkthroughStepKind kind, int index, const QString& title, const QString& explanation);
+
+    WalkthroughMode m_mode = WalkthroughMode::Sat;
+    phys::BodyDef m_bodyA, m_bodyB;
+    int m_shapeA = -1, m_shapeB = -1;
+    std::array<phys::CollideTrace, kMethodCount> m_traces{};
+    std::vector<WalkthroughStep> m_steps;
+    QString m_problem;
+};
+
+} // namespace cl
