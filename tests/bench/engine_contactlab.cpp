@@ -1,0 +1,116 @@
+/// @file engine_contactlab.cpp
+/// ContactLab's physics::World behind the benchmark's Engine interface, with its default settings except
+/// sleep off (already the default) and the benchmark's time step and gravity. Friction mixes as sqrt(f1 f2)
+/// (phys::mixFriction), so every shape gets 0.6 and every contact 0.6.
+
+#include "bench_engine.h"
+
+#include "physics/contact.h"
+#include "physics/polygon_factory.h"
+#include "physics/world.h"
+
+#include <cmath>
+#include <stdexcept>
+
+namespace cl::bench {
+
+namespace {
+
+/// Per-shape friction whose sqrt(f f) mixing gives kMixedFriction.
+constexpr double kShapeFriction = kMixedFriction;
+
+class ContactLabEngine final : public Engine {
+public:
+    std::string name() const override { return "ContactLab"; }
+
+    void build(const SceneSpec& scene, const RunSettings& run) override {
+        phys::WorldSettings settings; // the defaults: impulse solver, soft step, 8 iterations, 1 substep
+        settings.timeStep = kTimeStep;
+        settings.gravity = {0.0, kGravity};
+        settings.sleep = false;
+        settings.continuous = run.continuous;
+        m_world = std::make_unique<phys::World>(settings);
+        // Only the phase timings (a few clock reads per step); no energy pass, no contact copies.
+        m_world->setReportFlags(phys::kReportTimings);
+        m_dynamic.clear();
+        m_dynamic.reserve(static_cast<std::size_t>(scene.dynamicCount()));
+        m_timings = {};
+
+        for (const BodySpec& spec : scene.bodies) {
+            phys::BodyDef def;
+            def.type = spec.isStatic ? phys::BodyType::Static : phys::BodyType::Dynamic;
+            def.position = {spec.x, spec.y};
+            def.angle = spec.angle;
+            phys::ShapeDef shape;
+            if (spec.shape == ShapeKind::Box) {
+                auto box = phys::factory::rectangle(2.0 * spec.halfWidth, 2.0 * spec.halfHeight);
+                if (!box) {
+                    throw std::runtime_error("ContactLab: rectangle rejected: " + box.error().message);
+                }
+                shape.geometry = box.value();
+            } else {
+                shape.geometry = phys::Circle{{0.0, 0.0}, spec.radius};
+            }
+            shape.density = kDensity;
+            shape.friction = kShapeFriction;
+            shape.restitution = kRestitution;
+            def.shapes.push_back(shape);
+            auto id = m_world->createBody(def);
+            if (!id) {
+                throw std::runtime_error("ContactLab: body rejected: " + id.error().message);
+            }
+            if (!spec.isStatic) {
+                m_dynamic.push_back(id.value());
+            }
+        }
+    }
+
+    void step() override {
+        const phys::StepReport& report = m_world->step();
+        m_timings.broadphase += report.timings.broadphase;
+        m_timings.narrowphase += report.timings.narrowphase;
+        m_timings.solve += report.timings.solve;
+        m_timings.integrate += report.timings.integrate;
+        m_timings.total += report.timings.total;
+    }
+
+    void dynamicPositions(std::vector<Point>& out) const override {
+        out.clear();
+        for (const phys::BodyId id : m_dynamic) {
+            const phys::Vec2 p = m_world->worldCenter(id);
+            out.push_back({p.x, p.y});
+        }
+    }
+
+    std::vector<PhaseTime> phases() const override {
+        return {{"broadphase", m_timings.broadphase},
+                {"narrowphase", m_timings.narrowphase},
+                {"solve", m_timings.solve},
+                {"integrate", m_timings.integrate},
+                {"other", m_timings.total - m_timings.broadphase - m_timings.narrowphase - m_timings.solve -
+                              m_timings.integrate}};
+    }
+
+private:
+    std::unique_ptr<phys::World> m_world;
+    std::vector<phys::BodyId> m_dynamic;
+    phys::StepTimings m_timings; ///< summed over the run, seconds
+};
+
+} // namespace
+
+std::unique_ptr<Engine> makeContactLabEngine() {
+    return std::make_unique<ContactLabEngine>();
+}
+
+std::string contactLabSettingsText(const RunSettings& run) {
+    const phys::WorldSettings d;
+    return "ContactLab: its defaults (impulse solver, " + std::string(phys::toString(d.positionCorrection)) +
+           ", " + std::to_string(d.iterations) + " iterations, " + std::to_string(d.substeps) +
+           " substep(s), " + std::to_string(d.relaxIterations) + " relax iteration(s), continuous " +
+           (run.continuous ? "on" : "off") + "), sleep off, shape friction 0.6 (mix sqrt(f1 f2) = " +
+           std::to_string(phys::mixFriction(kShapeFriction, kShapeFriction)).substr(0, 4) +
+           "), double precision";
+}
+
+} // namespace cl::bench

@@ -1,0 +1,174 @@
+/// @file framebench_main.cpp
+/// contactlab-framebench [--bodies N] [--frames N] [--size WxH]
+///
+/// Measures one Simulate-mode display frame on the real MainWindow (offscreen): the controller's advance()
+/// for one step's worth of time (one World step, recording, interpolation, canvas poses, overlay frame) plus
+/// drawing the canvas viewport with every simulation overlay on (QWidget::grab, the whole paint). Bodies:
+/// boxes, circles and hexagons dropped into a container. Prints median, mean and 95th percentile in ms.
+
+#include "main_window.h"
+#include "scene_canvas.h"
+#include "sim_overlay.h"
+#include "simulation_controller.h"
+#include "simulation_panel.h"
+
+#include "document.h"
+#include "physics/polygon_factory.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QPixmap>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+#include <vector>
+
+namespace {
+
+phys::ShapeDef boxShape(double hw, double hh) {
+    phys::ShapeDef s;
+    const std::vector<phys::Vec2> v{{-hw, -hh}, {hw, -hh}, {hw, hh}, {-hw, hh}};
+    s.geometry = *phys::Polygon::make(v);
+    return s;
+}
+
+cl::Scene makeScene(int bodies) {
+    cl::Scene scene;
+    const int columns = 40;
+    const int rows = (bodies + columns - 1) / columns;
+    const double spacing = 0.9;
+    const double width = columns * spacing + 2.0;
+    auto wall = [&](const char* name, phys::Vec2 at, double hw, double hh) {
+        phys::BodyDef b;
+        b.name = name;
+        b.type = phys::BodyType::Static;
+        b.position = at;
+        b.shapes = {boxShape(hw, hh)};
+        scene.def.bodies.push_back(b);
+    };
+    wall("floor", {0, -0.5}, 0.5 * width + 1.0, 0.5);
+    wall("left", {-0.5 * width - 0.5, 0.5 * rows * spacing + 5}, 0.5, 0.5 * rows * spacing + 5);
+    wall("right", {0.5 * width + 0.5, 0.5 * rows * spacing + 5}, 0.5, 0.5 * rows * spacing + 5);
+    for (int i = 0; i < bodies; ++i) {
+        phys::BodyDef b;
+        b.name = "b" + std::to_string(i);
+        b.position = {(i % columns - 0.5 * (columns - 1)) * spacing, 1.0 + (i / columns) * spacing};
+        b.angle = 0.1 * (i % 7);
+        switch (i % 3) {
+        case 0:
+            b.shapes = {boxShape(0.35, 0.35)};
+            break;
+        case 1: {
+            phys::ShapeDef c;
+            c.geometry = phys::Circle{{0, 0}, 0.35};
+            b.shapes = {c};
+            break;
+        }
+        default: {
+            phys::ShapeDef h;
+            std::vector<phys::Vec2> v;
+            for (int k = 0; k < 6; ++k) {
+                const double a = 2.0 * phys::kPi * k / 6.0;
+                v.push_back({0.38 * std::cos(a), 0.38 * std::sin(a)});
+            }
+            h.geometry = *phys::Polygon::make(v);
+            b.shapes = {h};
+        }
+        }
+        scene.def.bodies.push_back(b);
+    }
+    return scene;
+}
+
+double percentile(std::vector<double> v, double p) {
+    std::sort(v.begin(), v.end());
+    const auto i = static_cast<std::size_t>(
+        std::clamp(p * static_cast<double>(v.size() - 1), 0.0, static_cast<double>(v.size() - 1)));
+    return v[i];
+}
+
+} // namespace
+
+int main(int argc, char* argv[]) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QCommandLineParser parser;
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("bodies"), QStringLiteral("Dynamic bodies (default 1000)."),
+                      QStringLiteral("n"), QStringLiteral("1000")});
+    parser.addOption({QStringLiteral("frames"), QStringLiteral("Frames measured (default 300)."),
+                      QStringLiteral("n"), QStringLiteral("300")});
+    parser.addOption({QStringLiteral("warmup"), QStringLiteral("Frames before measuring (default 60)."),
+                      QStringLiteral("n"), QStringLiteral("60")});
+    parser.addOption({QStringLiteral("overlays"), QStringLiteral("Simulation overlays (default all)."),
+                      QStringLiteral("list"), QStringLiteral("all")});
+    parser.addOption(
+        {QStringLiteral("no-index"), QStringLiteral("Experiment: QGraphicsScene::NoIndex on the canvas.")});
+    parser.addOption({QStringLiteral("no-names"), QStringLiteral("Experiment: body names off.")});
+    parser.process(app);
+    const int bodies = std::max(1, parser.value(QStringLiteral("bodies")).toInt());
+    const int frames = std::max(1, parser.value(QStringLiteral("frames")).toInt());
+    const int warmup = std::max(0, parser.value(QStringLiteral("warmup")).toInt());
+
+    cl::MainWindow window;
+    window.setSaveSettingsOnClose(false);
+    window.resize(1280, 800);
+    window.show();
+    window.document()->setScene(makeScene(bodies));
+    window.canvas()->zoomToFit();
+    if (parser.isSet(QStringLiteral("no-index"))) {
+        window.canvas()->scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    }
+    if (parser.isSet(QStringLiteral("no-names"))) {
+        window.canvas()->setShowBodyNames(false);
+    }
+    auto* ui = window.findChild<cl::SimulationUi*>();
+    cl::SimulationController* sim = ui->controller();
+    sim->setExternalClock(true);
+    ui->setOverlayNames(QStringLiteral("none,") + parser.value(QStringLiteral("overlays")));
+    ui->simulateAction()->setChecked(true);
+    sim->play();
+    const double dt = sim->settings().timeStep;
+
+    std::vector<double> total;
+    std::vector<double> stepPart;
+    std::vector<double> drawPart;
+    QElapsedTimer timer;
+    for (int f = 0; f < warmup + frames; ++f) {
+        timer.start();
+        sim->advance(dt);
+        const double afterStep = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const QPixmap pixmap = window.canvas()->viewport()->grab();
+        const double all = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        if (pixmap.isNull()) {
+            std::fprintf(stderr, "contactlab-framebench: the viewport did not draw\n");
+            return 1;
+        }
+        if (f >= warmup) {
+            total.push_back(all);
+            stepPart.push_back(afterStep);
+            drawPart.push_back(all - afterStep);
+        }
+    }
+    const cl::SimFrame* last = sim->currentFrame();
+    auto mean = [](const std::vector<double>& v) {
+        return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+    };
+    std::printf("contactlab-framebench: %d dynamic bodies, %d frames after %d warm-up, viewport %dx%d, "
+                "overlays %s\n",
+                bodies, frames, warmup, window.canvas()->viewport()->width(),
+                window.canvas()->viewport()->height(), qPrintable(parser.value(QStringLiteral("overlays"))));
+    std::printf("  final step %lld, %zu contact points, %zu pairs\n", static_cast<long long>(last->step),
+                last->points.size(), last->pairs.size());
+    std::printf("  frame (step + draw): median %.2f ms  mean %.2f ms  p95 %.2f ms   (target < 16 ms)\n",
+                percentile(total, 0.5), mean(total), percentile(total, 0.95));
+    std::printf("  step part (advance):  median %.2f ms  mean %.2f ms\n", percentile(stepPart, 0.5),
+                mean(stepPart));
+    std::printf("  draw part (paint):    median %.2f ms  mean %.2f ms\n", percentile(drawPart, 0.5),
+                mean(drawPart));
+    return 0;
+}
