@@ -367,8 +367,11 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
     const double sHigh = std::max(axis.maxA, axis.maxB);
     // The visible range of t on the line s = sLabel (where the overlap label goes): slab clipping of
     // sLabel n + t perp against the visible rectangle.
-    const bool ownerIsB = axis.owner == phys::SatAxisOwner::B;
-    const double sLabel = 0.5 * ((ownerIsB ? axis.minA : axis.minB) + (ownerIsB ? axis.maxB : axis.maxA));
+    // The overlap is min(maxA - minB, maxB - minA) (sat.h): mark the side that gives it.
+    const bool bBelowA = axis.maxB - axis.minA < axis.maxA - axis.minB;
+    const double s1 = bBelowA ? axis.minA : axis.minB;
+    const double s2 = bBelowA ? axis.maxB : axis.maxA;
+    const double sLabel = 0.5 * (s1 + s2);
     const QRectF visible = view.visibleWorldRect().normalized();
     double viewLo = -1e300, viewHi = 1e300;
     const double base[2] = {sLabel * n.x, sLabel * n.y};
@@ -431,10 +434,7 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
     drawText(painter, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0);
     drawText(painter, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0);
 
-    // The overlap (or gap) on the side where the shapes face each other.
-    const bool ownerB = axis.owner == phys::SatAxisOwner::B;
-    const double s1 = ownerB ? axis.minA : axis.minB;
-    const double s2 = ownerB ? axis.maxB : axis.maxA;
+    // The overlap (or gap): between the ends s1, s2 chosen above.
     const QColor mark = axis.separating ? OverlayPainter::gapColor() : OverlayPainter::overlapColor();
     painter.save();
     painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));

@@ -201,8 +201,8 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
 }
 
 // SAT steps (after the source's "separating axis" chapter, and Ericson, Real-Time Collision Detection 5.2.1):
-//   for each axis k in test order: show both shadows [minA, maxA], [minB, maxB] and the overlap on the facing
-//   side; overlap < 0 means a gap, and one gap proves the shapes apart
+//   for each axis k in test order: show both shadows [minA, maxA], [minB, maxB] and their signed overlap
+//   min(maxA - minB, maxB - minA); overlap < 0 means a gap, and one gap proves the shapes apart
 //   last step: no gap -> the axis of least overlap gives the MTV; a gap -> that axis separates them
 void Walkthrough::buildSat() {
     const phys::CollideTrace& t = trace();

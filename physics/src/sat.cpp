@@ -3,6 +3,8 @@
 
 #include "physics/sat.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace phys {
@@ -27,19 +29,59 @@ void polygonShadow(const Polygon& polygon, const Transform& xf, Vec2 axis, doubl
     }
 }
 
-/// Separation of edge `edge` of poly1 against poly2, poly1 given in poly2's frame by xf (Box2D
-/// b2FindMaxSeparation, one edge): min over the vertices v2 of poly2 of dot(n1, v2 - v1).
-double edgeSeparation(const Polygon& poly1, const Transform& xf, int edge, const Polygon& poly2) {
-    const Vec2 n = rotate(xf.q, poly1.normal(edge));
-    const Vec2 v1 = transformPoint(xf, poly1.vertex(edge));
-    double best = std::numeric_limits<double>::infinity();
-    for (int j = 0; j < poly2.count(); ++j) {
-        best = std::min(best, dot(n, poly2.vertex(j) - v1));
-    }
-    return best;
+/// One axis as the engine scores it: the signed overlap of the two shadows and which way B leaves.
+struct AxisScore {
+    double overlap = 0.0; ///< min(push B out through the owner's face, push it out the back way), metres
+    /// True when pushing the other shape out through the owner's own face is no longer than the back way,
+    /// so the owner's face is the one that looks at the other shape (a reference face).
+    bool facing = true;
+};
+
+/// Tolerance of the near-tie rules (sat.h), metres.
+double tieTolerance(double x, double y) {
+    return kSatTieAbsolute + kSatTieRelative * std::max(std::abs(x), std::abs(y));
 }
 
-void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double separation, const Polygon& a,
+/// Whether `candidate` replaces `best` as the least overlap of one polygon's axes (or of the polygon-circle
+/// axes). Same orientation: strictly smaller (the lower index keeps an exact tie). Otherwise the facing axis
+/// wins a near tie: it names a face that really looks at the other shape.
+bool replacesBest(const AxisScore& candidate, const AxisScore& best) {
+    if (candidate.facing == best.facing) {
+        return candidate.overlap < best.overlap;
+    }
+    const double tolerance = tieTolerance(candidate.overlap, best.overlap);
+    return candidate.facing ? candidate.overlap <= best.overlap + tolerance
+                            : candidate.overlap < best.overlap - tolerance;
+}
+
+/// Scores edge `edge` of poly1 as an axis against poly2, with poly1 given in poly2's frame by xf.
+///   n = poly1's normal in poly2's frame, v = the edge's start there
+///   [lo2, hi2] = poly2's shadow relative to v: dot(n, w_j - v) over poly2's vertices (Box2D's separation
+///                is lo2)
+///   [back, 0]  = poly1's shadow relative to v, computed in poly1's own frame (its face is its maximum)
+///   overlap = min(0 - lo2, hi2 - back)    (through the face, or the back way)
+AxisScore scorePolygonEdge(const Polygon& poly1, const Transform& xf, int edge, const Polygon& poly2) {
+    const Vec2 n = rotate(xf.q, poly1.normal(edge));
+    const Vec2 v1 = transformPoint(xf, poly1.vertex(edge));
+    double lo2 = std::numeric_limits<double>::infinity();
+    double hi2 = -lo2;
+    for (int j = 0; j < poly2.count(); ++j) {
+        const double d = dot(n, poly2.vertex(j) - v1);
+        lo2 = std::min(lo2, d);
+        hi2 = std::max(hi2, d);
+    }
+    const Vec2 nLocal = poly1.normal(edge);
+    const Vec2 vLocal = poly1.vertex(edge);
+    double back = 0.0;
+    for (int k = 0; k < poly1.count(); ++k) {
+        back = std::min(back, dot(nLocal, poly1.vertex(k) - vLocal));
+    }
+    const double throughFace = -lo2;
+    const double throughBack = hi2 - back;
+    return {std::min(throughFace, throughBack), throughFace <= throughBack};
+}
+
+void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double overlap, const Polygon& a,
                        const Transform& xfA, const Polygon& b, const Transform& xfB) {
     if (trace.axisCount >= kMaxSatAxes) {
         return;
@@ -50,7 +92,7 @@ void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double sep
     axis.normal = owner == SatAxisOwner::A ? rotate(xfA.q, a.normal(edge)) : rotate(xfB.q, b.normal(edge));
     polygonShadow(a, xfA, axis.normal, axis.minA, axis.maxA);
     polygonShadow(b, xfB, axis.normal, axis.minB, axis.maxB);
-    axis.overlap = -separation;
+    axis.overlap = overlap;
     axis.separating = axis.overlap < 0.0;
 }
 
@@ -68,16 +110,27 @@ const char* toString(SatAxisOwner owner) {
     return "a";
 }
 
-// SAT for two convex polygons (Ericson, Real-Time Collision Detection 5.2.1; Box2D b2CollidePolygons for the
-// frame trick and the tie hysteresis).
+// SAT for two convex polygons (Ericson, Real-Time Collision Detection 5.2.1, and the source's "separating
+// axis" chapter for the per-axis overlap; Box2D b2CollidePolygons for the frame trick and the tie
+// hysteresis).
 //
-//   xf21 = B^-1 * A                      A's edges in B's frame
-//   for each edge i of A:  s = min_j dot(nA_i, vB_j - vA_i)     (separation along A's normal)
-//       if s > spec: return separated (unless tracing all axes)
-//       keep the largest s (first index on exact ties)
-//   the same for B's edges with xf12 = A^-1 * B
-//   use B's axis only if sB > sA + tol(sA, sB)       (prefer A: stable reference face)
-//   normal = A's normal, or -(B's normal); depth = -s
+//   for each edge i of A, in B's frame (xf = B^-1 * A):
+//       n = A's normal i ; [minA, maxA], [minB, maxB] = the shadows on n (maxA = dot(n, vA_i), A's own face)
+//       f = maxA - minB   (push B along +n until clear)   g = maxB - minA   (push B along -n)
+//       overlap = min(f, g)     (negative = gap; = min(maxA, maxB) - max(minA, minB) unless one shadow
+//                                contains the other, where it is the push-out, not the common length)
+//       if overlap < -spec: return separated (unless tracing all axes); normal = +n if f <= g else -n
+//       keep the least overlap (same orientation: first index on exact ties; facing one wins near ties)
+//   the same for B's edges (xf = A^-1 * B; "facing" there means the normal -n of B's face)
+//   use B's best only if it is smaller than A's by more than tol(A, B), or if only B's faces A within tol
+//   normal = the chosen axis oriented from A to B ; depth = its overlap
+//
+// Why the least overlap is the exact depth: B moved by t overlaps A iff t lies in M = A - B (Minkowski
+// difference). For any unit d, the push along d that clears them is h_M(d) = maxA.d - minB.d, which is at
+// least the distance from the origin to M's boundary (the penetration depth), with equality on M's face
+// normals. M's faces have the normals of A's faces and of -B's faces, all tested here in both directions
+// (f and g), so min over the axes of min(f, g) is the depth; it is attained with f on A's face (g on B's),
+// which the near-tie rules prefer, so the chosen axis is a real reference face.
 SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
                       double speculativeDistance, SatTrace* trace) {
     const bool all = trace != nullptr && trace->testAllAxes;
@@ -88,31 +141,37 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
     bool foundSeparating = false;
     int firstSeparatingAxis = -1;
 
+    // Unit normal from A to B for edge `edge` of poly1 (the polygon that owns the axis).
+    auto orientedNormal = [](const Polygon& poly1, const Transform& xf1, SatAxisOwner owner, int edge,
+                             bool facing) {
+        const Vec2 worldNormal = rotate(xf1.q, poly1.normal(edge));
+        const bool plus = (owner == SatAxisOwner::A) == facing;
+        return plus ? worldNormal : -worldNormal;
+    };
+
     auto scan = [&](const Polygon& poly1, const Transform& xf1, const Polygon& poly2, const Transform& xf2,
-                    SatAxisOwner owner, int& bestEdge, double& bestSeparation, int& bestTraceIndex) -> bool {
+                    SatAxisOwner owner, int& bestEdge, AxisScore& best, int& bestTraceIndex) -> bool {
         const Transform xf = invMulTransform(xf2, xf1);
         bestEdge = -1;
-        bestSeparation = -std::numeric_limits<double>::infinity();
         for (int i = 0; i < poly1.count(); ++i) {
-            const double s = edgeSeparation(poly1, xf, i, poly2);
+            const AxisScore score = scorePolygonEdge(poly1, xf, i, poly2);
             if (trace != nullptr) {
-                recordPolygonAxis(*trace, owner, i, s, a, xfA, b, xfB);
+                recordPolygonAxis(*trace, owner, i, score.overlap, a, xfA, b, xfB);
             }
-            if (s > bestSeparation) {
-                bestSeparation = s;
+            if (bestEdge < 0 || replacesBest(score, best)) {
+                best = score;
                 bestEdge = i;
                 if (trace != nullptr) {
                     bestTraceIndex = trace->axisCount - 1;
                 }
             }
-            if (s > speculativeDistance && !foundSeparating) {
+            if (score.overlap < -speculativeDistance && !foundSeparating) {
                 foundSeparating = true;
                 result.separated = true;
                 result.owner = owner;
                 result.edge = i;
-                const Vec2 worldNormal = rotate(xf1.q, poly1.normal(i));
-                result.normal = owner == SatAxisOwner::A ? worldNormal : -worldNormal;
-                result.depth = -s;
+                result.normal = orientedNormal(poly1, xf1, owner, i, score.facing);
+                result.depth = score.overlap;
                 if (trace != nullptr) {
                     firstSeparatingAxis = trace->axisCount - 1;
                 }
@@ -125,29 +184,29 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
     };
 
     int edgeA = -1, edgeB = -1;
-    double separationA = 0.0, separationB = 0.0;
+    AxisScore bestA, bestB;
     int traceA = -1, traceB = -1;
-    const bool continueA = scan(a, xfA, b, xfB, SatAxisOwner::A, edgeA, separationA, traceA);
+    const bool continueA = scan(a, xfA, b, xfB, SatAxisOwner::A, edgeA, bestA, traceA);
     if (continueA) {
-        scan(b, xfB, a, xfA, SatAxisOwner::B, edgeB, separationB, traceB);
+        scan(b, xfB, a, xfA, SatAxisOwner::B, edgeB, bestB, traceB);
     }
 
     bool keptA = false;
     if (!foundSeparating) {
-        const double tolerance =
-            kSatTieAbsolute + kSatTieRelative * std::max(std::abs(separationA), std::abs(separationB));
-        const bool useB = separationB > separationA + tolerance;
-        keptA = !useB && separationB > separationA;
+        const double tolerance = tieTolerance(bestA.overlap, bestB.overlap);
+        const bool useB = bestB.overlap < bestA.overlap - tolerance ||
+                          (bestB.facing && !bestA.facing && bestB.overlap <= bestA.overlap + tolerance);
+        keptA = !useB && bestB.overlap < bestA.overlap;
         if (useB) {
             result.owner = SatAxisOwner::B;
             result.edge = edgeB;
-            result.normal = -rotate(xfB.q, b.normal(edgeB));
-            result.depth = -separationB;
+            result.normal = orientedNormal(b, xfB, SatAxisOwner::B, edgeB, bestB.facing);
+            result.depth = bestB.overlap;
         } else {
             result.owner = SatAxisOwner::A;
             result.edge = edgeA;
-            result.normal = rotate(xfA.q, a.normal(edgeA));
-            result.depth = -separationA;
+            result.normal = orientedNormal(a, xfA, SatAxisOwner::A, edgeA, bestA.facing);
+            result.depth = bestA.overlap;
         }
     }
 
@@ -164,16 +223,19 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
     return result;
 }
 
-// SAT for a polygon and a circle (the source's "polygon vs circle"; Ericson 5.2.1):
+// SAT for a polygon and a circle (the source's "polygon vs circle"; Ericson 5.2.1), in the polygon's frame:
 //
-//   c = circle centre in the polygon's frame
-//   for each edge i:  s = dot(n_i, c - v_i) - r ;  early out if s > spec ; keep the largest
+//   c = circle centre ; for an axis n: [minA, maxA] = polygon shadow, [c.n - r, c.n + r] = circle shadow
+//   f = maxA - (c.n - r) (push the circle along +n) ; g = (c.n + r) - minA (along -n) ; overlap = min(f, g)
+//   for each edge i (maxA = dot(n_i, v_i)):  early out if overlap < -spec ; keep the least (rules as for
+//                                             two polygons: facing wins near ties, first index exact ties)
 //   k = polygon vertex closest to c ;  u = (c - v_k) / |c - v_k|   (skipped when c == v_k)
-//   s_u = (dot(u, c) - r) - max_j dot(u, v_j) ;  early out if s_u > spec
-//   the vertex axis wins only if s_u > best edge separation
+//   the vertex axis: early out if its overlap < -spec ; it replaces the best edge by the same rule
+//   normal = the chosen axis, +n if f <= g else -n
 //
-// Exactness: every overlap h_P(u) - dot(u, c) + r is >= r - dist(c, P) (support function of the polygon),
-// with equality on the face normal in an edge region and on u in a vertex region, so the least overlap is
+// Exactness: along any unit d the push that clears the circle is h_P(d) - dot(d, c) + r >= r - sd(c, P)
+// (support function of the polygon; sd = signed distance, negative inside), in both directions d and -d, with
+// equality for f on the face normal in an edge region and on u in a vertex region, so the least overlap is
 // exact.
 SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
                            double speculativeDistance, SatTrace* trace) {
@@ -188,7 +250,7 @@ SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle&
     SatResult result;
     bool foundSeparating = false;
     int firstSeparatingAxis = -1;
-    auto record = [&](SatAxisOwner owner, int edge, Vec2 localAxis, double separation) {
+    auto record = [&](SatAxisOwner owner, int edge, Vec2 localAxis, double overlap) {
         if (trace == nullptr || trace->axisCount >= kMaxSatAxes) {
             return;
         }
@@ -200,36 +262,64 @@ SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle&
         const double centre = dot(axis.normal, worldCenter);
         axis.minB = centre - r;
         axis.maxB = centre + r;
-        axis.overlap = -separation;
+        axis.overlap = overlap;
         axis.separating = axis.overlap < 0.0;
     };
-    auto separate = [&](SatAxisOwner owner, int edge, Vec2 localAxis, double separation) {
+    // Local axis n with the polygon's shadow [lo, hi] relative to `origin`: the circle's score.
+    auto score = [&](Vec2 n, Vec2 origin, double lo, double hi) {
+        const double centre = dot(n, c - origin);
+        const double throughFace = hi - (centre - r);
+        const double throughBack = (centre + r) - lo;
+        return AxisScore{std::min(throughFace, throughBack), throughFace <= throughBack};
+    };
+    auto separate = [&](SatAxisOwner owner, int edge, Vec2 localAxis, const AxisScore& s) {
         foundSeparating = true;
         result.separated = true;
         result.owner = owner;
         result.edge = edge;
-        result.normal = rotate(xfA.q, localAxis);
-        result.depth = -separation;
+        result.normal = rotate(xfA.q, s.facing ? localAxis : -localAxis);
+        result.depth = s.overlap;
         if (trace != nullptr) {
             firstSeparatingAxis = trace->axisCount - 1;
         }
     };
 
     int bestEdge = -1;
-    double bestSeparation = -std::numeric_limits<double>::infinity();
+    AxisScore best;
     int bestTrace = -1;
+    int circleTrace = -1;
+    bool useVertexAxis = false;
+    // Fills the trace's summary (also after an early out) and returns the result.
+    auto finish = [&]() {
+        if (trace != nullptr) {
+            trace->bestAxisA = bestTrace;
+            trace->circleAxis = circleTrace;
+            trace->separated = result.separated;
+            trace->mtvAxis =
+                foundSeparating ? firstSeparatingAxis : (useVertexAxis ? circleTrace : bestTrace);
+            trace->mtvNormal = result.normal;
+            trace->mtvDepth = result.depth;
+        }
+        return result;
+    };
     for (int i = 0; i < a.count(); ++i) {
-        const double s = dot(a.normal(i), c - a.vertex(i)) - r;
-        record(SatAxisOwner::A, i, a.normal(i), s);
-        if (s > bestSeparation) {
-            bestSeparation = s;
+        const Vec2 n = a.normal(i);
+        const Vec2 v = a.vertex(i);
+        double back = 0.0;
+        for (int k = 0; k < a.count(); ++k) {
+            back = std::min(back, dot(n, a.vertex(k) - v));
+        }
+        const AxisScore s = score(n, v, back, 0.0);
+        record(SatAxisOwner::A, i, n, s.overlap);
+        if (bestEdge < 0 || replacesBest(s, best)) {
+            best = s;
             bestEdge = i;
             bestTrace = trace != nullptr ? trace->axisCount - 1 : -1;
         }
-        if (s > speculativeDistance && !foundSeparating) {
-            separate(SatAxisOwner::A, i, a.normal(i), s);
+        if (s.overlap < -speculativeDistance && !foundSeparating) {
+            separate(SatAxisOwner::A, i, n, s);
             if (!all) {
-                return result;
+                return finish();
             }
         }
     }
@@ -244,54 +334,49 @@ SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle&
         }
     }
     const Vec2 toCentre = c - a.vertex(closest);
-    bool useVertexAxis = false;
     Vec2 u;
-    double vertexSeparation = 0.0;
-    int circleTrace = -1;
+    AxisScore vertexScore;
     if (lengthSquared(toCentre) > 0.0) {
         u = toCentre / std::sqrt(lengthSquared(toCentre));
-        double support = -std::numeric_limits<double>::infinity();
+        double lo = std::numeric_limits<double>::infinity();
+        double hi = -lo;
         for (int j = 0; j < a.count(); ++j) {
-            support = std::max(support, dot(u, a.vertex(j)));
+            const double p = dot(u, a.vertex(j));
+            lo = std::min(lo, p);
+            hi = std::max(hi, p);
         }
-        vertexSeparation = (dot(u, c) - r) - support;
-        record(SatAxisOwner::Circle, closest, u, vertexSeparation);
+        vertexScore = score(u, Vec2{}, lo, hi);
+        record(SatAxisOwner::Circle, closest, u, vertexScore.overlap);
         circleTrace = trace != nullptr ? trace->axisCount - 1 : -1;
-        if (vertexSeparation > speculativeDistance && !foundSeparating) {
-            separate(SatAxisOwner::Circle, closest, u, vertexSeparation);
+        if (vertexScore.overlap < -speculativeDistance && !foundSeparating) {
+            separate(SatAxisOwner::Circle, closest, u, vertexScore);
             if (!all) {
-                return result;
+                return finish();
             }
         }
-        useVertexAxis = vertexSeparation > bestSeparation;
+        useVertexAxis = replacesBest(vertexScore, best);
     }
 
     if (!foundSeparating) {
         if (useVertexAxis) {
             result.owner = SatAxisOwner::Circle;
             result.edge = closest;
-            result.normal = rotate(xfA.q, u);
-            result.depth = -vertexSeparation;
+            result.normal = rotate(xfA.q, vertexScore.facing ? u : -u);
+            result.depth = vertexScore.overlap;
         } else {
             result.owner = SatAxisOwner::A;
             result.edge = bestEdge;
-            result.normal = rotate(xfA.q, a.normal(bestEdge));
-            result.depth = -bestSeparation;
+            result.normal = rotate(xfA.q, best.facing ? a.normal(bestEdge) : -a.normal(bestEdge));
+            result.depth = best.overlap;
         }
     }
-    if (trace != nullptr) {
-        trace->bestAxisA = bestTrace;
-        trace->circleAxis = circleTrace;
-        trace->separated = result.separated;
-        trace->mtvAxis = foundSeparating ? firstSeparatingAxis : (useVertexAxis ? circleTrace : bestTrace);
-        trace->mtvNormal = result.normal;
-        trace->mtvDepth = result.depth;
-    }
-    return result;
+    return finish();
 }
 
 // SAT for two circles: one axis, the centre line.
-//   d = cB - cA ;  n = d / |d|  (or +y when |d| < kCoincidentCentres) ;  depth = rA + rB - |d|
+//   d = cB - cA ;  n = d / |d|  (or +y when |d| < kCoincidentCentres)
+//   f = maxA - minB = rA + rB - |d| ;  g = maxB - minA = rA + rB + |d| >= f ;  overlap = min(f, g) = f
+//   (so the two-sided overlap is the one-sided one here, and the normal is always +n)
 SatResult satCircles(const Circle& a, const Transform& xfA, const Circle& b, const Transform& xfB,
                      double speculativeDistance, SatTrace* trace) {
     const Vec2 cA = transformPoint(xfA, a.center);

@@ -202,6 +202,42 @@ private slots:
         QVERIFY(std::abs(n.at(0).toDouble() + 0.8) < 1e-12 && std::abs(n.at(1).toDouble() + 0.6) < 1e-12);
     }
 
+    void overlapIsTheSignedIntervalOverlap() {
+        // shapes.json: the ground A = [-10, 10] x [-1, 0], the box B = [-8, -7] x [1, 2] (1 m above it). Each
+        // axis prints overlap = min(maxA - minB, maxB - minA), negative for a gap, by hand:
+        //   A edge 0, n (0,-1): a [0, 1], b [-2, -1]   -> min(1 + 2, -1 - 0) = -1: a gap of 1 m, separating
+        //   A edge 1, n (1,0):  a [-10, 10], b [-8, -7] -> min(10 + 8, -7 + 10) = 3
+        //   A edge 2, n (0,1):  a [-1, 0], b [1, 2]    -> min(0 - 1, 2 + 1) = -1, separating
+        //   A edge 3, n (-1,0): a [-10, 10], b [7, 8]   -> min(10 - 7, 8 + 10) = 3
+        // B's edges have the same four normals and the same numbers. The first gap (A's edge 0) is reported,
+        // its normal from A to B being (0,1) (B lies on the -n side of that axis), depth -1.
+        const Run r =
+            runCli({"collide", QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/shapes.json"), "--a",
+                    "0", "--b", "1"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value("separated").toBool());
+        const QJsonObject sat = o.value("sat").toObject();
+        const QJsonArray axes = sat.value("axes").toArray();
+        QCOMPARE(axes.size(), 8);
+        const double expected[4] = {-1.0, 3.0, -1.0, 3.0};
+        const double a[4][2] = {{0, 1}, {-10, 10}, {-1, 0}, {-10, 10}};
+        const double b[4][2] = {{-2, -1}, {-8, -7}, {1, 2}, {7, 8}};
+        for (int i = 0; i < 8; ++i) {
+            const QJsonObject axis = axes.at(i).toObject();
+            QCOMPARE(axis.value("owner").toString(), QString::fromLatin1(i < 4 ? "a" : "b"));
+            QCOMPARE(axis.value("edge").toInt(), i % 4);
+            QVERIFY(sameVec(axis.value("a"), {a[i % 4][0], a[i % 4][1]}));
+            QVERIFY(sameVec(axis.value("b"), {b[i % 4][0], b[i % 4][1]}));
+            QCOMPARE(axis.value("overlap").toDouble(), expected[i % 4]);
+            QCOMPARE(axis.value("separating").toBool(), expected[i % 4] < 0.0);
+        }
+        const QJsonObject mtv = sat.value("mtv").toObject();
+        QCOMPARE(mtv.value("axis").toInt(), 0);
+        QCOMPARE(mtv.value("depth").toDouble(), -1.0);
+        QVERIFY(sameVec(mtv.value("normal"), {0, 1}));
+    }
+
     void multiShapeBodiesGiveOnePairEach() {
         // compound.json: body 1 (hammer) has 2 shapes, body 2 (dumbbell) 3: six pairs, shape indices in
         // order.

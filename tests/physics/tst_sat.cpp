@@ -25,20 +25,28 @@ private slots:
         QVERIFY(near(r.normal, {1, 0}, 1e-15));
         QVERIFY(near(r.depth, 0.5, 1e-15));
         QCOMPARE(trace.axisCount, 8);
-        // A's edges: bottom (0,-1), right (1,0), top (0,1), left (-1,0); overlaps maxA - minB along each.
-        const double expectedA[4] = {1.0 - (-1.2), 0.5, 1.8, 1.0 - (-2.5)};
+        // A's edges: bottom (0,-1), right (1,0), top (0,1), left (-1,0); overlap min(maxA - minB, maxB -
+        // minA): bottom: A [-1, 1], B [-1.2, 0.8] -> min(2.2, 1.8) = 1.8 (B leaves A's back way: not facing);
+        // right:  A [-1, 1], B [0.5, 2.5]  -> min(0.5, 3.5) = 0.5 (facing);
+        // top:    A [-1, 1], B [-0.8, 1.2] -> min(1.8, 2.2) = 1.8 (facing);
+        // left:   A [-1, 1], B [-2.5, -0.5] -> min(3.5, 0.5) = 0.5 (not facing).
+        const double expectedA[4] = {1.8, 0.5, 1.8, 0.5};
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(int(trace.axes[i].owner), int(SatAxisOwner::A));
             QVERIFY2(near(trace.axes[i].overlap, expectedA[i], 1e-12), qPrintable(QString::number(i)));
         }
-        // B's edges: outward normals of B, overlap maxB - minA: bottom 1.2+... computed by hand:
-        // bottom (0,-1): maxB = 0.8, minA = -1 -> 1.8; right (1,0): maxB = 2.5, minA = -1 -> 3.5;
-        // top (0,1): maxB = 1.2, minA = -1 -> 2.2; left (-1,0): maxB = -0.5, minA = -1 -> 0.5.
-        const double expectedB[4] = {1.8, 3.5, 2.2, 0.5};
+        // B's edges, on B's outward normals, the same formula by hand:
+        // bottom (0,-1): A [-1, 1], B [-1.2, 0.8] -> min(1 + 1.2, 0.8 + 1) = 1.8 (A leaves B's face: facing);
+        // right (1,0):   A [-1, 1], B [0.5, 2.5]  -> min(1 - 0.5, 2.5 + 1) = 0.5 (not facing);
+        // top (0,1):     A [-1, 1], B [-0.8, 1.2] -> min(1 + 0.8, 1.2 + 1) = 1.8 (not facing);
+        // left (-1,0):   A [-1, 1], B [-2.5, -0.5] -> min(1 + 2.5, -0.5 + 1) = 0.5 (facing).
+        const double expectedB[4] = {1.8, 0.5, 1.8, 0.5};
         for (int i = 0; i < 4; ++i) {
             QCOMPARE(int(trace.axes[4 + i].owner), int(SatAxisOwner::B));
             QVERIFY(near(trace.axes[4 + i].overlap, expectedB[i], 1e-12));
         }
+        // A's left edge (0.5, not facing) ties with its right edge (0.5, facing): the facing one is A's best.
+        // B's right edge (not facing) ties with its left edge (facing): B's best is the left edge.
         // B's left edge ties exactly with A's right edge: A's axis is kept (preference for A).
         QCOMPARE(trace.mtvAxis, 1);
         QCOMPARE(trace.bestAxisA, 1);
@@ -116,8 +124,7 @@ private slots:
             // Every traced overlap agrees with its world shadows.
             for (int i = 0; i < trace.axisCount; ++i) {
                 const SatAxis& axis = trace.axes[i];
-                const double fromShadows =
-                    axis.owner == SatAxisOwner::A ? axis.maxA - axis.minB : axis.maxB - axis.minA;
+                const double fromShadows = std::min(axis.maxA - axis.minB, axis.maxB - axis.minA);
                 QVERIFY(near(axis.overlap, fromShadows, 1e-10));
                 QCOMPARE(axis.separating, axis.overlap < 0.0);
             }
@@ -139,15 +146,30 @@ private slots:
             const double source = sourceStyleLeastOverlap(worldVertices(a, xfA), worldVertices(b, xfB));
             if (r.separated) {
                 QVERIFY(source < 0.0);
-                // The engine measures each axis on the side where the shapes face each other, the source on
-                // both sides; so the source's largest gap is at least the engine's (both are lower bounds of
-                // the distance), and both agree that the pair is separated.
-                double largestGap = -1e300;
+                // The engine and the source measure each axis on both sides (min(maxA - minB, maxB - minA)),
+                // so with every axis tested the least overlap (minus the largest gap) is the source's.
+                double least = 1e300;
                 for (int i = 0; i < trace.axisCount; ++i) {
-                    largestGap = std::max(largestGap, -trace.axes[i].overlap);
+                    least = std::min(least, trace.axes[i].overlap);
                 }
-                QVERIFY(largestGap > 0.0);
-                QVERIFY(-largestGap >= source - 1e-10);
+                QVERIFY(least < 0.0);
+                QVERIFY(near(least, source, 1e-10));
+                // The first separating axis is reported, its normal from A to B: moving B by depth * normal
+                // (depth < 0: towards A by the gap) and 1e-7 m more closes that axis's gap to an overlap
+                // of 1e-7 m.
+                QCOMPARE(trace.mtvAxis, [&] {
+                    for (int i = 0; i < trace.axisCount; ++i) {
+                        if (trace.axes[i].separating) {
+                            return i;
+                        }
+                    }
+                    return -1;
+                }());
+                Transform closer = xfB;
+                closer.p = xfB.p + (r.depth - 1e-7) * r.normal;
+                SatTrace after;
+                satPolygons(a, xfA, b, closer, 0.0, &after);
+                QVERIFY(near(after.axes[trace.mtvAxis].overlap, 1e-7, 1e-9));
                 continue;
             }
             ++checked;
@@ -303,6 +325,34 @@ private slots:
         QCOMPARE(trace.circleAxis, 4);
         // Edge normals alone would say overlap 0.3 (right edge: 1 - (1.3 - 0.6)) - the corner axis is needed.
         QVERIFY(near(trace.axes[1].overlap, 0.3, 1e-12));
+    }
+
+    void polygonCircleGapBehindAFace() {
+        // Unit square [0,1]^2 and a circle of radius 0.2 at (0.5, 2). The first axis, the bottom edge's
+        // normal (0,-1), already shows the gap: square [-1, 0], circle [-2.2, -1.8] -> min(0 + 2.2, -1.8 + 1)
+        // = -0.8. The circle lies on the -n side, so the normal from A to B is (0,1); the untraced call stops
+        // there.
+        const Polygon unit = makePolygon({{0, 0}, {1, 0}, {1, 1}, {0, 1}});
+        const Circle c{{0, 0}, 0.2};
+        const Transform xfC{{0.5, 2.0}, Rot()};
+        SatTrace partial;
+        partial.testAllAxes = false;
+        const SatResult r = satPolygonCircle(unit, Transform{}, c, xfC, 0.0, &partial);
+        const SatResult plain = satPolygonCircle(unit, Transform{}, c, xfC);
+        QVERIFY(r.separated && plain.separated);
+        QCOMPARE(partial.axisCount, 1);
+        QCOMPARE(partial.mtvAxis, 0);
+        QVERIFY(near(partial.axes[0].minA, -1.0, 1e-15) && near(partial.axes[0].maxA, 0.0, 1e-15));
+        QVERIFY(near(partial.axes[0].minB, -2.2, 1e-15) && near(partial.axes[0].maxB, -1.8, 1e-15));
+        QVERIFY(near(partial.axes[0].overlap, -0.8, 1e-15));
+        QVERIFY(partial.axes[0].separating);
+        for (const SatResult* x : {&r, &plain}) {
+            QCOMPARE(int(x->owner), int(SatAxisOwner::A));
+            QCOMPARE(x->edge, 0);
+            QVERIFY(near(x->normal, {0, 1}, 1e-15));
+            QVERIFY(near(x->depth, -0.8, 1e-15));
+        }
+        QVERIFY(r.normal == plain.normal && r.depth == plain.depth);
     }
 
     void circles() {

@@ -5,6 +5,11 @@
 /// Conventions (design.md section 2): the collision normal points from shape A to shape B; an overlap is
 /// positive when the shadows overlap and negative when there is a gap (separation = -overlap). Everything in
 /// the trace is in the world frame, metres.
+///
+/// The overlap on an axis is the two-sided one of the source's SAT chapter: min(maxA - minB, maxB - minA),
+/// the shortest push of B along the axis (either way) that clears A's shadow. When neither shadow contains
+/// the other it is the length they share, min(maxA, maxB) - max(minA, minB); when they are apart it is minus
+/// the gap; when one contains the other it is the push-out (longer than the shared length).
 
 #include "physics/shape.h"
 
@@ -22,10 +27,14 @@ enum class SatAxisOwner : std::uint8_t {
 /// Most axes one SAT call can test: every edge of two polygons, plus one circle axis.
 inline constexpr int kMaxSatAxes = 2 * kMaxPolygonVertices + 1;
 
-/// Near-tie rule between the best axis of A and the best axis of B (Box2D b2CollidePolygons style
-/// hysteresis): B's axis is used only when its overlap is smaller than A's by more than kSatTieAbsolute +
-/// kSatTieRelative * max(|overlapA|, |overlapB|). A resting box therefore keeps the same reference face from
-/// frame to frame instead of flipping on round-off. Metres / dimensionless.
+/// Near-tie rules, tolerance tol = kSatTieAbsolute + kSatTieRelative * max(|overlap1|, |overlap2|).
+/// Between the best axis of A and the best axis of B (Box2D b2CollidePolygons style hysteresis): B's axis is
+/// used only when its overlap is smaller than A's by more than tol, so a resting box keeps the same reference
+/// face from frame to frame instead of flipping on round-off. An axis is "facing" when B leaves through the
+/// owner's own face (owner A or Circle: maxA - minB <= maxB - minA; owner B: maxB - minA <= maxA - minB).
+/// The least overlap is always reached on a facing axis (sat.cpp), and a non-facing axis can only equal it
+/// (a parallel face on the far side), so a facing axis wins within tol of a non-facing one: in one polygon's
+/// scan, in the polygon-circle choice, and for B against A. Metres / dimensionless.
 inline constexpr double kSatTieAbsolute = 0.0005; // 0.1 * a linear slop of 5 mm
 inline constexpr double kSatTieRelative = 1.0e-3;
 
@@ -39,9 +48,9 @@ struct SatAxis {
     Vec2 normal;
     double minA = 0.0, maxA = 0.0; ///< shadow of A on `normal`, metres
     double minB = 0.0, maxB = 0.0; ///< shadow of B on `normal`, metres
-    /// Signed overlap of the shadows on the side where the shapes face each other, metres:
-    /// owner A / Circle: maxA - minB; owner B: maxB - minA. Negative = gap. This is the engine's own number
-    /// (computed in a local frame), so it may differ from the shadows above by round-off only.
+    /// Signed overlap of the shadows, metres: min(maxA - minB, maxB - minA) (see the file comment).
+    /// Negative = gap. This is the engine's own number (computed in a local frame), so it may differ from
+    /// the shadows above by round-off only.
     double overlap = 0.0;
     bool separating = false; ///< overlap < 0
 };
@@ -62,7 +71,8 @@ struct SatTrace {
     bool nearTieKeptA =
         false; ///< B's axis had the smaller overlap but within the tie tolerance, so A's was kept
     bool separated = false;
-    Vec2 mtvNormal;        ///< unit, from A to B
+    /// Unit, from A to B: the chosen axis's normal, or its negation when maxA - minB > maxB - minA on it.
+    Vec2 mtvNormal;
     double mtvDepth = 0.0; ///< overlap on the chosen axis, metres (negative when separated)
 };
 
@@ -81,10 +91,10 @@ struct SatResult {
 };
 
 /// SAT for two convex polygons: the edge normals of A, then of B.
-/// The MTV is the axis of least overlap; between A's best and B's best the near-tie rule above applies;
-/// within one polygon the lower edge index wins an exact tie. The untraced path is allocation-free and works
-/// like Box2D's b2FindMaxSeparation (each edge of one polygon is brought into the other's frame and the
-/// support point is found by a loop).
+/// The MTV is the axis of least overlap (the exact penetration depth); the near-tie rules above apply;
+/// within one polygon the lower edge index wins an exact tie. The untraced path takes the same steps,
+/// allocation-free, like Box2D's b2FindMaxSeparation (each edge of one polygon is brought into the other's
+/// frame, the other's shadow found by a loop) plus the owner's own shadow on its normal, found in its frame.
 /// @param xfA, xfB body transforms (local -> world)
 /// @param speculativeDistance metres, >= 0: an axis separates (early out) only when its gap exceeds it
 /// @param trace optional; filled in the world frame
@@ -92,7 +102,8 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
                       double speculativeDistance = 0.0, SatTrace* trace = nullptr);
 
 /// SAT for a polygon (A) and a circle (B): the polygon's edge normals, then the axis from the polygon vertex
-/// closest to the circle's centre to that centre (the source's axis). An exact tie prefers the edge normal.
+/// closest to the circle's centre to that centre (the source's axis). An exact tie prefers the edge normal;
+/// the facing rule above applies between them.
 /// This is exact in every Voronoi region: when not separated, depth = r - (distance from centre to polygon)
 /// for a centre outside, r + (distance to the boundary) for a centre inside.
 SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
