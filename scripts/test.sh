@@ -15,5 +15,5 @@ ctest --preset release -j "$jobs"
 
 echo "== Sanitize build (ASan + UBSan): physics and CLI tests"
 cmake --preset sanitize >/dev/null
-cmake --build --preset sanitize -j "$jobs" --target all
+cmake --build --preset sanitize -j "$jobs" --target contactlab-sanitize-set
 ctest --preset sanitize -j "$jobs"
