@@ -61,6 +61,12 @@ struct Arguments {
 Arguments parseArguments(const QStringList& args, const QStringList& valueOptions,
                          const QStringList& flagOptions = {});
 
+/// The start every subcommand shares: parses `args`; on a usage error or --help, prints what is due and
+/// returns the exit code for the caller to return; otherwise fills `parsed`, which then holds exactly one
+/// positional argument (the SCENE file), and returns nothing.
+std::optional<int> parseSceneCommand(const Subcommand& self, const QStringList& args,
+                                     const QStringList& valueOptions, Arguments& parsed);
+
 /// Loads a scene file; on failure prints "contactlab-cli: FILE: path: message" to stderr and returns nothing
 /// (the caller exits with kExitInvalidScene).
 std::optional<Scene> loadSceneOrReport(const QString& fileName);

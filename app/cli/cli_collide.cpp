@@ -225,21 +225,10 @@ std::optional<int> bodyIndex(const QString& text, int count) {
 } // namespace
 
 int runCollide(const Subcommand& self, const QStringList& args) {
-    const Arguments parsed =
-        parseArguments(args, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("method")});
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (parsed.positional.size() != 1) {
-        return usageError(
-            self,
-            parsed.positional.isEmpty()
-                ? QStringLiteral("missing the SCENE file argument")
-                : QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    Arguments parsed;
+    if (const std::optional<int> done = parseSceneCommand(
+            self, args, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("method")}, parsed)) {
+        return *done;
     }
     if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
         return usageError(self, QStringLiteral("both --a and --b are required"));

@@ -43,6 +43,26 @@ int usageError(const Subcommand& command, const QString& message) {
     return kExitUsage;
 }
 
+std::optional<int> parseSceneCommand(const Subcommand& self, const QStringList& args,
+                                     const QStringList& valueOptions, Arguments& parsed) {
+    parsed = parseArguments(args, valueOptions);
+    if (!parsed.error.isEmpty()) {
+        return usageError(self, parsed.error);
+    }
+    if (parsed.help) {
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (parsed.positional.size() != 1) {
+        return usageError(
+            self,
+            parsed.positional.isEmpty()
+                ? QStringLiteral("missing the SCENE file argument")
+                : QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    }
+    return std::nullopt;
+}
+
 Arguments parseArguments(const QStringList& args, const QStringList& valueOptions,
                          const QStringList& flagOptions) {
     Arguments parsed;

@@ -84,22 +84,13 @@ std::optional<Overlays> parseOverlays(const QString& text, QString* bad) {
 } // namespace
 
 int runRender(const Subcommand& self, const QStringList& args) {
-    const Arguments parsed =
-        parseArguments(args, {QStringLiteral("out"), QStringLiteral("steps"), QStringLiteral("overlay"),
-                              QStringLiteral("size"), QStringLiteral("a"), QStringLiteral("b")});
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (parsed.positional.size() != 1) {
-        return usageError(
-            self,
-            parsed.positional.isEmpty()
-                ? QStringLiteral("missing the SCENE file argument")
-                : QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    Arguments parsed;
+    if (const std::optional<int> done =
+            parseSceneCommand(self, args,
+                              {QStringLiteral("out"), QStringLiteral("steps"), QStringLiteral("overlay"),
+                               QStringLiteral("size"), QStringLiteral("a"), QStringLiteral("b")},
+                              parsed)) {
+        return *done;
     }
     const QString out = parsed.values.value(QStringLiteral("out"));
     if (out.isEmpty()) {

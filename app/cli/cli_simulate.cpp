@@ -60,21 +60,12 @@ void appendRows(std::string& out, const phys::World& world, const std::vector<ph
 } // namespace
 
 int runSimulate(const Subcommand& self, const QStringList& args) {
-    const Arguments parsed = parseArguments(args, {QStringLiteral("steps"), QStringLiteral("solver"),
-                                                   QStringLiteral("out"), QStringLiteral("record")});
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (parsed.positional.size() != 1) {
-        return usageError(
-            self,
-            parsed.positional.isEmpty()
-                ? QStringLiteral("missing the SCENE file argument")
-                : QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    Arguments parsed;
+    if (const std::optional<int> done = parseSceneCommand(self, args,
+                                                          {QStringLiteral("steps"), QStringLiteral("solver"),
+                                                           QStringLiteral("out"), QStringLiteral("record")},
+                                                          parsed)) {
+        return *done;
     }
     if (!parsed.values.contains(QStringLiteral("steps"))) {
         return usageError(self, QStringLiteral("missing --steps N"));

@@ -15,20 +15,9 @@ QString plural(int n, const char* singular, const char* pluralForm) {
 } // namespace
 
 int runValidate(const Subcommand& self, const QStringList& args) {
-    const Arguments parsed = parseArguments(args, {});
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (parsed.positional.isEmpty()) {
-        return usageError(self, QStringLiteral("missing the SCENE file argument"));
-    }
-    if (parsed.positional.size() > 1) {
-        return usageError(
-            self, QStringLiteral("expected one SCENE file, got %1 arguments").arg(parsed.positional.size()));
+    Arguments parsed;
+    if (const std::optional<int> done = parseSceneCommand(self, args, {}, parsed)) {
+        return *done;
     }
     const QString fileName = parsed.positional.front();
     const std::optional<Scene> scene = loadSceneOrReport(fileName);
