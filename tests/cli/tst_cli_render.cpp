@@ -3,6 +3,8 @@
 /// requested size and the bodies' colours, the SVG is valid XML, --steps moves the bodies, overlays draw, and
 /// the exit codes are 0 (ok), 1 (cannot write), 2 (usage) and 3 (invalid scene).
 
+#include "cli_test_util.h"
+
 #include <QImage>
 #include <QProcess>
 #include <QSet>
@@ -12,25 +14,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess process;
-    process.start(QStringLiteral(CONTACTLAB_CLI), args);
-    Run run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
-        run.err = QStringLiteral("<the process did not finish normally: %1>").arg(process.errorString());
-        return run;
-    }
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
+using cltest::Run;
+using cltest::runCli;
 
 QString fixture(const QString& relative) {
     return QStringLiteral(CONTACTLAB_SOURCE_DIR "/") + relative;

@@ -5,6 +5,8 @@
 
 #include "scene_io.h"
 
+#include "cli_test_util.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
@@ -15,25 +17,8 @@
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess process;
-    process.start(QStringLiteral(CONTACTLAB_CLI), args);
-    Run run;
-    if (!process.waitForFinished(120000) || process.exitStatus() != QProcess::NormalExit) {
-        run.err = QStringLiteral("<the process did not finish normally: %1>").arg(process.errorString());
-        return run;
-    }
-    run.exitCode = process.exitCode();
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
+using cltest::Run;
+using cltest::runCli;
 
 bool writeFile(const QString& name, const QByteArray& data) {
     QFile f(name);
