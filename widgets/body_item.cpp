@@ -70,27 +70,7 @@ QRectF BodyItem::boundingRect() const {
 }
 
 QPainterPath BodyItem::shape() const {
-    QPainterPath path;
-    path.setFillRule(Qt::WindingFill);
-    for (const phys::ShapeDef& shape : m_body.shapes) {
-        std::visit(
-            [&path](const auto& geometry) {
-                using T = std::decay_t<decltype(geometry)>;
-                if constexpr (std::is_same_v<T, phys::Circle>) {
-                    path.addEllipse(QPointF(geometry.center.x, geometry.center.y), geometry.radius,
-                                    geometry.radius);
-                } else {
-                    QPolygonF polygon;
-                    for (const phys::Vec2 v : geometry.vertices()) {
-                        polygon << QPointF(v.x, v.y);
-                    }
-                    polygon << polygon.front();
-                    path.addPolygon(polygon);
-                }
-            },
-            shape.geometry);
-    }
-    return path;
+    return SceneRenderer::outlinePath(m_body);
 }
 
 void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/, QWidget* /*widget*/) {

@@ -351,7 +351,7 @@ void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body,
     painter.restore();
 }
 
-void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected) {
+QPainterPath SceneRenderer::outlinePath(const phys::BodyDef& body) {
     QPainterPath path;
     path.setFillRule(Qt::WindingFill);
     for (const phys::ShapeDef& shape : body.shapes) {
@@ -372,6 +372,11 @@ void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& bo
             },
             shape.geometry);
     }
+    return path;
+}
+
+void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected) {
+    const QPainterPath path = outlinePath(body);
     QColor halo(kSelectionAccent);
     halo.setAlpha(selected ? 80 : 55);
     painter.save();

@@ -9,6 +9,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QPainterPath>
 #include <QRectF>
 #include <QString>
 #include <QTransform>
@@ -72,6 +73,8 @@ public:
     static QTransform bodyToWorld(const phys::BodyDef& body);
     /// Bounding box of a body's shapes in its own frame, metres (empty when it has no shapes).
     static QRectF localBounds(const phys::BodyDef& body);
+    /// The union of a body's shapes as one path in the body frame (metres): hit testing and highlights.
+    static QPainterPath outlinePath(const phys::BodyDef& body);
     /// World bounding box of a body (its shapes placed by its position and angle); nullopt without shapes.
     static std::optional<phys::AABB> worldBounds(const phys::BodyDef& body);
     /// World bounding box of all bodies; nullopt when there is no shape at all.
