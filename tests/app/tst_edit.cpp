@@ -18,6 +18,8 @@
 
 #include "physics/polygon_factory.h"
 
+#include "app_test_util.h"
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -109,16 +111,7 @@ private:
 
 void TestEdit::initTestCase() {
     QVERIFY(m_dir.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
-                       m_dir.filePath(QStringLiteral("settings")));
-    RecoveryOptions recovery;
-    recovery.directory = m_dir.filePath(QStringLiteral("recovery"));
-    recovery.askRestore = [](const QString&) {
-        return false;
-    };
-    setRecoveryOptions(recovery);
+    cltest::isolateAppState(m_dir);
     m_scene = m_dir.filePath(QStringLiteral("scene.json"));
     QFile file(m_scene);
     QVERIFY(file.open(QIODevice::WriteOnly));

@@ -11,6 +11,8 @@
 #include "scene_renderer.h"
 #include "walkthrough_dock.h"
 
+#include "app_test_util.h"
+
 #include <QClipboard>
 #include <QFileInfo>
 #include <QGuiApplication>
@@ -81,16 +83,7 @@ private:
 
 void TestExport::initTestCase() {
     QVERIFY(m_dir.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
-                       m_dir.filePath(QStringLiteral("settings")));
-    RecoveryOptions recovery;
-    recovery.directory = m_dir.filePath(QStringLiteral("recovery"));
-    recovery.askRestore = [](const QString&) {
-        return false;
-    };
-    setRecoveryOptions(recovery);
+    cltest::isolateAppState(m_dir);
 }
 
 void TestExport::init() {

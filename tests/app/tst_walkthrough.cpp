@@ -11,6 +11,8 @@
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
+#include "app_test_util.h"
+
 #include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -82,16 +84,7 @@ private:
 
 void TestWalkthrough::initTestCase() {
     QVERIFY(m_dir.isValid());
-    QStandardPaths::setTestModeEnabled(true);
-    QSettings::setDefaultFormat(QSettings::IniFormat);
-    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope,
-                       m_dir.filePath(QStringLiteral("settings")));
-    RecoveryOptions recovery;
-    recovery.directory = m_dir.filePath(QStringLiteral("recovery"));
-    recovery.askRestore = [](const QString&) {
-        return false;
-    };
-    setRecoveryOptions(recovery);
+    cltest::isolateAppState(m_dir);
 }
 
 void TestWalkthrough::init() {
