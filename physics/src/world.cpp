@@ -155,6 +155,11 @@ bool World::isValid(BodyId id) const {
     return slotOf(id) >= 0;
 }
 
+const VerletSolver& World::verletSolver() const {
+    // m_verletSolver is always made by makeVerletSolver, so the downcast is exact.
+    return static_cast<const VerletSolver&>(*m_verletSolver);
+}
+
 BodyId World::idOfSlot(int bodySlot) const {
     const auto i = static_cast<std::size_t>(bodySlot);
     if (bodySlot < 0 || i >= m_bodies.size() || !m_bodies[i].alive) {

@@ -25,6 +25,7 @@
 #include "physics/result.h"
 #include "physics/solver.h"
 #include "physics/step_report.h"
+#include "physics/verlet_solver.h"
 
 #include <cstdint>
 #include <memory>
@@ -179,6 +180,9 @@ public:
     std::span<const int> bodyShapeSlots(int bodySlot) const;
     /// The handle of a body slot (for solvers, which see slots).
     BodyId idOfSlot(int bodySlot) const;
+    /// The Verlet solver's particles and constraints (for drawing them). Its particles are empty until a
+    /// step has run with settings().solver == Verlet, and after a switch back to the impulse solver.
+    const VerletSolver& verletSolver() const;
 
 private:
     struct BodyInfo {
