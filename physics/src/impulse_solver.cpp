@@ -67,6 +67,11 @@ struct ConstraintPoint {
     double tangentImpulse = 0.0;
     double maxNormalImpulse = 0.0;
     double relativeVelocity = 0.0;
+    // Per substep (prepareSubstep): the bodies' positions do not move during a substep's iterations, so the
+    // separation, and with it the bias and the soft scales, are the same in every iteration.
+    double bias = 0.0;         ///< velocity bias, m/s
+    double massScale = 1.0;    ///< soft step mass scale (1 = rigid)
+    double impulseScale = 0.0; ///< soft step impulse scale (0 = rigid)
 };
 
 struct Constraint {
@@ -97,7 +102,8 @@ private:
     void integrateVelocities(const SolverContext& context, double h);
     void integratePositions(double h);
     void warmStart();
-    void solve(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
+    void prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
+    void solve();
     void applyRestitution(double threshold);
     void solvePositions(const WorldSettings& settings);
     void storeImpulses(SolverContext& context);
@@ -267,18 +273,46 @@ void ImpulseSolver::warmStart() {
     }
 }
 
-void ImpulseSolver::solve(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
-    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact):
-    //   for each point:  s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation     (current separation)
-    //     s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
-    //     soft step, useBias:   bias = max(biasRate s, -maxPush), soft mass and impulse scales
-    //     Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
-    //     relax (no bias):      bias = 0, rigid
-    //     lambda = -normalMass massScale (vn + bias) - impulseScale acc;  acc' = max(acc + lambda, 0)
-    //   then friction: lambda_t = -tangentMass vt, clamped to |acc_t| <= mu acc_n
+void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
+    // The bias of every point for the iterations that follow (Catto 2006; Box2D v3 b2SolveContact). The
+    // positions only move in integratePositions, between the biased iterations and the relax iterations, so
+    // this runs once before each group instead of once per point per iteration:
+    //   s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation     (current separation)
+    //   s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
+    //   soft step, useBias:   bias = max(biasRate s, -maxPush), soft mass and impulse scales
+    //   Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
+    //   relax (no bias):      bias = 0, rigid
     const double maxPush = settings.maxPushVelocity;
     const double factor = settings.baumgarteFactor;
     const double slop = settings.allowedPenetration;
+    for (Constraint& c : m_constraints) {
+        const BodyState& a = m_states[static_cast<std::size_t>(c.a)];
+        const BodyState& b = m_states[static_cast<std::size_t>(c.b)];
+        const Vec2 dp = b.dp - a.dp;
+        for (int k = 0; k < c.pointCount; ++k) {
+            ConstraintPoint& cp = c.points[k];
+            const Vec2 d = dp + (rotate(b.dq, cp.rB) - rotate(a.dq, cp.rA));
+            const double s = dot(d, c.normal) + cp.baseSeparation;
+            cp.bias = 0.0;
+            cp.massScale = 1.0;
+            cp.impulseScale = 0.0;
+            if (s > 0.0) {
+                cp.bias = s * invH;
+            } else if (baumgarte) {
+                cp.bias = -factor * invH * std::max(0.0, -s - slop);
+            } else if (useBias) {
+                cp.bias = std::max(c.softness.biasRate * s, -maxPush);
+                cp.massScale = c.softness.massScale;
+                cp.impulseScale = c.softness.impulseScale;
+            }
+        }
+    }
+}
+
+void ImpulseSolver::solve() {
+    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact), with the biases of prepareSubstep():
+    //   for each point:  lambda = -normalMass massScale (vn + bias) - impulseScale acc;  acc' = max(acc +
+    //   lambda, 0) then friction: lambda_t = -tangentMass vt, clamped to |acc_t| <= mu acc_n
     for (Constraint& c : m_constraints) {
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
@@ -288,26 +322,12 @@ void ImpulseSolver::solve(double invH, bool useBias, bool baumgarte, const World
         double wB = b.w;
         const Vec2 normal = c.normal;
         const Vec2 tangent = rightPerp(normal);
-        const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
-            const Vec2 d = dp + (rotate(b.dq, cp.rB) - rotate(a.dq, cp.rA));
-            const double s = dot(d, normal) + cp.baseSeparation;
-            double bias = 0.0;
-            double massScale = 1.0;
-            double impulseScale = 0.0;
-            if (s > 0.0) {
-                bias = s * invH;
-            } else if (baumgarte) {
-                bias = -factor * invH * std::max(0.0, -s - slop);
-            } else if (useBias) {
-                bias = std::max(c.softness.biasRate * s, -maxPush);
-                massScale = c.softness.massScale;
-                impulseScale = c.softness.impulseScale;
-            }
             const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
             const double vn = dot(dv, normal);
-            double impulse = -cp.normalMass * massScale * (vn + bias) - impulseScale * cp.normalImpulse;
+            double impulse =
+                -cp.normalMass * cp.massScale * (vn + cp.bias) - cp.impulseScale * cp.normalImpulse;
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
             cp.normalImpulse = newImpulse;
@@ -502,13 +522,15 @@ void ImpulseSolver::step(SolverContext& ctx) {
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(ctx, h);
         warmStart();
+        prepareSubstep(invH, true, baumgarte, settings);
         for (int it = 0; it < settings.iterations; ++it) {
-            solve(invH, true, baumgarte, settings);
+            solve();
         }
         integratePositions(h);
-        if (!baumgarte) {
+        if (!baumgarte && settings.relaxIterations > 0) {
+            prepareSubstep(invH, false, false, settings);
             for (int it = 0; it < settings.relaxIterations; ++it) {
-                solve(invH, false, false, settings);
+                solve();
             }
         }
     }

@@ -70,13 +70,19 @@ AxisScore scorePolygonEdge(const Polygon& poly1, const Transform& xf, int edge, 
         lo2 = std::min(lo2, d);
         hi2 = std::max(hi2, d);
     }
+    const double throughFace = -lo2;
+    // back <= 0, so throughBack >= hi2: when hi2 >= throughFace the face wins without poly1's own shadow.
+    // That is every shallow contact (B reaches far beyond the face plane), so the loop below runs only for
+    // pairs sunk past their middle; the result is the same bit for bit.
+    if (hi2 >= throughFace) {
+        return {throughFace, true};
+    }
     const Vec2 nLocal = poly1.normal(edge);
     const Vec2 vLocal = poly1.vertex(edge);
     double back = 0.0;
     for (int k = 0; k < poly1.count(); ++k) {
         back = std::min(back, dot(nLocal, poly1.vertex(k) - vLocal));
     }
-    const double throughFace = -lo2;
     const double throughBack = hi2 - back;
     return {std::min(throughFace, throughBack), throughFace <= throughBack};
 }
