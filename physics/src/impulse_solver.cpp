@@ -57,34 +57,43 @@ struct BodyState {
     double invInertia = 0.0;
 };
 
+// The constraints are split in two arrays (same index): what every iteration reads and writes, and what
+// only the once-per-step or once-per-substep passes need. A big scene's sweeps stream the hot array from
+// memory (40,000 contacts in the many-pyramids benchmark), so its size is the solver's speed there.
+
 struct ConstraintPoint {
     Vec2 rA; ///< anchor relative to A's centre at the start of the step, world frame
     Vec2 rB;
-    double baseSeparation = 0.0; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
-    double normalMass = 0.0;
+    // Per substep (prepareSubstep): the bodies' positions do not move during a substep's iterations, so the
+    // separation, and with it the bias and the soft scales, are the same in every iteration.
+    double scaledNormalMass = 0.0; ///< normal mass times the soft step mass scale (kg)
+    double impulseScale = 0.0;     ///< soft step impulse scale (0 = rigid)
+    double bias = 0.0;             ///< velocity bias, m/s
     double tangentMass = 0.0;
     double normalImpulse = 0.0;
     double tangentImpulse = 0.0;
     double maxNormalImpulse = 0.0;
-    double relativeVelocity = 0.0;
-    // Per substep (prepareSubstep): the bodies' positions do not move during a substep's iterations, so the
-    // separation, and with it the bias and the soft scales, are the same in every iteration.
-    double bias = 0.0;         ///< velocity bias, m/s
-    double massScale = 1.0;    ///< soft step mass scale (1 = rigid)
-    double impulseScale = 0.0; ///< soft step impulse scale (0 = rigid)
 };
 
 struct Constraint {
     int a = 0; ///< state index (the last state is the static dummy)
     int b = 0;
-    int contact = 0;
+    int pointCount = 0;
     Vec2 normal;
     double friction = 0.0;
-    double restitution = 0.0;
     double mA = 0.0, iA = 0.0, mB = 0.0, iB = 0.0;
-    Softness softness;
-    int pointCount = 0;
     ConstraintPoint points[kMaxManifoldPoints];
+};
+
+struct ConstraintCold {
+    int contact = 0; ///< index into the world's contacts
+    double restitution = 0.0;
+    Softness softness;
+    /// -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
+    double baseSeparation[kMaxManifoldPoints] = {};
+    double normalMass[kMaxManifoldPoints] = {};
+    /// Normal relative velocity before the solve (the approach speed for restitution), m/s
+    double relativeVelocity[kMaxManifoldPoints] = {};
 };
 
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
@@ -113,6 +122,7 @@ private:
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     std::vector<int> m_stateOf;      ///< body slot -> state index
     std::vector<Constraint> m_constraints;
+    std::vector<ConstraintCold> m_cold; ///< same index as m_constraints
 };
 
 void ImpulseSolver::prepare(SolverContext& ctx) {
@@ -152,6 +162,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         makeSoft(std::min(2.0 * hertz, kMaxHertzPerSubstepRate / h), settings.contactDampingRatio, h);
 
     m_constraints.clear();
+    m_cold.clear();
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
         const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
         if (contact.manifold.pointCount == 0) {
@@ -165,17 +176,18 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
         const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
         Constraint c;
+        ConstraintCold cold;
         c.a = a;
         c.b = b;
-        c.contact = ci;
+        cold.contact = ci;
         c.normal = contact.manifold.normal;
         c.friction = contact.friction;
-        c.restitution = contact.restitution;
+        cold.restitution = contact.restitution;
         c.mA = m_states[static_cast<std::size_t>(a)].invMass;
         c.iA = m_states[static_cast<std::size_t>(a)].invInertia;
         c.mB = m_states[static_cast<std::size_t>(b)].invMass;
         c.iB = m_states[static_cast<std::size_t>(b)].invInertia;
-        c.softness = (c.mA == 0.0 || c.mB == 0.0) ? staticSoft : contactSoft;
+        cold.softness = (c.mA == 0.0 || c.mB == 0.0) ? staticSoft : contactSoft;
         c.pointCount = contact.manifold.pointCount;
         const Vec2 normal = c.normal;
         const Vec2 tangent = rightPerp(normal);
@@ -186,11 +198,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             ConstraintPoint& cp = c.points[k];
             cp.rA = mp.point - bodyA.center;
             cp.rB = mp.point - bodyB.center;
-            cp.baseSeparation = -mp.depth - dot(cp.rB - cp.rA, normal);
+            cold.baseSeparation[k] = -mp.depth - dot(cp.rB - cp.rA, normal);
             const double rnA = cross(cp.rA, normal);
             const double rnB = cross(cp.rB, normal);
             const double kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB;
-            cp.normalMass = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+            cold.normalMass[k] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
             const double rtA = cross(cp.rA, tangent);
             const double rtB = cross(cp.rB, tangent);
             const double kTangent = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB;
@@ -200,9 +212,10 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             cp.tangentImpulse = warm ? contact.points[k].tangentImpulse : 0.0;
             cp.maxNormalImpulse = 0.0;
             const Vec2 dv = sb.v + cross(sb.w, cp.rB) - sa.v - cross(sa.w, cp.rA);
-            cp.relativeVelocity = dot(normal, dv);
+            cold.relativeVelocity[k] = dot(normal, dv);
         }
         m_constraints.push_back(c);
+        m_cold.push_back(cold);
     }
 }
 
@@ -285,25 +298,27 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
     const double maxPush = settings.maxPushVelocity;
     const double factor = settings.baumgarteFactor;
     const double slop = settings.allowedPenetration;
-    for (Constraint& c : m_constraints) {
+    for (std::size_t i = 0; i < m_constraints.size(); ++i) {
+        Constraint& c = m_constraints[i];
+        const ConstraintCold& cold = m_cold[i];
         const BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         const BodyState& b = m_states[static_cast<std::size_t>(c.b)];
         const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
             const Vec2 d = dp + (rotate(b.dq, cp.rB) - rotate(a.dq, cp.rA));
-            const double s = dot(d, c.normal) + cp.baseSeparation;
+            const double s = dot(d, c.normal) + cold.baseSeparation[k];
             cp.bias = 0.0;
-            cp.massScale = 1.0;
+            cp.scaledNormalMass = cold.normalMass[k];
             cp.impulseScale = 0.0;
             if (s > 0.0) {
                 cp.bias = s * invH;
             } else if (baumgarte) {
                 cp.bias = -factor * invH * std::max(0.0, -s - slop);
             } else if (useBias) {
-                cp.bias = std::max(c.softness.biasRate * s, -maxPush);
-                cp.massScale = c.softness.massScale;
-                cp.impulseScale = c.softness.impulseScale;
+                cp.bias = std::max(cold.softness.biasRate * s, -maxPush);
+                cp.scaledNormalMass = cold.normalMass[k] * cold.softness.massScale;
+                cp.impulseScale = cold.softness.impulseScale;
             }
         }
     }
@@ -326,8 +341,7 @@ void ImpulseSolver::solve() {
             ConstraintPoint& cp = c.points[k];
             const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
             const double vn = dot(dv, normal);
-            double impulse =
-                -cp.normalMass * cp.massScale * (vn + cp.bias) - cp.impulseScale * cp.normalImpulse;
+            double impulse = -cp.scaledNormalMass * (vn + cp.bias) - cp.impulseScale * cp.normalImpulse;
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
             cp.normalImpulse = newImpulse;
@@ -364,20 +378,22 @@ void ImpulseSolver::applyRestitution(double threshold) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
     // solving).
-    for (Constraint& c : m_constraints) {
-        if (c.restitution == 0.0) {
+    for (std::size_t i = 0; i < m_constraints.size(); ++i) {
+        Constraint& c = m_constraints[i];
+        const ConstraintCold& cold = m_cold[i];
+        if (cold.restitution == 0.0) {
             continue;
         }
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
-            if (cp.relativeVelocity > -threshold || cp.maxNormalImpulse == 0.0) {
+            if (cold.relativeVelocity[k] > -threshold || cp.maxNormalImpulse == 0.0) {
                 continue;
             }
             const Vec2 dv = b.v + cross(b.w, cp.rB) - a.v - cross(a.w, cp.rA);
             const double vn = dot(dv, c.normal);
-            double impulse = -cp.normalMass * (vn + c.restitution * cp.relativeVelocity);
+            double impulse = -cold.normalMass[k] * (vn + cold.restitution * cold.relativeVelocity[k]);
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
             cp.normalImpulse = newImpulse;
@@ -403,7 +419,9 @@ void ImpulseSolver::solvePositions(const WorldSettings& settings) {
     const double factor = settings.baumgarteFactor;
     const double slop = settings.allowedPenetration;
     for (int it = 0; it < kPositionIterations; ++it) {
-        for (Constraint& c : m_constraints) {
+        for (std::size_t i = 0; i < m_constraints.size(); ++i) {
+            const Constraint& c = m_constraints[i];
+            const ConstraintCold& cold = m_cold[i];
             BodyState& a = m_states[static_cast<std::size_t>(c.a)];
             BodyState& b = m_states[static_cast<std::size_t>(c.b)];
             const Vec2 normal = c.normal;
@@ -411,7 +429,7 @@ void ImpulseSolver::solvePositions(const WorldSettings& settings) {
                 const ConstraintPoint& cp = c.points[k];
                 const Vec2 rA = rotate(a.dq, cp.rA);
                 const Vec2 rB = rotate(b.dq, cp.rB);
-                const double s = dot((b.dp - a.dp) + (rB - rA), normal) + cp.baseSeparation;
+                const double s = dot((b.dp - a.dp) + (rB - rA), normal) + cold.baseSeparation[k];
                 const double C = std::clamp(factor * (s + slop), -kMaxCorrection, 0.0);
                 const double rnA = cross(rA, normal);
                 const double rnB = cross(rB, normal);
@@ -430,13 +448,14 @@ void ImpulseSolver::solvePositions(const WorldSettings& settings) {
 }
 
 void ImpulseSolver::storeImpulses(SolverContext& ctx) {
-    for (const Constraint& c : m_constraints) {
-        ContactSim& contact = ctx.contacts[static_cast<std::size_t>(c.contact)];
+    for (std::size_t i = 0; i < m_constraints.size(); ++i) {
+        const Constraint& c = m_constraints[i];
+        ContactSim& contact = ctx.contacts[static_cast<std::size_t>(m_cold[i].contact)];
         for (int k = 0; k < c.pointCount; ++k) {
             contact.points[k].normalImpulse = c.points[k].normalImpulse;
             contact.points[k].tangentImpulse = c.points[k].tangentImpulse;
             contact.points[k].maxNormalImpulse = c.points[k].maxNormalImpulse;
-            contact.points[k].relativeVelocity = c.points[k].relativeVelocity;
+            contact.points[k].relativeVelocity = m_cold[i].relativeVelocity[k];
         }
     }
 }
