@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <span>
+#include <utility>
 
 namespace phys {
 
@@ -52,6 +54,20 @@ Rot rotationFromSums(double sumDot, double sumCross, Rot fallback) {
         return fallback;
     }
     return {sumDot / mag, sumCross / mag};
+}
+
+/// Mass-weighted centres of a body's particles now and at the start of the substep (x and x_prev):
+/// the translation part of the rigid fit (2D Kabsch) and of the body's velocity.
+std::pair<Vec2, Vec2> massCentres(std::span<const VerletParticle> particles, VerletRange range,
+                                  double invMass) {
+    Vec2 now;
+    Vec2 before;
+    for (int k = range.first; k < range.first + range.count; ++k) {
+        const VerletParticle& p = particles[static_cast<std::size_t>(k)];
+        now += p.mass * p.position;
+        before += p.mass * p.previous;
+    }
+    return {invMass * now, invMass * before};
 }
 
 } // namespace
@@ -472,15 +488,7 @@ void VerletSolver::predict(const SolverContext& ctx, double h) {
             continue;
         }
         const BodySim& b = ctx.bodies[i];
-        Vec2 c;
-        Vec2 cPrev;
-        for (int k = r.first; k < r.first + r.count; ++k) {
-            const VerletParticle& p = m_particles[static_cast<std::size_t>(k)];
-            c += p.mass * p.position;
-            cPrev += p.mass * p.previous;
-        }
-        c = bc.invMass * c;
-        cPrev = bc.invMass * cPrev;
+        const auto [c, cPrev] = massCentres(m_particles, r, bc.invMass);
         double sumDot = 0.0;
         double sumCross = 0.0;
         for (int k = r.first; k < r.first + r.count; ++k) {
@@ -1229,15 +1237,7 @@ void VerletSolver::recoverPoses(SolverContext& ctx, double h) {
             continue;
         }
         const VerletRange r = bc.particles;
-        Vec2 xm;
-        Vec2 xmPrev;
-        for (int k = r.first; k < r.first + r.count; ++k) {
-            const VerletParticle& p = m_particles[static_cast<std::size_t>(k)];
-            xm += p.mass * p.position;
-            xmPrev += p.mass * p.previous;
-        }
-        xm = bc.invMass * xm;
-        xmPrev = bc.invMass * xmPrev;
+        const auto [xm, xmPrev] = massCentres(m_particles, r, bc.invMass);
         double fitDot = 0.0;
         double fitCross = 0.0;
         double velDot = 0.0;
