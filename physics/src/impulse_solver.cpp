@@ -105,6 +105,7 @@ constexpr int kPositionIterations = 1;
 class ImpulseSolver final : public ContactSolver {
 public:
     void step(SolverContext& context) override;
+    std::unique_ptr<ContactSolver> clone() const override;
 
 private:
     void prepare(SolverContext& context);
@@ -565,6 +566,11 @@ void ImpulseSolver::step(SolverContext& ctx) {
 
 std::unique_ptr<ContactSolver> makeImpulseSolver() {
     return std::make_unique<ImpulseSolver>();
+}
+
+/// Its arrays are per-step scratch refilled by prepare(); copied anyway, so the clone is the same object.
+std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
+    return std::make_unique<ImpulseSolver>(*this);
 }
 
 } // namespace phys

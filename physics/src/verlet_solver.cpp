@@ -1379,4 +1379,10 @@ std::unique_ptr<ContactSolver> makeVerletSolver(VerletResponse response) {
     return std::make_unique<VerletSolver>(response);
 }
 
+/// Particles, constraints and the per-body caches are plain values: a member-wise copy keeps the particles'
+/// previous positions, so the clone continues the same Verlet motion.
+std::unique_ptr<ContactSolver> VerletSolver::clone() const {
+    return std::make_unique<VerletSolver>(*this);
+}
+
 } // namespace phys

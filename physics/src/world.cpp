@@ -1058,4 +1058,46 @@ std::uint64_t World::stateHash() const {
     return h;
 }
 
+// --- copies ------------------------------------------------------------------------------------------------
+// Deep copies: every array by value, the broadphase tree, the contact map and both solvers
+// (ContactSolver::clone). A copy stepped N times is bit-identical to the original stepped N times (the app
+// keeps copies as checkpoints to rebuild a past frame without replaying the whole run).
+
+namespace {
+
+template <class T> std::unique_ptr<T> copyOf(const std::unique_ptr<T>& p) {
+    return p ? std::make_unique<T>(*p) : nullptr;
+}
+
+std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& solver) {
+    return solver ? solver->clone() : nullptr;
+}
+
+} // namespace
+
+// A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
+// as a reminder to look here (and to update the number).
+#if defined(__GLIBCXX__) && defined(__x86_64__)
+static_assert(sizeof(World) == 592, "World changed: update World's copy constructor");
+#endif
+
+// Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
+// shares nothing with the original.
+World::World(const World& other)
+    : m_settings(other.m_settings), m_reportFlags(other.m_reportFlags), m_bodies(other.m_bodies),
+      m_bodyInfo(other.m_bodyInfo), m_freeBodies(other.m_freeBodies), m_bodyCount(other.m_bodyCount),
+      m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_broadPhase(copyOf(other.m_broadPhase)),
+      m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
+      m_islandParent(other.m_islandParent), m_islandMinSleep(other.m_islandMinSleep),
+      m_impulseSolver(cloneOf(other.m_impulseSolver)), m_verletSolver(cloneOf(other.m_verletSolver)),
+      m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {}
+
+World& World::operator=(const World& other) {
+    if (this != &other) {
+        World copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
 } // namespace phys

@@ -8,6 +8,7 @@
 #include "physics/contact.h"
 #include "physics/defs.h"
 
+#include <memory>
 #include <span>
 
 namespace phys {
@@ -37,6 +38,8 @@ public:
     virtual void step(SolverContext& context) = 0;
     /// Drops cached state (after bodies are removed, teleported, or settings change).
     virtual void reset() {}
+    /// A deep copy with the same cached state (for World copies).
+    virtual std::unique_ptr<ContactSolver> clone() const = 0;
 };
 
 } // namespace phys

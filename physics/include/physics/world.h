@@ -57,8 +57,10 @@ public:
     ///        to get the error instead).
     explicit World(const WorldSettings& settings = {});
     ~World();
-    World(const World&) = delete;
-    World& operator=(const World&) = delete;
+    /// Deep copy (end of world.cpp): stepping the copy gives bit-identical states to stepping the
+    /// original, warm starts and solver caches included.
+    World(const World&);
+    World& operator=(const World&);
     World(World&&) noexcept;
     World& operator=(World&&) noexcept;
 
