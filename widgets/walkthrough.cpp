@@ -140,7 +140,7 @@ void Walkthrough::add(WalkthroughStepKind kind, int index, const QString& title,
 //   keep the pair with the largest score (overlapping: depth; separated: -1e9 + overlap of the separating
 //   axis)
 Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, const phys::BodyDef& b,
-                               int shapeA, int shapeB) {
+                               int shapeA, int shapeB, double speculativeDistance) {
     Walkthrough w;
     w.m_mode = mode;
     w.m_bodyA = a;
@@ -170,7 +170,7 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
                 }
                 phys::CollideTrace t;
                 phys::collide(a.shapes[std::size_t(i)].geometry, xfA, b.shapes[std::size_t(j)].geometry, xfB,
-                              phys::ContactMethod::Clipping, 0.0, &t);
+                              phys::ContactMethod::Clipping, speculativeDistance, &t);
                 if (pairScore(t) > best) {
                     best = pairScore(t);
                     w.m_shapeA = i;
@@ -183,7 +183,7 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
         w.m_shapeB = shapeB;
     }
     for (int m = 0; m < kMethodCount; ++m) {
-        phys::collide(w.geometryA(), xfA, w.geometryB(), xfB, kMethods[std::size_t(m)], 0.0,
+        phys::collide(w.geometryA(), xfA, w.geometryB(), xfB, kMethods[std::size_t(m)], speculativeDistance,
                       &w.m_traces[std::size_t(m)]);
     }
     switch (mode) {

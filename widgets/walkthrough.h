@@ -64,9 +64,11 @@ public:
     /// `contactlab-cli collide`) and builds the steps of `mode`.
     /// @param shapeA, shapeB which shapes of compound bodies; -1 picks the pair that overlaps deepest (or,
     ///        when every pair is separated, the one closest to touching)
+    /// @param speculativeDistance metres: the narrow phase's margin (a simulation frame passes the World's,
+    ///        so the points kept are the engine's)
     /// @return an empty walkthrough with problem() set when a body has no shape or an index is out of range
     static Walkthrough build(WalkthroughMode mode, const phys::BodyDef& a, const phys::BodyDef& b,
-                             int shapeA = -1, int shapeB = -1);
+                             int shapeA = -1, int shapeB = -1, double speculativeDistance = 0.0);
 
     bool isValid() const { return !m_steps.empty(); }
     /// Why the walkthrough is empty (no pair, a body without shapes...); empty when valid.

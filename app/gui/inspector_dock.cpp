@@ -5,6 +5,7 @@
 #include "body_edits.h"
 #include "edit_controller.h"
 #include "scene_canvas.h"
+#include "simulation_controller.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -76,7 +77,32 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
         }
     });
     connect(document, &Document::bodyChanged, this, &InspectorDock::onBodyChanged);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        if (visible && m_liveDirty) {
+            refreshLive();
+        }
+    });
     rebuild();
+}
+
+void InspectorDock::setSimulation(SimulationController* controller) {
+    m_simulation = controller;
+    if (!controller) {
+        return;
+    }
+    connect(controller, &SimulationController::frameChanged, this, [this] { refreshLive(); });
+    // Entering or leaving Simulate mode switches the pose and velocity fields between the run and the
+    // document.
+    connect(controller, &SimulationController::simulatingChanged, this, [this] {
+        clearErrors();
+        refresh();
+    });
+    refresh();
+}
+
+bool InspectorDock::isLive() const {
+    return m_simulation && m_simulation->isSimulating() && m_key != 0 &&
+           m_simulation->bodyStateAt(m_key) != nullptr;
 }
 
 std::optional<double> InspectorDock::parseNumber(const QString& text) {
@@ -172,6 +198,8 @@ void InspectorDock::rebuild() {
     m_typeCombo = nullptr;
     m_typeError = nullptr;
     m_bulletCheck = nullptr;
+    m_liveLabel = nullptr;
+    m_liveStep = -1;
 
     m_content = new QWidget;
     m_content->setObjectName(QStringLiteral("inspectorContent"));
@@ -259,6 +287,29 @@ QWidget* InspectorDock::buildBodyForm() {
         spinError, [](const phys::BodyDef& b) { return b.angularVelocity; },
         [](phys::BodyDef& b, double v) { b.angularVelocity = v; });
     form->addRow(tr("Spin (rad/s)"), makeRow({spin}, spinError));
+
+    for (const auto& number : m_numbers) {
+        const BodyField f = number->field.field;
+        number->live = f == BodyField::Position || f == BodyField::Angle || f == BodyField::LinearVelocity ||
+                       f == BodyField::AngularVelocity;
+        if (number->live) {
+            // Typing in a live field stops the run first, so the frame being edited stays on screen.
+            connect(number->edit, &QLineEdit::textEdited, this, [this] {
+                if (isLive() && m_simulation->isPlaying()) {
+                    m_simulation->pause();
+                }
+            });
+        }
+    }
+    m_liveLabel = new QLabel;
+    m_liveLabel->setObjectName(QStringLiteral("inspectorLiveState"));
+    m_liveLabel->setWordWrap(true);
+    m_liveLabel->setStyleSheet(QStringLiteral("QLabel { color: #1b5e20; }"));
+    m_liveLabel->setToolTip(tr("Simulate mode: position, angle, velocity and spin are the running body's at "
+                               "the frame shown. Editing one pauses and changes the run, not the edited "
+                               "scene."));
+    m_liveLabel->hide();
+    form->addRow(m_liveLabel);
 
     m_bulletCheck = new QCheckBox(tr("Bullet (continuous against dynamic bodies)"));
     m_bulletCheck->setObjectName(QStringLiteral("bulletCheck"));
@@ -393,11 +444,18 @@ void InspectorDock::refresh() {
     if (m_bulletCheck) {
         m_bulletCheck->setChecked(body.bullet);
     }
+    const std::optional<phys::BodyDef> live =
+        isLive() ? m_simulation->bodyAt(m_key) : std::optional<phys::BodyDef>{};
     for (const auto& number : m_numbers) {
-        number->shown = formatNumber(number->read(body));
+        number->shown = formatNumber(number->read(number->live && live ? *live : body));
         number->edit->setText(number->shown);
         number->edit->setStyleSheet(QString());
         number->edit->setCursorPosition(0);
+    }
+    m_liveStep = -1;
+    m_liveDirty = false;
+    if (m_liveLabel) {
+        m_liveLabel->setVisible(live.has_value());
     }
     for (std::size_t i = 0; i < m_vertexTables.size() && i < body.shapes.size(); ++i) {
         if (m_vertexTables[i]) {
@@ -405,6 +463,80 @@ void InspectorDock::refresh() {
         }
     }
     m_refreshing = false;
+    refreshLive(true);
+}
+
+// Per display frame while playing: nothing when the frame is the one already shown (same step, same state
+// hash); otherwise only the editors whose text differs are rewritten (setText resets the cursor and the
+// undo of a QLineEdit, and repaints), and an editor the user is typing in is left alone.
+void InspectorDock::refreshLive(bool force) {
+    if (!isLive() || !m_liveLabel) {
+        return;
+    }
+    if (!isVisible() && !force) {
+        m_liveDirty = true;
+        return;
+    }
+    const std::int64_t step = m_simulation->currentStep();
+    const std::uint64_t hash = m_simulation->stateHash();
+    if (!force && step == m_liveStep && hash == m_liveHash) {
+        return;
+    }
+    m_liveStep = step;
+    m_liveHash = hash;
+    m_liveDirty = false;
+    const std::optional<phys::BodyDef> live = m_simulation->bodyAt(m_key);
+    const SimBodyState* state = m_simulation->bodyStateAt(m_key);
+    if (!live || !state) {
+        return;
+    }
+    m_refreshing = true;
+    for (const auto& number : m_numbers) {
+        if (!number->live || (number->edit->hasFocus() && number->edit->isModified())) {
+            continue;
+        }
+        const QString text = formatNumber(number->read(*live));
+        if (text != number->edit->text()) {
+            number->edit->setText(text);
+            number->edit->setCursorPosition(0);
+        }
+        number->shown = text;
+    }
+    const QString sleep = live->type != phys::BodyType::Dynamic ? QLatin1String(phys::toString(live->type))
+                          : !state->enabled                     ? tr("frozen (left the world)")
+                          : state->awake                        ? tr("awake")
+                                                                : tr("asleep");
+    const QString text = tr("Live: frame %1, t = %2 s \u00b7 %3")
+                             .arg(step)
+                             .arg(QString::number(m_simulation->currentTime(), 'f', 3))
+                             .arg(sleep);
+    if (text != m_liveLabel->text()) {
+        m_liveLabel->setText(text);
+    }
+    m_refreshing = false;
+}
+
+void InspectorDock::commitLive(NumberField& field, double value) {
+    const std::optional<phys::BodyDef> live = m_simulation->bodyAt(m_key);
+    if (!live) {
+        return;
+    }
+    phys::BodyDef after = *live;
+    field.write(after, value);
+    QString error;
+    if (!m_simulation->setBodyState(m_key, after.position, after.angle, after.linearVelocity,
+                                    after.angularVelocity, &error)) {
+        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
+        showError(field.error, tr("%1 refused: %2").arg(field.label, error));
+        return;
+    }
+    if (field.error) {
+        field.error->hide();
+        field.error->clear();
+    }
+    field.edit->setStyleSheet(QString());
+    field.edit->setModified(false);
+    refreshLive(true);
 }
 
 void InspectorDock::onBodyChanged(BodyKey key) {
@@ -460,6 +592,10 @@ void InspectorDock::commitNumber(NumberField& field) {
     if (!value) {
         field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
         showError(field.error, tr("%1: \u201c%2\u201d is not a finite number").arg(field.label, text));
+        return;
+    }
+    if (field.live && isLive()) {
+        commitLive(field, *value);
         return;
     }
     phys::BodyDef after = m_document->body(m_key);

@@ -10,6 +10,7 @@
 #include <QDockWidget>
 #include <QList>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -29,6 +30,7 @@ namespace cl {
 
 class EditController;
 class SceneCanvas;
+class SimulationController;
 
 /// Shows one body (the selection when exactly one body is selected): name, type, position, angle (degrees),
 /// linear and angular velocity, bullet, and per shape density, friction, restitution, circle centre and
@@ -38,6 +40,20 @@ class SceneCanvas;
 /// number, or a value the body's validation refuses (negative density on a dynamic body, radius 0, a vertex
 /// that breaks convexity...), shows a red message under the field naming it, is sent to the status bar
 /// through message(), and leaves the document and the undo stack as they were.
+///
+/// Live in Simulate mode (setSimulation): position, angle, velocity and spin show the running body at the
+/// frame shown (playing, stepping, stepping back), with a line saying the frame, the time and whether the
+/// body is awake or asleep. Only the fields whose text changed are rewritten, and only when the frame (its
+/// step or state hash) changed, so playing neither flickers nor rebuilds the form. What an edit means there:
+/// - pose and velocity fields act on the RUN, not on the edited scene: typing in one pauses the simulation
+///   at once; Enter applies the value to the running body at the frame shown
+///   (SimulationController::setBodyState). A past frame branches the run there (its later frames are
+///   dropped; stepping back shows the frames before the edit, exactly as recorded). These edits are not
+///   on the undo stack: Reset goes back to the edited scene, which they never change.
+/// - every other field (name, type, bullet, shapes) edits the document as in Edit mode (one undo command);
+///   the simulation pauses and the running body is replaced, keeping its live pose and velocities.
+/// Bad numbers are refused in both modes with the red message naming the field (in Simulate mode also a
+/// velocity for a static body, which the World would ignore).
 class InspectorDock : public QDockWidget {
     Q_OBJECT
 
@@ -47,6 +63,10 @@ public:
 
     /// Key of the body shown, 0 when none.
     BodyKey shownBody() const { return m_key; }
+    /// Shows and edits the running body while `controller` simulates (see the class comment).
+    void setSimulation(SimulationController* controller);
+    /// True while the pose and velocity fields show the running body.
+    bool isLive() const;
     /// The message shown under a field (empty when none), by the field's object name, e.g. "positionX",
     /// "shape0Density", "shape1Vertices".
     QString fieldError(const QString& objectName) const;
@@ -67,8 +87,9 @@ private:
         std::function<double(const phys::BodyDef&)> read;
         std::function<void(phys::BodyDef&, double)> write;
         FieldId field;
-        QString label; ///< name in messages ("position x")
-        QString shown; ///< the text last put in the editor from the document
+        QString label;     ///< name in messages ("position x")
+        QString shown;     ///< the text last put in the editor (from the document, or live)
+        bool live = false; ///< pose or velocity: shows the running body in Simulate mode
     };
     struct ErrorSlot {
         QString objectName;
@@ -77,6 +98,10 @@ private:
 
     void rebuild();
     void refresh();
+    /// Rewrites the live fields and the live line from the frame shown (cheap when nothing changed).
+    void refreshLive(bool force = false);
+    /// A live field's value, typed: applied to the running body at the frame shown.
+    void commitLive(NumberField& field, double value);
     void onBodyChanged(BodyKey key);
     QWidget* buildBodyForm();
     QWidget* buildShapeForm(int shape, const phys::ShapeDef& def);
@@ -101,7 +126,12 @@ private:
     Document* m_document;
     SceneCanvas* m_canvas;
     EditController* m_controller;
+    SimulationController* m_simulation = nullptr;
     BodyKey m_key = 0;
+    QLabel* m_liveLabel = nullptr;
+    std::int64_t m_liveStep = -1; ///< frame last shown in the live fields (-1: none)
+    std::uint64_t m_liveHash = 0;
+    bool m_liveDirty = false; ///< a frame changed while the dock was hidden
     /// Shape kinds and vertex counts of the shown body (a change of these rebuilds the form).
     std::vector<int> m_shapeLayout;
 

@@ -6,6 +6,7 @@
 #include "edit_intents.h"
 #include "edit_setup.h"
 #include "file_controller.h"
+#include "inspector_dock.h"
 #include "scene_canvas.h"
 #include "simulation_panel.h"
 #include "tools_toolbar.h"
@@ -57,7 +58,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_editController = installEditing(*this, m_editMenu, m_viewMenu);
     m_files = new FileController(*this); // may restore a scene from a recovery file
     m_files->populateFileMenu(m_fileMenu, m_fileMenu->actions().value(1, nullptr));
-    installSimulation(*this); // Simulate mode: toolbar, docks, grab tool, overlay, demos (simulation_panel.h)
+    // Simulate mode: toolbar, docks, grab tool, overlay, demos (simulation_panel.h); the Inspector shows the
+    // running bodies live (inspector_dock.h).
+    SimulationUi* simulation = installSimulation(*this);
+    if (auto* inspector = findChild<InspectorDock*>()) {
+        inspector->setSimulation(simulation->controller());
+    }
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
 
     resize(1280, 800);

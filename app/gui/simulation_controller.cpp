@@ -1,6 +1,7 @@
 #include "simulation_controller.h"
 
 #include "sim_overlay.h"
+#include "sim_particles.h"
 
 #include <QTimer>
 
@@ -108,6 +109,7 @@ void SimulationController::setSimulating(bool simulating) {
         m_world.reset();
         m_history.clear();
         m_inputs.clear();
+        m_checkpoints.clear();
         m_cursor = 0;
         m_chosen.reset();
         setWarning(QString());
@@ -309,6 +311,9 @@ void SimulationController::rebuild() {
     m_slotDefs = m_base.bodies;
     m_inputs.clear();
     m_history.clear();
+    m_checkpoints.clear();
+    m_lastReplaySteps = 0;
+    m_lastReplayStart = 0;
     m_chosen.reset();
     updateCapacity();
     refreshSlotShapes();
@@ -351,11 +356,54 @@ void SimulationController::updateCapacity() {
     int wanted = static_cast<int>(std::ceil(kHistorySeconds / dt)) + 2;
     const std::size_t perFrame =
         sizeof(SimFrame) + m_base.bodies.size() * (sizeof(SimBodyState) + 2 * 2 * sizeof(SimContactPoint));
-    const int affordable = static_cast<int>(
-        std::min<std::size_t>(kHistoryBudgetBytes / std::max<std::size_t>(perFrame, 1), 1 << 24));
+    const int affordable = static_cast<int>(std::min<std::size_t>(
+        (kHistoryBudgetBytes - kCheckpointBudgetBytes) / std::max<std::size_t>(perFrame, 1), 1 << 24));
     wanted = std::max(wanted,
                       m_history.capacity() > wanted && m_history.size() > 0 ? m_history.capacity() : wanted);
     m_history.setCapacity(std::max(2, std::min(wanted, affordable)));
+}
+
+// Checkpoint memory: one copy holds the World's arrays (bodies, shapes, contacts with their warm starts, the
+// broadphase tree with about two nodes per shape, the solvers' per-step arrays and the Verlet particles).
+// K = the steps over which the copies of the whole history fit the budget.
+void SimulationController::maybeCheckpoint() {
+    const std::int64_t step = m_world->stepCount();
+    const std::int64_t last = m_checkpoints.empty() ? 0 : m_checkpoints.back().step;
+    if (step - last < m_checkpointInterval) {
+        return;
+    }
+    const phys::World& w = *m_world;
+    const std::size_t bytes = sizeof(phys::World) + w.bodySims().size() * (sizeof(phys::BodySim) + 64) +
+                              w.shapeSims().size() * (sizeof(phys::ShapeSim) + 2 * 96) +
+                              w.contactSims().size() * 3 * sizeof(phys::ContactSim) +
+                              w.verletSolver().particles().size() * sizeof(phys::VerletParticle) * 2 +
+                              w.verletSolver().constraints().size() * sizeof(phys::VerletConstraint);
+    const double needed = static_cast<double>(m_history.capacity()) * static_cast<double>(bytes) /
+                          static_cast<double>(kCheckpointBudgetBytes);
+    m_checkpointInterval = static_cast<int>(std::clamp<double>(
+        std::ceil(needed), kMinCheckpointSteps, std::max(m_history.capacity(), kMinCheckpointSteps)));
+    m_checkpoints.push_back(Checkpoint{step, std::make_unique<phys::World>(w)});
+    // A rebuild starts at or after the oldest frame held: keep the newest copy at or before it, not older.
+    const std::int64_t oldest = firstStep();
+    std::size_t drop = 0;
+    while (drop + 1 < m_checkpoints.size() && m_checkpoints[drop + 1].step <= oldest) {
+        ++drop;
+    }
+    m_checkpoints.erase(m_checkpoints.begin(), m_checkpoints.begin() + static_cast<std::ptrdiff_t>(drop));
+}
+
+phys::WorldSettings SimulationController::settingsForStep(std::int64_t step) const {
+    // Step `step` ran after the inputs logged at step - 1 and before.
+    phys::WorldSettings settings = m_base.settings;
+    for (const SimInput& in : m_inputs) {
+        if (in.atStep >= step) {
+            break;
+        }
+        if (const auto* s = std::get_if<SimInputSettings>(&in.action)) {
+            settings = s->settings;
+        }
+    }
+    return settings;
 }
 
 double SimulationController::historySeconds() const {
@@ -460,25 +508,40 @@ void SimulationController::applyInput(phys::World& world, const SimInputAction& 
         action);
 }
 
-// Replay (see the file comment of simulation_history.h):
-//   world = World(base);  for k in 0 .. cursor-1: apply inputs logged at k, step
-//   apply the state inputs logged at the cursor (not the forces: they belong to the dropped next step)
-//   drop inputs after the cursor and frames after the cursor; check the hash against the recorded frame
+// Rebuild at the cursor (see the file comment): from the newest checkpoint at or before it, replaying the
+// logged inputs; then the state inputs logged at the cursor, the hash check, and the old future dropped.
 void SimulationController::materialize() {
     if (!m_world || m_cursor >= headStep()) {
         return;
     }
     const std::int64_t target = m_cursor;
     const std::uint64_t expected = stateHash();
-    auto world = buildWorld();
-    std::size_t next = 0;
-    for (std::int64_t k = 0; k < target; ++k) {
+    // Checkpoints after the cursor belong to the future being dropped.
+    while (!m_checkpoints.empty() && m_checkpoints.back().step > target) {
+        m_checkpoints.pop_back();
+    }
+    std::unique_ptr<phys::World> world;
+    std::int64_t start = 0;
+    if (!m_checkpoints.empty()) {
+        world = std::make_unique<phys::World>(*m_checkpoints.back().world);
+        start = m_checkpoints.back().step;
+    } else {
+        world = buildWorld();
+    }
+    // Inputs before the checkpoint are in its state already.
+    std::size_t next = static_cast<std::size_t>(
+        std::lower_bound(m_inputs.begin(), m_inputs.end(), start,
+                         [](const SimInput& in, std::int64_t step) { return in.atStep < step; }) -
+        m_inputs.begin());
+    for (std::int64_t k = start; k < target; ++k) {
         while (next < m_inputs.size() && m_inputs[next].atStep == k) {
             applyInput(*world, m_inputs[next].action);
             ++next;
         }
         world->step();
     }
+    m_lastReplayStart = start;
+    m_lastReplaySteps = target - start;
     std::vector<SimInput> kept(m_inputs.begin(), m_inputs.begin() + static_cast<std::ptrdiff_t>(next));
     for (; next < m_inputs.size() && m_inputs[next].atStep == target; ++next) {
         if (!std::holds_alternative<SimInputForce>(m_inputs[next].action)) {
@@ -551,6 +614,7 @@ void SimulationController::stepWorld() {
     recordFrame(frame);
     frame.stepSeconds = cost;
     m_cursor = frame.step;
+    maybeCheckpoint();
     if (isGrabbing()) {
         m_targetTrail.emplace_back(m_cursor, m_grabTarget);
         if (m_targetTrail.size() > 16) {
@@ -672,6 +736,58 @@ std::optional<phys::BodyDef> SimulationController::bodyAt(BodyKey key) const {
     return def;
 }
 
+const SimBodyState* SimulationController::bodyStateAt(BodyKey key) const {
+    const int slot = slotOf(key);
+    const SimFrame* f = currentFrame();
+    if (slot < 0 || !f || slot >= static_cast<int>(f->bodies.size()) ||
+        !f->bodies[static_cast<std::size_t>(slot)].alive) {
+        return nullptr;
+    }
+    return &f->bodies[static_cast<std::size_t>(slot)];
+}
+
+bool SimulationController::setBodyState(BodyKey key, phys::Vec2 position, double angle,
+                                        phys::Vec2 linearVelocity, double angularVelocity, QString* error) {
+    auto refuse = [error](const QString& text) {
+        if (error) {
+            *error = text;
+        }
+        return false;
+    };
+    const int slot = slotOf(key);
+    std::optional<phys::BodyDef> live = bodyAt(key);
+    if (!m_simulating || !m_world || slot < 0 || !live) {
+        return refuse(tr("the body is not simulated"));
+    }
+    phys::BodyDef wanted = *live;
+    wanted.position = position;
+    wanted.angle = angle;
+    wanted.linearVelocity = linearVelocity;
+    wanted.angularVelocity = angularVelocity;
+    if (auto e = phys::validate(wanted, "body")) {
+        return refuse(QString::fromStdString(e->path + ": " + e->message));
+    }
+    const bool poseChanged = !samePose(*live, wanted);
+    const bool velocityChanged = !sameVelocity(*live, wanted);
+    if (velocityChanged && live->type == phys::BodyType::Static) {
+        // The World keeps static bodies still (it ignores a velocity): say so instead of doing nothing.
+        return refuse(tr("body.linearVelocity: a static body does not move (make it kinematic)"));
+    }
+    pause();
+    if (poseChanged || velocityChanged) {
+        materialize();
+        if (poseChanged) {
+            input(SimInputPose{slot, wanted.position, wanted.angle});
+        }
+        if (velocityChanged) {
+            input(SimInputVelocity{slot, wanted.linearVelocity, wanted.angularVelocity});
+        }
+    }
+    m_alpha = 1.0;
+    emit frameChanged();
+    return true;
+}
+
 phys::Transform SimulationController::displayTransform(int slot) const {
     const SimFrame* now = currentFrame();
     if (!now || slot < 0 || slot >= static_cast<int>(now->bodies.size())) {
@@ -727,6 +843,18 @@ std::optional<SimContactPick> SimulationController::contactAt(phys::Vec2 worldPo
     };
     pick.bodyA = place(best->bodyA);
     pick.bodyB = place(best->bodyB);
+    pick.time = f->time;
+    // The margin World::speculativeDistanceFor gave the pair in that step, from the settings and the
+    // velocities at its start.
+    const phys::WorldSettings settings = settingsForStep(f->step);
+    pick.method = settings.contactMethod;
+    pick.speculativeDistance = phys::kSpeculativeDistance;
+    const bool sweep = pick.bodyA.type != phys::BodyType::Dynamic ||
+                       pick.bodyB.type != phys::BodyType::Dynamic || pick.bodyA.bullet || pick.bodyB.bullet;
+    if (settings.continuous && sweep) {
+        pick.speculativeDistance +=
+            phys::length(pick.bodyB.linearVelocity - pick.bodyA.linearVelocity) * settings.timeStep;
+    }
     return pick;
 }
 
@@ -865,11 +993,13 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
         out.contacts.push_back(c);
     }
     out.pairs = f->pairs;
-    if (m_settings.solver == phys::SolverKind::Verlet) {
-        out.particlesNote = tr("Verlet particles: not exposed by the World API yet");
-    } else {
-        out.particlesNote.clear();
-    }
+    // Verlet particles (sim_particles.h): only the World's own step has them (frames do not record them).
+    const bool verlet = m_settings.solver == phys::SolverKind::Verlet;
+    const bool atWorld = m_world && m_world->stepCount() == f->step;
+    fillVerletOverlay(out,
+                      !verlet ? VerletView::OtherSolver : (atWorld ? VerletView::Shown : VerletView::PastFrame),
+                      atWorld ? &m_world->verletSolver() : nullptr,
+                      [f](int slot) { return f->bodies[static_cast<std::size_t>(slot)].xf; });
 }
 
 } // namespace cl

@@ -15,8 +15,25 @@
 /// @endcode
 /// The World is always at the newest recorded step (the head); the cursor is the frame shown. Stepping back
 /// moves the cursor only. Acting on a past frame (a grab, a switch, an edit) first rebuilds the World at the
-/// cursor by replaying the run from its start with the logged inputs (SimHistory), checks the replayed
-/// stateHash against the recorded one, drops the old future and continues from there.
+/// cursor, checks the rebuilt stateHash against the recorded one, drops the old future and continues from
+/// there. The rebuild starts from a checkpoint, a copy of the whole World taken every checkpointInterval()
+/// steps, and replays at most that many steps with the logged inputs (SimHistory):
+/// @code
+///   on every new step s:  if s - (last checkpoint's step) >= K: keep a copy of the World (state after s
+///                         steps, before the inputs logged at s); drop the copies no frame needs any more
+///   act at cursor c < head:
+///     world = copy of the newest checkpoint at step <= c (or the run's start, step 0)
+///     for k in checkpoint .. c-1: apply the inputs logged at k, step
+///     apply the state inputs logged at c (not the forces: they belong to the dropped next step)
+///     compare stateHash with frame c; drop inputs, frames and checkpoints after c
+/// @endcode
+/// K is chosen so that the copies held over the whole history fit kCheckpointBudgetBytes, and is at least
+/// kMinCheckpointSteps (a copy costs about as much as a few steps).
+///
+/// Inspector edits while simulating (the live inspector, inspector_dock.h): pose and velocity fields show
+/// and set the running body at the frame shown (setBodyState: pauses, acts on that frame, branches the run;
+/// the edited scene is untouched and Reset brings it back); every other field edits the document (one undo
+/// command) and the running body is replaced keeping its live pose and velocities (onBodyChanged).
 
 #include "document.h"
 #include "simulation_history.h"
@@ -49,6 +66,12 @@ struct SimContactPick {
     phys::BodyDef bodyA;   ///< shapes (body frame) and pose at the start of the step
     phys::BodyDef bodyB;
     std::int64_t step = 0; ///< the step that computed the manifold (its frame is the one shown)
+    double time = 0.0;     ///< simulated seconds of the frame shown (after that step)
+    /// The run's contact method in that step, and the speculative margin (metres) the World gave this pair
+    /// (phys::World::speculativeDistanceFor: kSpeculativeDistance, widened by the closing speed times the
+    /// step for continuous pairs with a static, kinematic or bullet body).
+    phys::ContactMethod method = phys::ContactMethod::Clipping;
+    double speculativeDistance = 0.0;
 };
 
 class SimulationController : public QObject {
@@ -67,6 +90,10 @@ public:
     /// History memory budget, bytes: a scene too big for kHistorySeconds within it keeps fewer seconds (and
     /// says so in historySeconds()).
     static constexpr std::size_t kHistoryBudgetBytes = std::size_t{768} * 1024 * 1024;
+    /// Memory the World checkpoints may take (part of kHistoryBudgetBytes; the frames get the rest), bytes.
+    static constexpr std::size_t kCheckpointBudgetBytes = kHistoryBudgetBytes / 8;
+    /// Fewest steps between two checkpoints.
+    static constexpr int kMinCheckpointSteps = 30;
     /// Display timer interval, milliseconds.
     static constexpr int kTimerMilliseconds = 16;
     /// Time scale range.
@@ -112,6 +139,17 @@ public:
     QString warning() const { return m_warning; }
     /// The engine, at the head step (or at the cursor after a branch). Null in Edit mode.
     const phys::World* world() const { return m_world.get(); }
+    /// Steps between two World checkpoints (K in the file comment).
+    int checkpointInterval() const { return m_checkpointInterval; }
+    /// World copies held, and the steps they were taken at (ascending).
+    int checkpointCount() const { return static_cast<int>(m_checkpoints.size()); }
+    std::int64_t checkpointStep(int index) const {
+        return m_checkpoints[static_cast<std::size_t>(index)].step;
+    }
+    /// Steps replayed by the last rebuild at a past frame, and the step it started from (a checkpoint's, or
+    /// 0).
+    std::int64_t lastReplaySteps() const { return m_lastReplaySteps; }
+    std::int64_t lastReplayStart() const { return m_lastReplayStart; }
 
     /// Clock source: false (default) = a QTimer drives advance() while playing; true = nothing does, the
     /// caller calls advance() (tests, the benchmark, screenshots).
@@ -128,8 +166,18 @@ public:
     /// The body at the frame shown: its definition with pose and velocities as simulated. nullopt when the
     /// key is not simulated.
     std::optional<phys::BodyDef> bodyAt(BodyKey key) const;
+    /// The recorded state (pose, velocities, awake) of a body at the frame shown; null when not simulated.
+    const SimBodyState* bodyStateAt(BodyKey key) const;
     /// The pose drawn for a slot this display frame (interpolated).
     phys::Transform displayTransform(int slot) const;
+    /// Sets body `key`'s pose and velocities at the frame shown (the live inspector): pauses first, rebuilds
+    /// the World at that frame if it is in the past (the later frames are dropped: the run branches there),
+    /// and logs the change as an input so replays repeat it. Only what differs from the frame's state is
+    /// applied (a velocity edit does not teleport the body, which would drop its warm starts). The edited
+    /// scene (the document) is not touched. Refused, with the error naming the field ("body.linearVelocity:
+    /// ..."), when the values are not valid for a body or the key is not simulated.
+    bool setBodyState(BodyKey key, phys::Vec2 position, double angle, phys::Vec2 linearVelocity,
+                      double angularVelocity, QString* error = nullptr);
 
     // --- contacts
     // ----------------------------------------------------------------------------------------------
@@ -216,6 +264,10 @@ private:
     void setWarning(const QString& warning);
     void updateCapacity();
     void refreshSlotShapes();
+    /// Keeps a copy of the World when the last one is checkpointInterval() steps old; drops unneeded copies.
+    void maybeCheckpoint();
+    /// The settings the World used for step `step` (the base settings and the switches logged before it).
+    phys::WorldSettings settingsForStep(std::int64_t step) const;
     void onBodyChanged(BodyKey key);
     void onStructureChanged();
     void onDocumentSettingsChanged();
@@ -248,6 +300,16 @@ private:
     std::vector<SimInput> m_inputs; ///< every input since step 0, by atStep ascending
     SimHistory m_history;
     std::int64_t m_cursor = 0;
+
+    /// A copy of the World after `step` steps, before the inputs logged at that step.
+    struct Checkpoint {
+        std::int64_t step = 0;
+        std::unique_ptr<phys::World> world;
+    };
+    std::vector<Checkpoint> m_checkpoints; ///< ascending step, all <= the head
+    int m_checkpointInterval = kMinCheckpointSteps;
+    std::int64_t m_lastReplaySteps = 0;
+    std::int64_t m_lastReplayStart = 0;
 
     // Grab.
     int m_grabSlot = -1;

@@ -5,6 +5,7 @@
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "simulation_panel.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -117,6 +118,28 @@ void WalkthroughDock::buildUi() {
     layout->setContentsMargins(8, 6, 8, 8);
     layout->setSpacing(8);
 
+    // Shown only for a simulation contact: where the bodies come from, and the way back.
+    m_sourceRow = new QWidget(content);
+    m_sourceRow->setObjectName(QStringLiteral("walkthroughSourceRow"));
+    m_sourceRow->setStyleSheet(
+        QStringLiteral("#walkthroughSourceRow { background: #fff4d6; border: 1px solid "
+                       "#e0c060; border-radius: 4px; }"));
+    auto* sourceLayout = new QVBoxLayout(m_sourceRow);
+    sourceLayout->setContentsMargins(8, 6, 8, 6);
+    sourceLayout->setSpacing(4);
+    m_sourceLabel = new QLabel(m_sourceRow);
+    m_sourceLabel->setObjectName(QStringLiteral("walkthroughSourceLabel"));
+    m_sourceLabel->setWordWrap(true);
+    m_sourceLabel->setTextFormat(Qt::PlainText);
+    auto* back = new QPushButton(tr("Back to the Edited Scene"), m_sourceRow);
+    back->setObjectName(QStringLiteral("walkthroughEditedScene"));
+    back->setToolTip(tr("Walk through the same pair as placed in the edited scene"));
+    sourceLayout->addWidget(m_sourceLabel);
+    sourceLayout->addWidget(back, 0, Qt::AlignLeft);
+    m_sourceRow->hide();
+    layout->addWidget(m_sourceRow);
+    connect(back, &QPushButton::clicked, this, &WalkthroughDock::showEditedScene);
+
     auto* pairRow = new QHBoxLayout;
     auto* labelA = new QLabel(QStringLiteral("A"), content);
     labelA->setStyleSheet(colorStyle(OverlayPainter::colorA()));
@@ -133,6 +156,7 @@ void WalkthroughDock::buildUi() {
         combo->setMinimumContentsLength(8);
     }
     auto* swap = new QToolButton(content);
+    m_swap = swap;
     swap->setObjectName(QStringLiteral("walkthroughSwap"));
     swap->setText(QStringLiteral("\u21c4"));
     swap->setToolTip(tr("Swap A and B"));
@@ -351,6 +375,7 @@ bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
     if (a == b || !m_document->contains(a) || !m_document->contains(b)) {
         return false;
     }
+    m_sim.reset(); // another pair: the edited scene's
     if (a != m_keyA || b != m_keyB) {
         m_keyA = a;
         m_keyB = b;
@@ -394,7 +419,11 @@ void WalkthroughDock::lastStep() {
 void WalkthroughDock::rebuild() {
     const int a = indexA();
     const int b = indexB();
-    if (a < 0 || b < 0) {
+    if (m_sim) {
+        m_walkthrough = Walkthrough::build(m_mode, m_sim->bodyA, m_sim->bodyB, m_sim->point.shapeA,
+                                           m_sim->point.shapeB, m_sim->speculativeDistance);
+        m_step = m_walkthrough.isValid() ? std::clamp(m_step, 0, m_walkthrough.stepCount() - 1) : -1;
+    } else if (a < 0 || b < 0) {
         m_walkthrough = Walkthrough();
         m_step = -1;
     } else {
@@ -434,6 +463,7 @@ void WalkthroughDock::chooseDefaultPair() {
 }
 
 void WalkthroughDock::onSceneReset() {
+    m_sim.reset();
     refreshBodyList();
     chooseDefaultPair();
     m_step = 0;
@@ -442,7 +472,7 @@ void WalkthroughDock::onSceneReset() {
 
 void WalkthroughDock::onBodyChanged(BodyKey key) {
     refreshBodyList(); // a name may have changed
-    if (key == m_keyA || key == m_keyB) {
+    if (!m_sim && (key == m_keyA || key == m_keyB)) {
         rebuild(); // keeps the step
     } else {
         updateView();
@@ -452,6 +482,7 @@ void WalkthroughDock::onBodyChanged(BodyKey key) {
 void WalkthroughDock::onBodyRemoved(BodyKey key) {
     refreshBodyList();
     if (key == m_keyA || key == m_keyB) {
+        m_sim.reset();
         chooseDefaultPair();
         m_step = 0;
         rebuild();
@@ -461,7 +492,7 @@ void WalkthroughDock::onBodyRemoved(BodyKey key) {
 }
 
 void WalkthroughDock::onSelectionChanged(const QList<quint64>& keys) {
-    if (keys.size() == 2) {
+    if (keys.size() == 2 && !m_sim) {
         setPairKeys(keys[0], keys[1]);
     }
 }
@@ -478,6 +509,12 @@ void WalkthroughDock::updateView() {
     if (QAction* action = m_modeActions.value(static_cast<int>(m_mode))) {
         action->setChecked(true);
     }
+    // A simulation contact's pair is fixed: the way out is the button above.
+    m_sourceRow->setVisible(m_sim.has_value());
+    m_sourceLabel->setText(sourceText());
+    m_comboA->setEnabled(!m_sim);
+    m_comboB->setEnabled(!m_sim);
+    m_swap->setEnabled(!m_sim);
 
     const bool valid = m_walkthrough.isValid() && m_step >= 0;
     m_previous->setEnabled(valid && m_step > 0);
@@ -674,8 +711,80 @@ void WalkthroughDock::fillTable() {
     }
 }
 
+QString WalkthroughDock::sourceText() const {
+    if (!m_sim) {
+        return {};
+    }
+    auto name = [this](BodyKey key, const phys::BodyDef& body) {
+        const int index = m_document->indexOf(key);
+        return body.name.empty() ? tr("body %1").arg(index) : QString::fromStdString(body.name);
+    };
+    QString text = tr("Simulation frame %1, t = %2 s (not the edited scene): %3 and %4 as the engine saw "
+                      "them for this contact, at the start of step %1.")
+                       .arg(m_sim->step)
+                       .arg(QString::number(m_sim->time, 'f', 3))
+                       .arg(name(m_sim->keyA, m_sim->bodyA), name(m_sim->keyB, m_sim->bodyB));
+    if (m_sim->bodyA.shapes.size() > 1 || m_sim->bodyB.shapes.size() > 1) {
+        text +=
+            QLatin1Char(' ') +
+            tr("Shapes %1 and %2 of the compound bodies.").arg(m_sim->point.shapeA).arg(m_sim->point.shapeB);
+    }
+    if (m_sim->method != phys::ContactMethod::Clipping) {
+        text += QLatin1Char(' ') + tr("The run uses %1: the Methods tab shows its points.")
+                                       .arg(Walkthrough::methodName(m_sim->method));
+    }
+    return text;
+}
+
+void WalkthroughDock::setSimulation(SimulationController* controller) {
+    m_controller = controller;
+    if (!controller) {
+        return;
+    }
+    connect(controller, &SimulationController::contactChosen, this, [this] {
+        if (m_controller->chosenContact()) {
+            showSimulationContact(*m_controller->chosenContact());
+        }
+    });
+    connect(controller, &SimulationController::simulatingChanged, this, [this](bool simulating) {
+        if (!simulating && m_sim) {
+            showEditedScene();
+        }
+    });
+}
+
+void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
+    m_sim = pick;
+    m_keyA = pick.keyA;
+    m_keyB = pick.keyB;
+    m_step = 0;
+    rebuild();
+    show();
+    raise();
+    m_overlay->setWalkthroughVisible(true); // drawn over the frame, where the engine saw the pair
+}
+
+void WalkthroughDock::showEditedScene() {
+    if (!m_sim) {
+        return;
+    }
+    m_sim.reset();
+    if (!m_document->contains(m_keyA) || !m_document->contains(m_keyB)) {
+        chooseDefaultPair();
+        m_step = 0;
+    }
+    rebuild();
+    // While the run goes on, the edited pair is not drawn over the running bodies (as on entering Simulate).
+    if (m_controller && m_controller->isSimulating()) {
+        m_overlay->setWalkthroughVisible(false);
+    }
+}
+
 WalkthroughDock* installWalkthrough(MainWindow& window) {
     auto* dock = new WalkthroughDock(window.document(), window.canvas(), &window);
+    if (auto* simulation = window.findChild<SimulationUi*>()) {
+        dock->setSimulation(simulation->controller());
+    }
     window.addDockWidget(Qt::RightDockWidgetArea, dock);
     // The walkthrough and the simulation are used in turn: share their place, walkthrough in front.
     if (auto* simulation = window.findChild<QDockWidget*>(QStringLiteral("simulationDock"))) {

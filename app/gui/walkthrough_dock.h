@@ -3,13 +3,22 @@
 /// The Walkthrough dock: pick two bodies, a mode (SAT, Clipping, Methods) and step through what the engine
 /// did, with an explanation written from the live numbers and a table of every axis or stage. The canvas
 /// overlay (widgets/overlay.h) draws the current step; the View menu toggles the diagnostic overlays.
+///
+/// Two sources of bodies: the edited scene (the document, followed edit by edit), or a contact chosen on a
+/// paused simulation frame (showSimulationContact): the two bodies as the engine saw them for that manifold
+/// (poses at the start of the step), the shapes of the chosen point, and the World's speculative margin, so
+/// the walkthrough's points are the engine's. A line above the pair says which ("Simulation frame 45, ...");
+/// its button, or leaving Simulate mode, goes back to the edited scene. The document is never changed.
 
 #include "document.h"
 #include "overlay.h"
+#include "simulation_controller.h"
 #include "walkthrough.h"
 
 #include <QDockWidget>
 #include <QList>
+
+#include <optional>
 
 class QAction;
 class QComboBox;
@@ -19,6 +28,7 @@ class QMenu;
 class QPushButton;
 class QTabBar;
 class QTableWidget;
+class QToolButton;
 
 namespace cl {
 
@@ -49,6 +59,16 @@ public:
     QString explanation() const;
     QTableWidget* table() const { return m_table; }
 
+    /// True while a simulation frame's contact is shown instead of the edited scene.
+    bool isShowingSimulation() const { return m_sim.has_value(); }
+    /// The simulation contact shown (nullopt for the edited scene).
+    const std::optional<SimContactPick>& simulationContact() const { return m_sim; }
+    /// Where the bodies come from, as the line above the pair says it (empty for the edited scene).
+    QString sourceText() const;
+    /// Follows `controller`: a contact chosen on a paused frame opens here, leaving Simulate mode returns to
+    /// the edited scene.
+    void setSimulation(SimulationController* controller);
+
     /// The Walkthrough menu (modes, steps, swap) and the View menu's overlay toggles.
     QMenu* menu() const { return m_menu; }
     QList<QAction*> overlayActions() const { return m_overlayActions; }
@@ -67,6 +87,11 @@ public slots:
     void firstStep();
     void lastStep();
     void setOverlayOptions(const cl::OverlayOptions& options);
+    /// Shows the walkthrough of a simulation contact (see the file comment) and raises the dock. The mode
+    /// and the rest of the dock work as usual; picking another pair returns to the edited scene.
+    void showSimulationContact(const cl::SimContactPick& pick);
+    /// Back to the edited scene's bodies (the same pair, by key).
+    void showEditedScene();
     /// Zooms the canvas onto A and B (their traced bounding boxes) with room around them for the SAT ruler.
     void framePair();
 
@@ -92,6 +117,8 @@ private:
 
     Document* m_document = nullptr;
     SceneCanvas* m_canvas = nullptr;
+    SimulationController* m_controller = nullptr;
+    std::optional<SimContactPick> m_sim;
     WalkthroughOverlay* m_overlay = nullptr;
     Walkthrough m_walkthrough;
     WalkthroughMode m_mode = WalkthroughMode::Sat;
@@ -100,7 +127,10 @@ private:
     int m_step = -1;
     bool m_updatingCombos = false;
 
+    QWidget* m_sourceRow = nullptr;
+    QLabel* m_sourceLabel = nullptr;
     QComboBox* m_comboA = nullptr;
+    QToolButton* m_swap = nullptr;
     QComboBox* m_comboB = nullptr;
     QTabBar* m_modeTabs = nullptr;
     QPushButton* m_previous = nullptr;

@@ -1,0 +1,601 @@
+/// @file tst_sim_live.cpp
+/// Simulate mode, live parts, on the real MainWindow driven by QTest events: the walkthrough of a contact
+/// chosen on a paused frame (the engine's pair, poses, shapes and margin), the live Inspector (values of the
+/// frame shown; editing pauses and acts on the run, not on the document), and rebuilding a past frame from
+/// a World checkpoint instead of replaying from step 0. The controller's clock is external.
+
+#include "app_test_util.h"
+#include "document.h"
+#include "inspector_dock.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+#include "simulation_controller.h"
+#include "simulation_panel.h"
+#include "walkthrough.h"
+#include "walkthrough_dock.h"
+
+#include "physics/collide.h"
+#include "physics/world.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTabBar>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <memory>
+
+using namespace cl;
+
+namespace {
+
+struct Fixture {
+    std::unique_ptr<MainWindow> window;
+    SimulationUi* ui = nullptr;
+    SimulationController* sim = nullptr;
+    WalkthroughDock* walk = nullptr;
+    InspectorDock* inspector = nullptr;
+};
+
+Fixture openScene(const QString& path) {
+    Fixture f;
+    f.window = std::make_unique<MainWindow>();
+    f.window->setSaveSettingsOnClose(false);
+    f.window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    f.window->resize(1400, 900);
+    f.window->show();
+    f.ui = f.window->findChild<SimulationUi*>();
+    f.sim = f.ui ? f.ui->controller() : nullptr;
+    f.walk = f.window->findChild<WalkthroughDock*>();
+    f.inspector = f.window->findChild<InspectorDock*>();
+    if (!f.sim || !f.walk || !f.inspector || !f.window->openSample(path)) {
+        f.sim = nullptr;
+        return f;
+    }
+    f.window->canvas()->zoomToFit();
+    QApplication::setActiveWindow(f.window.get()); // window shortcuts (Space, Left, Right)
+    f.sim->setExternalClock(true);
+    f.ui->simulateAction()->trigger();
+    return f;
+}
+
+std::unique_ptr<phys::World> independentWorld(const Document& document) {
+    auto world = std::make_unique<phys::World>(document.scene().def.settings);
+    for (const phys::BodyDef& def : document.scene().def.bodies) {
+        [[maybe_unused]] auto id = world->createBody(def);
+    }
+    return world;
+}
+
+BodyKey keyNamed(const Document& document, const std::string& name) {
+    for (int i = 0; i < document.bodyCount(); ++i) {
+        if (document.body(document.keyAt(i)).name == name) {
+            return document.keyAt(i);
+        }
+    }
+    return 0;
+}
+
+void pressKeys(SceneCanvas* canvas, Qt::Key key, int count) {
+    canvas->setFocus();
+    for (int i = 0; i < count; ++i) {
+        QTest::keyClick(canvas, key);
+    }
+}
+
+/// Types `text` into a line edit as a user does: click into it, select all, type, Enter.
+void typeInto(QLineEdit* edit, const QString& text) {
+    QTest::mouseClick(edit, Qt::LeftButton);
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(edit, text);
+    QTest::keyClick(edit, Qt::Key_Return);
+}
+
+/// Everything of the edited scene the simulation must not touch.
+struct DocumentSnapshot {
+    std::vector<phys::BodyDef> bodies;
+    int undoCount = 0;
+    int undoIndex = 0;
+    bool modified = false;
+};
+
+DocumentSnapshot snapshot(const Document& document) {
+    return {document.scene().def.bodies, document.undoStack()->count(), document.undoStack()->index(),
+            document.isModified()};
+}
+
+bool sameBodies(const std::vector<phys::BodyDef>& a, const std::vector<phys::BodyDef>& b) {
+    if (a.size() != b.size()) {
+        return false;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        if (a[i].name != b[i].name || a[i].position != b[i].position || a[i].angle != b[i].angle ||
+            a[i].linearVelocity != b[i].linearVelocity || a[i].angularVelocity != b[i].angularVelocity ||
+            a[i].shapes.size() != b[i].shapes.size()) {
+            return false;
+        }
+    }
+    return true;
+}
+
+bool unchanged(const DocumentSnapshot& before, const Document& document) {
+    const DocumentSnapshot now = snapshot(document);
+    return sameBodies(before.bodies, now.bodies) && before.undoCount == now.undoCount &&
+           before.undoIndex == now.undoIndex && before.modified == now.modified;
+}
+
+/// The recorded points of the frame shown for one shape pair, in the engine's order.
+std::vector<SimContactPoint> recordedPoints(const SimFrame& frame, const SimContactPoint& of) {
+    std::vector<SimContactPoint> points;
+    for (const SimContactPoint& p : frame.points) {
+        if (p.bodyA == of.bodyA && p.bodyB == of.bodyB && p.shapeA == of.shapeA && p.shapeB == of.shapeB) {
+            points.push_back(p);
+        }
+    }
+    return points;
+}
+
+/// The text the inspector shows for a value.
+QString shown(double value) {
+    return InspectorDock::formatNumber(value);
+}
+
+constexpr double kExact = 1e-12;
+
+} // namespace
+
+class TestSimLive : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void pausedContactOpensEngineWalkthrough();
+    void compoundContactUsesThePointsShapes();
+    void inspectorShowsLiveValues();
+    void inspectorEditWhilePlayingPausesAndActsOnRun();
+    void inspectorRefusesBadNumbersInSimulate();
+    void pastFrameRebuildsFromCheckpoint();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestSimLive::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    cltest::isolateAppState(m_dir);
+    QCoreApplication::setOrganizationName(QStringLiteral("ContactLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_sim_live"));
+}
+
+// Pause on frame 45 of the vertical stack, click the deepest contact: the Walkthrough dock comes up with
+// that pair as the engine saw it (header "frame 45, t = 0.750 s"); its SAT result and its manifold are the
+// engine's to 1e-12 (the recorded points of that pair, and phys::collide recomputed from the pick); the
+// document is untouched; the dock's button and Edit mode go back to the edited scene.
+void TestSimLive::pausedContactOpensEngineWalkthrough() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/vertical_stack.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const DocumentSnapshot before = snapshot(document);
+    SceneCanvas* canvas = f.window->canvas();
+    pressKeys(canvas, Qt::Key_Right, 45);
+    QCOMPARE(f.sim->currentStep(), 45);
+    f.walk->close(); // closed: choosing a contact must bring it up
+    QVERIFY(!f.walk->isVisible());
+
+    const SimFrame* frame = f.sim->currentFrame();
+    QVERIFY(frame);
+    const SimContactPoint* target = nullptr;
+    for (const SimContactPoint& p : frame->points) {
+        if (p.depth > 0.0 && (!target || p.depth > target->depth)) {
+            target = &p;
+        }
+    }
+    QVERIFY(target);
+    const SimContactPoint engine = *target;
+    const std::vector<SimContactPoint> recorded = recordedPoints(*frame, engine);
+    QVERIFY(recorded.size() == 2); // a box on a box: a face contact, two points
+
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      canvas->worldToViewport(engine.point).toPoint());
+    QVERIFY(!f.sim->isGrabbing());
+    QVERIFY(f.walk->isVisible());
+    QVERIFY(f.walk->isShowingSimulation());
+    const auto& pick = f.walk->simulationContact();
+    QVERIFY(pick);
+    QCOMPARE(pick->step, 45);
+    QCOMPARE(pick->point.bodyA, engine.bodyA);
+    QCOMPARE(pick->point.bodyB, engine.bodyB);
+    const QString header = f.walk->findChild<QLabel*>(QStringLiteral("walkthroughSourceLabel"))->text();
+    QVERIFY2(header.contains(QStringLiteral("frame 45, t = 0.750 s")), qPrintable(header));
+    QVERIFY(f.walk->findChild<QLabel*>(QStringLiteral("walkthroughSourceLabel"))->isVisible());
+
+    // The walkthrough is built from the pick: the bodies at the start of step 45 (frame 44).
+    const SimFrame* start = f.sim->frame(44);
+    QVERIFY(start);
+    const Walkthrough& w = f.walk->walkthrough();
+    QVERIFY2(w.isValid(), qPrintable(w.problem()));
+    QCOMPARE(w.bodyA().position, start->bodies[static_cast<std::size_t>(engine.bodyA)].xf.p);
+    QCOMPARE(w.bodyB().position, start->bodies[static_cast<std::size_t>(engine.bodyB)].xf.p);
+
+    // The engine's narrow phase again, from the pick's poses, method and margin.
+    phys::CollideTrace again;
+    const phys::Manifold m =
+        phys::collide(pick->bodyA.shapes[static_cast<std::size_t>(pick->point.shapeA)].geometry,
+                      phys::Transform{pick->bodyA.position, phys::Rot(pick->bodyA.angle)},
+                      pick->bodyB.shapes[static_cast<std::size_t>(pick->point.shapeB)].geometry,
+                      phys::Transform{pick->bodyB.position, phys::Rot(pick->bodyB.angle)}, pick->method,
+                      pick->speculativeDistance, &again);
+    QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
+
+    // SAT mode (the default): the result's normal is the engine's, its depth the recomputed SAT's.
+    QCOMPARE(f.walk->mode(), WalkthroughMode::Sat);
+    const phys::SatTrace& sat = w.trace().sat;
+    QVERIFY(!sat.separated);
+    QVERIFY(phys::distance(sat.mtvNormal, engine.normal) < kExact);
+    QVERIFY(std::abs(sat.mtvDepth - again.sat.mtvDepth) < kExact);
+    QVERIFY(sat.mtvDepth >= engine.depth - kExact); // no point is deeper than the overlap
+
+    // Clipping mode, by its tab: the kept points are the engine's points, in order, to 1e-12.
+    auto* tabs = f.walk->findChild<QTabBar*>(QStringLiteral("walkthroughModeTabs"));
+    QVERIFY(tabs);
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(1).center());
+    QCOMPARE(f.walk->mode(), WalkthroughMode::Clipping);
+    QVERIFY(f.walk->isShowingSimulation());
+    const phys::Manifold& clipped = f.walk->walkthrough().trace().manifold;
+    QCOMPARE(clipped.pointCount, static_cast<int>(recorded.size()));
+    QVERIFY(phys::distance(clipped.normal, engine.normal) < kExact);
+    int kept = 0;
+    const phys::ClipTrace& clip = f.walk->walkthrough().trace().clip;
+    for (int i = 0; i < clip.pointCount; ++i) {
+        kept += clip.points[i].kept ? 1 : 0;
+    }
+    QCOMPARE(kept, static_cast<int>(recorded.size()));
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        const phys::ManifoldPoint& p = clipped.points[i];
+        QVERIFY2(
+            phys::distance(p.point, recorded[i].point) < kExact &&
+                std::abs(p.depth - recorded[i].depth) < kExact,
+            qPrintable(QStringLiteral("point %1: walkthrough (%2, %3) depth %4, engine (%5, %6) depth %7")
+                           .arg(i)
+                           .arg(p.point.x, 0, 'g', 17)
+                           .arg(p.point.y, 0, 'g', 17)
+                           .arg(p.depth, 0, 'g', 17)
+                           .arg(recorded[i].point.x, 0, 'g', 17)
+                           .arg(recorded[i].point.y, 0, 'g', 17)
+                           .arg(recorded[i].depth, 0, 'g', 17)));
+        QVERIFY(phys::distance(m.points[i].point, recorded[i].point) < kExact);
+        QVERIFY(std::abs(m.points[i].depth - recorded[i].depth) < kExact);
+    }
+    QVERIFY(unchanged(before, document));
+    QCOMPARE(f.sim->currentStep(), 45); // choosing a contact does not move the run
+
+    // The dock's way back: the same pair from the edited scene.
+    auto* back = f.walk->findChild<QPushButton*>(QStringLiteral("walkthroughEditedScene"));
+    QVERIFY(back && back->isVisible());
+    QTest::mouseClick(back, Qt::LeftButton);
+    QVERIFY(!f.walk->isShowingSimulation());
+    QVERIFY(f.walk->sourceText().isEmpty());
+    QCOMPARE(f.walk->keyA(), pick->keyA);
+    QCOMPARE(f.walk->walkthrough().bodyA().position, document.body(f.walk->keyA()).position);
+    QCOMPARE(f.walk->walkthrough().bodyB().position, document.body(f.walk->keyB()).position);
+
+    // Choose it again, then leave Simulate mode: back to the edited scene too.
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      canvas->worldToViewport(engine.point).toPoint());
+    QVERIFY(f.walk->isShowingSimulation());
+    f.ui->simulateAction()->trigger();
+    QVERIFY(!f.sim->isSimulating());
+    QVERIFY(!f.walk->isShowingSimulation());
+    QCOMPARE(f.walk->walkthrough().bodyB().position, document.body(f.walk->keyB()).position);
+    QVERIFY(unchanged(before, document));
+}
+
+// A compound body (a box with a circle knob) resting on the ground through its knob: the walkthrough uses
+// the shape pair of the chosen point (the knob), and its manifold is the engine's.
+void TestSimLive::compoundContactUsesThePointsShapes() {
+    const QString path = m_dir.filePath(QStringLiteral("compound.json"));
+    {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"format": "contactlab-scene", "version": 1,
+  "settings": {"gravity": [0, -9.81], "timeStep": 0.0166666667, "solver": "impulse", "continuous": true},
+  "bodies": [
+    {"name": "ground", "type": "static", "position": [0, -0.5],
+     "shapes": [{"type": "polygon", "vertices": [[-10, -0.5], [10, -0.5], [10, 0.5], [-10, 0.5]]}]},
+    {"name": "knobbed", "type": "dynamic", "position": [0, 0.8], "angle": 0.05,
+     "shapes": [{"type": "polygon", "vertices": [[-1, -0.25], [1, -0.25], [1, 0.25], [-1, 0.25]]},
+                {"type": "circle", "center": [1.1, -0.45], "radius": 0.3},
+                {"type": "circle", "center": [-1.1, -0.45], "radius": 0.3}]}
+  ]})");
+    }
+    Fixture f = openScene(path);
+    QVERIFY(f.sim);
+    const DocumentSnapshot before = snapshot(*f.window->document());
+    SceneCanvas* canvas = f.window->canvas();
+    pressKeys(canvas, Qt::Key_Right, 30);
+    const SimFrame* frame = f.sim->currentFrame();
+    // The point of the knob at +x (shape 1 of the compound), whichever side of the pair the compound is.
+    const SimContactPoint* target = nullptr;
+    for (const SimContactPoint& p : frame->points) {
+        const bool knobIsB = p.bodyB == 1 && p.shapeB == 1;
+        const bool knobIsA = p.bodyA == 1 && p.shapeA == 1;
+        if ((knobIsA || knobIsB) && p.depth > -0.005) {
+            target = &p;
+        }
+    }
+    QVERIFY(target);
+    const SimContactPoint engine = *target;
+    QTest::mouseClick(canvas->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      canvas->worldToViewport(engine.point).toPoint());
+    QVERIFY(f.walk->isShowingSimulation());
+    const Walkthrough& w = f.walk->walkthrough();
+    QCOMPARE(w.shapeA(), engine.shapeA);
+    QCOMPARE(w.shapeB(), engine.shapeB);
+    QVERIFY(f.walk->sourceText().contains(QStringLiteral("compound")));
+    const std::vector<SimContactPoint> recorded = recordedPoints(*frame, engine);
+    const phys::Manifold& m = w.trace().manifold;
+    QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
+    QVERIFY(phys::distance(m.normal, engine.normal) < kExact);
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        QVERIFY(phys::distance(m.points[i].point, recorded[i].point) < kExact);
+        QVERIFY(std::abs(m.points[i].depth - recorded[i].depth) < kExact);
+    }
+    QVERIFY(unchanged(before, *f.window->document()));
+}
+
+// The Inspector in Simulate mode shows the selected body's pose, velocity, spin and awake state at the
+// frame shown: while playing, after Pause and after stepping back, equal to an independent World stepped
+// as often.
+void TestSimLive::inspectorShowsLiveValues() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/vertical_stack.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const BodyKey box = keyNamed(document, "box 3");
+    QVERIFY(box != 0);
+    SceneCanvas* canvas = f.window->canvas();
+    canvas->setSelection({box});
+    QCOMPARE(f.inspector->shownBody(), box);
+    QVERIFY(f.inspector->isLive());
+    auto field = [&f](const char* name) {
+        return f.inspector->findChild<QLineEdit*>(QLatin1String(name));
+    };
+    auto* live = f.inspector->findChild<QLabel*>(QStringLiteral("inspectorLiveState"));
+    QVERIFY(live && live->isVisible());
+
+    // The oracle: every state of an independent run, sleep on (the stack comes to rest and sleeps).
+    phys::WorldSettings settings = f.sim->settings();
+    settings.sleep = true;
+    QVERIFY(f.sim->setSettings(settings));
+    auto oracle = independentWorld(document);
+    QVERIFY(!oracle->setSettings(settings));
+    const int slot = f.sim->slotOf(box);
+    const phys::BodyId id = oracle->idOfSlot(slot);
+    std::vector<phys::BodySim> states{oracle->bodySim(id)};
+    for (int i = 0; i < 200; ++i) {
+        oracle->step();
+        states.push_back(oracle->bodySim(id));
+    }
+    auto expectShown = [&](std::int64_t step) {
+        const phys::BodySim& b = states[static_cast<std::size_t>(step)];
+        QCOMPARE(field("positionX")->text(), shown(b.xf.p.x));
+        QCOMPARE(field("positionY")->text(), shown(b.xf.p.y));
+        QCOMPARE(field("angle")->text(), shown(std::atan2(b.xf.q.s, b.xf.q.c) * (180.0 / phys::kPi)));
+        QCOMPARE(field("linearVelocityX")->text(), shown(b.linearVelocity.x));
+        QCOMPARE(field("linearVelocityY")->text(), shown(b.linearVelocity.y));
+        QCOMPARE(field("angularVelocity")->text(), shown(b.angularVelocity));
+        QVERIFY2(live->text().contains(QStringLiteral("frame %1,").arg(step)), qPrintable(live->text()));
+        QVERIFY2(live->text().contains(b.awake ? QStringLiteral("awake") : QStringLiteral("asleep")),
+                 qPrintable(live->text()));
+    };
+    expectShown(0);
+
+    // Play: every display frame shows its step.
+    pressKeys(canvas, Qt::Key_Space, 1);
+    QVERIFY(f.sim->isPlaying());
+    const double dt = f.sim->settings().timeStep;
+    for (int i = 0; i < 30; ++i) {
+        f.sim->advance(dt);
+        expectShown(f.sim->currentStep());
+    }
+    pressKeys(canvas, Qt::Key_Space, 1);
+    QVERIFY(!f.sim->isPlaying());
+    const std::int64_t paused = f.sim->currentStep();
+    QVERIFY(paused >= 29);
+    expectShown(paused);
+    QVERIFY(live->text().contains(QStringLiteral("awake")));
+    // The velocity is not a leftover: the box fell and is moving at this frame.
+    QVERIFY(states[static_cast<std::size_t>(paused)].linearVelocity != phys::Vec2{});
+
+    // Step back, and on until the stack sleeps.
+    pressKeys(canvas, Qt::Key_Left, 7);
+    QCOMPARE(f.sim->currentStep(), paused - 7);
+    expectShown(paused - 7);
+    pressKeys(canvas, Qt::Key_Right, static_cast<int>(200 - f.sim->currentStep()));
+    QCOMPARE(f.sim->currentStep(), 200);
+    expectShown(200);
+    QVERIFY2(!states[200].awake, "the stack should be asleep after 200 steps");
+    QVERIFY(live->text().contains(QStringLiteral("asleep")));
+
+    // Back in Edit mode the fields are the document's again and the live line is gone.
+    f.ui->simulateAction()->trigger();
+    QVERIFY(!f.inspector->isLive());
+    QCOMPARE(field("positionY")->text(), shown(document.body(box).position.y));
+    QVERIFY(!live->isVisible());
+}
+
+// Typing into the velocity field while playing pauses at once; Enter sets that velocity on the running body
+// at the frame shown (not on the document, not on the undo stack), and the next step starts from it: the
+// run equals an independent World given the same velocity at the same step.
+void TestSimLive::inspectorEditWhilePlayingPausesAndActsOnRun() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/restitution_row.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const DocumentSnapshot before = snapshot(document);
+    const BodyKey ball = keyNamed(document, "e = 0.50");
+    QVERIFY(ball != 0);
+    SceneCanvas* canvas = f.window->canvas();
+    canvas->setSelection({ball});
+    auto* vx = f.inspector->findChild<QLineEdit*>(QStringLiteral("linearVelocityX"));
+    QVERIFY(vx);
+
+    pressKeys(canvas, Qt::Key_Space, 1);
+    const double dt = f.sim->settings().timeStep;
+    for (int i = 0; i < 12; ++i) {
+        f.sim->advance(dt);
+    }
+    QVERIFY(f.sim->isPlaying());
+    const std::int64_t step = f.sim->currentStep();
+    QTest::mouseClick(vx, Qt::LeftButton);
+    QTest::keyClick(vx, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(vx, QStringLiteral("2.5"));
+    QVERIFY(!f.sim->isPlaying()); // typing paused the run
+    f.sim->advance(dt);           // frames keep coming while the user types: nothing moves
+    QCOMPARE(f.sim->currentStep(), step);
+    QCOMPARE(vx->text(), QStringLiteral("2.5")); // and the typed text is not overwritten
+    QTest::keyClick(vx, Qt::Key_Return);
+    QCOMPARE(f.sim->currentStep(), step);
+    QCOMPARE(f.sim->bodyAt(ball)->linearVelocity.x, 2.5);
+    QCOMPARE(f.inspector->fieldError(QStringLiteral("linearVelocityX")), QString());
+    QVERIFY(unchanged(before, document));
+
+    // The oracle: the same run, the same velocity set at the same step.
+    auto oracle = independentWorld(document);
+    for (std::int64_t k = 0; k < step; ++k) {
+        oracle->step();
+    }
+    const phys::BodyId id = oracle->idOfSlot(f.sim->slotOf(ball));
+    oracle->setLinearVelocity(id, {2.5, oracle->linearVelocity(id).y});
+    oracle->setAngularVelocity(id, oracle->angularVelocity(id));
+    QCOMPARE(f.sim->stateHash(), oracle->stateHash());
+    pressKeys(canvas, Qt::Key_Right, 1);
+    oracle->step();
+    QCOMPARE(f.sim->currentStep(), step + 1);
+    QCOMPARE(f.sim->stateHash(), oracle->stateHash());
+    QVERIFY(std::abs(f.sim->bodyAt(ball)->linearVelocity.x - 2.5) < kExact); // free flight: vx is kept
+    QCOMPARE(vx->text(), shown(oracle->linearVelocity(id).x));
+
+    // An edit on a past frame branches the run there: the later frames go, the frames before stay.
+    pressKeys(canvas, Qt::Key_Right, 9);
+    const std::uint64_t earlier = f.sim->frame(step - 3)->hash;
+    pressKeys(canvas, Qt::Key_Left, 5); // step + 5
+    auto* spin = f.inspector->findChild<QLineEdit*>(QStringLiteral("angularVelocity"));
+    typeInto(spin, QStringLiteral("-4"));
+    QCOMPARE(f.sim->currentStep(), step + 5);
+    QCOMPARE(f.sim->headStep(), step + 5);
+    QCOMPARE(f.sim->bodyAt(ball)->angularVelocity, -4.0);
+    QCOMPARE(f.sim->frame(step - 3)->hash, earlier);
+    for (std::int64_t k = 0; k < 4; ++k) {
+        oracle->step();
+    }
+    oracle->setLinearVelocity(id, oracle->linearVelocity(id));
+    oracle->setAngularVelocity(id, -4.0);
+    QCOMPARE(f.sim->stateHash(), oracle->stateHash());
+    QVERIFY(f.sim->warning().isEmpty());
+    QVERIFY(unchanged(before, document));
+}
+
+// Bad numbers in a live field are refused with the red message naming the field; the run is unchanged.
+void TestSimLive::inspectorRefusesBadNumbersInSimulate() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/restitution_row.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const DocumentSnapshot before = snapshot(document);
+    const BodyKey ball = keyNamed(document, "e = 1.00");
+    f.window->canvas()->setSelection({ball});
+    pressKeys(f.window->canvas(), Qt::Key_Right, 10);
+    const std::uint64_t hash = f.sim->stateHash();
+    auto* y = f.inspector->findChild<QLineEdit*>(QStringLiteral("positionY"));
+    typeInto(y, QStringLiteral("abc"));
+    QVERIFY2(f.inspector->fieldError(QStringLiteral("positionY"))
+                 .contains(QStringLiteral("position y"), Qt::CaseInsensitive),
+             qPrintable(f.inspector->fieldError(QStringLiteral("positionY"))));
+    QCOMPARE(f.sim->stateHash(), hash);
+    typeInto(y, QStringLiteral("1e300"));
+    const QString error = f.inspector->fieldError(QStringLiteral("positionY"));
+    QVERIFY2(error.contains(QStringLiteral("position y refused"), Qt::CaseInsensitive) &&
+                 error.contains(QStringLiteral("body.position")),
+             qPrintable(error));
+    QCOMPARE(f.sim->stateHash(), hash);
+    QCOMPARE(f.sim->headStep(), 10);
+    // A good value clears the message and moves the running body only.
+    typeInto(y, QStringLiteral("7.25"));
+    QCOMPARE(f.inspector->fieldError(QStringLiteral("positionY")), QString());
+    QCOMPARE(f.sim->bodyAt(ball)->position.y, 7.25);
+    // The World keeps a static body still: a velocity for the ground is refused, not silently dropped.
+    const std::uint64_t moved = f.sim->stateHash();
+    f.window->canvas()->setSelection({keyNamed(document, "ground")});
+    typeInto(f.inspector->findChild<QLineEdit*>(QStringLiteral("angularVelocity")), QStringLiteral("2"));
+    QVERIFY2(f.inspector->fieldError(QStringLiteral("angularVelocity")).contains(QStringLiteral("static")),
+             qPrintable(f.inspector->fieldError(QStringLiteral("angularVelocity"))));
+    QCOMPARE(f.sim->stateHash(), moved);
+    QVERIFY(unchanged(before, document));
+}
+
+// Acting on frame 900 of a 1000-step pyramid run (with an input logged at step 150) rebuilds the World from
+// the nearest checkpoint, replaying at most one checkpoint interval; the hash is the recorded one, and the
+// run continues exactly as an independent World given the same input.
+void TestSimLive::pastFrameRebuildsFromCheckpoint() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/pyramid.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const BodyKey top = keyNamed(document, "r1c5");
+    QVERIFY(top != 0);
+    for (int i = 0; i < 150; ++i) {
+        f.sim->stepForward();
+    }
+    QVERIFY(
+        f.sim->setBodyState(top, f.sim->bodyAt(top)->position, f.sim->bodyAt(top)->angle, {0.0, 3.0}, 1.0));
+    for (int i = 0; i < 850; ++i) {
+        f.sim->stepForward();
+    }
+    QCOMPARE(f.sim->headStep(), 1000);
+    const int interval = f.sim->checkpointInterval();
+    QVERIFY(interval >= SimulationController::kMinCheckpointSteps && interval < 900);
+    QVERIFY(f.sim->checkpointCount() >= 1000 / interval - 1);
+
+    auto oracle = independentWorld(document);
+    std::vector<std::uint64_t> hashes{oracle->stateHash()};
+    const phys::BodyId id = oracle->idOfSlot(f.sim->slotOf(top));
+    for (int i = 0; i < 1000; ++i) {
+        if (i == 150) {
+            oracle->setLinearVelocity(id, {0.0, 3.0});
+            oracle->setAngularVelocity(id, 1.0);
+            hashes.back() = oracle->stateHash();
+        }
+        oracle->step();
+        hashes.push_back(oracle->stateHash());
+    }
+    QCOMPARE(f.sim->stateHash(), hashes[1000]);
+
+    pressKeys(f.window->canvas(), Qt::Key_Left, 100);
+    QCOMPARE(f.sim->currentStep(), 900);
+    QVERIFY(f.sim->setSettings(f.sim->settings())); // an input at frame 900: rebuild the World there
+    QCOMPARE(f.sim->headStep(), 900);
+    QCOMPARE(f.sim->world()->stepCount(), 900);
+    QCOMPARE(f.sim->world()->stateHash(), hashes[900]);
+    QVERIFY2(f.sim->warning().isEmpty(), qPrintable(f.sim->warning()));
+    QVERIFY(f.sim->lastReplayStart() > 150); // from a checkpoint, past the logged input
+    QVERIFY(f.sim->lastReplaySteps() <= interval);
+    QCOMPARE(f.sim->lastReplayStart() + f.sim->lastReplaySteps(), 900);
+    for (int i = 0; i < f.sim->checkpointCount(); ++i) {
+        QVERIFY(f.sim->checkpointStep(i) <= 900); // the dropped future's copies are gone
+    }
+    pressKeys(f.window->canvas(), Qt::Key_Right, 100);
+    QCOMPARE(f.sim->stateHash(), hashes[1000]);
+
+    // A second act, between two checkpoints, right after a first rebuild: still exact.
+    pressKeys(f.window->canvas(), Qt::Key_Left, 37);
+    QVERIFY(f.sim->setSettings(f.sim->settings()));
+    QCOMPARE(f.sim->world()->stateHash(), hashes[963]);
+    QVERIFY(f.sim->lastReplaySteps() <= interval);
+    QVERIFY(f.sim->warning().isEmpty());
+}
+
+QTEST_MAIN(TestSimLive)
+#include "tst_sim_live.moc"
