@@ -62,8 +62,13 @@ struct BodyState {
 // memory (40,000 contacts in the many-pyramids benchmark), so its size is the solver's speed there.
 
 struct ConstraintPoint {
-    Vec2 rA; ///< anchor relative to A's centre at the start of the step, world frame
-    Vec2 rB;
+    // Lever arms of the anchors across the normal and the tangent, cross(r, n) and cross(r, t), metres: the
+    // anchors stay fixed during the step (only the separation sees the rotation, in prepareSubstep), so
+    // vn = n . (vB - vA) + wB rnB - wA rnA, and an impulse lambda n turns A by -iA lambda rnA.
+    double rnA = 0.0;
+    double rnB = 0.0;
+    double rtA = 0.0;
+    double rtB = 0.0;
     // Per substep (prepareSubstep): the bodies' positions do not move during a substep's iterations, so the
     // separation, and with it the bias and the soft scales, are the same in every iteration.
     double scaledNormalMass = 0.0; ///< normal mass times the soft step mass scale (kg)
@@ -89,6 +94,9 @@ struct ConstraintCold {
     int contact = 0; ///< index into the world's contacts
     double restitution = 0.0;
     Softness softness;
+    /// Anchors relative to A's and B's centres at the start of the step, world frame, metres
+    Vec2 rA[kMaxManifoldPoints];
+    Vec2 rB[kMaxManifoldPoints];
     /// -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
     double baseSeparation[kMaxManifoldPoints] = {};
     double normalMass[kMaxManifoldPoints] = {};
@@ -197,22 +205,28 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         for (int k = 0; k < c.pointCount; ++k) {
             const ManifoldPoint& mp = contact.manifold.points[k];
             ConstraintPoint& cp = c.points[k];
-            cp.rA = mp.point - bodyA.center;
-            cp.rB = mp.point - bodyB.center;
-            cold.baseSeparation[k] = -mp.depth - dot(cp.rB - cp.rA, normal);
-            const double rnA = cross(cp.rA, normal);
-            const double rnB = cross(cp.rB, normal);
+            const Vec2 rA = mp.point - bodyA.center;
+            const Vec2 rB = mp.point - bodyB.center;
+            cold.rA[k] = rA;
+            cold.rB[k] = rB;
+            cold.baseSeparation[k] = -mp.depth - dot(rB - rA, normal);
+            const double rnA = cross(rA, normal);
+            const double rnB = cross(rB, normal);
+            cp.rnA = rnA;
+            cp.rnB = rnB;
             const double kNormal = c.mA + c.mB + c.iA * rnA * rnA + c.iB * rnB * rnB;
             cold.normalMass[k] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
-            const double rtA = cross(cp.rA, tangent);
-            const double rtB = cross(cp.rB, tangent);
+            const double rtA = cross(rA, tangent);
+            const double rtB = cross(rB, tangent);
+            cp.rtA = rtA;
+            cp.rtB = rtB;
             const double kTangent = c.mA + c.mB + c.iA * rtA * rtA + c.iB * rtB * rtB;
             cp.tangentMass = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
             const bool warm = settings.warmStarting;
             cp.normalImpulse = warm ? contact.points[k].normalImpulse : 0.0;
             cp.tangentImpulse = warm ? contact.points[k].tangentImpulse : 0.0;
             cp.maxNormalImpulse = 0.0;
-            const Vec2 dv = sb.v + cross(sb.w, cp.rB) - sa.v - cross(sa.w, cp.rA);
+            const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
             cold.relativeVelocity[k] = dot(normal, dv);
         }
         m_constraints.push_back(c);
@@ -280,9 +294,9 @@ void ImpulseSolver::warmStart() {
             const ConstraintPoint& cp = c.points[k];
             const Vec2 P = cp.normalImpulse * c.normal + cp.tangentImpulse * tangent;
             a.v -= c.mA * P;
-            a.w -= c.iA * cross(cp.rA, P);
+            a.w -= c.iA * (cp.normalImpulse * cp.rnA + cp.tangentImpulse * cp.rtA);
             b.v += c.mB * P;
-            b.w += c.iB * cross(cp.rB, P);
+            b.w += c.iB * (cp.normalImpulse * cp.rnB + cp.tangentImpulse * cp.rtB);
         }
     }
 }
@@ -307,7 +321,7 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
         const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
-            const Vec2 d = dp + (rotate(b.dq, cp.rB) - rotate(a.dq, cp.rA));
+            const Vec2 d = dp + (rotate(b.dq, cold.rB[k]) - rotate(a.dq, cold.rA[k]));
             const double s = dot(d, c.normal) + cold.baseSeparation[k];
             cp.bias = 0.0;
             cp.scaledNormalMass = cold.normalMass[k];
@@ -340,8 +354,7 @@ void ImpulseSolver::solve() {
         const Vec2 tangent = rightPerp(normal);
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
-            const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
-            const double vn = dot(dv, normal);
+            const double vn = dot(vB - vA, normal) + wB * cp.rnB - wA * cp.rnA;
             double impulse = -cp.scaledNormalMass * (vn + cp.bias) - cp.impulseScale * cp.normalImpulse;
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
@@ -349,14 +362,13 @@ void ImpulseSolver::solve() {
             cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
             const Vec2 P = impulse * normal;
             vA -= c.mA * P;
-            wA -= c.iA * cross(cp.rA, P);
+            wA -= c.iA * impulse * cp.rnA;
             vB += c.mB * P;
-            wB += c.iB * cross(cp.rB, P);
+            wB += c.iB * impulse * cp.rnB;
         }
         for (int k = 0; k < c.pointCount; ++k) {
             ConstraintPoint& cp = c.points[k];
-            const Vec2 dv = vB + cross(wB, cp.rB) - vA - cross(wA, cp.rA);
-            const double vt = dot(dv, tangent);
+            const double vt = dot(vB - vA, tangent) + wB * cp.rtB - wA * cp.rtA;
             double impulse = -cp.tangentMass * vt;
             const double maxFriction = c.friction * cp.normalImpulse;
             const double newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
@@ -364,9 +376,9 @@ void ImpulseSolver::solve() {
             cp.tangentImpulse = newImpulse;
             const Vec2 P = impulse * tangent;
             vA -= c.mA * P;
-            wA -= c.iA * cross(cp.rA, P);
+            wA -= c.iA * impulse * cp.rtA;
             vB += c.mB * P;
-            wB += c.iB * cross(cp.rB, P);
+            wB += c.iB * impulse * cp.rtB;
         }
         a.v = vA;
         a.w = wA;
@@ -392,8 +404,7 @@ void ImpulseSolver::applyRestitution(double threshold) {
             if (cold.relativeVelocity[k] > -threshold || cp.maxNormalImpulse == 0.0) {
                 continue;
             }
-            const Vec2 dv = b.v + cross(b.w, cp.rB) - a.v - cross(a.w, cp.rA);
-            const double vn = dot(dv, c.normal);
+            const double vn = dot(b.v - a.v, c.normal) + b.w * cp.rnB - a.w * cp.rnA;
             double impulse = -cold.normalMass[k] * (vn + cold.restitution * cold.relativeVelocity[k]);
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
@@ -401,9 +412,9 @@ void ImpulseSolver::applyRestitution(double threshold) {
             cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
             const Vec2 P = impulse * c.normal;
             a.v -= c.mA * P;
-            a.w -= c.iA * cross(cp.rA, P);
+            a.w -= c.iA * impulse * cp.rnA;
             b.v += c.mB * P;
-            b.w += c.iB * cross(cp.rB, P);
+            b.w += c.iB * impulse * cp.rnB;
         }
     }
 }
@@ -427,9 +438,8 @@ void ImpulseSolver::solvePositions(const WorldSettings& settings) {
             BodyState& b = m_states[static_cast<std::size_t>(c.b)];
             const Vec2 normal = c.normal;
             for (int k = 0; k < c.pointCount; ++k) {
-                const ConstraintPoint& cp = c.points[k];
-                const Vec2 rA = rotate(a.dq, cp.rA);
-                const Vec2 rB = rotate(b.dq, cp.rB);
+                const Vec2 rA = rotate(a.dq, cold.rA[k]);
+                const Vec2 rB = rotate(b.dq, cold.rB[k]);
                 const double s = dot((b.dp - a.dp) + (rB - rA), normal) + cold.baseSeparation[k];
                 const double C = std::clamp(factor * (s + slop), -kMaxCorrection, 0.0);
                 const double rnA = cross(rA, normal);
