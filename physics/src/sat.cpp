@@ -54,34 +54,41 @@ bool replacesBest(const AxisScore& candidate, const AxisScore& best) {
                             : candidate.overlap < best.overlap - tolerance;
 }
 
-/// Scores edge `edge` of poly1 as an axis against poly2, with poly1 given in poly2's frame by xf.
-///   n = poly1's normal in poly2's frame, v = the edge's start there
-///   [lo2, hi2] = poly2's shadow relative to v: dot(n, w_j - v) over poly2's vertices (Box2D's separation
-///                is lo2)
-///   [back, 0]  = poly1's shadow relative to v, computed in poly1's own frame (its face is its maximum)
+/// Scores edge `edge` of poly1 as an axis against poly2, whose vertices are given in poly1's frame (other).
+///   n = poly1's normal, off = dot(n, v) with v the edge's start (the face's offset), all in poly1's frame
+///   [lo2, hi2] = poly2's shadow relative to the face: dot(n, w_j) - off over poly2's vertices (Box2D's
+///                separation is lo2)
+///   [back, 0]  = poly1's own shadow relative to the face (its face is its maximum)
 ///   overlap = min(0 - lo2, hi2 - back)    (through the face, or the back way)
-AxisScore scorePolygonEdge(const Polygon& poly1, const Transform& xf, int edge, const Polygon& poly2) {
-    const Vec2 n = rotate(xf.q, poly1.normal(edge));
-    const Vec2 v1 = transformPoint(xf, poly1.vertex(edge));
-    double lo2 = std::numeric_limits<double>::infinity();
-    double hi2 = -lo2;
-    for (int j = 0; j < poly2.count(); ++j) {
-        const double d = dot(n, poly2.vertex(j) - v1);
-        lo2 = std::min(lo2, d);
-        hi2 = std::max(hi2, d);
+/// A point without Vec2's zeroing constructor: the scratch array below is written before it is read, and
+/// clearing 16 of them for every axis scan showed up in the profile.
+struct RawPoint {
+    double x;
+    double y;
+};
+
+AxisScore scorePolygonEdge(const Polygon& poly1, int edge, const RawPoint* other, int otherCount) {
+    const Vec2 n = poly1.normal(edge);
+    const double offset = dot(n, poly1.vertex(edge));
+    double lo = std::numeric_limits<double>::infinity();
+    double hi = -lo;
+    for (int j = 0; j < otherCount; ++j) {
+        const double d = n.x * other[j].x + n.y * other[j].y;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
     }
-    const double throughFace = -lo2;
+    const double throughFace = offset - lo;
+    const double hi2 = hi - offset;
     // back <= 0, so throughBack >= hi2: when hi2 >= throughFace the face wins without poly1's own shadow.
     // That is every shallow contact (B reaches far beyond the face plane), so the loop below runs only for
-    // pairs sunk past their middle; the result is the same bit for bit.
+    // pairs sunk past their middle.
     if (hi2 >= throughFace) {
         return {throughFace, true};
     }
-    const Vec2 nLocal = poly1.normal(edge);
     const Vec2 vLocal = poly1.vertex(edge);
     double back = 0.0;
     for (int k = 0; k < poly1.count(); ++k) {
-        back = std::min(back, dot(nLocal, poly1.vertex(k) - vLocal));
+        back = std::min(back, dot(n, poly1.vertex(k) - vLocal));
     }
     const double throughBack = hi2 - back;
     return {std::min(throughFace, throughBack), throughFace <= throughBack};
@@ -120,14 +127,14 @@ const char* toString(SatAxisOwner owner) {
 // axis" chapter for the per-axis overlap; Box2D b2CollidePolygons for the frame trick and the tie
 // hysteresis).
 //
-//   for each edge i of A, in B's frame (xf = B^-1 * A):
+//   for each edge i of A, in A's frame (B's vertices placed there once by A^-1 * B):
 //       n = A's normal i ; [minA, maxA], [minB, maxB] = the shadows on n (maxA = dot(n, vA_i), A's own face)
 //       f = maxA - minB   (push B along +n until clear)   g = maxB - minA   (push B along -n)
 //       overlap = min(f, g)     (negative = gap; = min(maxA, maxB) - max(minA, minB) unless one shadow
 //                                contains the other, where it is the push-out, not the common length)
 //       if overlap < -spec: return separated (unless tracing all axes); normal = +n if f <= g else -n
 //       keep the least overlap (same orientation: first index on exact ties; facing one wins near ties)
-//   the same for B's edges (xf = A^-1 * B; "facing" there means the normal -n of B's face)
+//   the same for B's edges (in B's frame; "facing" there means the normal -n of B's face)
 //   use B's best only if it is smaller than A's by more than tol(A, B), or if only B's faces A within tol
 //   normal = the chosen axis oriented from A to B ; depth = its overlap
 //
@@ -157,10 +164,17 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
 
     auto scan = [&](const Polygon& poly1, const Transform& xf1, const Polygon& poly2, const Transform& xf2,
                     SatAxisOwner owner, int& bestEdge, AxisScore& best, int& bestTraceIndex) -> bool {
-        const Transform xf = invMulTransform(xf2, xf1);
+        // poly2's vertices in poly1's frame, once: then each of poly1's axes costs one dot per vertex.
+        const Transform toPoly1 = invMulTransform(xf1, xf2);
+        RawPoint other[kMaxPolygonVertices];
+        const int otherCount = poly2.count();
+        for (int j = 0; j < otherCount; ++j) {
+            const Vec2 p = transformPoint(toPoly1, poly2.vertex(j));
+            other[j] = {p.x, p.y};
+        }
         bestEdge = -1;
         for (int i = 0; i < poly1.count(); ++i) {
-            const AxisScore score = scorePolygonEdge(poly1, xf, i, poly2);
+            const AxisScore score = scorePolygonEdge(poly1, i, other, otherCount);
             if (trace != nullptr) {
                 recordPolygonAxis(*trace, owner, i, score.overlap, a, xfA, b, xfB);
             }
