@@ -111,6 +111,38 @@ constexpr double kMaxHertzPerSubstepRate = 0.5;
 /// damps the ringing of a 100:1 mass ratio at 60 Hz / 1 substep, and costs one solver sweep).
 constexpr int kPositionIterations = 1;
 
+/// What a point's bias depends on besides its separation (see ImpulseSolver::prepareSubstep).
+struct BiasRule {
+    double invH = 0.0;      ///< 1 / substep, 1/s
+    double maxPush = 0.0;   ///< soft step: largest push-out speed, m/s
+    double factor = 0.0;    ///< Baumgarte factor
+    double slop = 0.0;      ///< Baumgarte allowed penetration, metres
+    bool useBias = true;    ///< false for the relax iterations
+    bool baumgarte = false; ///< Baumgarte instead of the soft step
+};
+
+BiasRule biasRule(const WorldSettings& settings, double invH, bool useBias, bool baumgarte) {
+    return {
+        invH,     settings.maxPushVelocity, settings.baumgarteFactor, settings.allowedPenetration, useBias,
+        baumgarte};
+}
+
+/// Sets point k's bias and soft scales for the separation s (metres, negative = overlap).
+void setBias(ConstraintPoint& cp, const ConstraintCold& cold, int k, double s, const BiasRule& rule) {
+    cp.bias = 0.0;
+    cp.scaledNormalMass = cold.normalMass[k];
+    cp.impulseScale = 0.0;
+    if (s > 0.0) {
+        cp.bias = s * rule.invH;
+    } else if (rule.baumgarte) {
+        cp.bias = -rule.factor * rule.invH * std::max(0.0, -s - rule.slop);
+    } else if (rule.useBias) {
+        cp.bias = std::max(cold.softness.biasRate * s, -rule.maxPush);
+        cp.scaledNormalMass = cold.normalMass[k] * cold.softness.massScale;
+        cp.impulseScale = cold.softness.impulseScale;
+    }
+}
+
 class ImpulseSolver final : public ContactSolver {
 public:
     void step(SolverContext& context) override;
@@ -174,6 +206,8 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     const Softness staticSoft =
         makeSoft(std::min(2.0 * hertz, kMaxHertzPerSubstepRate / h), settings.contactDampingRatio, h);
 
+    const BiasRule firstRule =
+        biasRule(settings, 1.0 / h, true, settings.positionCorrection == PositionCorrection::Baumgarte);
     if (m_constraints.size() < ctx.contacts.size()) {
         m_constraints.resize(ctx.contacts.size());
         m_cold.resize(ctx.contacts.size());
@@ -237,6 +271,9 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             cp.maxNormalImpulse = 0.0;
             const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
             cold.relativeVelocity[k] = dot(normal, dv);
+            // The first substep's bias: nothing has moved yet (dp = 0, dq = identity), so the separation
+            // prepareSubstep would compute is exactly this one; setting it here saves a pass over the arrays.
+            setBias(cp, cold, k, dot(rB - rA, normal) + cold.baseSeparation[k], firstRule);
         }
     }
 }
@@ -317,9 +354,8 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
     //   soft step, useBias:   bias = max(biasRate s, -maxPush), soft mass and impulse scales
     //   Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
     //   relax (no bias):      bias = 0, rigid
-    const double maxPush = settings.maxPushVelocity;
-    const double factor = settings.baumgarteFactor;
-    const double slop = settings.allowedPenetration;
+    // The first substep's biased pass is set by prepare(), which has the data at hand (see there).
+    const BiasRule rule = biasRule(settings, invH, useBias, baumgarte);
     for (std::size_t i = 0; i < m_count; ++i) {
         Constraint& c = m_constraints[i];
         const ConstraintCold& cold = m_cold[i];
@@ -327,21 +363,8 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
         const BodyState& b = m_states[static_cast<std::size_t>(c.b)];
         const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
-            ConstraintPoint& cp = c.points[k];
             const Vec2 d = dp + (rotate(b.dq, cold.rB[k]) - rotate(a.dq, cold.rA[k]));
-            const double s = dot(d, c.normal) + cold.baseSeparation[k];
-            cp.bias = 0.0;
-            cp.scaledNormalMass = cold.normalMass[k];
-            cp.impulseScale = 0.0;
-            if (s > 0.0) {
-                cp.bias = s * invH;
-            } else if (baumgarte) {
-                cp.bias = -factor * invH * std::max(0.0, -s - slop);
-            } else if (useBias) {
-                cp.bias = std::max(cold.softness.biasRate * s, -maxPush);
-                cp.scaledNormalMass = cold.normalMass[k] * cold.softness.massScale;
-                cp.impulseScale = cold.softness.impulseScale;
-            }
+            setBias(c.points[k], cold, k, dot(d, c.normal) + cold.baseSeparation[k], rule);
         }
     }
 }
@@ -563,7 +586,9 @@ void ImpulseSolver::step(SolverContext& ctx) {
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(ctx, h);
         warmStart();
-        prepareSubstep(invH, true, baumgarte, settings);
+        if (sub > 0) {
+            prepareSubstep(invH, true, baumgarte, settings); // substep 0: set by prepare()
+        }
         for (int it = 0; it < settings.iterations; ++it) {
             solve();
         }
