@@ -78,15 +78,11 @@ double metres(const ViewTransform& view, double pixels) {
     return view.toMetres(pixels * ds());
 }
 
-/// Text with a white halo. The text box is placed beside `anchor`: centred on anchor + direction * (half the
-/// box along `direction` + gap). direction (0, 0) centres the box on the anchor.
-void drawText(QPainter& painter, QPointF anchor, const QString& text, QColor color,
-              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true) {
-    if (text.isEmpty()) {
-        return;
-    }
-    const QFont font = labelFont(fontPixels, bold);
-    const QFontMetricsF metrics(font);
+/// The box drawText fills with `text` (view pixels): beside `anchor`, centred on anchor + direction * (half
+/// the box along `direction` + gap); direction (0, 0) centres it on the anchor.
+QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double fontPixels,
+                 bool bold = true) {
+    const QFontMetricsF metrics(labelFont(fontPixels, bold));
     const double width = metrics.horizontalAdvance(text);
     const double height = metrics.ascent() + metrics.descent();
     const double len = std::hypot(direction.x(), direction.y());
@@ -98,6 +94,20 @@ void drawText(QPainter& painter, QPointF anchor, const QString& text, QColor col
                                             std::abs(d.y()) > 1e-9 ? height / std::abs(d.y()) : 1e9);
         centre = anchor + d * (reach + 5.0 * ds());
     }
+    return {centre.x() - 0.5 * width, centre.y() - 0.5 * height, width, height};
+}
+
+/// Text with a white halo. The text box is placed beside `anchor`: centred on anchor + direction * (half the
+/// box along `direction` + gap). direction (0, 0) centres the box on the anchor.
+void drawText(QPainter& painter, QPointF anchor, const QString& text, QColor color,
+              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true) {
+    if (text.isEmpty()) {
+        return;
+    }
+    const QFont font = labelFont(fontPixels, bold);
+    const QFontMetricsF metrics(font);
+    const double width = metrics.horizontalAdvance(text);
+    const QPointF centre = labelRect(anchor, text, direction, fontPixels, bold).center();
     QPainterPath path;
     path.addText(centre.x() - 0.5 * width, centre.y() + 0.5 * (metrics.ascent() - metrics.descent()), font,
                  text);
@@ -289,6 +299,29 @@ void drawEdgeHighlight(QPainter& painter, const ViewTransform& view, phys::Vec2 
     }
 }
 
+/// True when the depth labels of two contact points, each put opposite the normal `normalDir` (view frame),
+/// would overlap or nearly touch (two corners of a small box seen from far away).
+bool labelsCrowd(QPointF p0, const QString& label0, QPointF p1, const QString& label1, QPointF normalDir,
+                 double fontPixels) {
+    const double gap = 4.0 * ds();
+    return labelRect(p0, label0, -normalDir, fontPixels)
+        .adjusted(-gap, -gap, gap, gap)
+        .intersects(labelRect(p1, label1, -normalDir, fontPixels));
+}
+
+/// Where the depth label of a contact point goes (a view direction for drawText): opposite the normal
+/// `normalDir` (view frame); when the labels of the group crowd (labelsCrowd), outward along the contact line
+/// instead, away from the group's `mean`, and a little opposite the normal, so they sit on either side.
+QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool crowded) {
+    const QPointF tangent(-normalDir.y(), normalDir.x());
+    const QPointF offset = point - mean;
+    const double along = offset.x() * tangent.x() + offset.y() * tangent.y();
+    if (!crowded || std::abs(along) < 0.5) {
+        return -normalDir;
+    }
+    return (along > 0.0 ? 2.0 : -2.0) * tangent - 0.5 * normalDir;
+}
+
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, const Walkthrough& w, const ViewTransform& view) {
     const QColor a = OverlayPainter::colorA();
@@ -319,12 +352,17 @@ void drawManifold(QPainter& painter, const ViewTransform& view, const phys::Mani
     if (labels) {
         drawText(painter, from + dir * (52.0 * ds()), QStringLiteral("n"), color, dir);
     }
+    auto label = [&m](int i) {
+        return QStringLiteral("%1 m").arg(Walkthrough::length(m.points[i].depth));
+    };
+    const bool crowded =
+        m.pointCount == 2 && labelsCrowd(toView(view, m.points[0].point), label(0),
+                                         toView(view, m.points[1].point), label(1), dir, 12.0);
     for (int i = 0; i < m.pointCount; ++i) {
         const QPointF p = toView(view, m.points[i].point);
         drawDot(painter, p, color, 5.5);
         if (labels) {
-            drawText(painter, p, QStringLiteral("%1 m").arg(Walkthrough::number(m.points[i].depth)), color,
-                     -dir + QPointF(0.0, 0.0), 12.0);
+            drawText(painter, p, label(i), color, depthLabelDirection(p, from, dir, crowded), 12.0);
         }
     }
 }
@@ -356,8 +394,8 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
     const double lane = metres(view, 15.0);
     // Bar A, bar B, the overlap mark, and its label (wide when the ruler runs up and down the view).
     const QString markText = axis.separating
-                                 ? QObject::tr("gap %1 m").arg(Walkthrough::number(-axis.overlap))
-                                 : QObject::tr("overlap %1 m").arg(Walkthrough::number(axis.overlap));
+                                 ? QObject::tr("gap %1 m").arg(Walkthrough::length(-axis.overlap))
+                                 : QObject::tr("overlap %1 m").arg(Walkthrough::length(axis.overlap));
     const QFontMetricsF markMetrics(labelFont(14.0));
     const QPointF across = viewDirection(perp);
     const double labelPixels = std::abs(across.x()) * markMetrics.horizontalAdvance(markText) +
@@ -499,7 +537,7 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);
         drawArrow(painter, from, to, QColor(kOverlap), 3.0);
-        drawText(painter, to, QObject::tr("MTV %1 m").arg(Walkthrough::number(t.sat.mtvDepth)),
+        drawText(painter, to, QObject::tr("MTV %1 m").arg(Walkthrough::length(t.sat.mtvDepth)),
                  QColor(kOverlap), viewDirection(t.sat.mtvNormal), 14.0);
     }
 }
@@ -598,21 +636,32 @@ void drawReferenceFace(QPainter& painter, const phys::ClipTrace& c, const ViewTr
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
                  makePen(withAlpha(ref, 200), 2.0, Qt::DashLine));
     drawReferenceAndIncident(painter, c, view, false, 4.0);
+    auto label = [&c](int i) {
+        const phys::ClipPointStep& s = c.points[i];
+        return s.kept ? QObject::tr("%1 m").arg(Walkthrough::length(s.depth))
+                      : QObject::tr("%1 m, discarded").arg(Walkthrough::length(s.depth));
+    };
+    const QPointF normal = viewDirection(c.referenceNormal);
+    QPointF mean;
+    for (int i = 0; i < c.pointCount; ++i) {
+        mean += toView(view, c.points[i].point) / double(c.pointCount);
+    }
+    const bool crowded =
+        c.pointCount == 2 && labelsCrowd(toView(view, c.points[0].point), label(0),
+                                         toView(view, c.points[1].point), label(1), normal, 13.0);
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
         const QPointF p = toView(view, s.point);
         // The depth measured along the reference normal, up to the face.
         drawSegment(painter, view, s.point, s.point + s.depth * c.referenceNormal,
                     makePen(s.kept ? QColor(kContact) : QColor(kAxis), 1.5, Qt::DashLine));
-        const QString label = s.kept ? QObject::tr("%1 m").arg(Walkthrough::number(s.depth))
-                                     : QObject::tr("%1 m, discarded").arg(Walkthrough::number(s.depth));
         if (s.kept) {
             drawDot(painter, p, QColor(kContact), 5.5);
         } else {
             drawCross(painter, p, QColor(kAxis));
         }
-        drawText(painter, p, label, s.kept ? QColor(kContact) : QColor(kAxis),
-                 viewDirection(-1.0 * c.referenceNormal), 13.0);
+        drawText(painter, p, label(i), s.kept ? QColor(kContact) : QColor(kAxis),
+                 depthLabelDirection(p, mean, normal, crowded), 13.0);
     }
 }
 
@@ -628,12 +677,16 @@ void drawMethodDetails(QPainter& painter, const Walkthrough& w, int method, cons
         const phys::Vec2 p0 = lineNearCentre(view, d.referenceNormal, d.referenceOffset);
         drawLongLine(painter, view, p0, phys::leftPerp(d.referenceNormal),
                      makePen(withAlpha(color, 190), 2.0, Qt::DashLine));
-        for (const auto& [point, depth] :
-             {std::pair{d.deepestPoint, d.deepestDepth}, std::pair{d.secondPoint, d.secondDepth}}) {
-            const QPointF p = toView(view, point);
+        const QPointF normal = viewDirection(d.referenceNormal);
+        const QPointF deepest = toView(view, d.deepestPoint);
+        const QPointF second = toView(view, d.secondPoint);
+        const QString label0 = QStringLiteral("%1 m").arg(Walkthrough::length(d.deepestDepth));
+        const QString label1 = QStringLiteral("%1 m").arg(Walkthrough::length(d.secondDepth));
+        const bool crowded = labelsCrowd(deepest, label0, second, label1, normal, 12.0);
+        for (const auto& [p, label] : {std::pair{deepest, label0}, std::pair{second, label1}}) {
             drawDot(painter, p, color, 7.0, false);
-            drawText(painter, p, QStringLiteral("%1 m").arg(Walkthrough::number(depth)), color,
-                     viewDirection(-1.0 * d.referenceNormal), 12.0);
+            drawText(painter, p, label, color,
+                     depthLabelDirection(p, 0.5 * (deepest + second), normal, crowded), 12.0);
         }
     } else {
         const phys::VertexEdgeTrace& v = t.vertexEdge;
@@ -672,12 +725,18 @@ void drawMethods(QPainter& painter, const Walkthrough& w, const WalkthroughStep&
         const QPointF side(-dir.y(), dir.x());
         const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * ds());
         drawArrow(painter, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
+        auto label = [&mf](int i) {
+            return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
+        };
+        const bool crowded =
+            mf.pointCount == 2 && labelsCrowd(toView(view, mf.points[0].point), label(0),
+                                              toView(view, mf.points[1].point), label(1), dir, 12.0);
         for (int i = 0; i < mf.pointCount; ++i) {
-            drawMethodMarker(painter, toView(view, mf.points[i].point), m, color);
+            const QPointF p = toView(view, mf.points[i].point);
+            drawMethodMarker(painter, p, m, color);
             if (current && !all) {
-                drawText(painter, toView(view, mf.points[i].point),
-                         QStringLiteral("%1 m").arg(Walkthrough::number(mf.points[i].depth)), color, -dir,
-                         12.0);
+                drawText(painter, p, label(i), color,
+                         depthLabelDirection(p, toView(view, mean), dir, crowded), 12.0);
             }
         }
     }

@@ -5,6 +5,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -21,6 +22,15 @@ QString ownerLetter(bool isB) {
     return isB ? QStringLiteral("B") : QStringLiteral("A");
 }
 
+/// `value` with `decimals` decimals; a value that rounds to zero is "0.00", not "-0.00".
+QString fixed(double value, int decimals) {
+    QString text = QString::number(value, 'f', decimals);
+    if (text.startsWith(QLatin1Char('-')) && text.toDouble() == 0.0) {
+        text.remove(0, 1);
+    }
+    return text;
+}
+
 /// "1 point" / "2 points".
 QString pointCount(int count) {
     return count == 1 ? tr("1 point") : tr("%1 points").arg(count);
@@ -30,7 +40,7 @@ QString pointCount(int count) {
 QString depths(const phys::Manifold& m) {
     QStringList parts;
     for (int i = 0; i < m.pointCount; ++i) {
-        parts << Walkthrough::number(m.points[i].depth) + QStringLiteral(" m");
+        parts << Walkthrough::length(m.points[i].depth) + QStringLiteral(" m");
     }
     return parts.join(tr(" and "));
 }
@@ -70,19 +80,51 @@ std::optional<WalkthroughMode> parseWalkthroughMode(const QString& text) {
 }
 
 QString Walkthrough::number(double value) {
-    QString text = QString::number(value, 'f', 2);
-    if (text == QLatin1String("-0.00")) {
-        text.remove(0, 1);
+    return fixed(value, 2);
+}
+
+// Two significant digits for small lengths:
+//   |v| = 0 or |v| >= 0.1 m  -> 2 decimals
+//   1 um <= |v| < 0.1 m      -> 1 - floor(log10 |v|) decimals (0.065 -> 3, 0.0065 -> 4, 0.000012 -> 6)
+//   |v| < 1 um               -> scientific, 2 significant digits
+int Walkthrough::lengthDecimals(double metres) {
+    const double a = std::abs(metres);
+    if (!(a > 0.0) || a >= 0.1 || !std::isfinite(a)) {
+        return 2;
     }
-    return text;
+    if (a < 1.0e-6) {
+        return -1;
+    }
+    return std::clamp(1 - static_cast<int>(std::floor(std::log10(a))), 2, 7);
+}
+
+QString Walkthrough::length(double metres) {
+    const int decimals = lengthDecimals(metres);
+    if (decimals < 0) {
+        // "3.2e-07" -> "3.2e-7"
+        QString text = QString::number(metres, 'e', 1);
+        const qsizetype e = text.indexOf(QLatin1Char('e'));
+        qsizetype digits = e + 2; // past the exponent's sign
+        while (digits < text.size() - 1 && text.at(digits) == QLatin1Char('0')) {
+            text.remove(digits, 1);
+        }
+        return text;
+    }
+    return fixed(metres, decimals);
+}
+
+int Walkthrough::shadowDecimals(double overlap) {
+    const int decimals = lengthDecimals(overlap);
+    return decimals < 0 ? 6 : std::min(decimals, 6);
 }
 
 QString Walkthrough::vector(phys::Vec2 v) {
     return QStringLiteral("(%1, %2)").arg(number(v.x), number(v.y));
 }
 
-QString Walkthrough::interval(double low, double high) {
-    return QStringLiteral("[%1, %2]").arg(number(low), number(high));
+QString Walkthrough::interval(double low, double high, int decimals) {
+    const int d = std::max(decimals, 2);
+    return QStringLiteral("[%1, %2]").arg(fixed(low, d), fixed(high, d));
 }
 
 QString Walkthrough::methodName(phys::ContactMethod method) {
@@ -210,15 +252,16 @@ void Walkthrough::buildSat() {
     const int n = sat.axisCount;
     for (int k = 0; k < n; ++k) {
         const phys::SatAxis& axis = sat.axes[k];
+        const int decimals = shadowDecimals(axis.overlap);
         QString text = tr("Axis %1, %2: the projections %3 and %4 ")
                            .arg(k + 1)
-                           .arg(axisOrigin(axis, t.kind), interval(axis.minA, axis.maxA),
-                                interval(axis.minB, axis.maxB));
+                           .arg(axisOrigin(axis, t.kind), interval(axis.minA, axis.maxA, decimals),
+                                interval(axis.minB, axis.maxB, decimals));
         if (axis.separating) {
             text += tr("leave a gap of %1 m, so this axis separates them: the shapes cannot touch.")
-                        .arg(number(-axis.overlap));
+                        .arg(length(-axis.overlap));
         } else {
-            text += tr("overlap by %1 m, so this axis does not separate them.").arg(number(axis.overlap));
+            text += tr("overlap by %1 m, so this axis does not separate them.").arg(length(axis.overlap));
         }
         add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text);
     }
@@ -239,20 +282,20 @@ void Walkthrough::buildSat() {
         text += tr("Axis %1 (%2) separates the shapes with a gap of %3 m. One separating axis is enough: "
                    "the bodies do not touch, and without a trace the engine stops at the first one.")
                     .arg(chosen + 1)
-                    .arg(axisOrigin(axis, t.kind), number(-sat.mtvDepth));
+                    .arg(axisOrigin(axis, t.kind), length(-sat.mtvDepth));
         add(WalkthroughStepKind::SatResult, chosen, tr("Result: separated"), text);
         return;
     }
     text += tr("No axis separates them, so the shapes overlap. The smallest overlap, %1 m, is on axis %2 "
                "(%3): the minimum translation vector moves B by %1 m along %4 to separate them.")
-                .arg(number(sat.mtvDepth))
+                .arg(length(sat.mtvDepth))
                 .arg(chosen + 1)
                 .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal));
     if (sat.nearTieKeptA && sat.bestAxisB >= 0) {
         text += tr(" B's best axis (%1) overlaps by %2 m, within the tie tolerance, so A's face is kept "
                    "and a resting body does not flip faces from frame to frame.")
                     .arg(sat.bestAxisB + 1)
-                    .arg(number(sat.axes[sat.bestAxisB].overlap));
+                    .arg(length(sat.axes[sat.bestAxisB].overlap));
     }
     add(WalkthroughStepKind::SatResult, chosen, tr("Result: the MTV"), text);
 }
@@ -272,7 +315,7 @@ void Walkthrough::buildClipping() {
         if (t.manifold.pointCount > 0) {
             text += tr("The engine puts one contact point at %1, midway between the surfaces, %2 m deep, "
                        "with the normal %3.")
-                        .arg(vector(t.manifold.points[0].point), number(t.manifold.points[0].depth),
+                        .arg(vector(t.manifold.points[0].point), length(t.manifold.points[0].depth),
                              vector(t.manifold.normal));
         } else {
             text += tr("Here the shapes do not touch: there is no contact.");
@@ -284,7 +327,7 @@ void Walkthrough::buildClipping() {
         add(WalkthroughStepKind::NoClipping, -1, tr("Separated"),
             tr("SAT found a separating axis (a gap of %1 m), so there is no contact and clipping does not "
                "run. Drag the shapes into overlap.")
-                .arg(number(-t.sat.mtvDepth)));
+                .arg(length(-t.sat.mtvDepth)));
         return;
     }
     const phys::ClipTrace& c = t.clip;
@@ -347,7 +390,7 @@ void Walkthrough::buildClipping() {
     QStringList kept, dropped;
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
-        const QString item = tr("point %1 at %2 m").arg(i + 1).arg(number(s.depth));
+        const QString item = tr("point %1 at %2 m").arg(i + 1).arg(length(s.depth));
         (s.kept ? kept : dropped) << item;
     }
     QString face = tr("Reference face: each clipped point's depth is how far it lies behind %1's edge %2 "
@@ -384,7 +427,7 @@ void Walkthrough::buildMethods() {
         add(WalkthroughStepKind::NoClipping, -1, tr("Separated"),
             tr("SAT found a separating axis (a gap of %1 m): no method makes a contact. Drag the shapes "
                "into overlap.")
-                .arg(number(-t.sat.mtvDepth)));
+                .arg(length(-t.sat.mtvDepth)));
         return;
     }
     // Clipping.
@@ -403,12 +446,12 @@ void Walkthrough::buildMethods() {
                            .arg(ownerLetter(d.referenceIsB))
                            .arg(d.referenceEdge)
                            .arg(d.deepest)
-                           .arg(number(d.deepestDepth))
+                           .arg(length(d.deepestDepth))
                            .arg(d.second)
-                           .arg(number(d.secondDepth));
+                           .arg(length(d.secondDepth));
     deepText += d.averaged
                     ? tr("Their depths are within %1 m, so the method returns their average: one point.")
-                          .arg(number(phys::kDeepestVerticesTolerance))
+                          .arg(length(phys::kDeepestVerticesTolerance))
                     : tr("Only the deepest is returned: one point, so a flat face rocks on a corner.");
     if (deep.pointCount == 0) {
         deepText += tr(" It is not behind the face: no contact.");

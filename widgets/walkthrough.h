@@ -95,12 +95,24 @@ public:
     /// @warning 0 <= index < stepCount()
     const WalkthroughStep& step(int index) const { return m_steps[static_cast<std::size_t>(index)]; }
 
-    /// Numbers as the explanations write them: two decimals, no "-0.00".
+    /// Coordinates, normals and |cos| values as the walkthrough writes them: two decimals, no "-0.00".
     static QString number(double value);
+    /// A length in metres (depth, overlap, gap, MTV) as the walkthrough writes it everywhere (explanations,
+    /// table, canvas labels), without the unit: two decimals from 0.1 m up ("0.35", "1.20"); below, as many
+    /// decimals as keep two significant digits ("0.065", "0.0065", "0.000012"); under 1 micrometre the
+    /// scientific form ("3.2e-7"); zero is "0.00", never "-0.00".
+    static QString length(double metres);
+    /// The decimals length() writes for `metres` (2..7), or -1 when it uses the scientific form.
+    static int lengthDecimals(double metres);
     /// "(0.71, -0.71)".
     static QString vector(phys::Vec2 v);
-    /// "[1.20, 3.05]".
-    static QString interval(double low, double high);
+    /// "[1.20, 3.05]": a shadow on a SAT axis, metres, with `decimals` decimals (at least 2). The walkthrough
+    /// writes an axis's shadows with the decimals of its overlap (shadowDecimals) so the overlap can be read
+    /// off them.
+    static QString interval(double low, double high, int decimals = 2);
+    /// Decimals for the shadows of an axis whose overlap (or gap) is `overlap` metres: those of length(),
+    /// 2..6.
+    static int shadowDecimals(double overlap);
     /// A SAT axis's origin in words, e.g. "the normal of B's edge 2" or "the axis from A's vertex 3 to the
     /// centre of circle B".
     static QString axisOrigin(const phys::SatAxis& axis, phys::ShapePairKind kind);

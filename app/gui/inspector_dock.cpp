@@ -32,6 +32,12 @@ constexpr double kDegreesPerRadian = 180.0 / phys::kPi;
 /// Style of an editor holding refused text.
 const char* const kBadEditStyle = "QLineEdit { border: 1px solid #d32f2f; background: #fff3f3; }";
 
+/// A live field's tooltip: its name and the full value behind the rounded text.
+QString liveToolTip(const QString& label, const QString& exact) {
+    return InspectorDock::tr("%1 = %2 (live; typing pauses the run and applies the exact value)")
+        .arg(label, exact);
+}
+
 std::vector<int> shapeLayout(const phys::BodyDef& body) {
     std::vector<int> layout;
     for (const phys::ShapeDef& shape : body.shapes) {
@@ -122,9 +128,34 @@ std::optional<double> InspectorDock::parseNumber(const QString& text) {
 }
 
 QString InspectorDock::formatNumber(double value) {
-    QString text = QString::number(value, 'g', 10);
-    if (text == QStringLiteral("-0")) {
-        text = QStringLiteral("0");
+    if (value == 0.0) {
+        return QStringLiteral("0"); // also -0
+    }
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+// Shortest exact text of a scaled value:
+//   for p = 1..17: c = parse(shown to p significant digits); if c / scale == stored: return shortest(c)
+//   else: shortest(stored * scale)
+// (re-writing c in its own shortest form gives "90", not the "9e+01" of 'g' with one digit)
+QString InspectorDock::formatNumber(double stored, double scale) {
+    if (scale == 1.0) {
+        return formatNumber(stored);
+    }
+    const double shown = stored * scale;
+    for (int digits = 1; digits <= 17; ++digits) {
+        const double candidate = QString::number(shown, 'g', digits).toDouble();
+        if (candidate / scale == stored) {
+            return formatNumber(candidate);
+        }
+    }
+    return formatNumber(shown);
+}
+
+QString InspectorDock::formatLive(double value, int decimals) {
+    QString text = QString::number(value, 'f', decimals);
+    if (text.startsWith(QLatin1Char('-')) && text.toDouble() == 0.0) {
+        text.remove(0, 1); // "-0.0000" -> "0.0000"
     }
     return text;
 }
@@ -167,9 +198,37 @@ QWidget* InspectorDock::makeRow(const QList<QWidget*>& editors, QLabel* error) {
     return row;
 }
 
+QWidget* InspectorDock::makeVectorRow(QLineEdit* x, QLineEdit* y, QLabel* error) {
+    auto* row = new QWidget;
+    auto* column = new QVBoxLayout(row);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto* line = new QHBoxLayout;
+    line->setSpacing(4);
+    for (const auto& [name, editor] :
+         {std::pair{QStringLiteral("x"), x}, std::pair{QStringLiteral("y"), y}}) {
+        auto* label = new QLabel(name);
+        label->setBuddy(editor);
+        label->setStyleSheet(QStringLiteral("QLabel { color: #616161; }"));
+        if (editor == y) {
+            line->addSpacing(4);
+        }
+        line->addWidget(label);
+        // The two editors share the width equally and may shrink to it: a live value (at most about ten
+        // characters) stays readable in the default dock width.
+        editor->setMinimumWidth(editor->fontMetrics().horizontalAdvance(QStringLiteral("-00.0000")));
+        line->addWidget(editor, 1);
+    }
+    column->addLayout(line);
+    if (error) {
+        column->addWidget(error);
+    }
+    return row;
+}
+
 QLineEdit* InspectorDock::makeNumberEdit(const QString& objectName, const QString& label, FieldId field,
                                          QLabel* error, std::function<double(const phys::BodyDef&)> read,
-                                         std::function<void(phys::BodyDef&, double)> write) {
+                                         std::function<void(phys::BodyDef&, double)> write, double scale) {
     auto* edit = new QLineEdit;
     edit->setObjectName(objectName);
     edit->setToolTip(label);
@@ -180,6 +239,7 @@ QLineEdit* InspectorDock::makeNumberEdit(const QString& objectName, const QStrin
     number->write = std::move(write);
     number->field = field;
     number->label = label;
+    number->scale = scale;
     NumberField* raw = number.get();
     m_numbers.push_back(std::move(number));
     connect(edit, &QLineEdit::editingFinished, this, [this, raw] { commitNumber(*raw); });
@@ -265,7 +325,7 @@ QWidget* InspectorDock::buildBodyForm() {
             [member](phys::BodyDef& b, double v) { (b.*member).y = v; });
         x->setPlaceholderText(QStringLiteral("x"));
         y->setPlaceholderText(QStringLiteral("y"));
-        form->addRow(QStringLiteral("%1 (%2)").arg(label, unit), makeRow({x, y}, error));
+        form->addRow(QStringLiteral("%1 (%2)").arg(label, unit), makeVectorRow(x, y, error));
     };
     vector(QStringLiteral("position"), tr("Position"), BodyField::Position, &phys::BodyDef::position,
            QStringLiteral("m"));
@@ -273,8 +333,8 @@ QWidget* InspectorDock::buildBodyForm() {
     QLabel* angleError = makeErrorLabel(QStringLiteral("angleError"), {QStringLiteral("angle")});
     QLineEdit* angle = makeNumberEdit(
         QStringLiteral("angle"), tr("Angle"), FieldId{BodyField::Angle}, angleError,
-        [](const phys::BodyDef& b) { return b.angle * kDegreesPerRadian; },
-        [](phys::BodyDef& b, double v) { b.angle = v / kDegreesPerRadian; });
+        [](const phys::BodyDef& b) { return b.angle; }, [](phys::BodyDef& b, double v) { b.angle = v; },
+        kDegreesPerRadian);
     form->addRow(tr("Angle (\u00b0)"), makeRow({angle}, angleError));
 
     vector(QStringLiteral("linearVelocity"), tr("Velocity"), BodyField::LinearVelocity,
@@ -292,6 +352,9 @@ QWidget* InspectorDock::buildBodyForm() {
         const BodyField f = number->field.field;
         number->live = f == BodyField::Position || f == BodyField::Angle || f == BodyField::LinearVelocity ||
                        f == BodyField::AngularVelocity;
+        number->liveDecimals = f == BodyField::Angle             ? kLiveAngleDecimals
+                               : f == BodyField::AngularVelocity ? kLiveSpinDecimals
+                                                                 : kLiveLengthDecimals;
         if (number->live) {
             // Typing in a live field stops the run first, so the frame being edited stays on screen.
             connect(number->edit, &QLineEdit::textEdited, this, [this] {
@@ -311,8 +374,11 @@ QWidget* InspectorDock::buildBodyForm() {
     m_liveLabel->hide();
     form->addRow(m_liveLabel);
 
-    m_bulletCheck = new QCheckBox(tr("Bullet (continuous against dynamic bodies)"));
+    // A short text: a check box does not wrap, and a long one would widen the form past the dock.
+    m_bulletCheck = new QCheckBox(tr("Bullet"));
     m_bulletCheck->setObjectName(QStringLiteral("bulletCheck"));
+    m_bulletCheck->setToolTip(tr("Bullet: continuous collision (time of impact) against dynamic bodies too, "
+                                 "not only against static ones"));
     connect(m_bulletCheck, &QCheckBox::toggled, this, &InspectorDock::commitBullet);
     form->addRow(QString(), m_bulletCheck);
     return box;
@@ -393,6 +459,7 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
     m_vertexTables.push_back(table);
     m_vertexErrors.push_back(error);
     auto* label = new QLabel(tr("Vertices (local frame, counter-clockwise)"));
+    label->setWordWrap(true);
     auto* column = new QWidget;
     auto* columnLayout = new QVBoxLayout(column);
     columnLayout->setContentsMargins(0, 0, 0, 0);
@@ -447,8 +514,13 @@ void InspectorDock::refresh() {
     const std::optional<phys::BodyDef> live =
         isLive() ? m_simulation->bodyAt(m_key) : std::optional<phys::BodyDef>{};
     for (const auto& number : m_numbers) {
-        number->shown = formatNumber(number->read(number->live && live ? *live : body));
+        const bool showLive = number->live && live;
+        const double stored = number->read(showLive ? *live : body);
+        number->shown = showLive ? formatLive(stored * number->scale, number->liveDecimals)
+                                 : formatNumber(stored, number->scale);
         number->edit->setText(number->shown);
+        number->edit->setToolTip(showLive ? liveToolTip(number->label, formatNumber(stored, number->scale))
+                                          : number->label);
         number->edit->setStyleSheet(QString());
         number->edit->setCursorPosition(0);
     }
@@ -495,10 +567,15 @@ void InspectorDock::refreshLive(bool force) {
         if (!number->live || (number->edit->hasFocus() && number->edit->isModified())) {
             continue;
         }
-        const QString text = formatNumber(number->read(*live));
+        const double stored = number->read(*live);
+        const QString text = formatLive(stored * number->scale, number->liveDecimals);
         if (text != number->edit->text()) {
             number->edit->setText(text);
             number->edit->setCursorPosition(0);
+        }
+        const QString tip = liveToolTip(number->label, formatNumber(stored, number->scale));
+        if (tip != number->edit->toolTip()) {
+            number->edit->setToolTip(tip);
         }
         number->shown = text;
     }
@@ -522,7 +599,7 @@ void InspectorDock::commitLive(NumberField& field, double value) {
         return;
     }
     phys::BodyDef after = *live;
-    field.write(after, value);
+    field.write(after, value / field.scale);
     QString error;
     if (!m_simulation->setBodyState(m_key, after.position, after.angle, after.linearVelocity,
                                     after.angularVelocity, &error)) {
@@ -585,7 +662,10 @@ void InspectorDock::commitNumber(NumberField& field) {
         return;
     }
     const QString text = field.edit->text().trimmed();
-    if (text == field.shown) {
+    // Unchanged text is no edit; but a live value is shown rounded, so text typed over it is applied even
+    // when it equals the rounded text ("0.0013" typed over the 0.00129... shown as "0.0013").
+    const bool typedLive = field.live && isLive() && field.edit->isModified();
+    if (text == field.shown && !typedLive) {
         return;
     }
     const std::optional<double> value = parseNumber(text);
@@ -599,7 +679,7 @@ void InspectorDock::commitNumber(NumberField& field) {
         return;
     }
     phys::BodyDef after = m_document->body(m_key);
-    field.write(after, *value);
+    field.write(after, *value / field.scale);
     if (!apply(field.field, after, field.error, field.label)) {
         field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
     }

@@ -41,6 +41,10 @@ class SimulationController;
 /// that breaks convexity...), shows a red message under the field naming it, is sent to the status bar
 /// through message(), and leaves the document and the undo stack as they were.
 ///
+/// Numbers shown: a document value is written in its shortest exact form (formatNumber: "2.5", "0.1"), so
+/// what the file holds or the user typed reads back exactly; a live value (Simulate mode) with fixed
+/// decimals (formatLive: 4 for metres, m/s and rad/s, 2 for degrees), its full value in the tooltip.
+///
 /// Live in Simulate mode (setSimulation): position, angle, velocity and spin show the running body at the
 /// frame shown (playing, stepping, stepping back), with a line saying the frame, the time and whether the
 /// body is awake or asleep. Only the fields whose text changed are rewritten, and only when the frame (its
@@ -73,8 +77,22 @@ public:
 
     /// Parses a number typed by the user (C locale or the user's locale); nullopt unless finite.
     static std::optional<double> parseNumber(const QString& text);
-    /// How a number is shown in a field (up to 10 significant digits, no "-0").
+    /// How a document value is shown in a field (Edit mode, and every field that is not live): the shortest
+    /// text that reads back as exactly `value` ("0.1", "2.5", "0.30000000000000004"), "0" for -0.
     static QString formatNumber(double value);
+    /// A document value shown in another unit: `stored * scale` (e.g. radians shown in degrees) written as
+    /// the shortest text t with parseNumber(t) / scale == stored, so the field reads back the exact stored
+    /// value; when no decimal text does (rare), the shortest text of the displayed value.
+    static QString formatNumber(double stored, double scale);
+    /// How a live value is shown in Simulate mode: `decimals` fixed decimals ("-0.0013", "2.4800"); a value
+    /// that rounds to zero is "0.0000", never "-0.0000". What the user types is still applied exactly.
+    static QString formatLive(double value, int decimals);
+    /// Decimals of the live fields: metres and m/s.
+    static constexpr int kLiveLengthDecimals = 4;
+    /// Decimals of the live angle, degrees.
+    static constexpr int kLiveAngleDecimals = 2;
+    /// Decimals of the live spin, rad/s.
+    static constexpr int kLiveSpinDecimals = 4;
 
 signals:
     /// A short message for the status bar (a refused value).
@@ -84,12 +102,14 @@ private:
     struct NumberField {
         QLineEdit* edit = nullptr;
         QLabel* error = nullptr;
-        std::function<double(const phys::BodyDef&)> read;
-        std::function<void(phys::BodyDef&, double)> write;
+        std::function<double(const phys::BodyDef&)> read;  ///< the stored value (SI)
+        std::function<void(phys::BodyDef&, double)> write; ///< sets the stored value (SI)
         FieldId field;
-        QString label;     ///< name in messages ("position x")
-        QString shown;     ///< the text last put in the editor (from the document, or live)
-        bool live = false; ///< pose or velocity: shows the running body in Simulate mode
+        QString label;      ///< name in messages ("position x")
+        QString shown;      ///< the text last put in the editor (from the document, or live)
+        double scale = 1.0; ///< shown = stored * scale (degrees per radian for the angle)
+        bool live = false;  ///< pose or velocity: shows the running body in Simulate mode
+        int liveDecimals = kLiveLengthDecimals; ///< decimals when live
     };
     struct ErrorSlot {
         QString objectName;
@@ -105,12 +125,15 @@ private:
     void onBodyChanged(BodyKey key);
     QWidget* buildBodyForm();
     QWidget* buildShapeForm(int shape, const phys::ShapeDef& def);
-    /// A number editor bound to one value of the body; its messages go to `error`.
+    /// A number editor bound to one value of the body (`read`/`write` in SI units, shown times `scale`);
+    /// its messages go to `error`.
     QLineEdit* makeNumberEdit(const QString& objectName, const QString& label, FieldId field, QLabel* error,
                               std::function<double(const phys::BodyDef&)> read,
-                              std::function<void(phys::BodyDef&, double)> write);
+                              std::function<void(phys::BodyDef&, double)> write, double scale = 1.0);
     /// A form row: the editors side by side with the (hidden) error line under them.
     QWidget* makeRow(const QList<QWidget*>& editors, QLabel* error);
+    /// A form row for a vector: "x" [editor] "y" [editor], the two editors sharing the dock's width.
+    QWidget* makeVectorRow(QLineEdit* x, QLineEdit* y, QLabel* error);
     QLabel* makeErrorLabel(const QString& objectName, const QStringList& fieldNames);
     void commitNumber(NumberField& field);
     void commitName();

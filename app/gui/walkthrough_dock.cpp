@@ -186,6 +186,9 @@ void WalkthroughDock::buildUi() {
     m_stepLabel = new QLabel(content);
     m_stepLabel->setObjectName(QStringLiteral("walkthroughStepLabel"));
     m_stepLabel->setAlignment(Qt::AlignCenter);
+    // A long title ("Step 2 of 6: Reference and incident") takes two lines rather than widening the panel
+    // past the dock.
+    m_stepLabel->setWordWrap(true);
     QFont stepFont = m_stepLabel->font();
     stepFont.setBold(true);
     m_stepLabel->setFont(stepFont);
@@ -215,8 +218,14 @@ void WalkthroughDock::buildUi() {
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Cells may hold two lines (SAT) or wrap (the Clipping values): rows are as tall as their text, so no
+    // number is cut off or elided at the dock's width.
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The last column stretches by its resize mode (fillTable), not by stretchLastSection, which would keep
+    // it at least defaultSectionSize wide and push the table past the dock when the vertical bar shows.
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setMinimumHeight(60);
     layout->addWidget(m_table, 1);
     // In a scroll area, so the panel never forces a minimum size on the window (it scrolls when squeezed).
@@ -546,6 +555,7 @@ void WalkthroughDock::fillTable() {
         bool emphasised = false;
     };
     QStringList headers;
+    QStringList headerTips; ///< tooltips of the short SAT headers
     std::vector<Row> rows;
     if (m_walkthrough.isValid()) {
         const phys::CollideTrace& t = m_walkthrough.trace();
@@ -560,25 +570,38 @@ void WalkthroughDock::fillTable() {
         };
         switch (m_mode) {
         case WalkthroughMode::Sat: {
-            headers = {tr("#"), tr("From"), tr("Normal"), tr("A"), tr("B"), tr("Overlap"), tr("Separates")};
+            // Four columns, two lines a row, so the table fits the dock's default width: the axis and its
+            // normal, A's and B's shadows (with the decimals of the overlap, so it can be read off them),
+            // the overlap (negative: a gap) and whether the axis separates.
+            headers = {tr("#"), tr("Axis, normal"), tr("Shadows (m)"), tr("Overlap (m)")};
+            headerTips = {tr("Axis, in test order"),
+                          tr("The edge (or circle axis) the axis comes from, and "
+                             "its unit normal (world frame)"),
+                          tr("A's and B's projections [min, max] on the axis"),
+                          tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
+                             "separates the shapes")};
             for (int k = 0; k < t.sat.axisCount; ++k) {
                 const phys::SatAxis& a = t.sat.axes[k];
                 const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
                                      : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
                                      : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
                                                                         : tr("centres");
-                rows.push_back({{QString::number(k + 1), from, Walkthrough::vector(a.normal),
-                                 Walkthrough::interval(a.minA, a.maxA), Walkthrough::interval(a.minB, a.maxB),
-                                 Walkthrough::number(a.overlap), a.separating ? tr("yes") : tr("no")},
-                                stepOf(WalkthroughStepKind::SatAxis, k),
-                                k == t.sat.mtvAxis});
+                const int decimals = Walkthrough::shadowDecimals(a.overlap);
+                rows.push_back(
+                    {{QString::number(k + 1), from + QLatin1Char('\n') + Walkthrough::vector(a.normal),
+                      tr("A %1\nB %2")
+                          .arg(Walkthrough::interval(a.minA, a.maxA, decimals),
+                               Walkthrough::interval(a.minB, a.maxB, decimals)),
+                      Walkthrough::length(a.overlap) + (a.separating ? tr("\nseparates") : QString())},
+                     stepOf(WalkthroughStepKind::SatAxis, k),
+                     k == t.sat.mtvAxis});
             }
             if (t.sat.mtvAxis >= 0) {
                 rows.push_back({{QStringLiteral("\u2192"),
-                                 t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
-                                                 : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1),
-                                 Walkthrough::vector(t.sat.mtvNormal), QString(), QString(),
-                                 Walkthrough::number(t.sat.mtvDepth), QString()},
+                                 (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
+                                                  : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
+                                     QLatin1Char('\n') + Walkthrough::vector(t.sat.mtvNormal),
+                                 QString(), Walkthrough::length(t.sat.mtvDepth)},
                                 stepOf(WalkthroughStepKind::SatResult),
                                 false});
             }
@@ -630,7 +653,7 @@ void WalkthroughDock::fillTable() {
                 const phys::ClipPointStep& s = c.points[i];
                 rows.push_back({{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
                                                                 .arg(Walkthrough::vector(s.point))
-                                                                .arg(Walkthrough::number(s.depth))
+                                                                .arg(Walkthrough::length(s.depth))
                                                                 .arg(s.kept ? tr("kept") : tr("discarded"))},
                                 face,
                                 false});
@@ -640,7 +663,7 @@ void WalkthroughDock::fillTable() {
                 const phys::ManifoldPoint& p = t.manifold.points[i];
                 rows.push_back({{tr("Contact %1").arg(i + 1), tr("%1, depth %2 m")
                                                                   .arg(Walkthrough::vector(p.point))
-                                                                  .arg(Walkthrough::number(p.depth))},
+                                                                  .arg(Walkthrough::length(p.depth))},
                                 result,
                                 true});
             }
@@ -652,7 +675,7 @@ void WalkthroughDock::fillTable() {
                 const phys::Manifold& mf = m_walkthrough.methodTrace(m).manifold;
                 QStringList d;
                 for (int i = 0; i < mf.pointCount; ++i) {
-                    d << Walkthrough::number(mf.points[i].depth);
+                    d << Walkthrough::length(mf.points[i].depth);
                 }
                 rows.push_back({{Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]),
                                  QString::number(mf.pointCount), d.join(QStringLiteral(", ")),
@@ -668,6 +691,9 @@ void WalkthroughDock::fillTable() {
     m_table->clear();
     m_table->setColumnCount(int(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
+    for (int col = 0; col < int(headerTips.size()); ++col) {
+        m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
+    }
     m_table->setRowCount(int(rows.size()));
     const QColor minimum(255, 236, 179);
     const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
@@ -691,7 +717,13 @@ void WalkthroughDock::fillTable() {
             m_table->setItem(r, col, item);
         }
     }
-    m_table->resizeColumnsToContents();
+    // Every column as wide as its longest line, but the last, which takes the rest of the width and wraps
+    // (the Clipping values, the Methods normals): the table fits the dock without a horizontal scroll bar.
+    QHeaderView* header = m_table->horizontalHeader();
+    for (int col = 0; col < m_table->columnCount(); ++col) {
+        header->setSectionResizeMode(col, col + 1 < m_table->columnCount() ? QHeaderView::ResizeToContents
+                                                                           : QHeaderView::Stretch);
+    }
     // Select the rows of the current step.
     m_table->clearSelection();
     m_table->setSelectionMode(QAbstractItemView::MultiSelection);

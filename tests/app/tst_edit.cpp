@@ -22,11 +22,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QScrollArea>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -37,7 +39,11 @@
 
 #include "autosave.h"
 
+#include <cmath>
+#include <limits>
 #include <memory>
+#include <optional>
+#include <random>
 
 using namespace cl;
 
@@ -85,6 +91,7 @@ private slots:
     void inspectorTypingSetsThePropertyInOneStep_data();
     void inspectorTypingSetsThePropertyInOneStep();
     void consecutiveEditsOfOneFieldMerge();
+    void inspectorShowsExactValuesAndFitsTheDock();
     void vertexTableCellEditsTheVertex();
     void badNumberIsRefusedAndChangesNothing_data();
     void badNumberIsRefusedAndChangesNothing();
@@ -300,6 +307,84 @@ void TestEdit::consecutiveEditsOfOneFieldMerge() {
     QCOMPARE(document->body(key).position, phys::Vec2(1.5, 7));
     document->undoStack()->undo();
     QCOMPARE(document->body(key).position, phys::Vec2(-3, 2));
+}
+
+// Edit mode shows the document's numbers exactly: the shortest text that reads back as the stored value
+// ("-3", "0.30000000000000004"), degrees included (an angle typed in degrees shows as typed). Entering the
+// shown text again is no edit. At the dock's default width every editor, the vector rows' y fields too,
+// lies inside the dock, for a polygon body and a circle body.
+void TestEdit::inspectorShowsExactValuesAndFitsTheDock() {
+    Document* document = m_window->document();
+    const BodyKey box = keyOf(1);
+    select({box});
+    QCOMPARE(field("positionX")->text(), QStringLiteral("-3"));
+    QCOMPARE(field("positionY")->text(), QStringLiteral("2"));
+    typeInto("positionX", "0.30000000000000004");
+    QCOMPARE(document->body(box).position.x, 0.1 + 0.2);
+    QCOMPARE(field("positionX")->text(), QStringLiteral("0.30000000000000004"));
+    typeInto("positionY", "1.2345678901234567");
+    QCOMPARE(document->body(box).position.y, 1.2345678901234567);
+    QCOMPARE(InspectorDock::parseNumber(field("positionY")->text()),
+             std::optional<double>(1.2345678901234567));
+    typeInto("angle", "33.3");
+    QCOMPARE(document->body(box).angle, 33.3 / (180.0 / phys::kPi));
+    QCOMPARE(field("angle")->text(), QStringLiteral("33.3"));
+    const int commands = document->undoStack()->count();
+    const phys::BodyDef before = document->body(box);
+    for (const char* name : {"positionX", "positionY", "angle"}) {
+        typeInto(QLatin1String(name), field(QLatin1String(name))->text());
+    }
+    QCOMPARE(document->undoStack()->count(), commands);
+    QCOMPARE(document->body(box).position, before.position);
+    QCOMPARE(document->body(box).angle, before.angle);
+
+    // Degrees typed with up to two decimals, over a turn each way, show exactly as typed.
+    const double scale = 180.0 / phys::kPi;
+    for (int hundredths = -36000; hundredths <= 36000; ++hundredths) {
+        const double degrees = hundredths / 100.0;
+        const QString text = InspectorDock::formatNumber(degrees / scale, scale);
+        if (text.toDouble() != degrees) {
+            QFAIL(qPrintable(QStringLiteral("%1 degrees shows as %2").arg(degrees).arg(text)));
+        }
+    }
+    // Any stored angle (seeded, radians as a file or a rotation holds them): the degrees shown give back
+    // the stored radians exactly when some decimal text does, else to the last bit.
+    std::mt19937_64 random(20240611);
+    std::uniform_real_distribution<double> turns(-7.0, 7.0);
+    for (int i = 0; i < 20000; ++i) {
+        const double radians = turns(random);
+        const double back = InspectorDock::formatNumber(radians, scale).toDouble() / scale;
+        if (std::abs(back - radians) > 2.0 * std::numeric_limits<double>::epsilon() * std::abs(radians)) {
+            QFAIL(qPrintable(
+                QStringLiteral("%1 rad reads back as %2").arg(radians, 0, 'g', 17).arg(back, 0, 'g', 17)));
+        }
+    }
+
+    // The form fits the dock at its default width (the left docks get 300 pixels).
+    QApplication::processEvents();
+    QVERIFY2(inspector()->width() <= 320, qPrintable(QString::number(inspector()->width())));
+    auto* scroll = inspector()->findChild<QScrollArea*>();
+    QVERIFY(scroll);
+    for (const BodyKey key : {box, keyOf(2)}) {
+        select({key});
+        QApplication::processEvents();
+        const int visible = scroll->viewport()->width();
+        int editors = 0;
+        for (QWidget* w : scroll->widget()->findChildren<QWidget*>()) {
+            if (!w->isVisible() || !(qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) ||
+                                     qobject_cast<QCheckBox*>(w) || qobject_cast<QTableWidget*>(w))) {
+                continue;
+            }
+            ++editors;
+            const int right = w->mapTo(scroll->viewport(), QPoint(w->width(), 0)).x();
+            QVERIFY2(right <= visible,
+                     qPrintable(QStringLiteral("%1 (%2) ends at %3, the dock shows %4")
+                                    .arg(w->objectName(), QLatin1String(w->metaObject()->className()))
+                                    .arg(right)
+                                    .arg(visible)));
+        }
+        QVERIFY(editors >= 10);
+    }
 }
 
 void TestEdit::vertexTableCellEditsTheVertex() {

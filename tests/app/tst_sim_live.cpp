@@ -19,11 +19,18 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollArea>
+#include <QStyle>
+#include <QStyleOptionFrame>
 #include <QTabBar>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -141,12 +148,27 @@ std::vector<SimContactPoint> recordedPoints(const SimFrame& frame, const SimCont
     return points;
 }
 
-/// The text the inspector shows for a value.
-QString shown(double value) {
-    return InspectorDock::formatNumber(value);
+/// The text the inspector shows for a live value (metres, m/s, rad/s: 4 decimals; pass the angle's 2).
+QString shown(double value, int decimals = InspectorDock::kLiveLengthDecimals) {
+    return InspectorDock::formatLive(value, decimals);
 }
 
 constexpr double kExact = 1e-12;
+
+/// The width a line edit has for its text: its contents rectangle (QStyle::SE_LineEditContents) less its
+/// text margins and the 2-pixel horizontal margin QLineEdit keeps on each side.
+int textWidthOf(const QLineEdit* edit) {
+    QStyleOptionFrame option;
+    option.initFrom(edit);
+    option.rect = edit->rect();
+    option.lineWidth =
+        edit->hasFrame() ? edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, edit) : 0;
+    option.midLineWidth = 0;
+    option.state |= QStyle::State_Sunken;
+    const QRect contents = edit->style()->subElementRect(QStyle::SE_LineEditContents, &option, edit);
+    const QMargins margins = edit->textMargins();
+    return contents.width() - margins.left() - margins.right() - 2 * 2;
+}
 
 } // namespace
 
@@ -158,6 +180,9 @@ private slots:
     void pausedContactOpensEngineWalkthrough();
     void compoundContactUsesThePointsShapes();
     void inspectorShowsLiveValues();
+    void liveNumbersUseFixedDecimals_data();
+    void liveNumbersUseFixedDecimals();
+    void inspectorLiveValuesAreRoundedAndFit();
     void inspectorEditWhilePlayingPausesAndActsOnRun();
     void inspectorRefusesBadNumbersInSimulate();
     void pastFrameRebuildsFromCheckpoint();
@@ -272,6 +297,18 @@ void TestSimLive::pausedContactOpensEngineWalkthrough() {
         QVERIFY(phys::distance(m.points[i].point, recorded[i].point) < kExact);
         QVERIFY(std::abs(m.points[i].depth - recorded[i].depth) < kExact);
     }
+    // The contacts step writes the engine's depths (millimetres here) with two significant digits, as the
+    // status bar does: read back, each is the recorded depth to the digits written.
+    f.walk->lastStep();
+    const QString contacts = f.walk->explanation();
+    for (const SimContactPoint& p : recorded) {
+        QVERIFY(p.depth > 0.0 && p.depth < 0.1);
+        const QString text = Walkthrough::length(p.depth);
+        QVERIFY2(contacts.contains(text + QStringLiteral(" m")), qPrintable(contacts));
+        // Two significant digits: within 5 % (the old two decimals wrote 6.5 mm as 0.01, 54 % off).
+        QVERIFY2(std::abs(text.toDouble() - p.depth) <= 0.05 * p.depth,
+                 qPrintable(QStringLiteral("%1 for %2").arg(text).arg(p.depth, 0, 'g', 17)));
+    }
     QVERIFY(unchanged(before, document));
     QCOMPARE(f.sim->currentStep(), 45); // choosing a contact does not move the run
 
@@ -385,10 +422,12 @@ void TestSimLive::inspectorShowsLiveValues() {
         const phys::BodySim& b = states[static_cast<std::size_t>(step)];
         QCOMPARE(field("positionX")->text(), shown(b.xf.p.x));
         QCOMPARE(field("positionY")->text(), shown(b.xf.p.y));
-        QCOMPARE(field("angle")->text(), shown(std::atan2(b.xf.q.s, b.xf.q.c) * (180.0 / phys::kPi)));
+        QCOMPARE(field("angle")->text(), shown(std::atan2(b.xf.q.s, b.xf.q.c) * (180.0 / phys::kPi),
+                                               InspectorDock::kLiveAngleDecimals));
         QCOMPARE(field("linearVelocityX")->text(), shown(b.linearVelocity.x));
         QCOMPARE(field("linearVelocityY")->text(), shown(b.linearVelocity.y));
-        QCOMPARE(field("angularVelocity")->text(), shown(b.angularVelocity));
+        QCOMPARE(field("angularVelocity")->text(),
+                 shown(b.angularVelocity, InspectorDock::kLiveSpinDecimals));
         QVERIFY2(live->text().contains(QStringLiteral("frame %1,").arg(step)), qPrintable(live->text()));
         QVERIFY2(live->text().contains(b.awake ? QStringLiteral("awake") : QStringLiteral("asleep")),
                  qPrintable(live->text()));
@@ -425,8 +464,120 @@ void TestSimLive::inspectorShowsLiveValues() {
     // Back in Edit mode the fields are the document's again and the live line is gone.
     f.ui->simulateAction()->trigger();
     QVERIFY(!f.inspector->isLive());
-    QCOMPARE(field("positionY")->text(), shown(document.body(box).position.y));
+    QCOMPARE(field("positionY")->text(), InspectorDock::formatNumber(document.body(box).position.y));
     QVERIFY(!live->isVisible());
+}
+
+void TestSimLive::liveNumbersUseFixedDecimals_data() {
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("decimals");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("a small x, metres") << -0.001292806347 << 4 << "-0.0013";
+    QTest::newRow("a height, metres") << 2.48416 << 4 << "2.4842";
+    QTest::newRow("rounds to zero: no minus") << -0.00004 << 4 << "0.0000";
+    QTest::newRow("negative zero") << -0.0 << 4 << "0.0000";
+    QTest::newRow("a speed") << -0.01197939408 << 4 << "-0.0120";
+    QTest::newRow("large") << -123.45678 << 4 << "-123.4568";
+    QTest::newRow("an angle, degrees") << 12.5 << 2 << "12.50";
+    QTest::newRow("a tiny angle rounds to zero") << -0.001914294926 << 2 << "0.00";
+}
+
+// Live values: fixed decimals, rounded to nearest, never "-0.0000".
+void TestSimLive::liveNumbersUseFixedDecimals() {
+    QFETCH(double, value);
+    QFETCH(int, decimals);
+    QFETCH(QString, text);
+    QCOMPARE(InspectorDock::formatLive(value, decimals), text);
+    QVERIFY(std::abs(text.toDouble() - value) <= 0.5 * std::pow(10.0, -decimals) * (1.0 + 1e-9));
+}
+
+// The vertical stack at frame 45 with box 3 selected (the frame of the walkthrough screenshot): the live
+// fields show 4 decimals (2 for degrees) of the running body's values, with the full value in the tooltip;
+// at the dock's default width every editor lies inside the dock and each live value fits its editor; a
+// value typed over a rounded one is applied exactly as typed, even when it is the rounded text itself.
+void TestSimLive::inspectorLiveValuesAreRoundedAndFit() {
+    Fixture f = openScene(QStringLiteral(":/scenes/demos/vertical_stack.json"));
+    QVERIFY(f.sim);
+    const Document& document = *f.window->document();
+    const DocumentSnapshot before = snapshot(document);
+    SceneCanvas* canvas = f.window->canvas();
+    pressKeys(canvas, Qt::Key_Right, 45);
+    QCOMPARE(f.sim->currentStep(), 45);
+    const BodyKey box = keyNamed(document, "box 3");
+    QVERIFY(box != 0);
+    canvas->setSelection({box});
+    QVERIFY(f.inspector->isLive());
+    QApplication::processEvents();
+    // The default layout: the left docks are 300 pixels wide (edit_setup.cpp).
+    QVERIFY2(f.inspector->width() <= 320, qPrintable(QString::number(f.inspector->width())));
+
+    const phys::BodyDef live = *f.sim->bodyAt(box);
+    struct Expect {
+        const char* name;
+        double value;
+        int decimals;
+    };
+    const double degrees = live.angle * (180.0 / phys::kPi);
+    const Expect expects[] = {{"positionX", live.position.x, 4},
+                              {"positionY", live.position.y, 4},
+                              {"angle", degrees, 2},
+                              {"linearVelocityX", live.linearVelocity.x, 4},
+                              {"linearVelocityY", live.linearVelocity.y, 4},
+                              {"angularVelocity", live.angularVelocity, 4}};
+    // The box drifts by millimetres at this frame: the values the screenshot showed with 12 digits.
+    QVERIFY(std::abs(live.position.x) < 0.01 && live.position.x != 0.0);
+    for (const Expect& e : expects) {
+        auto* edit = f.inspector->findChild<QLineEdit*>(QLatin1String(e.name));
+        QVERIFY(edit);
+        const QString text = edit->text();
+        const QRegularExpression pattern(QStringLiteral("^-?[0-9]+\\.[0-9]{%1}$").arg(e.decimals));
+        QVERIFY2(pattern.match(text).hasMatch(), qPrintable(QStringLiteral("%1: %2").arg(e.name, text)));
+        QVERIFY2(!(text.startsWith(QLatin1Char('-')) && text.toDouble() == 0.0), qPrintable(text));
+        QVERIFY2(std::abs(text.toDouble() - e.value) <= 0.5 * std::pow(10.0, -e.decimals) * (1.0 + 1e-9),
+                 qPrintable(QStringLiteral("%1: %2 for %3").arg(e.name, text).arg(e.value, 0, 'g', 17)));
+        // The full value is one hover away.
+        QVERIFY2(
+            edit->toolTip().contains(InspectorDock::formatNumber(
+                e.value == degrees ? live.angle : e.value, e.value == degrees ? 180.0 / phys::kPi : 1.0)),
+            qPrintable(edit->toolTip()));
+        // The text is not cut: it fits the editor's text area.
+        QVERIFY2(edit->fontMetrics().horizontalAdvance(text) <= textWidthOf(edit),
+                 qPrintable(QStringLiteral("%1: \"%2\" needs %3 px, has %4")
+                                .arg(e.name, text)
+                                .arg(edit->fontMetrics().horizontalAdvance(text))
+                                .arg(textWidthOf(edit))));
+    }
+    // Every editor of the form lies inside the dock's visible width (the y fields were cut off before).
+    auto* scroll = f.inspector->findChild<QScrollArea*>();
+    QVERIFY(scroll);
+    const int visible = scroll->viewport()->width();
+    for (QWidget* w : scroll->widget()->findChildren<QWidget*>()) {
+        if (!w->isVisible() || !(qobject_cast<QLineEdit*>(w) || qobject_cast<QComboBox*>(w) ||
+                                 qobject_cast<QCheckBox*>(w) || qobject_cast<QTableWidget*>(w))) {
+            continue;
+        }
+        const int right = w->mapTo(scroll->viewport(), QPoint(w->width(), 0)).x();
+        QVERIFY2(right <= visible,
+                 qPrintable(QStringLiteral("%1 (%2) ends at %3, the dock shows %4")
+                                .arg(w->objectName(), QLatin1String(w->metaObject()->className()))
+                                .arg(right)
+                                .arg(visible)));
+    }
+
+    // Typed values are applied exactly: the rounded text itself, then more digits than are shown.
+    auto* x = f.inspector->findChild<QLineEdit*>(QStringLiteral("positionX"));
+    const QString rounded = x->text();
+    typeInto(x, rounded);
+    QCOMPARE(f.sim->bodyAt(box)->position.x, rounded.toDouble());
+    typeInto(x, QStringLiteral("0.123456789"));
+    QCOMPARE(f.sim->bodyAt(box)->position.x, 0.123456789);
+    QCOMPARE(x->text(), QStringLiteral("0.1235"));
+    auto* angle = f.inspector->findChild<QLineEdit*>(QStringLiteral("angle"));
+    typeInto(angle, QStringLiteral("30"));
+    // (the World keeps the angle as a rotation: read back through atan2, to the last bits)
+    QVERIFY(std::abs(f.sim->bodyAt(box)->angle - 30.0 / (180.0 / phys::kPi)) < kExact);
+    QCOMPARE(angle->text(), QStringLiteral("30.00"));
+    QVERIFY(unchanged(before, document));
 }
 
 // Typing into the velocity field while playing pauses at once; Enter sets that velocity on the running body
