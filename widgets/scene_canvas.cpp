@@ -2,6 +2,7 @@
 
 #include "body_item.h"
 #include "overlay.h"
+#include "sim_body_layer.h"
 #include "tool.h"
 
 #include <QGraphicsScene>
@@ -21,7 +22,9 @@ constexpr double kLabelZ = 1.0e6;
 constexpr double kPickTolerancePixels = 4.0;
 } // namespace
 
-SceneCanvas::SceneCanvas(QWidget* parent) : QGraphicsView(parent), m_scene(new QGraphicsScene(this)) {
+SceneCanvas::SceneCanvas(QWidget* parent)
+    : QGraphicsView(parent), m_scene(new QGraphicsScene(this)),
+      m_bodyLayer(std::make_unique<SimBodyLayer>()) {
     setScene(m_scene);
     setFrameShape(QFrame::NoFrame);
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -31,6 +34,9 @@ SceneCanvas::SceneCanvas(QWidget* parent) : QGraphicsView(parent), m_scene(new Q
     setResizeAnchor(QGraphicsView::NoAnchor);
     setDragMode(QGraphicsView::NoDrag);
     setViewportUpdateMode(QGraphicsView::FullViewportUpdate);
+    // The grid is redrawn only when the view, the grid switch or the display scale change (resetCachedContent
+    // in applyView, setShowGrid, setPresentationScale): a Simulate-mode frame does not pay for it.
+    setCacheMode(QGraphicsView::CacheBackground);
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing | QPainter::SmoothPixmapTransform);
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -54,9 +60,13 @@ void SceneCanvas::setSceneDef(const phys::SceneDef& scene, const QList<quint64>&
     Q_ASSERT(static_cast<std::size_t>(keys.size()) == scene.bodies.size());
     clearBodies();
     m_sceneDef.settings = scene.settings;
+    // Label visibility once at the end, not after every body (it measures every name: n^2 text layouts).
+    m_deferLabelVisibility = true;
     for (std::size_t i = 0; i < scene.bodies.size() && i < static_cast<std::size_t>(keys.size()); ++i) {
         setBody(keys[static_cast<qsizetype>(i)], scene.bodies[i]);
     }
+    m_deferLabelVisibility = false;
+    updateLabelVisibility();
     viewport()->update();
 }
 
@@ -64,11 +74,13 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     if (key == 0) {
         return;
     }
+    m_bodyLayer->invalidate();
     if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
         item->setBody(body);
         m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
         updateLabel(key, body);
         updateLabelVisibility();
+        updateBatched();
         return;
     }
     const int count = static_cast<int>(m_keys.size());
@@ -77,10 +89,12 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     }
     auto* item = new BodyItem(body, index, key);
     item->setMetresPerPixel(1.0 / m_view.pixelsPerMetre());
-    m_scene->addItem(item);
     auto* label = new BodyLabelItem(QString::fromStdString(body.name), index);
     label->setZValue(kLabelZ);
-    m_scene->addItem(label);
+    if (!m_batched) {
+        m_scene->addItem(item);
+        m_scene->addItem(label);
+    }
 
     const auto at = static_cast<std::size_t>(index);
     m_keys.insert(index, key);
@@ -92,6 +106,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     reindexFrom(index);
     updateLabel(key, body);
     updateLabelVisibility();
+    updateBatched();
 }
 
 void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
@@ -107,6 +122,9 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
     body.angle = angle;
     item->setPos(position.x, position.y);
     item->setRotation(angle * 180.0 / phys::kPi);
+    if (m_batched) {
+        return; // the layer draws the names; labels are placed again when the items come back
+    }
     if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
         const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
         label->setPos(anchor.x, anchor.y);
@@ -129,6 +147,7 @@ void SceneCanvas::removeBody(quint64 key) {
     m_sceneDef.bodies.erase(m_sceneDef.bodies.begin() + at);
     delete item;
     delete label;
+    m_bodyLayer->invalidate();
     reindexFrom(index);
     if (m_hovered == key) {
         m_hovered = 0;
@@ -140,6 +159,12 @@ void SceneCanvas::removeBody(quint64 key) {
 }
 
 void SceneCanvas::clearBodies() {
+    if (m_batched) {
+        // Detached items are not the scene's to delete.
+        qDeleteAll(m_bodyItems);
+        qDeleteAll(m_labelItems);
+    }
+    m_bodyLayer->invalidate();
     m_bodyItems.clear();
     m_labelItems.clear();
     m_keys.clear();
@@ -156,6 +181,7 @@ void SceneCanvas::clearBodies() {
 }
 
 void SceneCanvas::reindexFrom(int first) {
+    m_bodyLayer->invalidate(); // colours follow the index
     for (std::size_t i = static_cast<std::size_t>(std::max(first, 0)); i < m_bodyItems.size(); ++i) {
         m_bodyItems[i]->setBodyIndex(static_cast<int>(i));
         m_labelItems[i]->setBodyIndex(static_cast<int>(i));
@@ -186,6 +212,11 @@ const phys::BodyDef* SceneCanvas::bodyDef(quint64 key) const {
 // within kPickTolerancePixels of it (thin bodies stay easy to hit).
 quint64 SceneCanvas::bodyKeyAt(QPointF viewportPoint) const {
     const phys::Vec2 world = viewportToWorld(viewportPoint);
+    if (m_batched) {
+        const int index =
+            m_bodyLayer->bodyAt(m_sceneDef, world, kPickTolerancePixels / m_view.pixelsPerMetre());
+        return index >= 0 ? m_keys[index] : 0;
+    }
     const QPointF scenePoint(world.x, world.y);
     for (QGraphicsItem* item : m_scene->items(scenePoint, Qt::IntersectsItemShape, Qt::DescendingOrder)) {
         if (item->type() == BodyItem::kType) {
@@ -239,6 +270,7 @@ void SceneCanvas::setHoveredBody(quint64 key) {
     if (BodyItem* item = m_itemsByKey.value(m_hovered, nullptr)) {
         item->setHovered(true);
     }
+    updateBatched();
 }
 
 void SceneCanvas::setPresentationScale(double scale) {
@@ -252,6 +284,7 @@ void SceneCanvas::setPresentationScale(double scale) {
         item->setBody(item->body());
     }
     updateLabelVisibility();
+    resetCachedContent();
     viewport()->update();
 }
 
@@ -270,6 +303,7 @@ void SceneCanvas::applyView() {
     setTransform(m_view.worldToView());
     horizontalScrollBar()->setValue(0);
     verticalScrollBar()->setValue(0);
+    resetCachedContent();
     const double metresPerPixel = 1.0 / m_view.pixelsPerMetre();
     for (BodyItem* item : m_bodyItems) {
         item->setMetresPerPixel(metresPerPixel);
@@ -305,9 +339,13 @@ void SceneCanvas::zoomToFit() {
 void SceneCanvas::setShowBodyNames(bool show) {
     m_showBodyNames = show;
     updateLabelVisibility();
+    updateBatched();
 }
 
 void SceneCanvas::updateLabelVisibility() {
+    if (m_batched || m_deferLabelVisibility) {
+        return; // detached; the body layer decides per frame
+    }
     for (BodyLabelItem* label : m_labelItems) {
         const phys::BodyDef& body = m_sceneDef.bodies[static_cast<std::size_t>(label->bodyIndex())];
         label->setVisible(m_showBodyNames && SceneRenderer::nameFits(body, m_view.pixelsPerMetre()));
@@ -339,6 +377,7 @@ void SceneCanvas::setTool(Tool* tool) {
 
 void SceneCanvas::setShowGrid(bool show) {
     m_showGrid = show;
+    resetCachedContent();
     viewport()->update();
 }
 
@@ -348,7 +387,49 @@ void SceneCanvas::drawBackground(QPainter* painter, const QRectF& /*rect*/) {
     SceneRenderer::drawBackground(*painter, m_view.visibleWorldRect(), m_showGrid);
 }
 
+void SceneCanvas::setBatchedBodies(bool batched) {
+    if (batched == m_batched) {
+        return;
+    }
+    m_batched = batched;
+    m_bodyLayer->invalidate();
+    // Each item leaves (or rejoins) the scene: out of it, moving an item touches no index and paints nothing.
+    for (std::size_t i = 0; i < m_bodyItems.size(); ++i) {
+        if (batched) {
+            m_scene->removeItem(m_bodyItems[i]);
+            m_scene->removeItem(m_labelItems[i]);
+        } else {
+            m_scene->addItem(m_bodyItems[i]);
+            m_scene->addItem(m_labelItems[i]);
+        }
+    }
+    if (!batched) {
+        for (qsizetype i = 0; i < m_keys.size(); ++i) {
+            updateLabel(m_keys[i], m_sceneDef.bodies[static_cast<std::size_t>(i)]);
+        }
+        updateLabelVisibility();
+    }
+    viewport()->update();
+}
+
+void SceneCanvas::setBodyNamesSuppressed(bool suppressed) {
+    if (suppressed != m_namesSuppressed) {
+        m_namesSuppressed = suppressed;
+        updateBatched();
+    }
+}
+
+void SceneCanvas::updateBatched() {
+    if (m_batched) {
+        viewport()->update();
+    }
+}
+
 void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
+    if (m_batched) {
+        m_bodyLayer->paint(*painter, m_sceneDef, m_keys, m_view, m_selection, m_hovered,
+                           m_showBodyNames && !m_namesSuppressed);
+    }
     if (m_showGrid) {
         SceneRenderer::drawGridLabels(*painter, m_view.visibleWorldRect());
     }

@@ -11,6 +11,8 @@
 #include <QList>
 #include <QPointer>
 
+#include <memory>
+
 #include <vector>
 
 class QGraphicsScene;
@@ -21,6 +23,7 @@ class BodyItem;
 class BodyLabelItem;
 class Tool;
 class CanvasOverlay;
+class SimBodyLayer;
 
 /// QGraphicsView over a QGraphicsScene whose coordinates are world metres (y-up).
 ///
@@ -110,6 +113,17 @@ public:
     bool showBodyNames() const { return m_showBodyNames; }
     bool showGrid() const { return m_showGrid; }
 
+    /// Simulate mode's drawing: on, every body is painted by one SimBodyLayer from the poses shown (fills,
+    /// outlines, hover and selection highlights and names as the items draw them) and the per-body items
+    /// leave the QGraphicsScene, so moving 1000 bodies a frame costs no item or index work. The items stay
+    /// (bodyItem(), bodyItems()) and keep following setBodyPose; picking (bodyKeyAt) uses the layer. Off
+    /// (Edit mode, the default): one item per body, as before.
+    void setBatchedBodies(bool batched);
+    bool batchedBodies() const { return m_batched; }
+    /// Batched mode only: hides the names without touching the user's setting (showBodyNames), for a drawing
+    /// that needs the bodies' centres (the Verlet overlay's hub particles sit where the names would).
+    void setBodyNamesSuppressed(bool suppressed);
+
 public slots:
     void zoomIn();
     void zoomOut();
@@ -151,6 +165,9 @@ private:
     /// Gives items and labels from `first` on their index in body order (colour and stacking).
     void reindexFrom(int first);
     void updateLabel(quint64 key, const phys::BodyDef& body);
+    /// Updates the viewport when only the batched layer shows a change (items out of the scene repaint
+    /// nothing themselves).
+    void updateBatched();
 
     QGraphicsScene* m_scene = nullptr;
     phys::SceneDef m_sceneDef;
@@ -171,6 +188,10 @@ private:
     QPointF m_lastPanPosition;
     QPointer<Tool> m_tool;                     ///< the active input tool (owned elsewhere)
     QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
+    bool m_deferLabelVisibility = false;       ///< inside setSceneDef
+    bool m_namesSuppressed = false;
+    bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
+    std::unique_ptr<SimBodyLayer> m_bodyLayer;
 };
 
 } // namespace cl

@@ -2,11 +2,13 @@
 
 #include "scene_canvas.h"
 #include "scene_renderer.h"
+#include "sim_line_raster.h"
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QImage>
+#include <QPaintDevice>
 #include <QPainter>
-#include <QPainterPath>
 #include <QPolygonF>
 #include <QVector>
 
@@ -25,9 +27,11 @@ constexpr double kMinArrowPixels = 2.0;
 constexpr double kNormalPixels = 22.0;
 /// Radius of a contact point dot, pixels.
 constexpr double kContactRadiusPixels = 4.0;
-/// Above these counts the overlay draws in its fast "dense" style (thin lines, square dots).
+/// Above these counts the overlay draws in its fast "dense" style (thin aliased lines, square dots).
 constexpr std::size_t kDenseContacts = 300;
 constexpr std::size_t kDenseBodies = 300;
+/// Dense style: shortest arrow that gets a head, pixels.
+constexpr double kDenseHeadPixels = 12.0;
 /// Segments of a circle outline (sleeping tint).
 constexpr int kCircleSegments = 32;
 
@@ -39,7 +43,7 @@ QPointF toView(const ViewTransform& view, phys::Vec2 p) {
     return view.toView(p);
 }
 
-/// An arrow from `from` to `to` (viewport pixels) with a filled head.
+/// An arrow from `from` to `to` (viewport pixels) with a filled head (the legend's symbol).
 void drawArrow(QPainter& painter, QPointF from, QPointF to, const QColor& color, double width) {
     const QPointF d = to - from;
     const double length = std::hypot(d.x(), d.y());
@@ -54,18 +58,116 @@ void drawArrow(QPainter& painter, QPointF from, QPointF to, const QColor& color,
     pen.setCapStyle(Qt::RoundCap);
     painter.setPen(pen);
     painter.drawLine(from, base);
-    QPolygonF tip;
-    tip << to << base + n * (0.45 * head) << base - n * (0.45 * head);
+    const QPointF tip[3] = {to, base + n * (0.45 * head), base - n * (0.45 * head)};
     painter.setPen(Qt::NoPen);
     painter.setBrush(color);
-    painter.drawPolygon(tip);
+    painter.drawPolygon(tip, 3);
     painter.setBrush(Qt::NoBrush);
 }
 
-/// Outline of one shape in viewport pixels.
-QPolygonF shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf,
-                       const ViewTransform& view) {
-    QPolygonF outline;
+/// The buffers of one frame's drawing, kept between frames (cleared, never shrunk), so a steady run allocates
+/// nothing here.
+struct Scratch {
+    QVector<QPointF> at; ///< contact points in pixels
+    QVector<QLineF> lines;
+    QVector<QRectF> rects;
+    QVector<QRect> pixelRects;
+    QVector<QPointF> dots[4];
+    std::vector<QPointF> polygon;
+    SimLineRaster raster; ///< the dense style's lines
+};
+
+Scratch& scratch() {
+    static thread_local Scratch s;
+    return s;
+}
+
+/// Appends an arrow (its shaft and two barbs: an open head) as three segments; shorter than
+/// kMinArrowPixels: nothing. Dense: arrows shorter than kDenseHeadPixels get no head (a head of a few pixels
+/// cannot be read among thousands, and it triples the segments).
+void appendArrow(QVector<QLineF>& lines, QPointF from, QPointF to, bool dense) {
+    const QPointF d = to - from;
+    const double length = std::hypot(d.x(), d.y());
+    if (length < kMinArrowPixels) {
+        return;
+    }
+    if (dense && length < px(kDenseHeadPixels)) {
+        lines.append(QLineF(from, to));
+        return;
+    }
+    const QPointF u = d / length;
+    const QPointF n(-u.y(), u.x());
+    const double head = std::min(px(8.0), 0.45 * length);
+    const QPointF base = to - u * head;
+    lines.append(QLineF(from, to));
+    lines.append(QLineF(to, base + n * (0.5 * head)));
+    lines.append(QLineF(to, base - n * (0.5 * head)));
+}
+
+/// Draws segments of one colour in one call. Dense, with a raster: 1 px solid lines written into it
+/// (sim_line_raster.h); dense without: 1 px aliased lines (Qt's cosmetic stroker, an order of magnitude
+/// cheaper than antialiased or wide strokes).
+void strokeLines(QPainter& painter, const QVector<QLineF>& lines, const QPen& pen, bool dense,
+                 SimLineRaster* raster = nullptr) {
+    if (lines.isEmpty()) {
+        return;
+    }
+    if (dense && raster) {
+        const QRgb color = qPremultiply(pen.color().rgba());
+        for (const QLineF& line : lines) {
+            raster->line(line.p1(), line.p2(), color);
+        }
+        return;
+    }
+    if (dense) {
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        QPen thin(pen.brush(), 1.0, pen.style(), Qt::FlatCap);
+        painter.setPen(thin);
+        painter.drawLines(lines);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        return;
+    }
+    painter.setPen(pen);
+    painter.drawLines(lines);
+}
+
+QPen roundPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine) {
+    return QPen(color, width, style, Qt::RoundCap, Qt::RoundJoin);
+}
+
+/// Dots of one colour in one call. Dense: aliased squares (one drawRects), else antialiased round dots (wide
+/// round-capped points).
+void drawDots(QPainter& painter, const QVector<QPointF>& points, const QColor& color, double diameter,
+              bool dense = false) {
+    if (points.isEmpty()) {
+        return;
+    }
+    if (dense) {
+        // Integer rectangles: the raster engine fills them as spans (its QRectF overload strokes a path
+        // each).
+        QVector<QRect>& rects = scratch().pixelRects;
+        rects.clear();
+        const int size = std::max(1, static_cast<int>(std::lround(diameter)));
+        for (const QPointF& p : points) {
+            rects.append(QRect(static_cast<int>(std::lround(p.x() - 0.5 * size)),
+                               static_cast<int>(std::lround(p.y() - 0.5 * size)), size, size));
+        }
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(color);
+        painter.drawRects(rects.constData(), static_cast<int>(rects.size()));
+        painter.setBrush(Qt::NoBrush);
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        return;
+    }
+    painter.setPen(roundPen(color, diameter));
+    painter.drawPoints(points.constData(), static_cast<int>(points.size()));
+}
+
+/// Outline of one shape in viewport pixels, into `out` (replaced).
+void shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf, const ViewTransform& view,
+                  std::vector<QPointF>& out) {
+    out.clear();
     std::visit(
         [&](const auto& g) {
             using T = std::decay_t<decltype(g)>;
@@ -73,371 +175,50 @@ QPolygonF shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transfor
                 const phys::Vec2 c = phys::transformPoint(xf, g.center);
                 for (int i = 0; i < kCircleSegments; ++i) {
                     const double a = 2.0 * phys::kPi * i / kCircleSegments;
-                    outline << toView(view, c + g.radius * phys::Vec2{std::cos(a), std::sin(a)});
+                    out.push_back(toView(view, c + g.radius * phys::Vec2{std::cos(a), std::sin(a)}));
                 }
             } else {
                 for (const phys::Vec2 v : g.vertices()) {
-                    outline << toView(view, phys::transformPoint(xf, v));
+                    out.push_back(toView(view, phys::transformPoint(xf, v)));
                 }
             }
         },
         geometry);
-    return outline;
+}
+
+bool boundsIntersect(const std::vector<QPointF>& points, const QRectF& rect) {
+    double left = 1e300, right = -1e300, top = 1e300, bottom = -1e300;
+    for (const QPointF& p : points) {
+        left = std::min(left, p.x());
+        right = std::max(right, p.x());
+        top = std::min(top, p.y());
+        bottom = std::max(bottom, p.y());
+    }
+    return right >= rect.left() && left <= rect.right() && bottom >= rect.top() && top <= rect.bottom();
 }
 
 phys::AABB shapeBounds(const phys::ShapeGeometry& geometry, const phys::Transform& xf) {
     return std::visit([&](const auto& g) { return phys::computeAABB(g, xf); }, geometry);
 }
 
-} // namespace
-
-QColor SimOverlayPainter::newContactColor() {
-    return QColor(235, 90, 20);
-}
-QColor SimOverlayPainter::persistingContactColor() {
-    return QColor(30, 110, 220);
-}
-QColor SimOverlayPainter::normalColor() {
-    return QColor(60, 60, 70);
-}
-QColor SimOverlayPainter::normalImpulseColor() {
-    return QColor(200, 30, 140);
-}
-QColor SimOverlayPainter::frictionImpulseColor() {
-    return QColor(0, 150, 140);
-}
-QColor SimOverlayPainter::velocityColor() {
-    return QColor(40, 160, 40);
-}
-QColor SimOverlayPainter::aabbColor() {
-    return QColor(230, 140, 0);
-}
-QColor SimOverlayPainter::pairColor() {
-    return QColor(120, 120, 140);
-}
-QColor SimOverlayPainter::sleepingTint() {
-    return QColor(90, 100, 150, 110);
-}
-QColor SimOverlayPainter::particleColor() {
-    return QColor(130, 40, 190);
-}
-QColor SimOverlayPainter::centreColor() {
-    return QColor(20, 20, 20);
+bool segmentVisible(const QRectF& visible, QPointF a, QPointF b) {
+    return std::max(a.x(), b.x()) >= visible.left() && std::min(a.x(), b.x()) <= visible.right() &&
+           std::max(a.y(), b.y()) >= visible.top() && std::min(a.y(), b.y()) <= visible.bottom();
 }
 
-QString SimOverlayPainter::scaleText(double metresPerUnit, const QString& unit) {
-    if (!(metresPerUnit > 0.0) || !std::isfinite(metresPerUnit)) {
-        return QString();
-    }
-    const double unitsPerMetre = 1.0 / metresPerUnit;
-    const int decimals = unitsPerMetre >= 100 ? 0 : (unitsPerMetre >= 10 ? 1 : (unitsPerMetre >= 1 ? 2 : 3));
-    return QStringLiteral("1 m of arrow = %1 %2").arg(QString::number(unitsPerMetre, 'f', decimals), unit);
-}
-
-namespace {
-
-/// Arrows of one colour collected first and drawn with one call: each arrow is its shaft and two barbs (an
-/// open head), all as line segments, so thousands of contact arrows stay cheap to paint (a filled head per
-/// arrow, or one path with thousands of sub-paths, costs ten times more).
-struct ArrowBatch {
-    QVector<QLineF> lines;
-
-    void add(QPointF from, QPointF to) {
-        const QPointF d = to - from;
-        const double length = std::hypot(d.x(), d.y());
-        if (length < kMinArrowPixels) {
-            return;
-        }
-        const QPointF u = d / length;
-        const QPointF n(-u.y(), u.x());
-        const double head = std::min(px(8.0), 0.45 * length);
-        const QPointF base = to - u * head;
-        lines.append(QLineF(from, to));
-        lines.append(QLineF(to, base + n * (0.5 * head)));
-        lines.append(QLineF(to, base - n * (0.5 * head)));
-    }
-    /// @param dense draw 1 px lines (Qt's fast cosmetic stroker) instead of `width`
-    void draw(QPainter& painter, const QColor& color, double width, bool dense) const {
-        QPen pen(color, dense ? 1.0 : width);
-        pen.setCapStyle(dense ? Qt::FlatCap : Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        painter.setPen(pen);
-        painter.drawLines(lines);
-    }
+enum class LegendSymbol { Dot, Hollow, Arrow, Dash, Dot2, Tint, Particle, Brace, Hub, Radius, Centre };
+struct LegendRow {
+    LegendSymbol symbol;
+    QColor color;
+    QString text;
 };
 
-/// Round dots of one colour as wide round-capped points (one call).
-/// Dense: squares without antialiasing (a fast fill), else antialiased round dots.
-void drawDots(QPainter& painter, const QVector<QPointF>& points, const QColor& color, double diameter,
-              bool dense = false) {
-    if (points.isEmpty()) {
-        return;
-    }
-    if (dense) {
-        painter.save();
-        painter.setRenderHint(QPainter::Antialiasing, false);
-        const double r = 0.5 * diameter;
-        for (const QPointF& p : points) {
-            painter.fillRect(QRectF(p.x() - r, p.y() - r, diameter, diameter), color);
-        }
-        painter.restore();
-        return;
-    }
-    QPen pen(color, diameter);
-    pen.setCapStyle(Qt::RoundCap);
-    painter.setPen(pen);
-    painter.drawPoints(points.data(), static_cast<int>(points.size()));
-}
-
-} // namespace
-
-// Drawing order, back to front: sleeping tint, AABBs, broadphase pairs, Verlet constraints and particles,
-// velocities, centres, impulses, normals, contact points, legend. Points last so arrows never hide them.
-// Everything of one kind and colour is collected and drawn in one or two calls; what lies wholly outside the
-// view is skipped.
-void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                             const SimOverlayOptions& options) {
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    const QRectF visible = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-40, -40, 40, 40);
-    // Many primitives (big scenes): thin lines and square dots, which Qt's raster engine draws an order of
-    // magnitude faster than wide antialiased strokes; a classroom scene keeps the thick arrows and round
-    // dots.
-    const bool dense = frame.contacts.size() > kDenseContacts || frame.bodies.size() > kDenseBodies;
-
-    if (options.sleeping) {
-        QPainterPath tint;
-        for (const SimOverlayBody& body : frame.bodies) {
-            if (!body.sleeping) {
-                continue;
-            }
-            for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
-                const QPolygonF outline =
-                    shapeOutline(frame.shapes[static_cast<std::size_t>(s)], body.xf, view);
-                if (outline.boundingRect().intersects(visible)) {
-                    tint.addPolygon(outline);
-                    tint.closeSubpath();
-                }
-            }
-        }
-        painter.fillPath(tint, sleepingTint());
-    }
-
-    if (options.aabbs) {
-        QVector<QRectF> boxes;
-        for (const SimOverlayBody& body : frame.bodies) {
-            for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
-                const phys::AABB box = shapeBounds(frame.shapes[static_cast<std::size_t>(s)], body.xf);
-                const QRectF r(toView(view, {box.lower.x, box.upper.y}),
-                               toView(view, {box.upper.x, box.lower.y}));
-                if (r.intersects(visible)) {
-                    boxes.append(r);
-                }
-            }
-        }
-        painter.setPen(QPen(aabbColor(), px(1.0), dense ? Qt::SolidLine : Qt::DashLine));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRects(boxes);
-    }
-
-    if (options.pairs) {
-        QVector<QLineF> lines;
-        const int n = static_cast<int>(frame.bodies.size());
-        for (const auto& [a, b] : frame.pairs) {
-            if (a < 0 || b < 0 || a >= n || b >= n) {
-                continue;
-            }
-            lines.append(QLineF(toView(view, frame.bodies[static_cast<std::size_t>(a)].center),
-                                toView(view, frame.bodies[static_cast<std::size_t>(b)].center)));
-        }
-        painter.setPen(QPen(pairColor(), dense ? 1.0 : px(1.0), dense ? Qt::SolidLine : Qt::DotLine));
-        painter.drawLines(lines);
-    }
-
-    if (options.particles && !frame.particles.empty()) {
-        QColor line = particleColor();
-        line.setAlpha(150);
-        QVector<QLineF> lines;
-        for (const auto& [a, b] : frame.constraints) {
-            lines.append(QLineF(toView(view, a), toView(view, b)));
-        }
-        painter.setPen(QPen(line, px(1.0)));
-        painter.drawLines(lines);
-        QVector<QPointF> points;
-        for (const phys::Vec2 p : frame.particles) {
-            points.append(toView(view, p));
-        }
-        drawDots(painter, points, particleColor(), px(5.0));
-    }
-
-    if (options.velocities) {
-        ArrowBatch arrows;
-        for (const SimOverlayBody& body : frame.bodies) {
-            if (!body.dynamic || body.sleeping) {
-                continue;
-            }
-            const QPointF from = toView(view, body.center);
-            if (visible.contains(from)) {
-                arrows.add(from, toView(view, body.center + frame.velocityScale * body.velocity));
-            }
-        }
-        arrows.draw(painter, velocityColor(), px(2.0), dense);
-    }
-
-    if (options.centres) {
-        QVector<QPointF> centres;
-        for (const SimOverlayBody& body : frame.bodies) {
-            const QPointF c = toView(view, body.center);
-            if (body.dynamic && visible.contains(c)) {
-                centres.append(c);
-            }
-        }
-        drawDots(painter, centres, centreColor(), px(8.0), dense);
-        drawDots(painter, centres, Qt::white, px(4.0), dense);
-    }
-
-    QVector<QPointF> at;
-    at.reserve(static_cast<qsizetype>(frame.contacts.size()));
-    for (const SimOverlayContact& c : frame.contacts) {
-        at.append(toView(view, c.point));
-    }
-
-    if (options.impulses) {
-        ArrowBatch normal;
-        ArrowBatch friction;
-        for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
-            const SimOverlayContact& c = frame.contacts[i];
-            if (!visible.contains(at[static_cast<qsizetype>(i)])) {
-                continue;
-            }
-            normal.add(at[static_cast<qsizetype>(i)],
-                       toView(view, c.point + frame.impulseScale * c.normalImpulse * c.normal));
-            friction.add(
-                at[static_cast<qsizetype>(i)],
-                toView(view, c.point + frame.impulseScale * c.tangentImpulse * phys::rightPerp(c.normal)));
-        }
-        normal.draw(painter, normalImpulseColor(), px(2.5), dense);
-        friction.draw(painter, frictionImpulseColor(), px(2.5), dense);
-    }
-
-    if (options.normals) {
-        ArrowBatch normals;
-        for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
-            const QPointF p = at[static_cast<qsizetype>(i)];
-            if (!visible.contains(p)) {
-                continue;
-            }
-            // The normal in view pixels (y flips), a fixed length.
-            const QPointF dir = toView(view, frame.contacts[i].point + frame.contacts[i].normal) - p;
-            const double len = std::hypot(dir.x(), dir.y());
-            if (len > 0.0) {
-                normals.add(p, p + dir * (px(kNormalPixels) / len));
-            }
-        }
-        normals.draw(painter, normalColor(), px(1.5), dense);
-    }
-
-    if (options.contacts) {
-        QVector<QPointF> fresh;
-        QVector<QPointF> persisting;
-        QVector<QPointF> freshGap;
-        QVector<QPointF> persistingGap;
-        for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
-            const QPointF p = at[static_cast<qsizetype>(i)];
-            if (!visible.contains(p)) {
-                continue;
-            }
-            const SimOverlayContact& c = frame.contacts[i];
-            auto& list =
-                c.depth < 0.0 ? (c.persisted ? persistingGap : freshGap) : (c.persisted ? persisting : fresh);
-            list.append(p);
-        }
-        const double d = 2.0 * px(kContactRadiusPixels);
-        // Filled dots with a white rim; speculative points as rings (a coloured dot with a white centre).
-        QVector<QPointF> all = fresh + persisting;
-        if (!dense) {
-            drawDots(painter, all, Qt::white, d + px(2.0));
-        }
-        drawDots(painter, fresh, newContactColor(), d, dense);
-        drawDots(painter, persisting, persistingContactColor(), d, dense);
-        drawDots(painter, freshGap, newContactColor(), d, dense);
-        drawDots(painter, persistingGap, persistingContactColor(), d, dense);
-        drawDots(painter, freshGap + persistingGap, Qt::white, d - px(3.0), dense);
-    }
-
-    if (options.legend) {
-        drawLegend(painter, frame, view, options);
-    }
-    painter.restore();
-}
-
-void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                                   const SimOverlayOptions& options) {
-    enum class Symbol { Dot, Hollow, Arrow, Dash, Dot2, Tint, Particle, Centre };
-    struct Row {
-        Symbol symbol;
-        QColor color;
-        QString text;
-    };
-    std::vector<Row> rows;
-    if (options.contacts) {
-        rows.push_back({Symbol::Dot, newContactColor(), QStringLiteral("new contact point")});
-        rows.push_back(
-            {Symbol::Dot, persistingContactColor(), QStringLiteral("persisting contact (warm started)")});
-        rows.push_back({Symbol::Hollow, newContactColor(), QStringLiteral("speculative point (gap)")});
-    }
-    if (options.normals) {
-        rows.push_back({Symbol::Arrow, normalColor(), QStringLiteral("contact normal, A to B")});
-    }
-    if (options.impulses) {
-        const QString scale = scaleText(frame.impulseScale, QStringLiteral("N s"));
-        rows.push_back(
-            {Symbol::Arrow, normalImpulseColor(), QStringLiteral("normal impulse (%1)").arg(scale)});
-        rows.push_back({Symbol::Arrow, frictionImpulseColor(), QStringLiteral("friction impulse")});
-    }
-    if (options.velocities) {
-        rows.push_back(
-            {Symbol::Arrow, velocityColor(),
-             QStringLiteral("velocity (%1)").arg(scaleText(frame.velocityScale, QStringLiteral("m/s")))});
-    }
-    if (options.aabbs) {
-        rows.push_back({Symbol::Dash, aabbColor(), QStringLiteral("AABB of each shape")});
-    }
-    if (options.pairs) {
-        rows.push_back({Symbol::Dot2, pairColor(), QStringLiteral("broadphase pair")});
-    }
-    if (options.sleeping) {
-        rows.push_back({Symbol::Tint, sleepingTint(), QStringLiteral("sleeping body")});
-    }
-    if (options.particles) {
-        rows.push_back({Symbol::Particle, particleColor(),
-                        frame.particlesNote.isEmpty() ? QStringLiteral("Verlet particle and constraint")
-                                                      : frame.particlesNote});
-    }
-    if (options.centres) {
-        rows.push_back({Symbol::Centre, centreColor(), QStringLiteral("centre of mass")});
-    }
-    if (rows.empty()) {
-        return;
-    }
-
-    QFont font = painter.font();
-    font.setPointSizeF(9.0 * SceneRenderer::displayScale());
-    painter.setFont(font);
-    const QFontMetricsF metrics(font);
-    const double lineHeight = metrics.height() + px(4.0);
-    const double symbolWidth = px(26.0);
-    const double pad = px(8.0);
-    double textWidth = 0.0;
-    for (const Row& row : rows) {
-        textWidth = std::max(textWidth, metrics.horizontalAdvance(row.text));
-    }
-    const QSizeF size(pad * 3 + symbolWidth + textWidth,
-                      pad * 2 + lineHeight * static_cast<double>(rows.size()));
-    const QSizeF viewSize = view.viewSize();
-    const QRectF box(
-        QPointF(viewSize.width() - size.width() - px(12.0), viewSize.height() - size.height() - px(12.0)),
-        size);
+/// The legend's rows in a box of `size` at the painter's origin.
+void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSizeF size, double lineHeight,
+                     double symbolWidth, double pad, double textWidth) {
+    using Symbol = LegendSymbol;
+    using Row = LegendRow;
+    const QRectF box(QPointF(0.5, 0.5), size - QSizeF(1.0, 1.0));
     painter.setPen(QPen(QColor(0, 0, 0, 60), 1.0));
     painter.setBrush(QColor(255, 255, 255, 225));
     painter.drawRoundedRect(box, px(6.0), px(6.0));
@@ -485,6 +266,22 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
             painter.drawEllipse(left, px(2.5), px(2.5));
             painter.drawEllipse(right, px(2.5), px(2.5));
             break;
+        case Symbol::Brace:
+            painter.setPen(QPen(row.color, px(1.0)));
+            painter.drawLine(left, right);
+            break;
+        case Symbol::Hub:
+            painter.setPen(QPen(row.color, px(2.5)));
+            painter.setBrush(Qt::white);
+            painter.drawEllipse(centre, px(3.25), px(3.25));
+            break;
+        case Symbol::Radius:
+            painter.setPen(QPen(row.color, px(1.0), Qt::DashLine));
+            painter.drawEllipse(centre, px(7.0), px(7.0));
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(row.color);
+            painter.drawEllipse(centre, px(2.5), px(2.5));
+            break;
         case Symbol::Centre:
             painter.setPen(QPen(row.color, px(1.2)));
             painter.setBrush(Qt::white);
@@ -497,6 +294,414 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
                          Qt::AlignVCenter | Qt::AlignLeft, row.text);
         y += lineHeight;
     }
+}
+
+} // namespace
+
+QColor SimOverlayPainter::newContactColor() {
+    return QColor(235, 90, 20);
+}
+QColor SimOverlayPainter::persistingContactColor() {
+    return QColor(30, 110, 220);
+}
+QColor SimOverlayPainter::normalColor() {
+    return QColor(60, 60, 70);
+}
+QColor SimOverlayPainter::normalImpulseColor() {
+    return QColor(200, 30, 140);
+}
+QColor SimOverlayPainter::frictionImpulseColor() {
+    return QColor(0, 150, 140);
+}
+QColor SimOverlayPainter::velocityColor() {
+    return QColor(40, 160, 40);
+}
+QColor SimOverlayPainter::aabbColor() {
+    return QColor(230, 140, 0);
+}
+QColor SimOverlayPainter::pairColor() {
+    return QColor(120, 120, 140);
+}
+QColor SimOverlayPainter::sleepingTint() {
+    return QColor(90, 100, 150, 110);
+}
+QColor SimOverlayPainter::particleColor() {
+    return QColor(130, 40, 190);
+}
+QColor SimOverlayPainter::braceColor() {
+    return QColor(130, 40, 190, 85);
+}
+QColor SimOverlayPainter::hubColor() {
+    return QColor(60, 15, 95);
+}
+QColor SimOverlayPainter::centreColor() {
+    return QColor(20, 20, 20);
+}
+
+QString SimOverlayPainter::scaleText(double metresPerUnit, const QString& unit) {
+    if (!(metresPerUnit > 0.0) || !std::isfinite(metresPerUnit)) {
+        return QString();
+    }
+    const double unitsPerMetre = 1.0 / metresPerUnit;
+    const int decimals = unitsPerMetre >= 100 ? 0 : (unitsPerMetre >= 10 ? 1 : (unitsPerMetre >= 1 ? 2 : 3));
+    return QStringLiteral("1 m of arrow = %1 %2").arg(QString::number(unitsPerMetre, 'f', decimals), unit);
+}
+
+// Drawing order, back to front: sleeping tint, AABBs, broadphase pairs, Verlet constraints and particles,
+// velocities, centres, impulses, normals, contact points, legend. Points last so arrows never hide them.
+// Everything of one kind and colour is collected and drawn in one call (polygons: one call each, as one path
+// of thousands of sub-paths rasterises far slower); what lies wholly outside the view is skipped, and an
+// overlay that is off costs nothing.
+void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                             const SimOverlayOptions& options) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    Scratch& buffers = scratch();
+    const QRectF visible = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-40, -40, 40, 40);
+    // Many primitives (big scenes): thin aliased lines and square dots, which Qt's raster engine draws an
+    // order of magnitude faster than wide antialiased strokes; a classroom scene keeps the thick arrows and
+    // round dots.
+    const bool dense = frame.contacts.size() > kDenseContacts || frame.bodies.size() > kDenseBodies;
+    // Dense: the lines of every overlay go into one image, laid over the view before the dots.
+    SimLineRaster* raster = nullptr;
+    if (dense) {
+        raster = &buffers.raster;
+        raster->begin(view.viewSize(), painter.device() ? painter.device()->devicePixelRatioF() : 1.0);
+    }
+
+    if (options.sleeping) {
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(sleepingTint());
+        for (const SimOverlayBody& body : frame.bodies) {
+            if (!body.sleeping) {
+                continue;
+            }
+            for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
+                shapeOutline(frame.shapes[static_cast<std::size_t>(s)], body.xf, view, buffers.polygon);
+                if (boundsIntersect(buffers.polygon, visible)) {
+                    painter.drawPolygon(buffers.polygon.data(), static_cast<int>(buffers.polygon.size()));
+                }
+            }
+        }
+        painter.setBrush(Qt::NoBrush);
+    }
+
+    if (options.aabbs) {
+        QVector<QRectF>& boxes = buffers.rects;
+        boxes.clear();
+        for (const SimOverlayBody& body : frame.bodies) {
+            for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
+                const phys::AABB box = shapeBounds(frame.shapes[static_cast<std::size_t>(s)], body.xf);
+                const QRectF r(toView(view, {box.lower.x, box.upper.y}),
+                               toView(view, {box.upper.x, box.lower.y}));
+                if (r.intersects(visible)) {
+                    boxes.append(r);
+                }
+            }
+        }
+        painter.setBrush(Qt::NoBrush);
+        if (raster) {
+            const QRgb color = qPremultiply(aabbColor().rgba());
+            for (const QRectF& box : boxes) {
+                raster->rectOutline(box, color);
+            }
+        } else {
+            painter.setPen(QPen(aabbColor(), px(1.0), Qt::DashLine));
+            painter.drawRects(boxes.constData(), static_cast<int>(boxes.size()));
+        }
+        painter.setRenderHint(QPainter::Antialiasing, true);
+    }
+
+    if (options.pairs) {
+        QVector<QLineF>& lines = buffers.lines;
+        lines.clear();
+        const int n = static_cast<int>(frame.bodies.size());
+        for (const auto& [a, b] : frame.pairs) {
+            if (a < 0 || b < 0 || a >= n || b >= n) {
+                continue;
+            }
+            const QPointF pa = toView(view, frame.bodies[static_cast<std::size_t>(a)].center);
+            const QPointF pb = toView(view, frame.bodies[static_cast<std::size_t>(b)].center);
+            if (segmentVisible(visible, pa, pb)) {
+                lines.append(QLineF(pa, pb));
+            }
+        }
+        strokeLines(painter, lines, QPen(pairColor(), px(1.0), Qt::DotLine), dense, raster);
+    }
+
+    if (options.particles && !frame.particles.empty()) {
+        drawParticles(painter, frame, view, dense);
+    }
+
+    if (options.velocities) {
+        QVector<QLineF>& arrows = buffers.lines;
+        arrows.clear();
+        for (const SimOverlayBody& body : frame.bodies) {
+            if (!body.dynamic || body.sleeping) {
+                continue;
+            }
+            const QPointF from = toView(view, body.center);
+            if (visible.contains(from)) {
+                appendArrow(arrows, from, toView(view, body.center + frame.velocityScale * body.velocity),
+                            dense);
+            }
+        }
+        strokeLines(painter, arrows, roundPen(velocityColor(), px(2.0)), dense, raster);
+    }
+
+    if (options.impulses || options.normals || options.contacts) {
+        // Contact points in pixels, once for the three overlays; off-screen ones are never drawn.
+        QVector<QPointF>& at = buffers.at;
+        at.clear();
+        for (const SimOverlayContact& c : frame.contacts) {
+            at.append(toView(view, c.point));
+        }
+
+        if (options.impulses) {
+            QVector<QLineF>& arrows = buffers.lines;
+            for (const bool friction : {false, true}) {
+                arrows.clear();
+                for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
+                    const SimOverlayContact& c = frame.contacts[i];
+                    const QPointF from = at[static_cast<qsizetype>(i)];
+                    if (!visible.contains(from)) {
+                        continue;
+                    }
+                    const phys::Vec2 impulse =
+                        friction ? c.tangentImpulse * phys::rightPerp(c.normal) : c.normalImpulse * c.normal;
+                    appendArrow(arrows, from, toView(view, c.point + frame.impulseScale * impulse), dense);
+                }
+                strokeLines(painter, arrows,
+                            roundPen(friction ? frictionImpulseColor() : normalImpulseColor(), px(2.5)),
+                            dense, raster);
+            }
+        }
+
+        if (options.normals) {
+            QVector<QLineF>& arrows = buffers.lines;
+            arrows.clear();
+            for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
+                const QPointF p = at[static_cast<qsizetype>(i)];
+                if (!visible.contains(p)) {
+                    continue;
+                }
+                // The normal in view pixels (y flips), a fixed length.
+                const QPointF dir = toView(view, frame.contacts[i].point + frame.contacts[i].normal) - p;
+                const double len = std::hypot(dir.x(), dir.y());
+                if (len > 0.0) {
+                    appendArrow(arrows, p, p + dir * (px(kNormalPixels) / len), dense);
+                }
+            }
+            strokeLines(painter, arrows, roundPen(normalColor(), px(1.5)), dense, raster);
+        }
+    }
+
+    // The lines so far lie under every dot.
+    if (raster) {
+        raster->composite(painter);
+    }
+
+    if (options.centres) {
+        QVector<QPointF>& centres = buffers.dots[0];
+        centres.clear();
+        for (const SimOverlayBody& body : frame.bodies) {
+            const QPointF c = toView(view, body.center);
+            if (body.dynamic && visible.contains(c)) {
+                centres.append(c);
+            }
+        }
+        drawDots(painter, centres, centreColor(), px(8.0), dense);
+        drawDots(painter, centres, Qt::white, px(4.0), dense);
+    }
+
+    if (options.contacts) {
+        const QVector<QPointF>& at = buffers.at; // filled above
+        QVector<QPointF>& fresh = buffers.dots[0];
+        QVector<QPointF>& persisting = buffers.dots[1];
+        QVector<QPointF>& freshGap = buffers.dots[2];
+        QVector<QPointF>& persistingGap = buffers.dots[3];
+        for (QVector<QPointF>* list : {&fresh, &persisting, &freshGap, &persistingGap}) {
+            list->clear();
+        }
+        for (std::size_t i = 0; i < frame.contacts.size(); ++i) {
+            const QPointF p = at[static_cast<qsizetype>(i)];
+            if (!visible.contains(p)) {
+                continue;
+            }
+            const SimOverlayContact& c = frame.contacts[i];
+            auto& list =
+                c.depth < 0.0 ? (c.persisted ? persistingGap : freshGap) : (c.persisted ? persisting : fresh);
+            list.append(p);
+        }
+        // Dense: half-size squares, so a crowd of contacts does not hide the bodies under it.
+        const double d = (dense ? 1.0 : 2.0) * px(kContactRadiusPixels);
+        // Filled dots with a white rim; speculative points as rings (a coloured dot with a white centre).
+        if (!dense) {
+            drawDots(painter, fresh, Qt::white, d + px(2.0));
+            drawDots(painter, persisting, Qt::white, d + px(2.0));
+        }
+        drawDots(painter, fresh, newContactColor(), d, dense);
+        drawDots(painter, persisting, persistingContactColor(), d, dense);
+        drawDots(painter, freshGap, newContactColor(), d, dense);
+        drawDots(painter, persistingGap, persistingContactColor(), d, dense);
+        drawDots(painter, freshGap, Qt::white, d - px(3.0), dense);
+        drawDots(painter, persistingGap, Qt::white, d - px(3.0), dense);
+    }
+
+    if (options.legend) {
+        drawLegend(painter, frame, view, options);
+    }
+    painter.restore();
+}
+
+// Verlet model (phys::VerletSolver): braces under edges, each circle's centre particle with its radius
+// dashed, then the particles, the hubs last (a dark ring, so a hub on top of another particle still shows).
+void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& frame,
+                                      const ViewTransform& view, bool dense) {
+    Scratch& buffers = scratch();
+    const QRectF visible = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-20, -20, 20, 20);
+    QVector<QLineF>& lines = buffers.lines;
+    for (const bool edges : {false, true}) {
+        lines.clear();
+        for (const SimOverlayConstraint& c : frame.constraints) {
+            if (c.edge != edges) {
+                continue;
+            }
+            const QPointF a = toView(view, c.a);
+            const QPointF b = toView(view, c.b);
+            if (segmentVisible(visible, a, b)) {
+                lines.append(QLineF(a, b));
+            }
+        }
+        if (edges) {
+            QColor edge = particleColor();
+            edge.setAlpha(200);
+            strokeLines(painter, lines, roundPen(edge, px(1.5)), dense);
+        } else {
+            strokeLines(painter, lines, roundPen(braceColor(), px(1.0)), dense);
+        }
+    }
+    QVector<QPointF>& plain = buffers.dots[0];
+    QVector<QPointF>& hubs = buffers.dots[1];
+    plain.clear();
+    hubs.clear();
+    painter.setBrush(Qt::NoBrush);
+    painter.setPen(roundPen(particleColor(), px(1.0), Qt::DashLine));
+    for (const SimOverlayParticle& p : frame.particles) {
+        const QPointF at = toView(view, p.position);
+        const double r = view.toPixels(p.radius);
+        if (at.x() + r < visible.left() || at.x() - r > visible.right() || at.y() + r < visible.top() ||
+            at.y() - r > visible.bottom()) {
+            continue;
+        }
+        if (r > px(3.0)) {
+            painter.drawEllipse(at, r, r);
+        }
+        (p.hub ? hubs : plain).append(at);
+    }
+    drawDots(painter, plain, particleColor(), px(5.0), dense);
+    drawDots(painter, hubs, hubColor(), px(9.0), dense);
+    drawDots(painter, hubs, Qt::white, px(4.0), dense);
+}
+
+void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                                   const SimOverlayOptions& options) {
+    using Symbol = LegendSymbol;
+    using Row = LegendRow;
+    std::vector<Row> rows;
+    if (options.contacts) {
+        rows.push_back({Symbol::Dot, newContactColor(), QStringLiteral("new contact point")});
+        rows.push_back(
+            {Symbol::Dot, persistingContactColor(), QStringLiteral("persisting contact (warm started)")});
+        rows.push_back({Symbol::Hollow, newContactColor(), QStringLiteral("speculative point (gap)")});
+    }
+    if (options.normals) {
+        rows.push_back({Symbol::Arrow, normalColor(), QStringLiteral("contact normal, A to B")});
+    }
+    if (options.impulses) {
+        const QString scale = scaleText(frame.impulseScale, QStringLiteral("N s"));
+        rows.push_back(
+            {Symbol::Arrow, normalImpulseColor(), QStringLiteral("normal impulse (%1)").arg(scale)});
+        rows.push_back({Symbol::Arrow, frictionImpulseColor(), QStringLiteral("friction impulse")});
+    }
+    if (options.velocities) {
+        rows.push_back(
+            {Symbol::Arrow, velocityColor(),
+             QStringLiteral("velocity (%1)").arg(scaleText(frame.velocityScale, QStringLiteral("m/s")))});
+    }
+    if (options.aabbs) {
+        rows.push_back({Symbol::Dash, aabbColor(), QStringLiteral("AABB of each shape")});
+    }
+    if (options.pairs) {
+        rows.push_back({Symbol::Dot2, pairColor(), QStringLiteral("broadphase pair")});
+    }
+    if (options.sleeping) {
+        rows.push_back({Symbol::Tint, sleepingTint(), QStringLiteral("sleeping body")});
+    }
+    if (options.particles) {
+        if (!frame.particlesNote.isEmpty()) {
+            rows.push_back({Symbol::Particle, particleColor(), frame.particlesNote});
+        } else {
+            rows.push_back(
+                {Symbol::Particle, particleColor(), QStringLiteral("Verlet particle, edge constraint")});
+            rows.push_back({Symbol::Brace, braceColor(), QStringLiteral("brace (diagonal, hub spoke)")});
+            rows.push_back({Symbol::Hub, hubColor(), QStringLiteral("hub particle (rest of the mass)")});
+            const bool circles = std::any_of(frame.particles.begin(), frame.particles.end(),
+                                             [](const SimOverlayParticle& p) { return p.radius > 0.0; });
+            if (circles) {
+                rows.push_back(
+                    {Symbol::Radius, particleColor(), QStringLiteral("circle's centre particle, radius")});
+            }
+        }
+    }
+    if (options.centres) {
+        rows.push_back({Symbol::Centre, centreColor(), QStringLiteral("centre of mass")});
+    }
+    if (rows.empty()) {
+        return;
+    }
+
+    // The legend changes only when its rows do: it is drawn once into an image and blitted every frame (its
+    // text layout would otherwise cost more than a thousand bodies' fills).
+    QFont font = painter.font();
+    font.setPointSizeF(9.0 * SceneRenderer::displayScale());
+    const double dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    QString key = font.key() + QLatin1Char('|') + QString::number(dpr);
+    for (const Row& row : rows) {
+        key += QLatin1Char('|') + row.text;
+    }
+    struct Cache {
+        QString key;
+        QImage image;
+        QSizeF size;
+    };
+    static thread_local Cache cache;
+    if (cache.key != key) {
+        const QFontMetricsF metrics(font);
+        const double lineHeight = metrics.height() + px(4.0);
+        const double symbolWidth = px(26.0);
+        const double pad = px(8.0);
+        double textWidth = 0.0;
+        for (const Row& row : rows) {
+            textWidth = std::max(textWidth, metrics.horizontalAdvance(row.text));
+        }
+        cache.key = key;
+        cache.size = QSizeF(pad * 3 + symbolWidth + textWidth,
+                            pad * 2 + lineHeight * static_cast<double>(rows.size()));
+        cache.image = QImage((cache.size * dpr).toSize() + QSize(1, 1), QImage::Format_ARGB32_Premultiplied);
+        cache.image.setDevicePixelRatio(dpr);
+        cache.image.fill(Qt::transparent);
+        QPainter p(&cache.image);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setRenderHint(QPainter::TextAntialiasing, true);
+        p.setFont(font);
+        paintLegendRows(p, rows, cache.size, lineHeight, symbolWidth, pad, textWidth);
+    }
+    const QSizeF viewSize = view.viewSize();
+    // At whole pixels: the image is copied, not resampled.
+    const QPointF topLeft(std::round(viewSize.width() - cache.size.width() - px(12.0)),
+                          std::round(viewSize.height() - cache.size.height() - px(12.0)));
+    painter.drawImage(topLeft, cache.image);
 }
 
 void SimOverlay::setOptions(const SimOverlayOptions& options) {

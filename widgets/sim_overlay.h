@@ -63,17 +63,35 @@ struct SimOverlayContact {
     int bodyB = -1;
 };
 
+/// One particle of the Verlet solver as drawn (world frame; see phys::VerletSolver for the model).
+struct SimOverlayParticle {
+    phys::Vec2 position; ///< metres
+    double radius = 0.0; ///< metres: a circle's centre particle carries the circle's radius, else 0
+    bool hub =
+        false; ///< a dynamic body's hub particle (braced to every other one; holds the rest of the mass)
+};
+
+/// One distance constraint of the Verlet solver as drawn (world frame).
+struct SimOverlayConstraint {
+    phys::Vec2 a; ///< metres
+    phys::Vec2 b;
+    bool edge =
+        false; ///< an edge of the body's outline (polygon edge, circle rim); else a brace (diagonal, spoke)
+};
+
 /// Everything the overlay draws for one display frame.
 struct SimOverlayFrame {
     std::vector<SimOverlayBody> bodies;
     std::vector<phys::ShapeGeometry> shapes; ///< body frame; bodies index into it
     std::vector<SimOverlayContact> contacts;
-    std::vector<std::pair<int, int>> pairs; ///< broadphase pairs, body indices
-    std::vector<phys::Vec2> particles;      ///< Verlet particles, world frame (empty when not available)
-    std::vector<std::pair<phys::Vec2, phys::Vec2>> constraints; ///< Verlet distance constraints, world frame
-    double impulseScale = 1.0;                                  ///< metres of arrow per N s
-    double velocityScale = 0.1;                                 ///< metres of arrow per m/s (seconds)
-    QString particlesNote; ///< shown in the legend when particles are asked for but not drawn
+    std::vector<std::pair<int, int>> pairs;        ///< broadphase pairs, body indices
+    std::vector<SimOverlayParticle> particles;     ///< Verlet particles (empty when not available)
+    std::vector<SimOverlayConstraint> constraints; ///< Verlet distance constraints
+    double impulseScale = 1.0;                     ///< metres of arrow per N s
+    double velocityScale = 0.1;                    ///< metres of arrow per m/s (seconds)
+    /// Shown in the legend instead of the particle rows when particles are asked for but not drawn (another
+    /// solver, no Verlet step yet, a past frame).
+    QString particlesNote;
 };
 
 /// Stateless drawing of the simulation overlays.
@@ -91,11 +109,19 @@ public:
     static QColor pairColor();
     static QColor sleepingTint();
     static QColor particleColor();
+    /// Braces (diagonals, hub spokes): the particle colour, lighter.
+    static QColor braceColor();
+    static QColor hubColor();
     static QColor centreColor();
 
     /// Draws `frame` with `options`. Painter: viewport pixels -> device.
     static void draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                      const SimOverlayOptions& options);
+    /// Draws the Verlet particles and constraints of `frame`: braces (light), edges, each circle's centre
+    /// particle with its radius dashed, particles as dots and hubs as dark rings. Painter as for draw().
+    /// @param dense thin aliased lines and square dots (big scenes)
+    static void drawParticles(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                              bool dense);
     /// Draws the legend box in the bottom-right corner of the view (only the enabled items).
     static void drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                            const SimOverlayOptions& options);

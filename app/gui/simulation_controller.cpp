@@ -996,10 +996,10 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
     // Verlet particles (sim_particles.h): only the World's own step has them (frames do not record them).
     const bool verlet = m_settings.solver == phys::SolverKind::Verlet;
     const bool atWorld = m_world && m_world->stepCount() == f->step;
-    fillVerletOverlay(out,
-                      !verlet ? VerletView::OtherSolver : (atWorld ? VerletView::Shown : VerletView::PastFrame),
-                      atWorld ? &m_world->verletSolver() : nullptr,
-                      [f](int slot) { return f->bodies[static_cast<std::size_t>(slot)].xf; });
+    fillVerletOverlay(
+        out, !verlet ? VerletView::OtherSolver : (atWorld ? VerletView::Shown : VerletView::PastFrame),
+        atWorld ? &m_world->verletSolver() : nullptr,
+        [f](int slot) { return f->bodies[static_cast<std::size_t>(slot)].xf; });
 }
 
 } // namespace cl

@@ -33,6 +33,7 @@
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStyle>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -289,6 +290,7 @@ void SimulationUi::createDock() {
             SimOverlayOptions options = m_overlay->options();
             options.*member = on;
             m_overlay->setOptions(options);
+            onFrame(); // what the frame shows follows the options (the names under the Verlet hubs)
         });
         connect(m_overlay, &SimOverlay::changed, box, [this, box, member] {
             const QSignalBlocker blocker(box);
@@ -432,9 +434,22 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
             tools->setEnabled(false);
         }
         canvas->setTool(m_grabTool);
+        // One painter for all bodies while they move every frame (sim_body_layer.h).
+        canvas->setBatchedBodies(true);
         m_overlay->setActive(true);
         m_dock->show();
         m_dock->raise();
+        // Entered before the window is first shown (--simulate): a tabbed dock's raise() only takes once it
+        // is on screen, so the Simulation tab is brought to the front again then (and the walkthrough's
+        // drawing, which follows its tab's visibility, hidden again).
+        QTimer::singleShot(0, m_dock, [this] {
+            if (m_controller->isSimulating()) {
+                m_dock->raise();
+                if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
+                    walk->overlay()->setWalkthroughVisible(false);
+                }
+            }
+        });
         m_energyDock->show();
         // The walkthrough's drawing follows the edited scene: hide it over the running bodies.
         if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
@@ -457,6 +472,7 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
             walk->overlay()->setWalkthroughVisible(m_walkthroughWasVisible);
         }
         restoreEditPoses();
+        canvas->setBatchedBodies(false);
     }
     updateTimeLabel();
 }
@@ -486,6 +502,8 @@ void SimulationUi::onFrame() {
     static thread_local SimOverlayFrame scratch;
     m_controller->fillOverlayFrame(scratch);
     m_overlay->swapFrame(scratch);
+    // The Verlet hubs sit at the bodies' centres, where the names would be written.
+    canvas->setBodyNamesSuppressed(m_overlay->options().particles && !m_overlay->frame().particles.empty());
     if (m_controller->isGrabbing()) {
         m_grabTool->setAnchor(m_controller->grabAnchor());
     }

@@ -1,0 +1,125 @@
+#include "sim_line_raster.h"
+
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl {
+
+void SimLineRaster::begin(QSizeF viewSize, double devicePixelRatio) {
+    m_ratio = devicePixelRatio > 0.0 && std::isfinite(devicePixelRatio) ? devicePixelRatio : 1.0;
+    const QSize size(std::max(1, static_cast<int>(std::ceil(viewSize.width() * m_ratio))),
+                     std::max(1, static_cast<int>(std::ceil(viewSize.height() * m_ratio))));
+    if (m_image.size() != size) {
+        m_image = QImage(size, QImage::Format_ARGB32_Premultiplied);
+        m_image.fill(Qt::transparent);
+    } else if (!m_dirty.isEmpty()) {
+        // Only the rows touched last frame hold lines.
+        for (int y = m_dirty.top(); y <= m_dirty.bottom(); ++y) {
+            std::fill_n(reinterpret_cast<QRgb*>(m_image.scanLine(y)) + m_dirty.left(), m_dirty.width(),
+                        QRgb(0));
+        }
+    }
+    m_image.setDevicePixelRatio(m_ratio);
+    m_bits = m_image.bits();
+    m_stride = m_image.bytesPerLine();
+    m_dirty = QRect();
+}
+
+void SimLineRaster::plot(int x, int y, QRgb color) {
+    QRgb& pixel = reinterpret_cast<QRgb*>(m_bits + y * m_stride)[x];
+    const int alpha = qAlpha(color);
+    if (alpha == 255) {
+        pixel = color;
+        return;
+    }
+    // Source over, premultiplied: d = s + d (255 - a) / 255, per channel.
+    const int keep = 255 - alpha;
+    auto channel = [keep](int s, int d) {
+        return std::min(255, s + (d * keep + 127) / 255);
+    };
+    pixel = qRgba(channel(qRed(color), qRed(pixel)), channel(qGreen(color), qGreen(pixel)),
+                  channel(qBlue(color), qBlue(pixel)), channel(alpha, qAlpha(pixel)));
+}
+
+void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
+    if (!m_bits) {
+        return;
+    }
+    double x0 = a.x() * m_ratio;
+    double y0 = a.y() * m_ratio;
+    double x1 = b.x() * m_ratio;
+    double y1 = b.y() * m_ratio;
+    if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(x1) || !std::isfinite(y1)) {
+        return;
+    }
+    // Liang-Barsky: keep the part of p(t) = p0 + t (p1 - p0), t in [0, 1], inside [0, w) x [0, h).
+    const double w = m_image.width() - 1e-6;
+    const double h = m_image.height() - 1e-6;
+    const double dx = x1 - x0;
+    const double dy = y1 - y0;
+    double t0 = 0.0;
+    double t1 = 1.0;
+    const double p[4] = {-dx, dx, -dy, dy};
+    const double q[4] = {x0, w - x0, y0, h - y0};
+    for (int i = 0; i < 4; ++i) {
+        if (p[i] == 0.0) {
+            if (q[i] < 0.0) {
+                return;
+            }
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+        if (t0 > t1) {
+            return;
+        }
+    }
+    const double ax = x0 + t0 * dx;
+    const double ay = y0 + t0 * dy;
+    const double bx = x0 + t1 * dx;
+    const double by = y0 + t1 * dy;
+    const int steps = static_cast<int>(std::ceil(std::max(std::abs(bx - ax), std::abs(by - ay))));
+    const double sx = steps > 0 ? (bx - ax) / steps : 0.0;
+    const double sy = steps > 0 ? (by - ay) / steps : 0.0;
+    const int maxX = m_image.width() - 1;
+    const int maxY = m_image.height() - 1;
+    for (int i = 0; i <= steps; ++i) {
+        const int x = std::clamp(static_cast<int>(ax + i * sx), 0, maxX);
+        const int y = std::clamp(static_cast<int>(ay + i * sy), 0, maxY);
+        plot(x, y, color);
+    }
+    const QRect touched =
+        QRect(QPoint(static_cast<int>(std::min(ax, bx)), static_cast<int>(std::min(ay, by))),
+              QPoint(static_cast<int>(std::max(ax, bx)), static_cast<int>(std::max(ay, by))))
+            .intersected(m_image.rect());
+    m_dirty = m_dirty.united(touched);
+}
+
+void SimLineRaster::rectOutline(const QRectF& rect, QRgb color) {
+    const QRectF r = rect.normalized();
+    line(r.topLeft(), r.topRight(), color);
+    line(r.topRight(), r.bottomRight(), color);
+    line(r.bottomRight(), r.bottomLeft(), color);
+    line(r.bottomLeft(), r.topLeft(), color);
+}
+
+void SimLineRaster::composite(QPainter& painter) const {
+    if (m_dirty.isEmpty()) {
+        return;
+    }
+    // Whole device pixels: copied, not resampled.
+    const QRectF target(QPointF(m_dirty.left() / m_ratio, m_dirty.top() / m_ratio),
+                        QSizeF(m_dirty.width() / m_ratio, m_dirty.height() / m_ratio));
+    painter.save();
+    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    painter.drawImage(target, m_image, QRectF(m_dirty));
+    painter.restore();
+}
+
+} // namespace cl
