@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -153,7 +154,8 @@ private:
     void integrateVelocities(const SolverContext& context, double h);
     void integratePositions(double h);
     void warmStart();
-    void prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
+    /// Returns the smallest separation over all points (metres; +infinity without points).
+    double prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
     void solve();
     void applyRestitution(double threshold);
     void solvePositions(const WorldSettings& settings);
@@ -345,7 +347,8 @@ void ImpulseSolver::warmStart() {
     }
 }
 
-void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
+double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
+                                     const WorldSettings& settings) {
     // The bias of every point for the iterations that follow (Catto 2006; Box2D v3 b2SolveContact). The
     // positions only move in integratePositions, between the biased iterations and the relax iterations, so
     // this runs once before each group instead of once per point per iteration:
@@ -356,6 +359,7 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
     //   relax (no bias):      bias = 0, rigid
     // The first substep's biased pass is set by prepare(), which has the data at hand (see there).
     const BiasRule rule = biasRule(settings, invH, useBias, baumgarte);
+    double minSeparation = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < m_count; ++i) {
         Constraint& c = m_constraints[i];
         const ConstraintCold& cold = m_cold[i];
@@ -364,9 +368,12 @@ void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, co
         const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
             const Vec2 d = dp + (rotate(b.dq, cold.rB[k]) - rotate(a.dq, cold.rA[k]));
-            setBias(c.points[k], cold, k, dot(d, c.normal) + cold.baseSeparation[k], rule);
+            const double separation = dot(d, c.normal) + cold.baseSeparation[k];
+            minSeparation = std::min(minSeparation, separation);
+            setBias(c.points[k], cold, k, separation, rule);
         }
     }
+    return minSeparation;
 }
 
 void ImpulseSolver::solve() {
@@ -583,6 +590,11 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
     const double invH = 1.0 / h;
+    // The smallest separation after the last substep's position update, as the relax pass measured it
+    // (-infinity when unknown). Positions do not move after that until solvePositions(), which computes
+    // the same separations the same way; if none is below -allowedPenetration, every one of its
+    // corrections is zero and the pass can be skipped with the same result (a resting scene, most steps).
+    double settledSeparation = -std::numeric_limits<double>::infinity();
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(ctx, h);
         warmStart();
@@ -594,14 +606,14 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         integratePositions(h);
         if (!baumgarte && settings.relaxIterations > 0) {
-            prepareSubstep(invH, false, false, settings);
+            settledSeparation = prepareSubstep(invH, false, false, settings);
             for (int it = 0; it < settings.relaxIterations; ++it) {
                 solve();
             }
         }
     }
     applyRestitution(settings.restitutionThreshold);
-    if (!baumgarte) {
+    if (!baumgarte && settledSeparation < -settings.allowedPenetration) {
         solvePositions(settings);
     }
     storeImpulses(ctx);
