@@ -58,7 +58,7 @@ bool replacesBest(const AxisScore& candidate, const AxisScore& best) {
 ///   n = poly1's normal, off = dot(n, v) with v the edge's start (the face's offset), all in poly1's frame
 ///   [lo2, hi2] = poly2's shadow relative to the face: dot(n, w_j) - off over poly2's vertices (Box2D's
 ///                separation is lo2)
-///   [back, 0]  = poly1's own shadow relative to the face (its face is its maximum)
+///   [back, 0]  = poly1's own shadow relative to the face, back = -poly1.thickness(edge)
 ///   overlap = min(0 - lo2, hi2 - back)    (through the face, or the back way)
 /// A point without Vec2's zeroing constructor: the scratch array below is written before it is read, and
 /// clearing 16 of them for every axis scan showed up in the profile.
@@ -79,18 +79,8 @@ AxisScore scorePolygonEdge(const Polygon& poly1, int edge, const RawPoint* other
     }
     const double throughFace = offset - lo;
     const double hi2 = hi - offset;
-    // back <= 0, so throughBack >= hi2: when hi2 >= throughFace the face wins without poly1's own shadow.
-    // That is every shallow contact (B reaches far beyond the face plane), so the loop below runs only for
-    // pairs sunk past their middle.
-    if (hi2 >= throughFace) {
-        return {throughFace, true};
-    }
-    const Vec2 vLocal = poly1.vertex(edge);
-    double back = 0.0;
-    for (int k = 0; k < poly1.count(); ++k) {
-        back = std::min(back, dot(n, poly1.vertex(k) - vLocal));
-    }
-    const double throughBack = hi2 - back;
+    // back = -poly1.thickness(edge): poly1's own shadow reaches that far behind the face (cached per shape).
+    const double throughBack = hi2 + poly1.thickness(edge);
     return {std::min(throughFace, throughBack), throughFace <= throughBack};
 }
 

@@ -239,6 +239,14 @@ Result<Polygon> Polygon::make(std::span<const Vec2> points, PolygonCleanup clean
     for (std::size_t i = 0; i < m; ++i) {
         poly.m_normals[i] = normalize(rightPerp(poly.m_vertices[(i + 1) % m] - poly.m_vertices[i]));
     }
+    for (std::size_t i = 0; i < m; ++i) {
+        // The same arithmetic SAT used per axis: back = min over k of dot(n_i, v_k - v_i), from 0 (k = i).
+        double back = 0.0;
+        for (std::size_t k = 0; k < m; ++k) {
+            back = std::min(back, dot(poly.m_normals[i], poly.m_vertices[k] - poly.m_vertices[i]));
+        }
+        poly.m_thickness[i] = -back;
+    }
     // Area centroid from a fan about vertex 0 (each triangle's centroid weighted by its area).
     const Vec2 o = poly.m_vertices[0];
     double twiceArea = 0.0;

@@ -33,7 +33,7 @@ enum class PolygonCleanup {
     Strict,
 };
 
-/// A convex polygon with cached outward edge normals and centroid.
+/// A convex polygon with cached outward edge normals, thicknesses across the edges, and centroid.
 class Polygon {
 public:
     /// Builds a polygon from points, normalising and validating them.
@@ -48,6 +48,10 @@ public:
     Vec2 vertex(int i) const { return m_vertices[static_cast<std::size_t>(i)]; }
     /// Outward unit normal of edge i (from vertex i to vertex i+1).
     Vec2 normal(int i) const { return m_normals[static_cast<std::size_t>(i)]; }
+    /// Thickness across edge i: how far the polygon reaches behind that edge's line, max over the vertices
+    /// of dot(normal(i), vertex(i) - vertex(k)), metres (>= 0). SAT needs it for every axis (the overlap
+    /// the "back way", sat.cpp); it is a property of the shape, so it is cached with the normals.
+    double thickness(int i) const { return m_thickness[static_cast<std::size_t>(i)]; }
     std::span<const Vec2> vertices() const { return {m_vertices.data(), static_cast<std::size_t>(m_count)}; }
     std::span<const Vec2> normals() const { return {m_normals.data(), static_cast<std::size_t>(m_count)}; }
     /// Area centroid, local frame.
@@ -60,6 +64,7 @@ private:
     Polygon() = default;
     std::array<Vec2, kMaxPolygonVertices> m_vertices{};
     std::array<Vec2, kMaxPolygonVertices> m_normals{};
+    std::array<double, kMaxPolygonVertices> m_thickness{};
     Vec2 m_centroid;
     int m_count = 0;
 };
