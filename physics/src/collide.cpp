@@ -35,6 +35,9 @@ void swapSatTrace(SatTrace& trace) {
     trace.mtvNormal = -trace.mtvNormal;
 }
 
+/// The empty manifold, copied rather than built (building one zeroes it with a string instruction).
+constexpr Manifold kNoContact{};
+
 void beginTrace(CollideTrace* trace, ShapePairKind kind, ContactMethod method) {
     if (trace != nullptr) {
         const bool all = trace->testAllAxes;
@@ -161,23 +164,27 @@ Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& 
     const SatResult sat =
         satPolygons(a, xfA, b, xfB, speculativeDistance, trace != nullptr ? &trace->sat : nullptr);
     if (sat.separated) {
-        return finish(trace, Manifold{}, true);
+        return finish(trace, kNoContact, true);
     }
-    Manifold manifold;
+    // Each branch returns its method's manifold directly: a default-constructed Manifold here was zeroed
+    // (88 bytes, rep stos) only to be overwritten, on every touching pair.
     switch (method) {
-    case ContactMethod::Clipping:
-        manifold = clipPolygons(a, xfA, b, xfB, sat.normal, sat.owner, speculativeDistance,
-                                trace != nullptr ? &trace->clip : nullptr);
-        break;
     case ContactMethod::DeepestVertices:
-        manifold = deepestVerticesPolygons(a, xfA, b, xfB, sat, speculativeDistance,
-                                           trace != nullptr ? &trace->deepest : nullptr);
-        break;
+        return finish(trace,
+                      deepestVerticesPolygons(a, xfA, b, xfB, sat, speculativeDistance,
+                                              trace != nullptr ? &trace->deepest : nullptr),
+                      false);
     case ContactMethod::VertexEdge:
-        manifold = vertexEdgePolygons(a, xfA, b, xfB, trace != nullptr ? &trace->vertexEdge : nullptr);
+        return finish(trace,
+                      vertexEdgePolygons(a, xfA, b, xfB, trace != nullptr ? &trace->vertexEdge : nullptr),
+                      false);
+    case ContactMethod::Clipping:
         break;
     }
-    return finish(trace, manifold, false);
+    return finish(trace,
+                  clipPolygons(a, xfA, b, xfB, sat.normal, sat.owner, speculativeDistance,
+                               trace != nullptr ? &trace->clip : nullptr),
+                  false);
 }
 
 // Entry point:
