@@ -7,16 +7,19 @@
 #include "file_controller.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "simulation_controller.h"
 #include "simulation_panel.h"
 #include "walkthrough_dock.h"
 
 #include <QApplication>
 #include <QCommandLineOption>
 #include <QCommandLineParser>
+#include <QDockWidget>
 #include <QFile>
 #include <QPixmap>
 #include <QRegularExpression>
 #include <QSize>
+#include <QTabBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -153,6 +156,19 @@ int main(int argc, char* argv[]) {
     QTimer::singleShot(0, &window, [&window, outFile] {
         window.canvas()->zoomToFit();
         QTimer::singleShot(0, &window, [&window, outFile] {
+            // A run shown with --simulate puts its Simulation dock in front, as entering Simulate mode does
+            // on screen.
+            if (auto* ui = window.findChild<cl::SimulationUi*>(); ui && ui->controller()->isSimulating()) {
+                // raise() does not switch the tab of an offscreen window; the dock area's tab bar does.
+                for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+                    for (int i = 0; i < bar->count(); ++i) {
+                        if (bar->tabText(i) == ui->dock()->windowTitle()) {
+                            bar->setCurrentIndex(i);
+                        }
+                    }
+                }
+                QCoreApplication::processEvents();
+            }
             const QPixmap shot = window.grab();
             if (!shot.save(outFile, "PNG")) {
                 printError(QStringLiteral("cannot write the screenshot to %1").arg(outFile));
