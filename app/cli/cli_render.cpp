@@ -10,6 +10,7 @@
 
 #include "overlay.h"
 #include "scene_renderer.h"
+#include "size_text.h"
 #include "walkthrough.h"
 
 #include "physics/world.h"
@@ -18,7 +19,6 @@
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
 
@@ -34,18 +34,9 @@ constexpr int kMaxSide = 16384;
 /// Most simulation steps accepted.
 constexpr long long kMaxSteps = 10'000'000;
 
+/// "WIDTHxHEIGHT", each side in [16, kMaxSide] pixels.
 std::optional<QSize> parseSize(const QString& text) {
-    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d{1,6})\\s*[xX]\\s*(\\d{1,6})\\s*$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch()) {
-        return std::nullopt;
-    }
-    const int width = match.captured(1).toInt();
-    const int height = match.captured(2).toInt();
-    if (width < 16 || height < 16 || width > kMaxSide || height > kMaxSide) {
-        return std::nullopt;
-    }
-    return QSize(width, height);
+    return parseSizeText(text, 16, kMaxSide);
 }
 
 /// Every overlay the command knows.

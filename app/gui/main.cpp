@@ -9,6 +9,7 @@
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
+#include "size_text.h"
 #include "walkthrough_dock.h"
 
 #include <QApplication>
@@ -17,7 +18,6 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QPixmap>
-#include <QRegularExpression>
 #include <QSize>
 #include <QTabBar>
 #include <QTimer>
@@ -43,19 +43,9 @@ void printError(const QString& message) {
     std::fprintf(stderr, "contactlab: %s\n", qPrintable(message));
 }
 
-/// Parses "WIDTHxHEIGHT" (e.g. "1280x800"); nullopt when malformed or out of range.
+/// "WIDTHxHEIGHT", each side in [1, kMaxScreenshotSide] pixels.
 std::optional<QSize> parseSize(const QString& text) {
-    static const QRegularExpression pattern(QStringLiteral("^\\s*(\\d{1,6})\\s*[xX]\\s*(\\d{1,6})\\s*$"));
-    const QRegularExpressionMatch match = pattern.match(text);
-    if (!match.hasMatch()) {
-        return std::nullopt;
-    }
-    const int width = match.captured(1).toInt();
-    const int height = match.captured(2).toInt();
-    if (width < 1 || height < 1 || width > kMaxScreenshotSide || height > kMaxScreenshotSide) {
-        return std::nullopt;
-    }
-    return QSize(width, height);
+    return cl::parseSizeText(text, 1, kMaxScreenshotSide);
 }
 
 } // namespace
