@@ -3,11 +3,22 @@
 /// Shared set-up for the tests that build a real MainWindow.
 
 #include "autosave.h"
+#include "document.h"
+#include "main_window.h"
+#include "simulation_controller.h"
+#include "simulation_panel.h"
 
+#include "physics/world.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDebug>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
+
+#include <memory>
 
 namespace cltest {
 
@@ -23,6 +34,34 @@ inline void isolateAppState(const QTemporaryDir& dir) {
         return false;
     };
     cl::setRecoveryOptions(recovery);
+}
+
+/// A shown main window of the given size that saves no settings on close and reports errors as warnings
+/// (a dialog would wait for a click).
+inline std::unique_ptr<cl::MainWindow> makeTestWindow(int width, int height) {
+    auto window = std::make_unique<cl::MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    window->resize(width, height);
+    window->show();
+    return window;
+}
+
+/// Enters Simulate mode on the window's scene with the controller on an external clock (it steps only when
+/// the test says) and the window active, so its shortcuts (Space, Left, Right) reach it.
+inline void startSimulating(cl::MainWindow& window, cl::SimulationUi& ui) {
+    QApplication::setActiveWindow(&window);
+    ui.controller()->setExternalClock(true);
+    ui.simulateAction()->trigger();
+}
+
+/// An independent World built from the document's scene: the oracle the app's run must match exactly.
+inline std::unique_ptr<phys::World> independentWorld(const cl::Document& document) {
+    auto world = std::make_unique<phys::World>(document.scene().def.settings);
+    for (const phys::BodyDef& def : document.scene().def.bodies) {
+        [[maybe_unused]] auto id = world->createBody(def);
+    }
+    return world;
 }
 
 } // namespace cltest

@@ -52,11 +52,7 @@ struct Fixture {
 
 Fixture openScene(const QString& path) {
     Fixture f;
-    f.window = std::make_unique<MainWindow>();
-    f.window->setSaveSettingsOnClose(false);
-    f.window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
-    f.window->resize(1400, 900);
-    f.window->show();
+    f.window = cltest::makeTestWindow(1400, 900);
     f.ui = f.window->findChild<SimulationUi*>();
     f.sim = f.ui ? f.ui->controller() : nullptr;
     f.walk = f.window->findChild<WalkthroughDock*>();
@@ -66,18 +62,8 @@ Fixture openScene(const QString& path) {
         return f;
     }
     f.window->canvas()->zoomToFit();
-    QApplication::setActiveWindow(f.window.get()); // window shortcuts (Space, Left, Right)
-    f.sim->setExternalClock(true);
-    f.ui->simulateAction()->trigger();
+    cltest::startSimulating(*f.window, *f.ui);
     return f;
-}
-
-std::unique_ptr<phys::World> independentWorld(const Document& document) {
-    auto world = std::make_unique<phys::World>(document.scene().def.settings);
-    for (const phys::BodyDef& def : document.scene().def.bodies) {
-        [[maybe_unused]] auto id = world->createBody(def);
-    }
-    return world;
 }
 
 BodyKey keyNamed(const Document& document, const std::string& name) {
@@ -409,7 +395,7 @@ void TestSimLive::inspectorShowsLiveValues() {
     phys::WorldSettings settings = f.sim->settings();
     settings.sleep = true;
     QVERIFY(f.sim->setSettings(settings));
-    auto oracle = independentWorld(document);
+    auto oracle = cltest::independentWorld(document);
     QVERIFY(!oracle->setSettings(settings));
     const int slot = f.sim->slotOf(box);
     const phys::BodyId id = oracle->idOfSlot(slot);
@@ -616,7 +602,7 @@ void TestSimLive::inspectorEditWhilePlayingPausesAndActsOnRun() {
     QVERIFY(unchanged(before, document));
 
     // The oracle: the same run, the same velocity set at the same step.
-    auto oracle = independentWorld(document);
+    auto oracle = cltest::independentWorld(document);
     for (std::int64_t k = 0; k < step; ++k) {
         oracle->step();
     }
@@ -710,7 +696,7 @@ void TestSimLive::pastFrameRebuildsFromCheckpoint() {
     QVERIFY(interval >= SimulationController::kMinCheckpointSteps && interval < 900);
     QVERIFY(f.sim->checkpointCount() >= 1000 / interval - 1);
 
-    auto oracle = independentWorld(document);
+    auto oracle = cltest::independentWorld(document);
     std::vector<std::uint64_t> hashes{oracle->stateHash()};
     const phys::BodyId id = oracle->idOfSlot(f.sim->slotOf(top));
     for (int i = 0; i < 1000; ++i) {

@@ -3,6 +3,7 @@
 /// throw, the walkthrough of a paused contact, the slow-step cap, and every demo scene for 10 s. The
 /// controller's clock is external (advance() is called with fixed seconds), so nothing depends on timing.
 
+#include "app_test_util.h"
 #include "body_item.h"
 #include "document.h"
 #include "grab_tool.h"
@@ -38,31 +39,15 @@ struct Fixture {
 
 Fixture openDemo(const QString& path) {
     Fixture f;
-    f.window = std::make_unique<MainWindow>();
-    f.window->setSaveSettingsOnClose(false);
-    f.window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
-    f.window->resize(1200, 800);
-    f.window->show();
+    f.window = cltest::makeTestWindow(1200, 800);
     f.ui = f.window->findChild<SimulationUi*>();
     f.sim = f.ui ? f.ui->controller() : nullptr;
     if (!f.window->openSample(path)) {
         return f;
     }
     f.window->canvas()->zoomToFit();
-    // Window shortcuts (Space, Left, Right) need the window to be the active one.
-    QApplication::setActiveWindow(f.window.get());
-    f.sim->setExternalClock(true);
-    f.ui->simulateAction()->trigger();
+    cltest::startSimulating(*f.window, *f.ui);
     return f;
-}
-
-/// An independent World stepped with the document's scene: the oracle for exactness.
-std::unique_ptr<phys::World> independentWorld(const Document& document) {
-    auto world = std::make_unique<phys::World>(document.scene().def.settings);
-    for (const phys::BodyDef& def : document.scene().def.bodies) {
-        [[maybe_unused]] auto id = world->createBody(def);
-    }
-    return world;
 }
 
 BodyKey keyNamed(const Document& document, const std::string& name) {
@@ -156,7 +141,7 @@ void TestSimulation::playPauseAdvancesTime() {
 void TestSimulation::stepBackThenForwardIsBitIdentical() {
     Fixture f = openDemo(QStringLiteral(":/scenes/demos/pyramid.json"));
     QVERIFY(f.sim);
-    auto oracle = independentWorld(*f.window->document());
+    auto oracle = cltest::independentWorld(*f.window->document());
     std::vector<std::uint64_t> hashes{oracle->stateHash()};
     for (int i = 0; i < 120; ++i) {
         oracle->step();
@@ -193,7 +178,7 @@ void TestSimulation::stepBackThenForwardIsBitIdentical() {
 void TestSimulation::branchFromPastFrameReplaysExactly() {
     Fixture f = openDemo(QStringLiteral(":/scenes/demos/collision.json"));
     QVERIFY(f.sim);
-    auto oracle = independentWorld(*f.window->document());
+    auto oracle = cltest::independentWorld(*f.window->document());
     std::vector<std::uint64_t> hashes{oracle->stateHash()};
     for (int i = 0; i < 90; ++i) {
         oracle->step();
