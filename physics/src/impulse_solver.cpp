@@ -89,6 +89,15 @@ struct Constraint {
     int pointCount = 0;
     Vec2 normal;
     double friction = 0.0;
+    /// Couplings of the rows in solve order n1, n2, t1, t2: how much an impulse on one row changes the
+    /// relative velocity of a later one (see solve()). kN1N2, kN1T2, kN2T1, kN2T2, kT1T2 only with two
+    /// points.
+    double kN1N2 = 0.0;
+    double kN1T1 = 0.0;
+    double kN1T2 = 0.0;
+    double kN2T1 = 0.0;
+    double kN2T2 = 0.0;
+    double kT1T2 = 0.0;
     ConstraintPoint points[kMaxManifoldPoints];
 };
 
@@ -277,6 +286,18 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             // prepareSubstep would compute is exactly this one; setting it here saves a pass over the arrays.
             setBias(cp, cold, k, dot(rB - rA, normal) + cold.baseSeparation[k], firstRule);
         }
+        // Row couplings for solve(): K_rs = (mA + mB) d_r . d_s + iA cA_r cA_s + iB cB_r cB_s, where d is the
+        // row's direction (n or t; n . t = 0) and c its lever arm on each body (rn or rt).
+        const ConstraintPoint& p1 = c.points[0];
+        c.kN1T1 = iA * p1.rnA * p1.rtA + iB * p1.rnB * p1.rtB;
+        if (c.pointCount == 2) {
+            const ConstraintPoint& p2 = c.points[1];
+            c.kN1N2 = mA + mB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
+            c.kN1T2 = iA * p1.rnA * p2.rtA + iB * p1.rnB * p2.rtB;
+            c.kN2T1 = iA * p2.rnA * p1.rtA + iB * p2.rnB * p1.rtB;
+            c.kN2T2 = iA * p2.rnA * p2.rtA + iB * p2.rnB * p2.rtB;
+            c.kT1T2 = mA + mB + iA * p1.rtA * p2.rtA + iB * p1.rtB * p2.rtB;
+        }
     }
 }
 
@@ -376,55 +397,91 @@ double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
     return minSeparation;
 }
 
+/// The normal row of one point: the accumulated impulse clamped to push only (Catto 2006); returns the
+/// impulse applied. un is the point's normal relative velocity, m/s.
+double solveNormalRow(ConstraintPoint& cp, double un) {
+    const double impulse = -cp.scaledNormalMass * (un + cp.bias) - cp.impulseScale * cp.normalImpulse;
+    const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
+    const double applied = newImpulse - cp.normalImpulse;
+    cp.normalImpulse = newImpulse;
+    cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, applied);
+    return applied;
+}
+
+/// The friction row of one point: Coulomb's cone |acc_t| <= mu acc_n; returns the impulse applied.
+double solveTangentRow(ConstraintPoint& cp, double ut, double friction) {
+    const double impulse = -cp.tangentMass * ut;
+    const double maxFriction = friction * cp.normalImpulse;
+    const double newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
+    const double applied = newImpulse - cp.tangentImpulse;
+    cp.tangentImpulse = newImpulse;
+    return applied;
+}
+
 void ImpulseSolver::solve() {
-    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact), with the biases of prepareSubstep():
-    //   for each point:  lambda = -normalMass massScale (vn + bias) - impulseScale acc;  acc' = max(acc +
-    //   lambda, 0) then friction: lambda_t = -tangentMass vt, clamped to |acc_t| <= mu acc_n
+    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact), with the biases of prepareSubstep(), rows
+    // in the order n1, n2 (normal, each clamped to push only) then t1, t2 (friction, clamped to the cone of
+    // the new normal impulses):
+    //   normal:   lambda = -normalMass massScale (un + bias) - impulseScale acc ; acc' = max(acc + lambda, 0)
+    //   friction: lambda = -tangentMass ut ;  acc' = clamp(acc + lambda, -mu acc_n, mu acc_n)
+    // Each row reads the relative velocity u_r = J_r v left by the rows before it. Instead of updating the
+    // bodies' velocities after each row and projecting them again (a chain of about twelve dependent
+    // operations per row, which bound this loop), the four u_r are projected once and each applied impulse
+    // updates the later rows' u directly: u_s += K_rs lambda_r, with the couplings K = J M^-1 J^T from
+    // prepare(). The velocities take the sum of the impulses at the end. In exact arithmetic this is the same
+    // sweep (the same method as a block solver's constraint-space velocities; Tonge, "Iterative Rigid Body
+    // Solvers", GDC 2012); only the rounding differs.
     for (Constraint& c : std::span(m_constraints.data(), m_count)) {
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        Vec2 vA = a.v;
-        double wA = a.w;
-        Vec2 vB = b.v;
-        double wB = b.w;
-        const double mA = a.invMass;
-        const double iA = a.invInertia;
-        const double mB = b.invMass;
-        const double iB = b.invInertia;
         const Vec2 normal = c.normal;
         const Vec2 tangent = rightPerp(normal);
-        for (int k = 0; k < c.pointCount; ++k) {
-            ConstraintPoint& cp = c.points[k];
-            const double vn = dot(vB - vA, normal) + wB * cp.rnB - wA * cp.rnA;
-            double impulse = -cp.scaledNormalMass * (vn + cp.bias) - cp.impulseScale * cp.normalImpulse;
-            const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
-            impulse = newImpulse - cp.normalImpulse;
-            cp.normalImpulse = newImpulse;
-            cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
-            const Vec2 P = impulse * normal;
-            vA -= mA * P;
-            wA -= iA * impulse * cp.rnA;
-            vB += mB * P;
-            wB += iB * impulse * cp.rnB;
+        const Vec2 dv = b.v - a.v;
+        const double dvn = dot(dv, normal);
+        const double dvt = dot(dv, tangent);
+        const double wA = a.w;
+        const double wB = b.w;
+        ConstraintPoint& p1 = c.points[0];
+        double impulseN = 0.0; // sums of the impulses applied along n and t
+        double impulseT = 0.0;
+        double angularA = 0.0; // sums of impulse times lever arm, per body
+        double angularB = 0.0;
+        if (c.pointCount == 2) {
+            ConstraintPoint& p2 = c.points[1];
+            const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
+            double un2 = dvn + wB * p2.rnB - wA * p2.rnA;
+            double ut1 = dvt + wB * p1.rtB - wA * p1.rtA;
+            double ut2 = dvt + wB * p2.rtB - wA * p2.rtA;
+            const double n1 = solveNormalRow(p1, un1);
+            un2 += c.kN1N2 * n1;
+            ut1 += c.kN1T1 * n1;
+            ut2 += c.kN1T2 * n1;
+            const double n2 = solveNormalRow(p2, un2);
+            ut1 += c.kN2T1 * n2;
+            ut2 += c.kN2T2 * n2;
+            const double t1 = solveTangentRow(p1, ut1, c.friction);
+            ut2 += c.kT1T2 * t1;
+            const double t2 = solveTangentRow(p2, ut2, c.friction);
+            impulseN = n1 + n2;
+            impulseT = t1 + t2;
+            angularA = (n1 * p1.rnA + n2 * p2.rnA) + (t1 * p1.rtA + t2 * p2.rtA);
+            angularB = (n1 * p1.rnB + n2 * p2.rnB) + (t1 * p1.rtB + t2 * p2.rtB);
+        } else {
+            const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
+            double ut1 = dvt + wB * p1.rtB - wA * p1.rtA;
+            const double n1 = solveNormalRow(p1, un1);
+            ut1 += c.kN1T1 * n1;
+            const double t1 = solveTangentRow(p1, ut1, c.friction);
+            impulseN = n1;
+            impulseT = t1;
+            angularA = n1 * p1.rnA + t1 * p1.rtA;
+            angularB = n1 * p1.rnB + t1 * p1.rtB;
         }
-        for (int k = 0; k < c.pointCount; ++k) {
-            ConstraintPoint& cp = c.points[k];
-            const double vt = dot(vB - vA, tangent) + wB * cp.rtB - wA * cp.rtA;
-            double impulse = -cp.tangentMass * vt;
-            const double maxFriction = c.friction * cp.normalImpulse;
-            const double newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
-            impulse = newImpulse - cp.tangentImpulse;
-            cp.tangentImpulse = newImpulse;
-            const Vec2 P = impulse * tangent;
-            vA -= mA * P;
-            wA -= iA * impulse * cp.rtA;
-            vB += mB * P;
-            wB += iB * impulse * cp.rtB;
-        }
-        a.v = vA;
-        a.w = wA;
-        b.v = vB;
-        b.w = wB;
+        const Vec2 P = impulseN * normal + impulseT * tangent;
+        a.v -= a.invMass * P;
+        a.w = wA - a.invInertia * angularA;
+        b.v += b.invMass * P;
+        b.w = wB + b.invInertia * angularB;
     }
 }
 
