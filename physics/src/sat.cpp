@@ -67,21 +67,28 @@ struct RawPoint {
     double y;
 };
 
-AxisScore scorePolygonEdge(const Polygon& poly1, int edge, const RawPoint* other, int otherCount) {
-    const Vec2 n = poly1.normal(edge);
-    const double offset = dot(n, poly1.vertex(edge));
-    double lo = std::numeric_limits<double>::infinity();
-    double hi = -lo;
-    for (int j = 0; j < otherCount; ++j) {
-        const double d = n.x * other[j].x + n.y * other[j].y;
-        lo = std::min(lo, d);
-        hi = std::max(hi, d);
-    }
+/// Edge `edge`'s score from poly2's shadow [lo, hi] on its normal (dot(n, w_j) over poly2's vertices in
+/// poly1's frame).
+AxisScore scorePolygonEdge(const Polygon& poly1, int edge, double lo, double hi) {
+    const double offset = dot(poly1.normal(edge), poly1.vertex(edge));
     const double throughFace = offset - lo;
     const double hi2 = hi - offset;
     // back = -poly1.thickness(edge): poly1's own shadow reaches that far behind the face (cached per shape).
     const double throughBack = hi2 + poly1.thickness(edge);
     return {std::min(throughFace, throughBack), throughFace <= throughBack};
+}
+
+/// poly2's shadow on edge `edge`'s normal: [lo, hi] of dot(n, w_j) over its vertices in poly1's frame.
+void otherShadow(const Polygon& poly1, int edge, const RawPoint* other, int otherCount, double& lo,
+                 double& hi) {
+    const Vec2 n = poly1.normal(edge);
+    lo = std::numeric_limits<double>::infinity();
+    hi = -lo;
+    for (int j = 0; j < otherCount; ++j) {
+        const double d = n.x * other[j].x + n.y * other[j].y;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
 }
 
 void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double overlap, const Polygon& a,
@@ -163,8 +170,19 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
             other[j] = {p.x, p.y};
         }
         bestEdge = -1;
+        double shadowLo[kMaxPolygonVertices];
+        double shadowHi[kMaxPolygonVertices];
         for (int i = 0; i < poly1.count(); ++i) {
-            const AxisScore score = scorePolygonEdge(poly1, i, other, otherCount);
+            // An edge opposite an earlier one sees the same shadow reversed: dot(-n, w) = -dot(n, w)
+            // exactly, so a box projects on two axes instead of four.
+            const int opposite = poly1.opposite(i);
+            if (opposite >= 0 && opposite < i) {
+                shadowLo[i] = -shadowHi[opposite];
+                shadowHi[i] = -shadowLo[opposite];
+            } else {
+                otherShadow(poly1, i, other, otherCount, shadowLo[i], shadowHi[i]);
+            }
+            const AxisScore score = scorePolygonEdge(poly1, i, shadowLo[i], shadowHi[i]);
             if (trace != nullptr) {
                 recordPolygonAxis(*trace, owner, i, score.overlap, a, xfA, b, xfB);
             }
@@ -315,11 +333,8 @@ SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle&
     for (int i = 0; i < a.count(); ++i) {
         const Vec2 n = a.normal(i);
         const Vec2 v = a.vertex(i);
-        double back = 0.0;
-        for (int k = 0; k < a.count(); ++k) {
-            back = std::min(back, dot(n, a.vertex(k) - v));
-        }
-        const AxisScore s = score(n, v, back, 0.0);
+        // The polygon's own shadow behind the face, cached with the shape (the same arithmetic).
+        const AxisScore s = score(n, v, -a.thickness(i), 0.0);
         record(SatAxisOwner::A, i, n, s.overlap);
         if (bestEdge < 0 || replacesBest(s, best)) {
             best = s;

@@ -247,6 +247,14 @@ Result<Polygon> Polygon::make(std::span<const Vec2> points, PolygonCleanup clean
         }
         poly.m_thickness[i] = -back;
     }
+    for (std::size_t i = 0; i < m; ++i) {
+        poly.m_opposite[i] = -1;
+        for (std::size_t k = 0; k < m; ++k) {
+            if (poly.m_normals[k].x == -poly.m_normals[i].x && poly.m_normals[k].y == -poly.m_normals[i].y) {
+                poly.m_opposite[i] = static_cast<std::int8_t>(k);
+            }
+        }
+    }
     // Area centroid from a fan about vertex 0 (each triangle's centroid weighted by its area).
     const Vec2 o = poly.m_vertices[0];
     double twiceArea = 0.0;

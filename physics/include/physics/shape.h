@@ -9,6 +9,7 @@
 #include "physics/result.h"
 
 #include <array>
+#include <cstdint>
 #include <span>
 
 namespace phys {
@@ -52,6 +53,10 @@ public:
     /// of dot(normal(i), vertex(i) - vertex(k)), metres (>= 0). SAT needs it for every axis (the overlap
     /// the "back way", sat.cpp); it is a property of the shape, so it is cached with the normals.
     double thickness(int i) const { return m_thickness[static_cast<std::size_t>(i)]; }
+    /// The edge whose normal is exactly -normal(i), or -1 (a box's opposite sides; any centrally symmetric
+    /// polygon). SAT reads that axis's shadow off edge i's, negated, instead of projecting again: negation
+    /// is exact in floating point, so the result is the same to the last bit.
+    int opposite(int i) const { return m_opposite[static_cast<std::size_t>(i)]; }
     std::span<const Vec2> vertices() const { return {m_vertices.data(), static_cast<std::size_t>(m_count)}; }
     std::span<const Vec2> normals() const { return {m_normals.data(), static_cast<std::size_t>(m_count)}; }
     /// Area centroid, local frame.
@@ -65,6 +70,7 @@ private:
     std::array<Vec2, kMaxPolygonVertices> m_vertices{};
     std::array<Vec2, kMaxPolygonVertices> m_normals{};
     std::array<double, kMaxPolygonVertices> m_thickness{};
+    std::array<std::int8_t, kMaxPolygonVertices> m_opposite{};
     Vec2 m_centroid;
     int m_count = 0;
 };
