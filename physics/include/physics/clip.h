@@ -80,8 +80,8 @@ struct ClipTrace {
 /// @param axisOwner owner of the SAT axis; it wins a reference tie
 /// @param speculativeDistance metres >= 0: points with depth >= -speculativeDistance are kept
 Manifold clipPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
-                      Vec2 normal, SatAxisOwner axisOwner = SatAxisOwner::A, double speculativeDistance = 0.0,
-                      ClipTrace* trace = nullptr);
+                      const Vec2& normal, SatAxisOwner axisOwner = SatAxisOwner::A,
+                      double speculativeDistance = 0.0, ClipTrace* trace = nullptr);
 
 /// Two incident vertices whose depths differ by less than this are averaged into one contact (metres).
 inline constexpr double kDeepestVerticesTolerance = 0.01;
