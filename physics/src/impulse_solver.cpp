@@ -397,27 +397,6 @@ double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
     return minSeparation;
 }
 
-/// The normal row of one point: the accumulated impulse clamped to push only (Catto 2006); returns the
-/// impulse applied. un is the point's normal relative velocity, m/s.
-double solveNormalRow(ConstraintPoint& cp, double un) {
-    const double impulse = -cp.scaledNormalMass * (un + cp.bias) - cp.impulseScale * cp.normalImpulse;
-    const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
-    const double applied = newImpulse - cp.normalImpulse;
-    cp.normalImpulse = newImpulse;
-    cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, applied);
-    return applied;
-}
-
-/// The friction row of one point: Coulomb's cone |acc_t| <= mu acc_n; returns the impulse applied.
-double solveTangentRow(ConstraintPoint& cp, double ut, double friction) {
-    const double impulse = -cp.tangentMass * ut;
-    const double maxFriction = friction * cp.normalImpulse;
-    const double newImpulse = std::clamp(cp.tangentImpulse + impulse, -maxFriction, maxFriction);
-    const double applied = newImpulse - cp.tangentImpulse;
-    cp.tangentImpulse = newImpulse;
-    return applied;
-}
-
 void ImpulseSolver::solve() {
     // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact), with the biases of prepareSubstep(), rows
     // in the order n1, n2 (normal, each clamped to push only) then t1, t2 (friction, clamped to the cone of
@@ -426,11 +405,15 @@ void ImpulseSolver::solve() {
     //   friction: lambda = -tangentMass ut ;  acc' = clamp(acc + lambda, -mu acc_n, mu acc_n)
     // Each row reads the relative velocity u_r = J_r v left by the rows before it. Instead of updating the
     // bodies' velocities after each row and projecting them again (a chain of about twelve dependent
-    // operations per row, which bound this loop), the four u_r are projected once and each applied impulse
-    // updates the later rows' u directly: u_s += K_rs lambda_r, with the couplings K = J M^-1 J^T from
-    // prepare(). The velocities take the sum of the impulses at the end. In exact arithmetic this is the same
-    // sweep (the same method as a block solver's constraint-space velocities; Tonge, "Iterative Rigid Body
-    // Solvers", GDC 2012); only the rounding differs.
+    // operations per row, which bound this loop), the four u_r are projected once and each row's impulse
+    // updates the later rows' u directly: u_s += K_rs (acc'_r - acc_r), with the couplings K = J M^-1 J^T
+    // from prepare(). The velocities take the sum of the impulses at the end. In exact arithmetic this is the
+    // same sweep (the same method as a block solver's constraint-space velocities; Tonge, "Iterative Rigid
+    // Body Solvers", GDC 2012); only the rounding differs.
+    // What does not depend on an earlier row of this constraint is computed first, off the chain from one
+    // row to the next: the normal row is acc' = max(base - normalMass massScale un, 0) with
+    // base = acc (1 - impulseScale) - normalMass massScale bias, and each later u starts at J_s v - K_rs
+    // acc_r, so a row adds K_rs acc'_r (one multiply and one add between rows).
     for (Constraint& c : std::span(m_constraints.data(), m_count)) {
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
@@ -441,41 +424,58 @@ void ImpulseSolver::solve() {
         const double dvt = dot(dv, tangent);
         const double wA = a.w;
         const double wB = b.w;
+        const double mu = c.friction;
         ConstraintPoint& p1 = c.points[0];
+        const double n1Old = p1.normalImpulse;
+        const double t1Old = p1.tangentImpulse;
+        const double n1Base = n1Old * (1.0 - p1.impulseScale) - p1.scaledNormalMass * p1.bias;
         double impulseN = 0.0; // sums of the impulses applied along n and t
         double impulseT = 0.0;
         double angularA = 0.0; // sums of impulse times lever arm, per body
         double angularB = 0.0;
         if (c.pointCount == 2) {
             ConstraintPoint& p2 = c.points[1];
+            const double n2Old = p2.normalImpulse;
+            const double t2Old = p2.tangentImpulse;
+            const double n2Base = n2Old * (1.0 - p2.impulseScale) - p2.scaledNormalMass * p2.bias;
             const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
-            double un2 = dvn + wB * p2.rnB - wA * p2.rnA;
-            double ut1 = dvt + wB * p1.rtB - wA * p1.rtA;
-            double ut2 = dvt + wB * p2.rtB - wA * p2.rtA;
-            const double n1 = solveNormalRow(p1, un1);
-            un2 += c.kN1N2 * n1;
-            ut1 += c.kN1T1 * n1;
-            ut2 += c.kN1T2 * n1;
-            const double n2 = solveNormalRow(p2, un2);
-            ut1 += c.kN2T1 * n2;
-            ut2 += c.kN2T2 * n2;
-            const double t1 = solveTangentRow(p1, ut1, c.friction);
-            ut2 += c.kT1T2 * t1;
-            const double t2 = solveTangentRow(p2, ut2, c.friction);
-            impulseN = n1 + n2;
-            impulseT = t1 + t2;
-            angularA = (n1 * p1.rnA + n2 * p2.rnA) + (t1 * p1.rtA + t2 * p2.rtA);
-            angularB = (n1 * p1.rnB + n2 * p2.rnB) + (t1 * p1.rtB + t2 * p2.rtB);
+            const double un2 = dvn + wB * p2.rnB - wA * p2.rnA - c.kN1N2 * n1Old;
+            const double ut1 = dvt + wB * p1.rtB - wA * p1.rtA - (c.kN1T1 * n1Old + c.kN2T1 * n2Old);
+            const double ut2 =
+                dvt + wB * p2.rtB - wA * p2.rtA - (c.kN1T2 * n1Old + c.kN2T2 * n2Old + c.kT1T2 * t1Old);
+            const double n1 = std::max(n1Base - p1.scaledNormalMass * un1, 0.0);
+            const double n2 = std::max(n2Base - p2.scaledNormalMass * (un2 + c.kN1N2 * n1), 0.0);
+            const double f1 = mu * n1;
+            const double t1 =
+                std::clamp(t1Old - p1.tangentMass * (ut1 + (c.kN1T1 * n1 + c.kN2T1 * n2)), -f1, f1);
+            const double f2 = mu * n2;
+            const double t2 = std::clamp(
+                t2Old - p2.tangentMass * (ut2 + (c.kN1T2 * n1 + c.kN2T2 * n2 + c.kT1T2 * t1)), -f2, f2);
+            p1.normalImpulse = n1;
+            p2.normalImpulse = n2;
+            p1.tangentImpulse = t1;
+            p2.tangentImpulse = t2;
+            const double dn1 = n1 - n1Old, dn2 = n2 - n2Old, dt1 = t1 - t1Old, dt2 = t2 - t2Old;
+            p1.maxNormalImpulse = std::max(p1.maxNormalImpulse, dn1);
+            p2.maxNormalImpulse = std::max(p2.maxNormalImpulse, dn2);
+            impulseN = dn1 + dn2;
+            impulseT = dt1 + dt2;
+            angularA = (dn1 * p1.rnA + dn2 * p2.rnA) + (dt1 * p1.rtA + dt2 * p2.rtA);
+            angularB = (dn1 * p1.rnB + dn2 * p2.rnB) + (dt1 * p1.rtB + dt2 * p2.rtB);
         } else {
             const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
-            double ut1 = dvt + wB * p1.rtB - wA * p1.rtA;
-            const double n1 = solveNormalRow(p1, un1);
-            ut1 += c.kN1T1 * n1;
-            const double t1 = solveTangentRow(p1, ut1, c.friction);
-            impulseN = n1;
-            impulseT = t1;
-            angularA = n1 * p1.rnA + t1 * p1.rtA;
-            angularB = n1 * p1.rnB + t1 * p1.rtB;
+            const double ut1 = dvt + wB * p1.rtB - wA * p1.rtA - c.kN1T1 * n1Old;
+            const double n1 = std::max(n1Base - p1.scaledNormalMass * un1, 0.0);
+            const double f1 = mu * n1;
+            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + c.kN1T1 * n1), -f1, f1);
+            p1.normalImpulse = n1;
+            p1.tangentImpulse = t1;
+            const double dn1 = n1 - n1Old, dt1 = t1 - t1Old;
+            p1.maxNormalImpulse = std::max(p1.maxNormalImpulse, dn1);
+            impulseN = dn1;
+            impulseT = dt1;
+            angularA = dn1 * p1.rnA + dt1 * p1.rtA;
+            angularB = dn1 * p1.rnB + dt1 * p1.rtB;
         }
         const Vec2 P = impulseN * normal + impulseT * tangent;
         a.v -= a.invMass * P;
