@@ -179,6 +179,20 @@ private:
     std::vector<Constraint> m_constraints;
     std::size_t m_count = 0;
     std::vector<ConstraintCold> m_cold; ///< same index as m_constraints
+
+    /// A contact that becomes a constraint this step, with its bodies' state indices.
+    struct SweepEntry {
+        int contact = 0;
+        int a = 0;
+        int b = 0;
+    };
+    void scheduleSweep(int stateCount);
+    // Scratch of prepare() and scheduleSweep(), kept to spare the allocations.
+    std::vector<SweepEntry> m_entries; ///< in contact order
+    std::vector<int> m_order;          ///< the sweep order, indices into m_entries
+    std::vector<int> m_head;           ///< per state: its first unplaced entry, or -1
+    std::vector<int> m_nextOnBody;     ///< per entry and side: the next entry on that body, or -1
+    std::vector<int> m_ready;          ///< entries whose earlier entries on both bodies are placed
 };
 
 void ImpulseSolver::prepare(SolverContext& ctx) {
@@ -223,7 +237,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         m_constraints.resize(ctx.contacts.size());
         m_cold.resize(ctx.contacts.size());
     }
-    m_count = 0;
+    m_entries.clear();
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
         const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
         if (contact.manifold.pointCount == 0) {
@@ -234,6 +248,15 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         if (a == n && b == n) {
             continue;
         }
+        m_entries.push_back({ci, a, b});
+    }
+    scheduleSweep(n + 1);
+    m_count = 0;
+    for (const int entry : m_order) {
+        const int ci = m_entries[static_cast<std::size_t>(entry)].contact;
+        const int a = m_entries[static_cast<std::size_t>(entry)].a;
+        const int b = m_entries[static_cast<std::size_t>(entry)].b;
+        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
         const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
         const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
         // Every field the passes read is written below (points past pointCount are never read).
@@ -297,6 +320,77 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             c.kN2T1 = iA * p2.rnA * p1.rtA + iB * p2.rnB * p1.rtB;
             c.kN2T2 = iA * p2.rnA * p2.rtA + iB * p2.rnB * p2.rtB;
             c.kT1T2 = mA + mB + iA * p1.rtA * p2.rtA + iB * p1.rtB * p2.rtB;
+        }
+    }
+}
+
+void ImpulseSolver::scheduleSweep(int stateCount) {
+    // The order of the Gauss-Seidel sweep. A sweep is bound by latency when a constraint needs velocities
+    // the one just before it has written: the processor cannot start it until the other's chain of rows is
+    // done. In contact order that is the common case (a box's contacts come together), so the constraints
+    // are listed so that, where possible, consecutive ones share no body and can run overlapped.
+    // Any order that keeps, for every body, the contact order of the constraints on that body gives the same
+    // sweep to the last bit: two constraints without a common body commute exactly, since each reads and
+    // writes only its own two bodies' states (the static dummy counts as a body). So this is a list
+    // schedule of that partial order: a constraint is ready once the earlier constraints on both its bodies
+    // are placed, and each step takes, among the first kLookahead ready ones, the first that shares no body
+    // with the one placed last. (An order that does not keep it, such as a graph colouring, changes the
+    // convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s against the test's 1 cm.)
+    constexpr std::size_t kLookahead = 8;
+    const int count = static_cast<int>(m_entries.size());
+    m_head.assign(static_cast<std::size_t>(stateCount), -1);
+    m_nextOnBody.resize(2 * static_cast<std::size_t>(count));
+    for (int k = count - 1; k >= 0; --k) {
+        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
+        m_nextOnBody[2 * static_cast<std::size_t>(k)] = m_head[static_cast<std::size_t>(e.a)];
+        m_head[static_cast<std::size_t>(e.a)] = k;
+        m_nextOnBody[2 * static_cast<std::size_t>(k) + 1] = m_head[static_cast<std::size_t>(e.b)];
+        m_head[static_cast<std::size_t>(e.b)] = k;
+    }
+    auto ready = [this](int k) {
+        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
+        return m_head[static_cast<std::size_t>(e.a)] == k && m_head[static_cast<std::size_t>(e.b)] == k;
+    };
+    auto shares = [this](int j, int k) {
+        const SweepEntry& x = m_entries[static_cast<std::size_t>(j)];
+        const SweepEntry& y = m_entries[static_cast<std::size_t>(k)];
+        return x.a == y.a || x.a == y.b || x.b == y.a || x.b == y.b;
+    };
+    m_ready.clear();
+    for (int k = 0; k < count; ++k) {
+        if (ready(k)) {
+            m_ready.push_back(k);
+        }
+    }
+    m_order.clear();
+    std::size_t front = 0;
+    int last = -1;
+    while (front < m_ready.size()) {
+        std::size_t pick = front;
+        if (last >= 0) {
+            const std::size_t end = std::min(m_ready.size(), front + kLookahead);
+            for (std::size_t p = front; p < end; ++p) {
+                if (!shares(m_ready[p], last)) {
+                    pick = p;
+                    break;
+                }
+            }
+        }
+        std::swap(m_ready[front], m_ready[pick]);
+        const int k = m_ready[front++];
+        m_order.push_back(k);
+        last = k;
+        // Release k's bodies; the next constraint on each may now be ready (once, if it is on both).
+        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
+        const int nextA = m_nextOnBody[2 * static_cast<std::size_t>(k)];
+        const int nextB = m_nextOnBody[2 * static_cast<std::size_t>(k) + 1];
+        m_head[static_cast<std::size_t>(e.a)] = nextA;
+        m_head[static_cast<std::size_t>(e.b)] = nextB;
+        if (nextA >= 0 && ready(nextA)) {
+            m_ready.push_back(nextA);
+        }
+        if (nextB >= 0 && nextB != nextA && ready(nextB)) {
+            m_ready.push_back(nextB);
         }
     }
 }
