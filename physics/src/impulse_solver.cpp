@@ -245,7 +245,9 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         }
         const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
         const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
-        if (a == n && b == n) {
+        // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
+        // solve, and scheduleSweep() needs two distinct bodies per constraint.
+        if (a == b) {
             continue;
         }
         m_entries.push_back({ci, a, b});
@@ -334,8 +336,9 @@ void ImpulseSolver::scheduleSweep(int stateCount) {
     // writes only its own two bodies' states (the static dummy counts as a body). So this is a list
     // schedule of that partial order: a constraint is ready once the earlier constraints on both its bodies
     // are placed, and each step takes, among the first kLookahead ready ones, the first that shares no body
-    // with the one placed last. (An order that does not keep it, such as a graph colouring, changes the
-    // convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s against the test's 1 cm.)
+    // with the one placed last (else the first ready one). (An order that does not keep it, such as a graph
+    // colouring, changes the convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s against the test's 1
+    // cm.)
     constexpr std::size_t kLookahead = 8;
     const int count = static_cast<int>(m_entries.size());
     m_head.assign(static_cast<std::size_t>(stateCount), -1);
@@ -492,9 +495,9 @@ double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
 }
 
 void ImpulseSolver::solve() {
-    // One Gauss-Seidel pass (Catto 2006; Box2D v3 b2SolveContact), with the biases of prepareSubstep(), rows
-    // in the order n1, n2 (normal, each clamped to push only) then t1, t2 (friction, clamped to the cone of
-    // the new normal impulses):
+    // One Gauss-Seidel pass (Catto 2006; Box2D v3.0 b2SolveContact), with the biases of prepareSubstep(),
+    // rows in the order n1, n2 (normal, each clamped to push only) then t1, t2 (friction, clamped to the cone
+    // of the new normal impulses):
     //   normal:   lambda = -normalMass massScale (un + bias) - impulseScale acc ; acc' = max(acc + lambda, 0)
     //   friction: lambda = -tangentMass ut ;  acc' = clamp(acc + lambda, -mu acc_n, mu acc_n)
     // Each row reads the relative velocity u_r = J_r v left by the rows before it. Instead of updating the
@@ -502,12 +505,13 @@ void ImpulseSolver::solve() {
     // operations per row, which bound this loop), the four u_r are projected once and each row's impulse
     // updates the later rows' u directly: u_s += K_rs (acc'_r - acc_r), with the couplings K = J M^-1 J^T
     // from prepare(). The velocities take the sum of the impulses at the end. In exact arithmetic this is the
-    // same sweep (the same method as a block solver's constraint-space velocities; Tonge, "Iterative Rigid
-    // Body Solvers", GDC 2012); only the rounding differs.
+    // same sweep; only the rounding differs. (Box2D 2.4's block solver works on the same constraint-space
+    // velocities: b2ContactSolver::SolveVelocityConstraints forms b = vn - K a from the old impulses a.)
     // What does not depend on an earlier row of this constraint is computed first, off the chain from one
     // row to the next: the normal row is acc' = max(base - normalMass massScale un, 0) with
     // base = acc (1 - impulseScale) - normalMass massScale bias, and each later u starts at J_s v - K_rs
-    // acc_r, so a row adds K_rs acc'_r (one multiply and one add between rows).
+    // acc_r, so between two rows the chain is a multiply and an add into u, then the row's multiply, subtract
+    // and clamp.
     for (Constraint& c : std::span(m_constraints.data(), m_count)) {
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];

@@ -174,7 +174,7 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
         double shadowHi[kMaxPolygonVertices];
         for (int i = 0; i < poly1.count(); ++i) {
             // An edge opposite an earlier one sees the same shadow reversed: dot(-n, w) = -dot(n, w)
-            // exactly, so a box projects on two axes instead of four.
+            // exactly in value, so a box projects on two axes instead of four.
             const int opposite = poly1.opposite(i);
             if (opposite >= 0 && opposite < i) {
                 shadowLo[i] = -shadowHi[opposite];

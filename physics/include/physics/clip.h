@@ -76,7 +76,8 @@ struct ClipTrace {
 /// At most 2 points; feature ids stable while the same features touch. A clip that leaves no point (the
 /// incident edge misses the reference edge's slab) gives no contact; one that leaves a single point (the
 /// incident edge only touches the slab) goes on with that point (Box2D would drop it).
-/// @param normal unit, world, from A to B (SatResult::normal)
+/// @param normal unit, world, from A to B (SatResult::normal); taken by reference, so it must not lie inside
+///        *trace, which is reset before the normal is read again
 /// @param axisOwner owner of the SAT axis; it wins a reference tie
 /// @param speculativeDistance metres >= 0: points with depth >= -speculativeDistance are kept
 Manifold clipPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,

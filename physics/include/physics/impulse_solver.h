@@ -24,10 +24,11 @@
 /// max(e1, e2) applied only when the approach speed exceeds `restitutionThreshold` (1 m/s), speculative
 /// points (negative depth) allowing the approach velocity that closes the gap in one step.
 ///
-/// How a sweep runs fast without changing its result (impulse_solver.cpp, solve() and scheduleSweep()): the
-/// rows of a contact update each other's relative velocity through precomputed couplings instead of through
-/// the bodies' velocities, and the constraints are ordered so that consecutive ones rarely share a body while
-/// every body still sees its constraints in contact order (so the sweep is bit-identical to contact order).
+/// How a sweep runs fast (impulse_solver.cpp, solve() and scheduleSweep()): the rows of a contact update each
+/// other's relative velocity through precomputed couplings instead of through the bodies' velocities (the
+/// same sweep in exact arithmetic; only the rounding differs), and the constraints are ordered so that
+/// consecutive ones rarely share a body while every body still sees its constraints in contact order (which
+/// is bit-identical to solving them in contact order).
 
 #include "physics/solver.h"
 

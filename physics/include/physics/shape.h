@@ -53,9 +53,10 @@ public:
     /// of dot(normal(i), vertex(i) - vertex(k)), metres (>= 0). SAT needs it for every axis (the overlap
     /// the "back way", sat.cpp); it is a property of the shape, so it is cached with the normals.
     double thickness(int i) const { return m_thickness[static_cast<std::size_t>(i)]; }
-    /// The edge whose normal is exactly -normal(i), or -1 (a box's opposite sides; any centrally symmetric
-    /// polygon). SAT reads that axis's shadow off edge i's, negated, instead of projecting again: negation
-    /// is exact in floating point, so the result is the same to the last bit.
+    /// The edge whose normal equals -normal(i) exactly (compared with ==), or -1: typically a box's opposite
+    /// sides, and polygons symmetric about their local origin whose normals come out exactly negated. SAT
+    /// reads that axis's shadow off edge i's, negated, instead of projecting again: negation is exact in
+    /// floating point, so the shadow has the same value (at most the sign of a zero overlap can differ).
     int opposite(int i) const { return m_opposite[static_cast<std::size_t>(i)]; }
     std::span<const Vec2> vertices() const { return {m_vertices.data(), static_cast<std::size_t>(m_count)}; }
     std::span<const Vec2> normals() const { return {m_normals.data(), static_cast<std::size_t>(m_count)}; }
