@@ -5,6 +5,7 @@
 #include "autosave.h"
 #include "document.h"
 #include "main_window.h"
+#include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
 
@@ -19,6 +20,7 @@
 #include <QTemporaryDir>
 
 #include <memory>
+#include <string>
 
 namespace cltest {
 
@@ -53,6 +55,39 @@ inline void startSimulating(cl::MainWindow& window, cl::SimulationUi& ui) {
     QApplication::setActiveWindow(&window);
     ui.controller()->setExternalClock(true);
     ui.simulateAction()->trigger();
+}
+
+/// A main window in Simulate mode on a sample scene, with its simulation UI and controller. `sim` is null
+/// when the window lacks them or the scene does not open (the tests QVERIFY it first).
+struct SimulatingWindow {
+    std::unique_ptr<cl::MainWindow> window;
+    cl::SimulationUi* ui = nullptr;
+    cl::SimulationController* sim = nullptr;
+};
+
+/// Opens `path` (a resource such as ":/scenes/demos/pyramid.json") in a test window of the given size, zooms
+/// to fit and starts simulating on the external clock.
+inline SimulatingWindow openSimulating(const QString& path, int width, int height) {
+    SimulatingWindow f;
+    f.window = makeTestWindow(width, height);
+    f.ui = f.window->findChild<cl::SimulationUi*>();
+    if (f.ui == nullptr || !f.window->openSample(path)) {
+        return f;
+    }
+    f.sim = f.ui->controller();
+    f.window->canvas()->zoomToFit();
+    startSimulating(*f.window, *f.ui);
+    return f;
+}
+
+/// The key of the document's first body named `name`, or 0.
+inline cl::BodyKey keyNamed(const cl::Document& document, const std::string& name) {
+    for (int i = 0; i < document.bodyCount(); ++i) {
+        if (document.body(document.keyAt(i)).name == name) {
+            return document.keyAt(i);
+        }
+    }
+    return 0;
 }
 
 /// An independent World built from the document's scene: the oracle the app's run must match exactly.

@@ -42,38 +42,25 @@ using namespace cl;
 
 namespace {
 
-struct Fixture {
-    std::unique_ptr<MainWindow> window;
-    SimulationUi* ui = nullptr;
-    SimulationController* sim = nullptr;
+/// The simulating window with the two docks these tests read.
+struct Fixture : cltest::SimulatingWindow {
     WalkthroughDock* walk = nullptr;
     InspectorDock* inspector = nullptr;
 };
 
 Fixture openScene(const QString& path) {
-    Fixture f;
-    f.window = cltest::makeTestWindow(1400, 900);
-    f.ui = f.window->findChild<SimulationUi*>();
-    f.sim = f.ui ? f.ui->controller() : nullptr;
-    f.walk = f.window->findChild<WalkthroughDock*>();
-    f.inspector = f.window->findChild<InspectorDock*>();
-    if (!f.sim || !f.walk || !f.inspector || !f.window->openSample(path)) {
-        f.sim = nullptr;
-        return f;
+    Fixture f{cltest::openSimulating(path, 1400, 900)};
+    if (f.window) {
+        f.walk = f.window->findChild<WalkthroughDock*>();
+        f.inspector = f.window->findChild<InspectorDock*>();
     }
-    f.window->canvas()->zoomToFit();
-    cltest::startSimulating(*f.window, *f.ui);
+    if (!f.walk || !f.inspector) {
+        f.sim = nullptr;
+    }
     return f;
 }
 
-BodyKey keyNamed(const Document& document, const std::string& name) {
-    for (int i = 0; i < document.bodyCount(); ++i) {
-        if (document.body(document.keyAt(i)).name == name) {
-            return document.keyAt(i);
-        }
-    }
-    return 0;
-}
+using cltest::keyNamed;
 
 void pressKeys(SceneCanvas* canvas, Qt::Key key, int count) {
     canvas->setFocus();

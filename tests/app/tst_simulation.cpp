@@ -31,33 +31,13 @@ using namespace cl;
 
 namespace {
 
-struct Fixture {
-    std::unique_ptr<MainWindow> window;
-    SimulationUi* ui = nullptr;
-    SimulationController* sim = nullptr;
-};
+using Fixture = cltest::SimulatingWindow;
 
 Fixture openDemo(const QString& path) {
-    Fixture f;
-    f.window = cltest::makeTestWindow(1200, 800);
-    f.ui = f.window->findChild<SimulationUi*>();
-    f.sim = f.ui ? f.ui->controller() : nullptr;
-    if (!f.window->openSample(path)) {
-        return f;
-    }
-    f.window->canvas()->zoomToFit();
-    cltest::startSimulating(*f.window, *f.ui);
-    return f;
+    return cltest::openSimulating(path, 1200, 800);
 }
 
-BodyKey keyNamed(const Document& document, const std::string& name) {
-    for (int i = 0; i < document.bodyCount(); ++i) {
-        if (document.body(document.keyAt(i)).name == name) {
-            return document.keyAt(i);
-        }
-    }
-    return 0;
-}
+using cltest::keyNamed;
 
 bool allFinite(const SimFrame& frame) {
     for (const SimBodyState& b : frame.bodies) {
