@@ -337,8 +337,8 @@ void ImpulseSolver::scheduleSweep(int stateCount) {
     // schedule of that partial order: a constraint is ready once the earlier constraints on both its bodies
     // are placed, and each step takes, among the first kLookahead ready ones, the first that shares no body
     // with the one placed last (else the first ready one). (An order that does not keep it, such as a graph
-    // colouring, changes the convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s against the test's 1
-    // cm.)
+    // colouring, changes the convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s, over the test's
+    // limit of 1 cm.)
     constexpr std::size_t kLookahead = 8;
     const int count = static_cast<int>(m_entries.size());
     m_head.assign(static_cast<std::size_t>(stateCount), -1);
