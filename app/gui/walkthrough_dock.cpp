@@ -2,6 +2,8 @@
 
 #include "walkthrough_dock.h"
 
+#include "gjk_panel.h"
+
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -233,7 +235,7 @@ void WalkthroughDock::buildUi() {
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
-    setWidget(scroll);
+    setWidget(withGjkPanel(this, scroll, m_document)); // GJK, EPA and Voronoi on a page of their own
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!m_updatingCombos) {
