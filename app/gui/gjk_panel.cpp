@@ -2,6 +2,7 @@
 
 #include "gjk_view.h"
 #include "overlay.h"
+#include "scene_canvas.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
@@ -218,7 +219,8 @@ phys::SatResult satFor(const phys::ShapeGeometry& a, const phys::Transform& xfA,
 
 } // namespace
 
-GjkPanel::GjkPanel(Document* document, QWidget* parent) : QWidget(parent), m_document(document) {
+GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
+    : QWidget(parent), m_document(document), m_canvas(canvas) {
     setObjectName(QStringLiteral("gjkPanel"));
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 8);
@@ -272,11 +274,17 @@ GjkPanel::GjkPanel(Document* document, QWidget* parent) : QWidget(parent), m_doc
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) { setView(View(index)); });
     connect(m_previous, &QPushButton::clicked, this, &GjkPanel::previousStep);
     connect(m_next, &QPushButton::clicked, this, &GjkPanel::nextStep);
-    connect(m_document, &Document::bodyChanged, this, [this](BodyKey key) {
+    auto follow = [this](quint64 key) {
         if (key == m_keyA || key == m_keyB) {
             rebuild(); // live: a vertex drag redraws both panes as it goes, keeping the step
         }
-    });
+    };
+    if (m_canvas) {
+        // The canvas shows every document edit and also a tool's preview while the mouse is down.
+        connect(m_canvas, &SceneCanvas::bodyShown, this, follow);
+    } else {
+        connect(m_document, &Document::bodyChanged, this, follow);
+    }
     connect(m_document, &Document::bodyRemoved, this, [this](BodyKey key) {
         if (key == m_keyA || key == m_keyB) {
             setPair(0, 0);
@@ -321,6 +329,15 @@ QString GjkPanel::explanation() const {
     return m_explanation->text();
 }
 
+const phys::BodyDef& GjkPanel::shownBody(BodyKey key) const {
+    if (m_canvas) {
+        if (const phys::BodyDef* shown = m_canvas->bodyDef(key)) {
+            return *shown;
+        }
+    }
+    return m_document->body(key);
+}
+
 void GjkPanel::rebuild() {
     m_steps.clear();
     m_penetration = {};
@@ -331,8 +348,8 @@ void GjkPanel::rebuild() {
             tr("Pick two bodies on the SAT \u00b7 Clipping page, or select two on the canvas."));
         m_steps.push_back({tr("No pair"), tr("GJK, EPA and the Voronoi regions need two bodies."), {}, {}});
     } else {
-        const phys::BodyDef& a = m_document->body(m_keyA);
-        const phys::BodyDef& b = m_document->body(m_keyB);
+        const phys::BodyDef& a = shownBody(m_keyA);
+        const phys::BodyDef& b = shownBody(m_keyB);
         QString pair =
             tr("A = %1, B = %2").arg(QString::fromStdString(a.name), QString::fromStdString(b.name));
         if (a.shapes.size() > 1 || b.shapes.size() > 1) {
@@ -360,7 +377,11 @@ void GjkPanel::show() {
     m_stepLabel->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(s.title));
     m_explanation->setText(s.text);
     m_world->setItems(s.world);
-    m_minkowski->setItems(s.minkowski);
+    std::vector<DiagramItem> minkowski = s.minkowski;
+    if (!minkowski.empty()) {
+        minkowski.push_back(point({0.0, 0.0}, Qt::black, tr("origin"))); // on top: everything is about it
+    }
+    m_minkowski->setItems(std::move(minkowski));
     m_minkowski->setVisible(m_view != View::Voronoi);
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
@@ -368,8 +389,8 @@ void GjkPanel::show() {
 }
 
 void GjkPanel::buildGjk() {
-    const phys::BodyDef& bodyA = m_document->body(m_keyA);
-    const phys::BodyDef& bodyB = m_document->body(m_keyB);
+    const phys::BodyDef& bodyA = shownBody(m_keyA);
+    const phys::BodyDef& bodyB = shownBody(m_keyB);
     const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
     const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
@@ -395,7 +416,6 @@ void GjkPanel::buildGjk() {
         reach = std::max(reach, phys::length(p));
     }
     reach = std::max(reach, 1e-3) * 3.0;
-    mBase.push_back(point({0.0, 0.0}, Qt::black, tr("origin")));
 
     for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
         const phys::GjkIteration& it = trace.iterations[k];
@@ -516,8 +536,8 @@ void GjkPanel::buildGjk() {
 }
 
 void GjkPanel::buildEpa() {
-    const phys::BodyDef& bodyA = m_document->body(m_keyA);
-    const phys::BodyDef& bodyB = m_document->body(m_keyB);
+    const phys::BodyDef& bodyA = shownBody(m_keyA);
+    const phys::BodyDef& bodyB = shownBody(m_keyB);
     const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
     const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
@@ -530,8 +550,7 @@ void GjkPanel::buildEpa() {
     std::vector<DiagramItem> worldBase{polygon(outline(a, xfA), ca, withAlpha(ca, 30), 2.0),
                                        polygon(outline(b, xfB), cb, withAlpha(cb, 30), 2.0)};
     std::vector<DiagramItem> mBase{
-        polygon(minkowskiHull(pa, xfA, pb, xfB, false), QColor(150, 150, 150), QColor(225, 225, 225), 1.2),
-        point({0.0, 0.0}, Qt::black, tr("origin"))};
+        polygon(minkowskiHull(pa, xfA, pb, xfB, false), QColor(150, 150, 150), QColor(225, 225, 225), 1.2)};
 
     if (p.coresOverlap) {
         for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
@@ -627,8 +646,8 @@ void GjkPanel::buildEpa() {
 }
 
 void GjkPanel::buildVoronoi() {
-    const phys::BodyDef& bodyA = m_document->body(m_keyA);
-    const phys::BodyDef& bodyB = m_document->body(m_keyB);
+    const phys::BodyDef& bodyA = shownBody(m_keyA);
+    const phys::BodyDef& bodyB = shownBody(m_keyB);
     const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
     const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
@@ -731,11 +750,11 @@ void GjkPanel::buildVoronoi() {
     m_steps.push_back(std::move(where));
 }
 
-QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document) {
+QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document, SceneCanvas* canvas) {
     auto* tabs = new QTabWidget(dock);
     tabs->setObjectName(QStringLiteral("walkthroughPages"));
     tabs->setDocumentMode(true);
-    auto* panel = new GjkPanel(document, tabs);
+    auto* panel = new GjkPanel(document, canvas, tabs);
     tabs->addTab(satPage, QObject::tr("SAT \u00b7 Clipping"));
     tabs->addTab(panel, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
     QObject::connect(dock, &WalkthroughDock::walkthroughChanged, panel,

@@ -23,6 +23,7 @@ class QTabBar;
 
 namespace cl {
 
+class SceneCanvas;
 class WalkthroughDock;
 
 class GjkPanel : public QWidget {
@@ -31,7 +32,8 @@ class GjkPanel : public QWidget {
 public:
     enum class View { Gjk, Epa, Voronoi };
 
-    explicit GjkPanel(Document* document, QWidget* parent = nullptr);
+    /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
+    GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
 
     /// Picks the pair by key (0: none). Keeps the step when the pair stays the same.
     void setPair(BodyKey a, BodyKey b);
@@ -69,8 +71,11 @@ private:
     void buildEpa();
     void buildVoronoi();
     void show();
+    /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
+    const phys::BodyDef& shownBody(BodyKey key) const;
 
     Document* m_document = nullptr;
+    SceneCanvas* m_canvas = nullptr;
     BodyKey m_keyA = 0, m_keyB = 0;
     View m_view = View::Gjk;
     int m_step = 0;
@@ -88,7 +93,7 @@ private:
 };
 
 /// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel into tabs, the panel following the
-/// dock's pair. The one hook in walkthrough_dock.cpp: setWidget(withGjkPanel(this, page, document)).
-QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document);
+/// dock's pair. The one hook in walkthrough_dock.cpp: setWidget(withGjkPanel(this, page, document, canvas)).
+QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document, SceneCanvas* canvas);
 
 } // namespace cl

@@ -235,7 +235,8 @@ void WalkthroughDock::buildUi() {
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(content);
-    setWidget(withGjkPanel(this, scroll, m_document)); // GJK, EPA and Voronoi on a page of their own
+    setWidget(
+        withGjkPanel(this, scroll, m_document, m_canvas)); // GJK, EPA and Voronoi on a page of their own
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!m_updatingCombos) {
