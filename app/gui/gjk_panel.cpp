@@ -16,6 +16,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -754,9 +755,14 @@ QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* documen
     auto* tabs = new QTabWidget(dock);
     tabs->setObjectName(QStringLiteral("walkthroughPages"));
     tabs->setDocumentMode(true);
-    auto* panel = new GjkPanel(document, canvas, tabs);
+    // The page scrolls on its own, so its panes never force a size on the dock or on the SAT page.
+    auto* scroll = new QScrollArea(tabs);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* panel = new GjkPanel(document, canvas, scroll);
+    scroll->setWidget(panel);
     tabs->addTab(satPage, QObject::tr("SAT \u00b7 Clipping"));
-    tabs->addTab(panel, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
+    tabs->addTab(scroll, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
     QObject::connect(dock, &WalkthroughDock::walkthroughChanged, panel,
                      [dock, panel] { panel->setPair(dock->keyA(), dock->keyB()); });
     return tabs;

@@ -92,8 +92,9 @@ private:
     QLabel* m_explanation = nullptr;
 };
 
-/// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel into tabs, the panel following the
-/// dock's pair. The one hook in walkthrough_dock.cpp: setWidget(withGjkPanel(this, page, document, canvas)).
+/// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel (in a scroll area of its own) into tabs,
+/// the panel following the dock's pair. The one hook in walkthrough_dock.cpp: the dock's scroll area holds
+/// withGjkPanel(this, page, document, canvas) instead of the page.
 QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document, SceneCanvas* canvas);
 
 } // namespace cl

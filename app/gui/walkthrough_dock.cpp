@@ -234,9 +234,9 @@ void WalkthroughDock::buildUi() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
-    setWidget(
-        withGjkPanel(this, scroll, m_document, m_canvas)); // GJK, EPA and Voronoi on a page of their own
+    // GJK, EPA and Voronoi: a page beside this one (gjk_panel.h).
+    scroll->setWidget(withGjkPanel(this, content, m_document, m_canvas));
+    setWidget(scroll);
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!m_updatingCombos) {
