@@ -269,7 +269,7 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_explanation->setTextFormat(Qt::PlainText);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_explanation->setMinimumHeight(90);
+    m_explanation->setMinimumHeight(60);
     layout->addWidget(m_explanation);
 
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) { setView(View(index)); });
@@ -442,7 +442,9 @@ void GjkPanel::buildGjk() {
             step.minkowski.push_back(point(it.simplex.v[i].w, kSimplex, QStringLiteral("w%1").arg(i)));
         }
         if (it.simplex.count > 1) {
-            step.minkowski.push_back(point(it.closest, kResult, tr("closest")));
+            // Labelled only on an edge or inside; on a vertex the vertex's own label says where it is.
+            step.minkowski.push_back(
+                point(it.closest, kResult, it.reduced.count == 1 ? QString() : tr("closest")));
         }
         QString text =
             tr("The simplex has %1: %2. ")
@@ -612,11 +614,13 @@ void GjkPanel::buildEpa() {
     } else {
         result.title = tr("Normal and depth");
         result.world.push_back(arrow(p.pointB, p.pointB + p.depth * p.normal, kResult, 2.2));
-        result.world.push_back(point(p.pointA, kResult, tr("deepest of A")));
-        result.world.push_back(point(p.pointB, kResult, tr("deepest of B")));
+        result.world.push_back(point(p.pointA, kResult));
+        result.world.push_back(point(p.pointB, kResult));
         result.minkowski.push_back(arrow({0.0, 0.0}, p.depth * p.normal, kResult, 2.2));
-        result.text = tr("Normal n = %1 from A to B, depth %2 m: moving B by %2 m along n separates them.")
-                          .arg(vec(p.normal), len(p.depth));
+        result.text =
+            tr("Normal n = %1 from A to B, depth %2 m: moving B by %2 m along n separates them (green: "
+               "the deepest point of each shape and the push).")
+                .arg(vec(p.normal), len(p.depth));
         if (!p.coresOverlap) {
             result.text += tr(" (The cores are apart: depth = radii - core distance.)");
         }
@@ -637,7 +641,7 @@ void GjkPanel::buildEpa() {
         if (polyA && polyB) {
             const phys::Manifold m = phys::clipPolygons(*polyA, xfA, *polyB, xfB, p.normal, p.owner);
             for (int i = 0; i < m.pointCount; ++i) {
-                result.world.push_back(point(m.points[i].point, QColor(220, 40, 40), tr("contact")));
+                result.world.push_back(point(m.points[i].point, QColor(220, 40, 40)));
             }
             result.text += tr(" Handed to the clipping step, this normal gives %1 (red).")
                                .arg(count(m.pointCount, "contact point", "contact points"));
