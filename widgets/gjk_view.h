@@ -52,8 +52,8 @@ public:
     /// Pixel of a point of the pane (metres), for tests and for labels.
     QPointF toPixel(phys::Vec2 p) const;
 
-    QSize sizeHint() const override { return {320, 220}; }
-    QSize minimumSizeHint() const override { return {160, 120}; }
+    QSize sizeHint() const override { return {300, 160}; }
+    QSize minimumSizeHint() const override { return {160, 110}; }
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -134,8 +134,10 @@ bool DrawPolygonTool::closeOutline() {
     }
     const std::string name = toolgeom::uniqueName("polygon", bodyNames(*canvas()));
     phys::Result<phys::BodyDef> body = toolgeom::polygonBody(m_points, name);
+    bool split = false;
     if (!body) {
-        phys::Result<phys::BodyDef> pieces = toolgeom::piecesBody(m_points, name);
+        phys::DecomposeTrace trace;
+        phys::Result<phys::BodyDef> pieces = toolgeom::piecesBody(m_points, name, &trace);
         const QString reason = toolgeom::errorText(body.error());
         const QString question =
             pieces ? (pieces->shapes.size() == 1
@@ -156,6 +158,8 @@ bool DrawPolygonTool::closeOutline() {
         }
         if (choice == NonConvexChoice::SplitIntoPieces) {
             body = std::move(pieces);
+            m_lastSplit = {std::move(trace), name, body->position};
+            split = true;
         }
     }
     if (!body) {
@@ -175,6 +179,9 @@ bool DrawPolygonTool::closeOutline() {
     clearHint();
     updateOverlay();
     emit intents()->addBody(body.value());
+    if (split) {
+        emit splitMade();
+    }
     return true;
 }
 

@@ -3,12 +3,14 @@
 /// The draw-polygon tool: click the vertices of a polygon one by one; a concave outline becomes one body of
 /// convex pieces.
 
+#include "physics/decompose.h"
 #include "physics/math.h"
 #include "tool.h"
 
 #include <QString>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace cl {
@@ -55,12 +57,25 @@ public:
     /// Replaces it by a yes/no convex-hull question (never splits).
     void setConvexHullAsker(ConvexHullAsker asker);
 
+    /// The last outline split into convex pieces: the decomposition's trace in the new body's frame, and
+    /// that body's name and origin (world). Empty trace until a split is made.
+    struct Split {
+        phys::DecomposeTrace trace;
+        std::string bodyName;
+        phys::Vec2 origin;
+    };
+    const Split& lastSplit() const { return m_lastSplit; }
+
     /// The vertices clicked so far, world frame (metres).
     const std::vector<phys::Vec2>& points() const { return m_points; }
     /// Closes the outline as Enter does. Returns true when a body was emitted.
     bool closeOutline();
     /// Removes the last vertex (Backspace).
     void removeLastPoint();
+
+signals:
+    /// An outline was split into convex pieces (lastSplit() holds its steps).
+    void splitMade();
 
 protected:
     bool mousePress(QMouseEvent* event) override;
@@ -84,6 +99,7 @@ private:
     QString m_cursorError;
     bool m_cursorCloses = false;
     NonConvexAsker m_asker;
+    Split m_lastSplit;
 };
 
 } // namespace cl

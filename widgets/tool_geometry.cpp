@@ -150,7 +150,8 @@ phys::Result<phys::BodyDef> polygonBody(std::span<const phys::Vec2> worldPoints,
     return newBody(name, centroid, std::move(shape));
 }
 
-phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name) {
+phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name,
+                                       phys::DecomposeTrace* trace) {
     // Area centroid of the simple outline (shoelace fan about the first point, to limit round-off); a
     // degenerate outline is left to decomposeConcave to report.
     phys::Vec2 centroid = worldPoints.empty() ? phys::Vec2{} : worldPoints[0];
@@ -170,7 +171,7 @@ phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, 
     for (const phys::Vec2 p : worldPoints) {
         local.push_back(p - centroid);
     }
-    phys::Result<phys::Decomposition> pieces = phys::decomposeConcave(local);
+    phys::Result<phys::Decomposition> pieces = phys::decomposeConcave(local, trace);
     if (!pieces) {
         return pieces.error();
     }

@@ -5,6 +5,7 @@
 /// state: every function is a value in, value out, so the tests can call them directly.
 /// Units: metres and radians, world frame unless a name says `local`.
 
+#include "physics/decompose.h"
 #include "physics/defs.h"
 #include "physics/result.h"
 
@@ -53,7 +54,9 @@ phys::Result<phys::BodyDef> polygonBody(std::span<const phys::Vec2> worldPoints,
 /// by world points: the body origin is the outline's area centroid, the pieces are stored relative to it
 /// (angle 0), each with the defaults of polygonBody.
 /// @return the body, or the error of phys::decomposeConcave (naming the vertex of `worldPoints`)
-phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name);
+/// @param trace optional: the decomposition's steps, in the body's local frame
+phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name,
+                                       phys::DecomposeTrace* trace = nullptr);
 /// A new dynamic body holding one circle: origin at `worldCentre`, circle centred on the origin.
 phys::Result<phys::BodyDef> circleBody(phys::Vec2 worldCentre, double radius, const std::string& name);
 

@@ -3,6 +3,7 @@
 #include "gjk_view.h"
 #include "overlay.h"
 #include "scene_canvas.h"
+#include "tool_draw_polygon.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
@@ -235,6 +236,7 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_tabs->addTab(tr("GJK"));
     m_tabs->addTab(tr("EPA"));
     m_tabs->addTab(tr("Voronoi"));
+    m_tabs->addTab(tr("Split"));
     m_tabs->setExpanding(true);
     m_tabs->setDrawBase(false);
     layout->addWidget(m_tabs);
@@ -344,7 +346,9 @@ void GjkPanel::rebuild() {
     m_penetration = {};
     const bool valid = m_keyA && m_keyB && m_document->contains(m_keyA) && m_document->contains(m_keyB) &&
                        !m_document->body(m_keyA).shapes.empty() && !m_document->body(m_keyB).shapes.empty();
-    if (!valid) {
+    if (m_view == View::Split) {
+        buildSplit();
+    } else if (!valid) {
         m_pairLabel->setText(
             tr("Pick two bodies on the SAT \u00b7 Clipping page, or select two on the canvas."));
         m_steps.push_back({tr("No pair"), tr("GJK, EPA and the Voronoi regions need two bodies."), {}, {}});
@@ -367,6 +371,8 @@ void GjkPanel::rebuild() {
         case View::Voronoi:
             buildVoronoi();
             break;
+        case View::Split:
+            break;
         }
     }
     m_step = std::clamp(m_step, 0, int(m_steps.size()) - 1);
@@ -383,7 +389,7 @@ void GjkPanel::show() {
         minkowski.push_back(point({0.0, 0.0}, Qt::black, tr("origin"))); // on top: everything is about it
     }
     m_minkowski->setItems(std::move(minkowski));
-    m_minkowski->setVisible(m_view != View::Voronoi);
+    m_minkowski->setVisible(m_view != View::Voronoi && m_view != View::Split);
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
     emit changed();
@@ -753,6 +759,151 @@ void GjkPanel::buildVoronoi() {
         break;
     }
     m_steps.push_back(std::move(where));
+}
+
+void GjkPanel::buildSplit() {
+    if (!m_polygonTool) {
+        m_polygonTool = window()->findChild<DrawPolygonTool*>();
+        if (m_polygonTool) {
+            connect(m_polygonTool, &DrawPolygonTool::splitMade, this, [this] {
+                if (m_view == View::Split) {
+                    m_step = 0;
+                    rebuild();
+                }
+            });
+        }
+    }
+    if (!m_polygonTool || m_polygonTool->lastSplit().trace.outline.empty()) {
+        m_pairLabel->setText(tr("No outline split yet."));
+        m_steps.push_back({tr("Nothing split yet"),
+                           tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
+                              "pieces\": its triangulation and merges show here, step by step."),
+                           {},
+                           {}});
+        return;
+    }
+    const DrawPolygonTool::Split& split = m_polygonTool->lastSplit();
+    const phys::DecomposeTrace& t = split.trace;
+    m_pairLabel->setText(tr("The last outline split with the Polygon tool: body \"%1\"")
+                             .arg(QString::fromStdString(split.bodyName)));
+    const std::size_t n = t.outline.size();
+    std::vector<Vec2> world;
+    for (const Vec2 p : t.outline) {
+        world.push_back(split.origin + p);
+    }
+    auto indicesToPoints = [&world](const auto& indices) {
+        std::vector<Vec2> out;
+        for (const int i : indices) {
+            out.push_back(world[std::size_t(i)]);
+        }
+        return out;
+    };
+    std::vector<int> reflex;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (phys::cross(world[i] - world[(i + n - 1) % n], world[(i + 1) % n] - world[i]) < 0.0) {
+            reflex.push_back(int(i));
+        }
+    }
+    const std::vector<DiagramItem> base{polygon(world, QColor(90, 90, 90), QColor(235, 235, 235), 1.5)};
+    auto dots = [&](std::vector<DiagramItem>& items) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const bool isReflex = std::find(reflex.begin(), reflex.end(), int(i)) != reflex.end();
+            items.push_back(point(world[i], isReflex ? QColor(220, 40, 40) : QColor(60, 60, 60),
+                                  n <= 24 ? QString::number(i) : QString()));
+        }
+    };
+    const QColor palette[] = {QColor(120, 170, 230), QColor(240, 170, 90),  QColor(130, 200, 130),
+                              QColor(200, 140, 210), QColor(230, 210, 100), QColor(120, 200, 200)};
+
+    Step outline;
+    outline.title = tr("The outline");
+    outline.world = base;
+    dots(outline.world);
+    QStringList reflexNames;
+    for (const int i : reflex) {
+        reflexNames << QString::number(i);
+    }
+    outline.text =
+        tr("The outline has %1, %2 (red: %3). A convex piece can have no reflex vertex, so the "
+           "outline is cut: first into triangles by ear clipping, then the triangles are merged back "
+           "as far as convexity allows (Hertel-Mehlhorn).")
+            .arg(count(long(n), "vertex", "vertices"),
+                 count(long(reflex.size()), "reflex vertex", "reflex vertices"),
+                 reflexNames.join(QStringLiteral(", ")));
+    m_steps.push_back(std::move(outline));
+
+    for (std::size_t k = 0; k < t.ears.size(); ++k) {
+        const phys::DecomposeEar& ear = t.ears[k];
+        Step step;
+        step.title = tr("Ear %1 of %2").arg(k + 1).arg(t.ears.size());
+        step.world = base;
+        for (std::size_t j = 0; j < k; ++j) {
+            step.world.push_back(polygon(indicesToPoints(t.ears[j].triangle), QColor(90, 130, 200),
+                                         QColor(150, 185, 235, 120), 1.0));
+        }
+        step.world.push_back(
+            polygon(indicesToPoints(ear.triangle), QColor(200, 120, 0), withAlpha(kRegion, 170), 2.0));
+        dots(step.world);
+        step.text =
+            k + 1 == t.ears.size()
+                ? tr("The last three vertices (%1, %2, %3) are the last triangle.")
+                      .arg(ear.triangle[0])
+                      .arg(ear.triangle[1])
+                      .arg(ear.triangle[2])
+                : tr("Vertex %1 turns left and its triangle (%2, %1, %3) holds no other remaining vertex: "
+                     "an ear, cut off along the diagonal %2-%3. Of the ears left, it has the largest "
+                     "smallest angle (%4\u00b0), which keeps slivers out.")
+                      .arg(ear.tip)
+                      .arg(ear.triangle[0])
+                      .arg(ear.triangle[2])
+                      .arg(QString::number(ear.smallestAngle * 180.0 / phys::kPi, 'f', 1));
+        m_steps.push_back(std::move(step));
+    }
+
+    for (std::size_t k = 0; k < t.merges.size(); ++k) {
+        const phys::DecomposeMerge& m = t.merges[k];
+        Step step;
+        step.title = tr("Diagonal %1 of %2").arg(k + 1).arg(t.merges.size());
+        step.world = base;
+        for (std::size_t j = 0; j < m.pieces.size(); ++j) {
+            const QColor c = palette[j % std::size(palette)];
+            step.world.push_back(
+                polygon(indicesToPoints(m.pieces[j]), c.darker(140), withAlpha(c, 110), 1.0));
+        }
+        const bool removed = m.verdict == phys::DiagonalVerdict::Removed;
+        step.world.push_back(line(world[std::size_t(m.from)], world[std::size_t(m.to)],
+                                  removed ? kResult : QColor(220, 40, 40), 2.5, removed));
+        dots(step.world);
+        const QString diagonal = QStringLiteral("%1-%2").arg(m.from).arg(m.to);
+        switch (m.verdict) {
+        case phys::DiagonalVerdict::Removed:
+            step.text =
+                tr("Diagonal %1 (dashed green): without it both its ends stay convex, so the pieces on "
+                   "either side merge. %2 now.")
+                    .arg(diagonal, count(long(m.pieces.size()), "piece", "pieces"));
+            break;
+        case phys::DiagonalVerdict::ReflexAtStart:
+        case phys::DiagonalVerdict::ReflexAtEnd:
+            step.text = tr("Diagonal %1 (red) stays: removing it would leave a reflex angle at vertex %2.")
+                            .arg(diagonal)
+                            .arg(m.verdict == phys::DiagonalVerdict::ReflexAtStart ? m.from : m.to);
+            break;
+        case phys::DiagonalVerdict::TooManyVertices:
+            step.text = tr("Diagonal %1 (red) stays: the merged piece would have more than %2 vertices, the "
+                           "engine's limit for one polygon.")
+                            .arg(diagonal)
+                            .arg(phys::kMaxPolygonVertices);
+            break;
+        }
+        m_steps.push_back(std::move(step));
+    }
+    const std::size_t pieces = t.merges.empty() ? 1 : t.merges.back().pieces.size();
+    m_steps.back().title += tr(" (last)");
+    m_steps.back().text += tr(" The result: %1, each convex with at most %2 vertices, together exactly the "
+                              "outline; they are the shapes of body \"%3\".")
+                               .arg(count(long(pieces), "piece", "pieces"))
+                               .arg(phys::kMaxPolygonVertices)
+                               .arg(QString::fromStdString(split.bodyName));
 }
 
 QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document, SceneCanvas* canvas) {

@@ -1,6 +1,7 @@
 #pragma once
 /// @file gjk_panel.h
-/// The GJK, EPA and Voronoi walkthroughs, as a page of the Walkthrough dock beside SAT and clipping. It
+/// The GJK, EPA and Voronoi walkthroughs, and the steps of the last concave outline split into convex pieces,
+/// as a page of the Walkthrough dock beside SAT and clipping. It
 /// walks through the engine's own traces (phys::shapeDistance, phys::gjkEpaPenetration, phys::voronoiRegion)
 /// for the dock's pair (first shape of each body), in two linked panes: the world (A, B, the support points,
 /// the witness points) and the Minkowski difference A (-) B (the origin, the simplex or polytope, the region
@@ -23,6 +24,7 @@ class QTabBar;
 
 namespace cl {
 
+class DrawPolygonTool;
 class SceneCanvas;
 class WalkthroughDock;
 
@@ -30,7 +32,7 @@ class GjkPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class View { Gjk, Epa, Voronoi };
+    enum class View { Gjk, Epa, Voronoi, Split };
 
     /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
     GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
@@ -70,12 +72,15 @@ private:
     void buildGjk();
     void buildEpa();
     void buildVoronoi();
+    /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
+    void buildSplit();
     void show();
     /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
     const phys::BodyDef& shownBody(BodyKey key) const;
 
     Document* m_document = nullptr;
     SceneCanvas* m_canvas = nullptr;
+    DrawPolygonTool* m_polygonTool = nullptr; ///< found in the window when the Split view first opens
     BodyKey m_keyA = 0, m_keyB = 0;
     View m_view = View::Gjk;
     int m_step = 0;

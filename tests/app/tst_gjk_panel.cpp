@@ -11,6 +11,7 @@
 #include "gjk_view.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "tool_draw_polygon.h"
 #include "tool_edit_vertices.h"
 #include "tools_toolbar.h"
 #include "walkthrough.h"
@@ -75,6 +76,7 @@ private slots:
     void epaEndsWithSatsDepth();
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
+    void splitShowsEarsThenMerges();
 
 private:
     GjkPanel* panel() const { return m_window->findChild<GjkPanel*>(); }
@@ -278,6 +280,41 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
                         canvas.worldToViewport(vertex + phys::Vec2{-1.0, 0.0}).toPoint());
     QCOMPARE(document().undoStack()->count(), 1);
     QVERIFY(panel()->penetration().gjk.pointA != before || panel()->penetration().depth != distanceBefore);
+}
+
+void TestGjkPanel::splitShowsEarsThenMerges() {
+    openView(3);
+    QCOMPARE(panel()->stepCount(), 1);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("Draw a concave outline")));
+    // A C drawn by mouse with the Polygon tool, split into convex pieces.
+    auto* toolbar = m_window->findChild<ToolsToolbar*>();
+    toolbar->setCurrentTool(toolbar->polygonTool());
+    DrawPolygonTool& tool = *toolbar->polygonTool();
+    tool.setNonConvexAsker(
+        [](const QString&, bool) { return DrawPolygonTool::NonConvexChoice::SplitIntoPieces; });
+    SceneCanvas& canvas = *m_window->canvas();
+    for (const phys::Vec2 p : {phys::Vec2{-4, 3}, phys::Vec2{0, 3}, phys::Vec2{0, 3.8}, phys::Vec2{-3, 3.8},
+                               phys::Vec2{-3, 5}, phys::Vec2{0, 5}, phys::Vec2{0, 6}, phys::Vec2{-4, 6}}) {
+        QTest::mouseClick(canvas.viewport(), Qt::LeftButton, Qt::NoModifier,
+                          canvas.worldToViewport(p).toPoint());
+    }
+    QTest::keyClick(&canvas, Qt::Key_Return);
+    QCOMPARE(document().bodyCount(), 5);
+    const phys::BodyDef& body = document().body(document().keys().back());
+    const phys::DecomposeTrace& trace = tool.lastSplit().trace;
+    QCOMPARE(trace.outline.size(), std::size_t(8));
+    // The page followed the split: the outline, one step per ear, one per diagonal.
+    QCOMPARE(panel()->stepCount(), 1 + int(trace.ears.size()) + int(trace.merges.size()));
+    QCOMPARE(int(trace.ears.size()), 6);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("8 vertices, 2 reflex vertices")));
+    clickNext();
+    QVERIFY(panel()->stepTitle().contains(QStringLiteral("Ear 1 of 6")));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("Vertex %1 turns left").arg(trace.ears[0].tip)));
+    QCOMPARE(clickToEnd(), 5 + int(trace.merges.size()));
+    QVERIFY(panel()->stepTitle().contains(QStringLiteral("(last)")));
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("The result: %1 pieces").arg(body.shapes.size())),
+             qPrintable(panel()->explanation()));
+    QCOMPARE(trace.merges.back().pieces.size(), body.shapes.size());
 }
 
 QTEST_MAIN(TestGjkPanel)
