@@ -142,7 +142,7 @@ std::vector<Vec2> simplexRegion(const phys::Simplex& s, phys::SimplexRegion regi
     };
     auto slab = [&](int i, int j) {
         const Vec2 p = s.v[i].w, q = s.v[j].w;
-        const Vec2 n = s.count == 3 ? outward(p, q) : outward(p, q);
+        const Vec2 n = outward(p, q);
         if (s.count == 2) {
             // Both sides of a lone segment belong to its region.
             return std::vector<Vec2>{p - reach * n, q - reach * n, q + reach * n, p + reach * n};
