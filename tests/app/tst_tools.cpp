@@ -11,6 +11,7 @@
 #include "main_window.h"
 #include "physics/polygon_factory.h"
 #include "scene_canvas.h"
+#include "scene_io.h"
 #include "scene_renderer.h"
 #include "tool_draw_polygon.h"
 #include "tool_draw_shapes.h"
@@ -442,6 +443,11 @@ void TestTools::concaveOutlineSplitsIntoPieces() {
     QVERIFY(std::abs(pieceArea - std::abs(phys::signedArea(clicked))) < 1e-9);
     // The body's origin is the outline's centroid (by symmetry of the U, x = 2).
     QVERIFY(std::abs(body.position.x - at(px({2.0, 0.0})).x) < pixelTolerance());
+    // The scene file stores the pieces: the document's scene survives a write and a strict read unchanged.
+    const auto reread = parseScene(serializeScene(document().scene()));
+    QVERIFY(std::holds_alternative<Scene>(reread));
+    QVERIFY(scenesEqual(std::get<Scene>(reread), document().scene()));
+    QCOMPARE(std::get<Scene>(reread).def.bodies.back().shapes.size(), std::size_t(3));
     // One undo step removes the whole body.
     document().undoStack()->undo();
     QCOMPARE(document().bodyCount(), 2);
