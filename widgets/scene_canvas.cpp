@@ -81,6 +81,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
         updateLabel(key, body);
         updateLabelVisibility();
         updateBatched();
+        emit bodyShown(key);
         return;
     }
     const int count = static_cast<int>(m_keys.size());

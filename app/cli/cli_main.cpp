@@ -22,8 +22,10 @@ const Subcommand kSubcommands[] = {
      "  Exit code 0 when the scene is valid, 3 when it is not (the error names the place, e.g.\n"
      "  bodies[3].shapes[0].vertices[5]), 2 on a usage error.",
      false, &cl::cli::runValidate},
-    {"collide", "SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge]",
-     "Run the narrow phase on bodies I and J as placed in SCENE; print SAT, clipping and manifold as JSON.",
+    {"collide", "SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge|gjk|epa]",
+     "Run the narrow phase on bodies I and J as placed in SCENE; print SAT, clipping and manifold as JSON\n"
+     "  (gjk: distance, witness points and GJK's iterations; epa: depth, normal, GJK's and EPA's "
+     "iterations).",
      "  World frame, SI units; normals point from body I to body J. Bodies with several shapes give one\n"
      "  object per shape pair under \"pairs\". Exit code 0 (also when separated), 2 usage, 3 invalid scene.",
      false, &cl::cli::runCollide},

@@ -2,6 +2,8 @@
 
 #include "walkthrough_dock.h"
 
+#include "gjk_panel.h"
+
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -232,7 +234,8 @@ void WalkthroughDock::buildUi() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
+    // GJK, EPA and Voronoi: a page beside this one (gjk_panel.h).
+    scroll->setWidget(withGjkPanel(this, content, m_document, m_canvas));
     setWidget(scroll);
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
