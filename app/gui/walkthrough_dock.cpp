@@ -19,6 +19,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTimer>
@@ -480,7 +481,21 @@ void WalkthroughDock::onSceneReset() {
 }
 
 void WalkthroughDock::onBodyChanged(BodyKey key) {
-    refreshBodyList(); // a name may have changed
+    // A name may have changed: only this body's entries (a drag changes one body on every mouse move, and
+    // refilling two combo boxes of every body each time would cost more than the walkthrough itself).
+    const int index = m_document->indexOf(key);
+    if (index >= 0 && index < m_comboA->count() && m_comboA->count() == m_document->bodyCount()) {
+        const QString text = bodyText(m_document->body(key), index);
+        m_updatingCombos = true;
+        for (QComboBox* combo : {m_comboA, m_comboB}) {
+            if (combo->itemText(index) != text) {
+                combo->setItemText(index, text);
+            }
+        }
+        m_updatingCombos = false;
+    } else {
+        refreshBodyList();
+    }
     if (!m_sim && (key == m_keyA || key == m_keyB)) {
         rebuild(); // keeps the step
     } else {
@@ -586,13 +601,12 @@ void WalkthroughDock::fillTable() {
                                      : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
                                      : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
                                                                         : tr("centres");
-                const int decimals = Walkthrough::shadowDecimals(a.overlap);
+                // The overlap is written as the difference of the shadow ends written beside it.
                 rows.push_back(
                     {{QString::number(k + 1), from + QLatin1Char('\n') + Walkthrough::vector(a.normal),
                       tr("A %1\nB %2")
-                          .arg(Walkthrough::interval(a.minA, a.maxA, decimals),
-                               Walkthrough::interval(a.minB, a.maxB, decimals)),
-                      Walkthrough::length(a.overlap) + (a.separating ? tr("\nseparates") : QString())},
+                          .arg(Walkthrough::axisShadow(a, false), Walkthrough::axisShadow(a, true)),
+                      Walkthrough::axisOverlap(a) + (a.separating ? tr("\nseparates") : QString())},
                      stepOf(WalkthroughStepKind::SatAxis, k),
                      k == t.sat.mtvAxis});
             }
@@ -601,7 +615,7 @@ void WalkthroughDock::fillTable() {
                                  (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
                                                   : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
                                      QLatin1Char('\n') + Walkthrough::vector(t.sat.mtvNormal),
-                                 QString(), Walkthrough::length(t.sat.mtvDepth)},
+                                 QString(), Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])},
                                 stepOf(WalkthroughStepKind::SatResult),
                                 false});
             }
@@ -688,34 +702,66 @@ void WalkthroughDock::fillTable() {
         }
     }
 
-    m_table->clear();
-    m_table->setColumnCount(int(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
-    for (int col = 0; col < int(headerTips.size()); ++col) {
-        m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
+    // A drag rebuilds the walkthrough on every mouse move: when the table keeps its shape (same headers, same
+    // rows) its items are updated in place, which costs far less than new items and a new layout.
+    bool sameShape = m_table->columnCount() == int(headers.size()) && m_table->rowCount() == int(rows.size());
+    for (int col = 0; sameShape && col < int(headers.size()); ++col) {
+        sameShape =
+            m_table->horizontalHeaderItem(col) && m_table->horizontalHeaderItem(col)->text() == headers[col];
     }
-    m_table->setRowCount(int(rows.size()));
+    for (int r = 0; sameShape && r < int(rows.size()); ++r) {
+        for (int col = 0; sameShape && col < int(rows[std::size_t(r)].cells.size()); ++col) {
+            sameShape = m_table->item(r, col) != nullptr;
+        }
+    }
+    if (!sameShape) {
+        m_table->clear();
+        m_table->setColumnCount(int(headers.size()));
+        m_table->setHorizontalHeaderLabels(headers);
+        for (int col = 0; col < int(headerTips.size()); ++col) {
+            m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
+        }
+        m_table->setRowCount(int(rows.size()));
+    }
     const QColor minimum(255, 236, 179);
     const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
                                  OverlayPainter::methodColor(2)};
+    // In place, the model's per-item signals are held back and one layout change follows: a view asked to
+    // repaint item by item recomputes its content-sized columns for every item.
+    std::optional<QSignalBlocker> quiet;
+    if (sameShape) {
+        quiet.emplace(m_table->model());
+    }
     for (int r = 0; r < int(rows.size()); ++r) {
         const Row& row = rows[std::size_t(r)];
         for (int col = 0; col < int(row.cells.size()); ++col) {
-            auto* item = new QTableWidgetItem(row.cells[col]);
-            if (col == 0) {
+            QTableWidgetItem* item = sameShape ? m_table->item(r, col) : new QTableWidgetItem;
+            if (item->text() != row.cells[col]) {
+                item->setText(row.cells[col]);
+            }
+            if (col == 0 && item->data(Qt::UserRole) != QVariant(row.step)) {
                 item->setData(Qt::UserRole, row.step);
             }
-            if (row.emphasised) {
-                item->setBackground(minimum);
+            const QBrush background = row.emphasised ? QBrush(minimum) : QBrush();
+            if (item->background() != background) {
+                item->setBackground(background);
+            }
+            if (item->font().bold() != row.emphasised) {
                 QFont font = item->font();
-                font.setBold(true);
+                font.setBold(row.emphasised);
                 item->setFont(font);
             }
             if (m_mode == WalkthroughMode::Methods && col == 0 && r < 3) {
                 item->setForeground(methodTint[r]);
             }
-            m_table->setItem(r, col, item);
+            if (!sameShape) {
+                m_table->setItem(r, col, item);
+            }
         }
+    }
+    if (quiet) {
+        quiet.reset();
+        emit m_table->model()->layoutChanged();
     }
     // Every column as wide as its longest line, but the last, which takes the rest of the width and wraps
     // (the Clipping values, the Methods normals): the table fits the dock without a horizontal scroll bar.
@@ -824,7 +870,9 @@ WalkthroughDock* installWalkthrough(MainWindow& window) {
         simulation
             ->raise(); // the plain canvas first; the Walkthrough tab (or --walkthrough) brings the lesson
     }
-    window.resizeDocks({dock}, {380}, Qt::Horizontal); // room for the axis table (restoreState may override)
+    // Room for the axis table (restoreState may override): its shadows may need a third decimal so that the
+    // overlap written beside them is their difference (Walkthrough::axisDecimals).
+    window.resizeDocks({dock}, {400}, Qt::Horizontal);
     if (QMenu* view = window.viewMenu()) {
         view->addSeparator();
         QMenu* overlays = view->addMenu(WalkthroughDock::tr("&Overlays"));
