@@ -534,6 +534,30 @@ void Walkthrough::buildClipping() {
     const phys::ClipTrace& c = t.clip;
     const phys::ClipCandidate& ca = c.candidateA;
     const phys::ClipCandidate& cb = c.candidateB;
+    // claims: each polygon's furthest vertex along its search direction; of its two edges, the chosen one is
+    // the more perpendicular to the normal (|cos| as written)
+    std::vector<WalkthroughClaim> bestClaims;
+    for (const auto& [polygon, candidate] : {std::pair{0, &ca}, std::pair{1, &cb}}) {
+        WalkthroughClaim far;
+        far.kind = WalkthroughClaim::Kind::FurthestVertex;
+        far.polygon = polygon;
+        far.vertex = candidate->furthestVertex;
+        far.normal = candidate->direction;
+        bestClaims.push_back(far);
+        WalkthroughClaim cosines;
+        cosines.kind = WalkthroughClaim::Kind::EdgeCosines;
+        cosines.polygon = polygon;
+        cosines.edge = candidate->edge;
+        cosines.other =
+            candidate->edge == candidate->nextEdge ? candidate->previousEdge : candidate->nextEdge;
+        cosines.normal = c.normal;
+        cosines.values = {
+            number(candidate->edgeDot).toDouble(),
+            number(candidate->edge == candidate->nextEdge ? candidate->previousDot : candidate->nextDot)
+                .toDouble(),
+            double(polygon), 0.0};
+        bestClaims.push_back(cosines);
+    }
     add(WalkthroughStepKind::ClipCandidates, -1, tr("Best edges"),
         tr("Best edges. Along the normal %1, A's furthest vertex is %2; of its two edges, edge %3 is the "
            "more "
@@ -545,7 +569,8 @@ void Walkthrough::buildClipping() {
             .arg(number(ca.edgeDot), number(ca.edge == ca.nextEdge ? ca.previousDot : ca.nextDot))
             .arg(cb.furthestVertex)
             .arg(cb.edge)
-            .arg(number(cb.edgeDot), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot)));
+            .arg(number(cb.edgeDot), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot)),
+        bestClaims);
 
     const QString reference = ownerLetter(c.flip);
     const QString incident = ownerLetter(!c.flip);
@@ -554,13 +579,27 @@ void Walkthrough::buildClipping() {
                    "the reference")
               : tr("it is the more perpendicular to the normal (|cos| %1 against %2)")
                     .arg(number(c.flip ? cb.edgeDot : ca.edgeDot), number(c.flip ? ca.edgeDot : cb.edgeDot));
+    // claim (not after a tie): the reference edge is the more perpendicular of the two best edges
+    std::vector<WalkthroughClaim> referenceClaims;
+    if (!c.tie) {
+        WalkthroughClaim cosines;
+        cosines.kind = WalkthroughClaim::Kind::EdgeCosines;
+        cosines.polygon = c.flip ? 1 : 0;
+        cosines.edge = c.referenceEdge;
+        cosines.other = c.incidentEdge;
+        cosines.normal = c.normal;
+        cosines.values = {number(c.flip ? cb.edgeDot : ca.edgeDot).toDouble(),
+                          number(c.flip ? ca.edgeDot : cb.edgeDot).toDouble(), c.flip ? 0.0 : 1.0, 0.0};
+        referenceClaims.push_back(cosines);
+    }
     add(WalkthroughStepKind::ClipReference, -1, tr("Reference and incident"),
         tr("The reference edge is %1's edge %2: %3. The incident edge is %4's edge %5; it will be clipped "
            "against the reference edge's side planes and face.")
             .arg(reference)
             .arg(c.referenceEdge)
             .arg(why, incident)
-            .arg(c.incidentEdge));
+            .arg(c.incidentEdge),
+        referenceClaims);
 
     for (int p = 0; p < c.planeCount; ++p) {
         const phys::ClipPlaneStep& s = c.planes[p];
@@ -588,11 +627,26 @@ void Walkthrough::buildClipping() {
         return;
     }
 
+    // claims: each clipped point lies on the incident edge, at the written depth behind the reference face;
+    // kept when not in front of it
     QStringList kept, dropped;
+    std::vector<WalkthroughClaim> faceClaims;
+    const int incidentCount = std::get<phys::Polygon>(c.flip ? geometryA() : geometryB()).count();
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
         const QString item = tr("point %1 at %2 m").arg(i + 1).arg(length(s.depth));
         (s.kept ? kept : dropped) << item;
+        WalkthroughClaim depth;
+        depth.kind = WalkthroughClaim::Kind::PointDepth;
+        depth.polygon = c.flip ? 0 : 1;
+        depth.vertex = c.incidentEdge;
+        depth.other = c.incidentEdge + 1 == incidentCount ? 0 : c.incidentEdge + 1;
+        depth.edge = c.referenceEdge;
+        depth.point = s.point;
+        depth.values[0] = length(s.depth).toDouble();
+        depth.decimals = lengthDecimals(s.depth);
+        depth.holds = s.kept;
+        faceClaims.push_back(depth);
     }
     QString face = tr("Reference face: each clipped point's depth is how far it lies behind %1's edge %2 "
                       "(positive = inside %1). ")
@@ -604,7 +658,7 @@ void Walkthrough::buildClipping() {
     if (!dropped.isEmpty()) {
         face += tr("Discarded, in front of the face: %1.").arg(dropped.join(QStringLiteral(", ")));
     }
-    add(WalkthroughStepKind::ClipReferenceFace, -1, tr("Reference face"), face.trimmed());
+    add(WalkthroughStepKind::ClipReferenceFace, -1, tr("Reference face"), face.trimmed(), faceClaims);
 
     const phys::Manifold& m = c.result;
     add(WalkthroughStepKind::ClipResult, -1, tr("Contacts"),

@@ -75,6 +75,17 @@ struct WalkthroughClaim {
         /// Vertex `vertex` of `polygon` lies values[0] m behind the reference face, edge `edge` of the other
         /// polygon (negative: in front of it); `holds`: no other vertex of `polygon` but `other` is deeper.
         VertexDepth,
+        /// Vertex `vertex` of `polygon` lies furthest along `normal` (no vertex of it lies further).
+        FurthestVertex,
+        /// Edge `edge` of `polygon` makes |cos| values[0] with `normal`, and edge `other` of polygon
+        /// (int)values[2] makes |cos| values[1] (as written, `decimals` decimals); `holds`: edge `edge` is
+        /// the
+        /// more perpendicular (its |cos| is not larger).
+        EdgeCosines,
+        /// The clipped point `point` lies on the incident edge (of `polygon`, from its vertex `vertex` to
+        /// `other`) and values[0] m behind the reference face, edge `edge` of the other polygon (negative: in
+        /// front); `holds`: it is kept.
+        PointDepth,
     };
     Kind kind = Kind::Shadows;
     int axis = -1;

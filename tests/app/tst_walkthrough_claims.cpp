@@ -344,6 +344,71 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                 }
                 break;
             }
+            case Kind::FurthestVertex: {
+                const WorldShape& owner = shapes[c.polygon];
+                const double best = phys::dot(c.normal, owner.vertices[std::size_t(c.vertex)]);
+                for (const phys::Vec2 v : owner.vertices) {
+                    if (phys::dot(c.normal, v) > best + kRoundOff * scale) {
+                        return where +
+                               QStringLiteral("vertex %1 is not the furthest along the normal").arg(c.vertex);
+                    }
+                }
+                if (!words.contains(QStringLiteral("furthest vertex is %1").arg(c.vertex))) {
+                    return where + QStringLiteral("does not name furthest vertex %1").arg(c.vertex);
+                }
+                break;
+            }
+            case Kind::EdgeCosines: {
+                auto cosine = [&](int polygon, int edge) {
+                    const std::vector<phys::Vec2>& v = shapes[polygon].vertices;
+                    const phys::Vec2 d = v[std::size_t((edge + 1) % int(v.size()))] - v[std::size_t(edge)];
+                    return std::abs(phys::dot(phys::normalize(d), c.normal));
+                };
+                const int otherPolygon = int(c.values[2]);
+                const double mine = cosine(c.polygon, c.edge);
+                const double theirs = cosine(otherPolygon, c.other);
+                if (std::abs(c.values[0] - mine) > halfStep(2, mine) + kRoundOff ||
+                    std::abs(c.values[1] - theirs) > halfStep(2, theirs) + kRoundOff) {
+                    return where + QStringLiteral("|cos| written %1 and %2, are %3 and %4")
+                                       .arg(c.values[0])
+                                       .arg(c.values[1])
+                                       .arg(mine)
+                                       .arg(theirs);
+                }
+                if (c.holds && mine > theirs + kRoundOff) {
+                    return where + QStringLiteral("the chosen edge %1 is the less perpendicular").arg(c.edge);
+                }
+                if (!words.contains(QStringLiteral("|cos| %1 against %2")
+                                        .arg(QString::number(c.values[0], 'f', 2),
+                                             QString::number(c.values[1], 'f', 2)))) {
+                    return where + QStringLiteral("does not write the |cos| values");
+                }
+                break;
+            }
+            case Kind::PointDepth: {
+                const WorldShape& incident = shapes[c.polygon];
+                const WorldShape& reference = shapes[1 - c.polygon];
+                const BLinestring edge{toBoost(incident.vertices[std::size_t(c.vertex)]),
+                                       toBoost(incident.vertices[std::size_t(c.other)])};
+                if (bg::distance(toBoost(c.point), edge) > 1e-9 * scale) {
+                    return where + QStringLiteral("a clipped point is off the incident edge");
+                }
+                const int n = int(reference.vertices.size());
+                const phys::Vec2 r0 = reference.vertices[std::size_t(c.edge)];
+                const phys::Vec2 r1 = reference.vertices[std::size_t((c.edge + 1) % n)];
+                const phys::Vec2 outward = phys::normalize(phys::Vec2{(r1 - r0).y, -(r1 - r0).x});
+                const double depth = phys::dot(outward, r0 - c.point);
+                if (std::abs(c.values[0] - depth) > halfStep(c.decimals, depth) + kRoundOff * scale) {
+                    return where +
+                           QStringLiteral("a point written %1 m deep is %2").arg(c.values[0]).arg(depth);
+                }
+                if (std::abs(depth) > kRoundOff * scale && c.holds != (depth >= 0.0)) {
+                    return where + QStringLiteral("a point %1 m deep is %2")
+                                       .arg(depth)
+                                       .arg(c.holds ? QStringLiteral("kept") : QStringLiteral("discarded"));
+                }
+                break;
+            }
             case Kind::VertexDepth: {
                 const WorldShape& incident = shapes[c.polygon];
                 const WorldShape& reference = shapes[1 - c.polygon];
@@ -436,7 +501,7 @@ void TestWalkthroughClaims::catalogueClaimsHold() {
 }
 
 // 3000 seeded random pairs: two polygons (most), a polygon and a circle, two circles; placed so that a bit
-// more than half overlap. SAT and Methods (Clipping's words make no geometric claims of their own yet).
+// more than half overlap. Every mode.
 void TestWalkthroughClaims::randomPairClaimsHold() {
     ShapeSource source(20261123);
     Tally tally;
@@ -471,7 +536,8 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
         a.angle = std::atan2(xfA.q.s, xfA.q.c);
         b.position = xfB.p;
         b.angle = std::atan2(xfB.q.s, xfB.q.c);
-        for (const WalkthroughMode mode : {WalkthroughMode::Sat, WalkthroughMode::Methods}) {
+        for (const WalkthroughMode mode :
+             {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
             const Walkthrough w = Walkthrough::build(mode, a, b);
             QVERIFY(w.isValid());
             const QString why = checkWalkthrough(w, tally);
@@ -494,7 +560,8 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
                             WalkthroughClaim::Kind::AxisSeparates, WalkthroughClaim::Kind::ShapesOverlap,
                             WalkthroughClaim::Kind::LeastOverlap, WalkthroughClaim::Kind::MtvSeparates,
                             WalkthroughClaim::Kind::VertexInside, WalkthroughClaim::Kind::EdgeCrossings,
-                            WalkthroughClaim::Kind::VertexDepth}) {
+                            WalkthroughClaim::Kind::VertexDepth, WalkthroughClaim::Kind::FurthestVertex,
+                            WalkthroughClaim::Kind::EdgeCosines, WalkthroughClaim::Kind::PointDepth}) {
         QVERIFY2(tally[kind] > 100, qPrintable(QString::number(int(kind))));
     }
     QVERIFY(tally[WalkthroughClaim::Kind::NoVertexInside] >= 3); // rare among random pairs: 4 with this seed
