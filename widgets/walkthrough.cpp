@@ -385,6 +385,155 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
     return w;
 }
 
+namespace {
+QString points(const phys::Vec2* p, int count) {
+    QStringList parts;
+    for (int i = 0; i < count; ++i) {
+        parts << Walkthrough::vector(p[i]);
+    }
+    return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(" "));
+}
+} // namespace
+
+// The table: one row per axis (SAT), per stage (Clipping) or per method, each carrying the step it belongs
+// to. The dock shows it, `contactlab-cli walkthrough` prints it.
+WalkthroughTable Walkthrough::table() const {
+    WalkthroughTable table;
+    if (isValid()) {
+        const phys::CollideTrace& t = trace();
+        const std::vector<WalkthroughStep>& all = m_steps;
+        auto stepOf = [&all](WalkthroughStepKind kind, int index = -1) {
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                if (all[i].kind == kind && (index < 0 || all[i].index == index)) {
+                    return int(i);
+                }
+            }
+            return -1;
+        };
+        switch (m_mode) {
+        case WalkthroughMode::Sat: {
+            // Four columns, two lines a row, so the table fits the dock's default width: the axis and its
+            // normal, A's and B's shadows (with the decimals of the overlap, so it can be read off them),
+            // the overlap (negative: a gap) and whether the axis separates.
+            table.headers = {tr("#"), tr("Axis, normal"), tr("Shadows (m)"), tr("Overlap (m)")};
+            table.headerTips = {
+                tr("Axis, in test order"),
+                tr("The edge (or circle axis) the axis comes from, and "
+                   "its unit normal (world frame)"),
+                tr("A's and B's projections [min, max] on the axis"),
+                tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
+                   "separates the shapes")};
+            for (int k = 0; k < t.sat.axisCount; ++k) {
+                const phys::SatAxis& a = t.sat.axes[k];
+                const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
+                                     : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
+                                     : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
+                                                                        : tr("centres");
+                // The overlap is written as the difference of the shadow ends written beside it.
+                table.rows.push_back({{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal),
+                                       tr("A %1\nB %2").arg(axisShadow(a, false), axisShadow(a, true)),
+                                       axisOverlap(a) + (a.separating ? tr("\nseparates") : QString())},
+                                      stepOf(WalkthroughStepKind::SatAxis, k),
+                                      k == t.sat.mtvAxis});
+            }
+            if (t.sat.mtvAxis >= 0) {
+                table.rows.push_back({{QStringLiteral("\u2192"),
+                                       (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
+                                                        : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
+                                           QLatin1Char('\n') + vector(t.sat.mtvNormal),
+                                       QString(), axisOverlap(t.sat.axes[t.sat.mtvAxis])},
+                                      stepOf(WalkthroughStepKind::SatResult),
+                                      false});
+            }
+            break;
+        }
+        case WalkthroughMode::Clipping: {
+            table.headers = {tr("Stage"), tr("Values")};
+            if (t.kind != phys::ShapePairKind::PolygonPolygon || t.sat.separated) {
+                table.rows.push_back(
+                    {{tr("Manifold"), tr("%1 point(s)").arg(t.manifold.pointCount)}, 0, false});
+                break;
+            }
+            const phys::ClipTrace& c = t.clip;
+            const int cand = stepOf(WalkthroughStepKind::ClipCandidates);
+            for (const auto& [name, cc] : {std::pair{tr("Best edge of A"), &c.candidateA},
+                                           std::pair{tr("Best edge of B"), &c.candidateB}}) {
+                table.rows.push_back({{name, tr("vertex %1, edge %2, |cos| %3 (previous %4: %5, next %6: %7)")
+                                                 .arg(cc->furthestVertex)
+                                                 .arg(cc->edge)
+                                                 .arg(number(cc->edgeDot))
+                                                 .arg(cc->previousEdge)
+                                                 .arg(number(cc->previousDot))
+                                                 .arg(cc->nextEdge)
+                                                 .arg(number(cc->nextDot))},
+                                      cand,
+                                      false});
+            }
+            const int ref = stepOf(WalkthroughStepKind::ClipReference);
+            table.rows.push_back(
+                {{tr("Reference"), tr("%1's edge %2, normal %3")
+                                       .arg(c.flip ? QStringLiteral("B") : QStringLiteral("A"))
+                                       .arg(c.referenceEdge)
+                                       .arg(vector(c.referenceNormal))},
+                 ref,
+                 false});
+            table.rows.push_back(
+                {{tr("Incident"), tr("%1's edge %2")
+                                      .arg(c.flip ? QStringLiteral("A") : QStringLiteral("B"))
+                                      .arg(c.incidentEdge)},
+                 ref,
+                 false});
+            for (int p = 0; p < c.planeCount; ++p) {
+                const phys::ClipPlaneStep& s = c.planes[p];
+                table.rows.push_back(
+                    {{tr("Side plane %1").arg(p + 1),
+                      tr("%1 \u2192 %2").arg(points(s.before, s.beforeCount), points(s.after, s.afterCount))},
+                     stepOf(WalkthroughStepKind::ClipPlane, p),
+                     false});
+            }
+            const int face = stepOf(WalkthroughStepKind::ClipReferenceFace);
+            for (int i = 0; i < c.pointCount; ++i) {
+                const phys::ClipPointStep& s = c.points[i];
+                table.rows.push_back(
+                    {{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
+                                                     .arg(vector(s.point))
+                                                     .arg(length(s.depth))
+                                                     .arg(s.kept ? tr("kept") : tr("discarded"))},
+                     face,
+                     false});
+            }
+            const int result = stepOf(WalkthroughStepKind::ClipResult);
+            for (int i = 0; i < t.manifold.pointCount; ++i) {
+                const phys::ManifoldPoint& p = t.manifold.points[i];
+                table.rows.push_back({{tr("Contact %1").arg(i + 1),
+                                       tr("%1, depth %2 m").arg(vector(p.point)).arg(length(p.depth))},
+                                      result,
+                                      true});
+            }
+            break;
+        }
+        case WalkthroughMode::Methods: {
+            table.headers = {tr("Method"), tr("Points"), tr("Depths (m)"), tr("Normal")};
+            for (int m = 0; m < kMethodCount; ++m) {
+                const phys::Manifold& mf = methodTrace(m).manifold;
+                QStringList d;
+                for (int i = 0; i < mf.pointCount; ++i) {
+                    d << length(mf.points[i].depth);
+                }
+                table.rows.push_back(
+                    {{methodName(kMethods[std::size_t(m)]), QString::number(mf.pointCount),
+                      d.join(QStringLiteral(", ")), mf.pointCount > 0 ? vector(mf.normal) : QString()},
+                     stepOf(WalkthroughStepKind::Method, m),
+                     false});
+            }
+            break;
+        }
+        }
+    }
+
+    return table;
+}
+
 // SAT steps (after the source's "separating axis" chapter, and Ericson, Real-Time Collision Detection 5.2.1):
 //   for each axis k in test order: show both shadows [minA, maxA], [minB, maxB] and their signed overlap
 //   min(maxA - minB, maxB - minA); overlap < 0 means a gap, and one gap proves the shapes apart

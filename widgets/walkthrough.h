@@ -9,6 +9,7 @@
 #include "physics/defs.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -111,6 +112,19 @@ struct WalkthroughStep {
     std::vector<WalkthroughClaim> claims;
 };
 
+/// The table of a walkthrough: one row per SAT axis, clipping stage or contact method, as the Walkthrough
+/// dock shows it and `contactlab-cli walkthrough` prints it. Cells may hold two lines ("\n").
+struct WalkthroughTable {
+    struct Row {
+        QStringList cells;
+        int step = -1;           ///< the step the row belongs to (a click in the dock goes there); -1: none
+        bool emphasised = false; ///< the MTV axis, a contact of the result
+    };
+    QStringList headers;
+    QStringList headerTips; ///< tooltips of the headers (may be shorter than headers)
+    std::vector<Row> rows;
+};
+
 /// The walkthrough of one pair of shapes under one mode: the traces and the steps built from them.
 class Walkthrough {
 public:
@@ -156,6 +170,9 @@ public:
     int stepCount() const { return static_cast<int>(m_steps.size()); }
     /// @warning 0 <= index < stepCount()
     const WalkthroughStep& step(int index) const { return m_steps[static_cast<std::size_t>(index)]; }
+
+    /// The table of the mode's axes, stages or methods (no rows for an invalid walkthrough).
+    WalkthroughTable table() const;
 
     /// Coordinates, normals and |cos| values as the walkthrough writes them: two decimals, no "-0.00".
     static QString number(double value);
