@@ -11,12 +11,41 @@
 #include "remove_vertex_command.h"
 #include "scene_canvas.h"
 
+#include <QRegularExpression>
 #include <QUndoStack>
 
 #include <algorithm>
 #include <variant>
 
 namespace cl {
+
+QString fieldInWords(const QString& path) {
+    static const QRegularExpression shapeField(QStringLiteral(R"(^shapes\[(\d+)\]\.(\w+)(?:\[(\d+)\])?$)"));
+    const QRegularExpressionMatch m = shapeField.match(path);
+    if (m.hasMatch()) {
+        const QString shape = m.captured(1);
+        const QString name = m.captured(2);
+        if (name == QLatin1String("vertices")) {
+            return m.captured(3).isEmpty()
+                       ? EditController::tr("vertices of shape %1").arg(shape)
+                       : EditController::tr("vertex %1 of shape %2").arg(m.captured(3), shape);
+        }
+        const QString words = name == QLatin1String("center") ? EditController::tr("centre") : name;
+        return EditController::tr("%1 of shape %2").arg(words, shape);
+    }
+    if (path == QLatin1String("linearVelocity")) {
+        return EditController::tr("velocity");
+    }
+    if (path == QLatin1String("angularVelocity")) {
+        return EditController::tr("spin");
+    }
+    return path;
+}
+
+QString errorInWords(const EditError& error) {
+    const QString field = fieldInWords(error.field);
+    return field.isEmpty() ? error.message : field + QStringLiteral(": ") + error.message;
+}
 
 QString bodyLabel(const Document& document, BodyKey key) {
     const int index = document.indexOf(key);
@@ -57,12 +86,13 @@ EditController::EditController(Document* document, SceneCanvas* canvas, EditInte
 }
 
 void EditController::reject(BodyKey key, const EditError& error) {
-    emit rejected(tr("%1: %2 refused: %3").arg(bodyLabel(*m_document, key), error.field, error.message));
+    emit rejected(
+        tr("%1: %2 refused: %3").arg(bodyLabel(*m_document, key), fieldInWords(error.field), error.message));
 }
 
 BodyKey EditController::addBody(const phys::BodyDef& body) {
     if (const auto error = checkBody(body)) {
-        emit rejected(tr("New body refused: %1").arg(error->toString()));
+        emit rejected(tr("New body refused: %1").arg(errorInWords(*error)));
         return 0;
     }
     auto* command = new AddBodyCommand(m_document, body);

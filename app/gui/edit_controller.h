@@ -81,4 +81,11 @@ private:
 /// The body's name for messages ("box", or "body 3" when unnamed).
 QString bodyLabel(const Document& document, BodyKey key);
 
+/// A field path of the scene format in words for messages, as the Inspector names things: "shapes[0].density"
+/// -> "density of shape 0", "shapes[1].vertices[4]" -> "vertex 4 of shape 1", "linearVelocity" -> "velocity".
+/// A path it does not know comes back unchanged.
+QString fieldInWords(const QString& path);
+/// "density of shape 0: must be > 0 on a dynamic body" (EditError::toString with the field in words).
+QString errorInWords(const EditError& error);
+
 } // namespace cl

@@ -646,7 +646,7 @@ void InspectorDock::clearErrors() {
 bool InspectorDock::apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel,
                           const QString& label) {
     if (const auto error = m_controller->setProperty(m_key, field, after)) {
-        showError(errorLabel, tr("%1 refused: %2").arg(label, error->toString()));
+        showError(errorLabel, tr("%1 refused: %2").arg(label, errorInWords(*error)));
         return false;
     }
     if (errorLabel) {
@@ -744,7 +744,7 @@ void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidge
     const BodyEditResult result = withVertexMoved(body, shape, vertex, point);
     if (const auto* refused = std::get_if<EditError>(&result)) {
         revert();
-        showError(error, tr("%1 refused: %2").arg(label, refused->toString()));
+        showError(error, tr("%1 refused: %2").arg(label, errorInWords(*refused)));
         return;
     }
     if (error) {
