@@ -13,6 +13,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -243,7 +244,32 @@ QLineEdit* InspectorDock::makeNumberEdit(const QString& objectName, const QStrin
     NumberField* raw = number.get();
     m_numbers.push_back(std::move(number));
     connect(edit, &QLineEdit::editingFinished, this, [this, raw] { commitNumber(*raw); });
+    edit->installEventFilter(this);
     return edit;
+}
+
+bool InspectorDock::eventFilter(QObject* watched, QEvent* event) {
+    const bool press = event->type() == QEvent::KeyPress;
+    if ((press || event->type() == QEvent::ShortcutOverride) &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        for (const auto& number : m_numbers) {
+            if (number->edit != watched || number->edit->text() == number->shown) {
+                continue;
+            }
+            if (press) {
+                number->edit->setText(number->shown);
+                number->edit->setModified(false);
+                number->edit->setStyleSheet(QString());
+                if (number->error) {
+                    number->error->clear();
+                    number->error->hide();
+                }
+            }
+            event->accept(); // Esc is this field's while it holds an edit (no window shortcut takes it)
+            return true;
+        }
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void InspectorDock::rebuild() {
@@ -670,8 +696,8 @@ void InspectorDock::commitNumber(NumberField& field) {
     }
     const std::optional<double> value = parseNumber(text);
     if (!value) {
-        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
         showError(field.error, tr("%1: \u201c%2\u201d is not a finite number").arg(field.label, text));
+        restore(field);
         return;
     }
     if (field.live && isLive()) {
@@ -681,8 +707,16 @@ void InspectorDock::commitNumber(NumberField& field) {
     phys::BodyDef after = m_document->body(m_key);
     field.write(after, *value / field.scale);
     if (!apply(field.field, after, field.error, field.label)) {
-        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
+        restore(field);
     }
+}
+
+// A refused value does not stay in the field (it would look accepted): the field shows the document's value
+// again, and the message under it says what was refused and why.
+void InspectorDock::restore(NumberField& field) {
+    field.edit->setText(field.shown);
+    field.edit->setModified(false);
+    field.edit->setStyleSheet(QString());
 }
 
 void InspectorDock::commitName() {

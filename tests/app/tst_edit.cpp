@@ -492,8 +492,11 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     const Scene before = document->scene();
     const int index = document->undoStack()->index();
     m_window->statusBar()->clearMessage();
+    const QString shownBefore = this->field(field)->text();
 
     typeInto(field, text);
+    // The refused text does not stay in the field: it shows the document's value again.
+    QCOMPARE(this->field(field)->text(), shownBefore);
 
     QVERIFY(scenesEqual(document->scene(), before));
     QCOMPARE(document->undoStack()->count(), 1);
@@ -511,6 +514,19 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     // A good value afterwards clears it.
     typeInto(field, QStringLiteral("0.5"));
     QVERIFY(inspector()->fieldError(field).isEmpty());
+
+    // Esc while typing puts the document's value back and edits nothing.
+    QLineEdit* edit = this->field(field);
+    const QString shown = edit->text();
+    const int count = document->undoStack()->count();
+    edit->setFocus();
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(edit, QStringLiteral("42"));
+    QCOMPARE(edit->text(), QStringLiteral("42"));
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QCOMPARE(edit->text(), shown);
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(document->undoStack()->count(), count);
 }
 
 void TestEdit::typeChangeThatBreaksValidationIsRefused() {
