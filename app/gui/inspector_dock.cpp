@@ -65,9 +65,10 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
     setObjectName(QStringLiteral("InspectorDock"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    // Fields shrink to the dock's width rather than scroll sideways; the dock keeps room for them.
+    // Fields shrink to the dock's width rather than scroll sideways; the dock keeps room for them (a label and
+    // two number fields, down to the 853-pixel-wide window of a projector at 150%).
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setMinimumWidth(300);
+    setMinimumWidth(230);
     setWidget(m_scroll);
 
     connect(canvas, &SceneCanvas::selectionChanged, this, &InspectorDock::rebuild);
