@@ -246,6 +246,7 @@ int main(int argc, char* argv[]) {
 
     cl::MainWindow window;
     window.setSaveSettingsOnClose(false);
+    window.setFitToScreenOnShow(false); // measured at 1280x800, whatever the (offscreen) screen
     window.resize(1280, 800);
     window.show();
     window.document()->setScene(makeScene(bodies));
