@@ -40,6 +40,16 @@ const Subcommand kSubcommands[] = {
      "0, 1).\n"
      "  --steps N runs the simulation N steps first. --size defaults to 1280x800.",
      true, &cl::cli::runRender},
+    {"walkthrough", "SCENE --a I --b J [--tab sat|clipping|methods|all] [--format text|markdown|json]",
+     "Print the walkthrough of bodies I and J as the Walkthrough dock shows it: each tab's table, then every "
+     "step's title and explanation.",
+     "  --tab picks one tab (default all). --format text (default) prints plain text, markdown a page for\n"
+     "  notes, json {\"bodyA\", \"bodyB\", \"tabs\": [{\"tab\", \"steps\": [{\"step\", \"title\", "
+     "\"explanation\"}],\n"
+     "  \"table\": {\"headers\", \"rows\": [{\"cells\", \"step\", \"emphasised\"}]}}]}. Steps count from 1;\n"
+     "  in the text table a * marks the emphasised row (the MTV axis). Exit code 0, 2 usage, 3 invalid "
+     "scene.",
+     false, &cl::cli::runWalkthrough},
 };
 
 const Subcommand* findSubcommand(const char* name) {
