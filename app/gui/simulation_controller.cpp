@@ -844,17 +844,10 @@ std::optional<SimContactPick> SimulationController::contactAt(phys::Vec2 worldPo
     pick.bodyA = place(best->bodyA);
     pick.bodyB = place(best->bodyB);
     pick.time = f->time;
-    // The margin World::speculativeDistanceFor gave the pair in that step, from the settings and the
-    // velocities at its start.
+    // The engine's speculative margin: fixed (World::updateContacts), whatever the speeds.
     const phys::WorldSettings settings = settingsForStep(f->step);
     pick.method = settings.contactMethod;
     pick.speculativeDistance = phys::kSpeculativeDistance;
-    const bool sweep = pick.bodyA.type != phys::BodyType::Dynamic ||
-                       pick.bodyB.type != phys::BodyType::Dynamic || pick.bodyA.bullet || pick.bodyB.bullet;
-    if (settings.continuous && sweep) {
-        pick.speculativeDistance +=
-            phys::length(pick.bodyB.linearVelocity - pick.bodyA.linearVelocity) * settings.timeStep;
-    }
     return pick;
 }
 

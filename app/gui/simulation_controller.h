@@ -68,8 +68,7 @@ struct SimContactPick {
     std::int64_t step = 0; ///< the step that computed the manifold (its frame is the one shown)
     double time = 0.0;     ///< simulated seconds of the frame shown (after that step)
     /// The run's contact method in that step, and the speculative margin (metres) the World gave this pair
-    /// (phys::World::speculativeDistanceFor: kSpeculativeDistance, widened by the closing speed times the
-    /// step for continuous pairs with a static, kinematic or bullet body).
+    /// (phys::kSpeculativeDistance: fixed, never widened by speed).
     phys::ContactMethod method = phys::ContactMethod::Clipping;
     double speculativeDistance = 0.0;
 };
