@@ -96,9 +96,10 @@ struct DefError {
 };
 
 // One set of limits for what a scene file may hold, what validate() accepts and what the World keeps
-// (docs/scene-format.md, "Limits"). The World freezes a body whose centre leaves kEscapeBound, and every
-// state it keeps otherwise is within these bounds, so a state written by the engine (contactlab-cli
-// simulate --out) always loads again; withinFileLimits() handles the frozen bodies.
+// (docs/scene-format.md, "Limits"). The World freezes a body whose centre leaves kEscapeBound, so the origin
+// of every body it still simulates is within kMaxBodyPosition; withinFileLimits() writes a frozen body on that
+// bound and a speed beyond kMaxSpeed / kMaxAngularSpeed at the limit, so a state written by the engine
+// (contactlab-cli simulate --out) always loads again.
 
 /// Largest shape coordinate, size, gravity component, friction and damping accepted (metres, m/s^2, ...):
 /// beyond it double round-off makes the simulation meaningless, so a file with 1e30 is refused.
