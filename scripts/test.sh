@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Builds ContactLab and runs every test: the Release build (all tests), then the sanitize build
-# (AddressSanitizer + UndefinedBehaviorSanitizer) running the physics and CLI tests and the UI monkey test again,
-# then the libFuzzer
-# targets (clang 14, ASan + UBSan) for CONTACTLAB_FUZZ_SECONDS each (default 60).
+# (AddressSanitizer + UndefinedBehaviorSanitizer) running the physics and CLI tests and the UI monkey test
+# again, then the libFuzzer targets (clang 14, ASan + UBSan) for CONTACTLAB_FUZZ_SECONDS each (default 60).
 # Installs missing Debian packages first. Incremental on a second run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
