@@ -210,10 +210,13 @@ bool Autosave::offerRecovery(const std::function<bool(const QString&)>& ask) {
         const QString name = recovered->originalFileName.isEmpty()
                                  ? tr("an untitled scene")
                                  : QDir::toNativeSeparators(recovered->originalFileName);
+        const QDateTime when = QDateTime::fromString(recovered->savedAt, Qt::ISODate);
+        const QString at =
+            when.isValid() ? when.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : recovered->savedAt;
         const QString description =
             tr("A ContactLab window did not close normally. Unsaved changes to %1 were autosaved at %2.\n\n"
                "Restore them?")
-                .arg(name, recovered->savedAt);
+                .arg(name, at);
         if (!ask || !ask(description)) {
             QFile::remove(orphan);
             continue;
