@@ -169,7 +169,9 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
         state.unknownTopLevel = scene->unknownTopLevel;
         state.def.settings = world.settings();
         for (const phys::BodyId id : ids) {
-            state.def.bodies.push_back(world.bodyDef(id));
+            // Within the file's limits, so that the state loads again (a body frozen beyond the world
+            // bound is written on the bound).
+            state.def.bodies.push_back(phys::withinFileLimits(world.bodyDef(id)));
         }
         const QString error = saveSceneFile(state, parsed.values.value(QStringLiteral("out")));
         if (!error.isEmpty()) {

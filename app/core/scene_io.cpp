@@ -24,10 +24,16 @@
 #include <QSaveFile>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <limits>
 #include <new>
 #include <vector>
+
+#ifdef Q_OS_UNIX
+#include <unistd.h>
+#endif
 
 namespace cl {
 
@@ -786,19 +792,40 @@ QByteArray serializeScene(const Scene& scene) {
     return w.take();
 }
 
+// A save must never replace a good file with a short one. QSaveFile alone is not enough: with Qt 6.4 a
+// buffered write that fails while commit() flushes it (ENOSPC on a full disk, EFBIG over a file-size limit) is
+// not recorded as a write error, so commit() renames the short temporary file over the original and returns
+// true. So the file is opened unbuffered (every write goes through QSaveFile::writeData, which records the
+// failure, and returns it to us at once), each step is checked, and the data is forced to the disk (fsync,
+// where a delayed-allocation file system reports ENOSPC) before the rename; any failure cancels the save and
+// leaves the original untouched.
+//   open temporary (unbuffered) -> write all -> flush -> fsync -> commit (rename over the original)
 QString saveSceneFile(const Scene& scene, const QString& fileName) {
+    const QByteArray data = serializeScene(scene);
     QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly)) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
         return QStringLiteral("%1: cannot open for writing: %2").arg(fileName, file.errorString());
     }
-    const QByteArray data = serializeScene(scene);
-    if (file.write(data) != data.size()) {
-        const QString error = file.errorString();
-        file.cancelWriting();
-        return QStringLiteral("%1: cannot write: %2").arg(fileName, error);
+    auto abandon = [&file, &fileName](const QString& what, const QString& why) {
+        file.cancelWriting(); // the destructor then removes the temporary file
+        return QStringLiteral("%1: %2: %3 (the file on disk was left as it was)").arg(fileName, what, why);
+    };
+    if (file.write(data) != data.size() || file.error() != QFileDevice::NoError) {
+        return abandon(QStringLiteral("cannot write"), file.errorString());
     }
+    if (!file.flush() || file.error() != QFileDevice::NoError) {
+        return abandon(QStringLiteral("cannot write"), file.errorString());
+    }
+#ifdef Q_OS_UNIX
+    // EINVAL / EROFS: a special file that cannot be synced (nothing more to learn); anything else is a failure.
+    if (const int fd = file.handle(); fd >= 0 && ::fsync(fd) != 0 && errno != EINVAL && errno != EROFS) {
+        return abandon(QStringLiteral("cannot write to the disk"),
+                       QString::fromLocal8Bit(std::strerror(errno)));
+    }
+#endif
     if (!file.commit()) {
-        return QStringLiteral("%1: cannot save: %2").arg(fileName, file.errorString());
+        return QStringLiteral("%1: cannot save: %2 (the file on disk was left as it was)")
+            .arg(fileName, file.errorString());
     }
     return {};
 }

@@ -46,6 +46,11 @@ FileController::FileController(MainWindow& window)
     const RecoveryOptions& recovery = recoveryOptions();
     if (recovery.enabled) {
         m_autosave = new Autosave(m_document, recovery.directory, recovery.intervalMs, this);
+        // Shown until another message replaces it: the user must know that a crash would now lose work.
+        connect(m_autosave, &Autosave::writeFailed, this, [this](const QString& error) {
+            m_window.statusBar()->showMessage(
+                tr("Autosave failed, so unsaved changes are not protected: %1").arg(error));
+        });
         std::function<bool(const QString&)> ask = recovery.askRestore;
         if (!ask) {
             ask = [this](const QString& description) {
@@ -141,6 +146,24 @@ bool FileController::maybeSave(const QString& action) {
     case UnsavedChoice::Cancel:
         break;
     }
+    return false;
+}
+
+bool FileController::openAtStartup(const QString& fileName) {
+    if (!m_restored) {
+        return m_window.openFile(fileName);
+    }
+    // The restored work is unsaved and must not be offered for discarding at once: keep it, and open the
+    // file only when it is that same file (then its restored state is what the user wants to see).
+    const QString restored = m_document->fileName();
+    if (!restored.isEmpty() && QFileInfo(restored) == QFileInfo(fileName)) {
+        return true;
+    }
+    m_window.statusBar()->showMessage(
+        tr("Restored unsaved changes to %1; %2 was not opened so that they are not lost. Save them, then "
+           "open it.")
+            .arg(restored.isEmpty() ? tr("an untitled scene") : QFileInfo(restored).fileName(),
+                 QFileInfo(fileName).fileName()));
     return false;
 }
 

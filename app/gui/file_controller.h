@@ -48,6 +48,11 @@ public:
     /// @param action what is about to happen, for the question
     bool maybeSave(const QString& action);
 
+    /// Opens the scene named on the command line. After a crash restore the restored work comes first: when
+    /// it is that file's own work the file is not read again (true); when it is another scene's, the file is
+    /// not opened (false) and the status bar says why, rather than asking at once to save or discard it.
+    bool openAtStartup(const QString& fileName);
+
     /// File > New: an empty untitled document (after the prompt). @return false when cancelled
     bool newFile();
     /// File > Save: to the document's file, or Save As when untitled. @return true when saved

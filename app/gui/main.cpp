@@ -114,7 +114,7 @@ int main(int argc, char* argv[]) {
     }
 
     if (!positional.isEmpty()) {
-        if (!window.openFile(positional.front()) && screenshot) {
+        if (!window.fileController()->openAtStartup(positional.front()) && screenshot) {
             return kExitBadScene;
         }
     } else if (!window.fileController()->restoredFromRecovery() &&

@@ -260,7 +260,8 @@ void SimulationUi::createDock() {
     form->addRow(gravityRow);
     m_timeStepHz = new QDoubleSpinBox(solverBox);
     m_timeStepHz->setObjectName(QStringLiteral("simStepRate"));
-    m_timeStepHz->setRange(10.0, 1000.0);
+    m_timeStepHz->setRange(std::ceil(1.0 / phys::kMaxTimeStep),
+                           1000.0); // 30 Hz: the scene format's largest step
     m_timeStepHz->setDecimals(0);
     m_timeStepHz->setSuffix(tr(" Hz"));
     m_timeStepHz->setToolTip(tr("Steps per simulated second (time step = 1 / rate)"));

@@ -5,16 +5,22 @@
 /// Paths are written in scene-file terms ("bodies[3].shapes[0].density"), so the scene loader can hand a
 /// validation failure to the user unchanged.
 ///
-/// Rules beyond the obvious ones (documented here because the file format depends on them):
-/// - Every number must be finite. Coordinates, speeds and sizes are limited to kMaxWorldCoordinate (metres,
-/// m/s),
-///   angles to kMaxWorldCoordinate radians, angular speeds to kMaxWorldCoordinate rad/s.
-/// - Density is limited to kMaxDensity so that mass and inertia stay finite for the largest allowed shape.
-///   A dynamic body needs density > 0 on every shape (it must have mass). Static and kinematic bodies ignore
-///   mass, so their shapes may have density 0 (never negative).
+/// Rules beyond the obvious ones (documented here because the file format depends on them; the limits are in
+/// defs.h and docs/scene-format.md):
+/// - Every number must be finite. Shape coordinates, sizes, gravity, friction and damping are limited to
+///   kMaxWorldCoordinate, body positions to kMaxBodyPosition, speeds to kMaxSpeed and kMaxAngularSpeed,
+///   angles to kMaxWorldCoordinate radians.
+/// - Sizes are at least kMinLength (a circle's radius, a polygon's thickness across each edge). A dynamic body
+///   needs a density of at least kMinDensity on every shape and a mass of at least kMinMass; density is at
+///   most kMaxDensity so that mass and inertia stay finite for the largest allowed shape. Static and
+///   kinematic bodies ignore mass, so their shapes may have density 0 (never negative).
+/// - The time step is in [kMinTimeStep, kMaxTimeStep].
 
 #include "physics/defs.h"
 
+#include "physics/mass.h"
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <string_view>
@@ -23,8 +29,6 @@ namespace phys {
 
 namespace {
 
-/// Largest density accepted, kg/m^2 (osmium is 22 590 kg/m^3; the limit only keeps mass finite).
-constexpr double kMaxDensity = 1.0e9;
 /// Bounds of the integer settings.
 constexpr int kMaxIterations = 1000;
 constexpr int kMaxSubsteps = 100;
@@ -90,6 +94,9 @@ std::optional<DefError> validate(const ShapeDef& def, BodyType bodyType, const s
         if (!std::isfinite(circle->radius) || circle->radius <= 0.0) {
             return fail(radiusPath, "must be a finite number > 0 (got ", num(circle->radius), ")");
         }
+        if (circle->radius < kMinLength) {
+            return fail(radiusPath, num(circle->radius), " is below the minimum of ", num(kMinLength), " m");
+        }
         if (circle->radius > kMaxWorldCoordinate) {
             return fail(radiusPath, num(circle->radius), " is beyond the limit of ", num(kMaxWorldCoordinate),
                         " m");
@@ -104,6 +111,13 @@ std::optional<DefError> validate(const ShapeDef& def, BodyType bodyType, const s
                 return e;
             }
         }
+        for (int i = 0; i < polygon.count(); ++i) {
+            if (polygon.thickness(i) < kMinLength) {
+                return fail(member(path, "vertices"), "the polygon is ", num(polygon.thickness(i)),
+                            " m thin across edge ", std::to_string(i), ", below the minimum of ",
+                            num(kMinLength), " m");
+            }
+        }
     }
 
     const std::string densityPath = member(path, "density");
@@ -112,6 +126,10 @@ std::optional<DefError> validate(const ShapeDef& def, BodyType bodyType, const s
     }
     if (bodyType == BodyType::Dynamic && def.density <= 0.0) {
         return fail(densityPath, "must be > 0 on a dynamic body (got ", num(def.density), ")");
+    }
+    if (bodyType == BodyType::Dynamic && def.density < kMinDensity) {
+        return fail(densityPath, num(def.density), " is below the minimum of ", num(kMinDensity),
+                    " kg/m^2 on a dynamic body");
     }
     if (def.density < 0.0) {
         return fail(densityPath, "must be >= 0 (got ", num(def.density), ")");
@@ -138,18 +156,17 @@ std::optional<DefError> validate(const BodyDef& def, const std::string& path) {
     if (!toString(def.type)[0]) {
         return fail(member(path, "type"), "unknown body type");
     }
-    if (auto e = checkBounded(def.position, kMaxWorldCoordinate, member(path, "position"), "m")) {
+    if (auto e = checkBounded(def.position, kMaxBodyPosition, member(path, "position"), "m")) {
         return e;
     }
     if (auto e = checkBounded(def.angle, kMaxWorldCoordinate, member(path, "angle"), "rad")) {
         return e;
     }
-    if (auto e =
-            checkBounded(def.linearVelocity, kMaxWorldCoordinate, member(path, "linearVelocity"), "m/s")) {
+    if (auto e = checkBounded(def.linearVelocity, kMaxSpeed, member(path, "linearVelocity"), "m/s")) {
         return e;
     }
-    if (auto e = checkBounded(def.angularVelocity, kMaxWorldCoordinate, member(path, "angularVelocity"),
-                              "rad/s")) {
+    if (auto e =
+            checkBounded(def.angularVelocity, kMaxAngularSpeed, member(path, "angularVelocity"), "rad/s")) {
         return e;
     }
     const std::string shapesPath = member(path, "shapes");
@@ -165,6 +182,19 @@ std::optional<DefError> validate(const BodyDef& def, const std::string& path) {
             return e;
         }
     }
+    if (def.type == BodyType::Dynamic) {
+        // Each shape is within the size and density bounds, yet a small light one can still weigh next to
+        // nothing (1 mm at 1e-3 kg/m^2 is 3e-9 kg): the solver divides by the mass.
+        double mass = 0.0;
+        for (const ShapeDef& shape : def.shapes) {
+            mass += std::visit([&shape](const auto& g) { return computeMass(g, shape.density).mass; },
+                               shape.geometry);
+        }
+        if (mass < kMinMass) {
+            return fail(shapesPath, "the body's mass ", num(mass), " kg is below the minimum of ",
+                        num(kMinMass), " kg (make it larger or denser)");
+        }
+    }
     return std::nullopt;
 }
 
@@ -172,8 +202,10 @@ std::optional<DefError> validate(const WorldSettings& settings, const std::strin
     if (auto e = checkBounded(settings.gravity, kMaxWorldCoordinate, member(path, "gravity"), "m/s^2")) {
         return e;
     }
-    if (!std::isfinite(settings.timeStep) || settings.timeStep <= 0.0 || settings.timeStep > 1.0) {
-        return fail(member(path, "timeStep"), "must be in (0, 1] seconds (got ", num(settings.timeStep), ")");
+    if (!std::isfinite(settings.timeStep) || settings.timeStep < kMinTimeStep ||
+        settings.timeStep > kMaxTimeStep) {
+        return fail(member(path, "timeStep"), "must be in [", num(kMinTimeStep),
+                    ", 1/30] s, 100 kHz to 30 Hz (got ", num(settings.timeStep), ")");
     }
     if (!toString(settings.solver)[0]) {
         return fail(member(path, "solver"), "unknown solver");
@@ -241,6 +273,18 @@ std::optional<DefError> validate(const SceneDef& scene) {
         }
     }
     return std::nullopt;
+}
+
+BodyDef withinFileLimits(BodyDef state) {
+    const auto clampAbs = [](double value, double limit) {
+        return std::isfinite(value) ? std::clamp(value, -limit, limit) : 0.0;
+    };
+    state.position = {clampAbs(state.position.x, kMaxBodyPosition),
+                      clampAbs(state.position.y, kMaxBodyPosition)};
+    state.linearVelocity = {clampAbs(state.linearVelocity.x, kMaxSpeed),
+                            clampAbs(state.linearVelocity.y, kMaxSpeed)};
+    state.angularVelocity = clampAbs(state.angularVelocity, kMaxAngularSpeed);
+    return state;
 }
 
 // The strings are the file format (design.md section 3); an out-of-range enum value maps to "".

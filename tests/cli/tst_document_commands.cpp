@@ -378,7 +378,7 @@ void TestDocumentCommands::checkBodyNamesTheField() {
         body.angle = qQNaN();
         break;
     case 6:
-        body.position.x = 1e7;
+        body.position.x = 2.0 * phys::kMaxBodyPosition; // beyond the file limit
         break;
     case 7:
         body.linearVelocity.y = qInf();

@@ -78,7 +78,7 @@ phys::Polygon randomPolygon(std::mt19937_64& rng) {
         c = unit(rng) * slack;
     }
     std::sort(cuts.begin(), cuts.end());
-    const double radius = 0.01 + 100.0 * unit(rng);
+    const double radius = 0.05 + 100.0 * unit(rng);
     const phys::Vec2 center{randomDouble(rng, 1000.0), randomDouble(rng, 1000.0)};
     std::vector<phys::Vec2> points;
     for (int i = 0; i < n; ++i) {
@@ -94,7 +94,7 @@ Scene randomScene(std::mt19937_64& rng) {
     Scene scene;
     phys::WorldSettings& s = scene.def.settings;
     s.gravity = {randomDouble(rng, 100.0), randomDouble(rng, 100.0)};
-    s.timeStep = 1e-4 + unit(rng) * 0.9;
+    s.timeStep = phys::kMinTimeStep + unit(rng) * (phys::kMaxTimeStep - phys::kMinTimeStep);
     s.solver = unit(rng) < 0.5 ? phys::SolverKind::Impulse : phys::SolverKind::Verlet;
     s.response = unit(rng) < 0.5 ? phys::ResponseKind::Impulses : phys::ResponseKind::PushOut;
     s.contactMethod = static_cast<phys::ContactMethod>(small(rng) % 3);
@@ -127,9 +127,9 @@ Scene randomScene(std::mt19937_64& rng) {
                 shape.geometry = randomPolygon(rng);
             } else {
                 shape.geometry = phys::Circle{{randomDouble(rng, 1000.0), randomDouble(rng, 1000.0)},
-                                              1e-3 + unit(rng) * 50.0};
+                                              1e-2 + unit(rng) * 50.0};
             }
-            shape.density = 1e-3 + unit(rng) * 1e4;
+            shape.density = 1.0 + unit(rng) * 1e4;
             shape.friction = unit(rng) * 2.0;
             shape.restitution = unit(rng);
             body.shapes.push_back(shape);
@@ -580,7 +580,7 @@ void TestSceneIo::hostileGenerated_data() {
                                   << "beyond the limit";
     QTest::newRow("angularVelocity huge")
         << "{ " + header() +
-               R"(, "bodies": [ { "angularVelocity": 2e6, "shapes": [ { "type": "circle", "radius": 1 } ] } ] })"
+               R"(, "bodies": [ { "angularVelocity": 2e8, "shapes": [ { "type": "circle", "radius": 1 } ] } ] })"
         << "bodies[0].angularVelocity"
         << "beyond the limit";
     QTest::newRow("density absurd")

@@ -49,12 +49,10 @@ struct BodyDef {
 /// Verlet solver only: how a contact correction reaches a body's particles.
 enum class VerletResponse {
     /// Each body's particles move as the rigid body would under the correction (Mueller et al., "Detailed
-    /// Rigid
-    /// Body Simulation with Extended Position Based Dynamics", 2020): stacks rest.
+    /// Rigid Body Simulation with Extended Position Based Dynamics", 2020): stacks rest.
     Rigid,
     /// Source 002 literally: only the collision vertex and the collision edge's end points move, weighted by
-    /// t
-    /// and lambda; the edges carry the push to the rest of the body. A teaching foil: stacks sink.
+    /// t and lambda; the edges carry the push to the rest of the body. A teaching foil: stacks sink.
     Article,
 };
 
@@ -105,9 +103,39 @@ struct DefError {
     std::string message;
 };
 
-/// Largest coordinate, speed or size accepted anywhere (metres, m/s): beyond it double round-off makes the
-/// simulation meaningless, so a file with 1e30 is rejected instead of silently kept.
+// One set of limits for what a scene file may hold, what validate() accepts and what the World keeps
+// (docs/scene-format.md, "Limits"). The World freezes a body whose centre leaves kEscapeBound, so the origin
+// of every body it still simulates is within kMaxBodyPosition; withinFileLimits() writes a frozen body on that
+// bound and a speed beyond kMaxSpeed / kMaxAngularSpeed at the limit, so a state written by the engine
+// (contactlab-cli simulate --out) always loads again.
+
+/// Largest shape coordinate, size, gravity component, friction and damping accepted (metres, m/s^2, ...):
+/// beyond it double round-off makes the simulation meaningless, so a file with 1e30 is refused.
 inline constexpr double kMaxWorldCoordinate = 1.0e6;
+/// A body whose centre of mass leaves this bound (metres, either axis) is reported in StepReport::escaped and
+/// frozen by the World.
+inline constexpr double kEscapeBound = kMaxWorldCoordinate * 10.0;
+/// Largest body position (origin) accepted, metres: the origin of any body the World still simulates (centre
+/// within kEscapeBound, origin within a shape's reach of it, less than 2 kMaxWorldCoordinate).
+inline constexpr double kMaxBodyPosition = kEscapeBound + 2.0 * kMaxWorldCoordinate;
+/// Largest speed (m/s, per axis) and angular speed (rad/s) accepted: well above what gravity (at most
+/// kMaxWorldCoordinate m/s^2) gives a body across the whole world (about 6.3e6 m/s).
+inline constexpr double kMaxSpeed = 1.0e8;
+inline constexpr double kMaxAngularSpeed = 1.0e8;
+/// Smallest size, metres: a circle's radius and a polygon's thickness across any edge. A radius of 1e-160
+/// would make the mass underflow to zero; 1 mm leaves room for Solver2D's 2 mm cards.
+inline constexpr double kMinLength = 1.0e-3;
+/// Smallest density of a dynamic body's shape, kg/m^2 (a density of 5e-324 would give no mass).
+inline constexpr double kMinDensity = 1.0e-3;
+/// Largest density, kg/m^2 (osmium is 22 590 kg/m^3; the limit only keeps mass finite).
+inline constexpr double kMaxDensity = 1.0e9;
+/// Smallest mass of a dynamic body, kg.
+inline constexpr double kMinMass = 1.0e-6;
+/// Time step bounds, seconds. Below 10 microseconds a step brings nothing a class can see and round-off grows;
+/// above 1/30 s the default solver no longer holds a stack of 10 boxes (at 0.05 s it sinks 8 cm in 10 s, at
+/// 0.1 s it falls; at 1/30 s it moves 3.5 cm; measured with contactlab-cli simulate on the sample stack).
+inline constexpr double kMinTimeStep = 1.0e-5;
+inline constexpr double kMaxTimeStep = 1.0 / 30.0;
 /// Most bodies, and most shapes in one body, a scene may hold.
 inline constexpr int kMaxBodies = 100000;
 inline constexpr int kMaxShapesPerBody = 64;
@@ -116,6 +144,12 @@ std::optional<DefError> validate(const ShapeDef& def, BodyType bodyType, const s
 std::optional<DefError> validate(const BodyDef& def, const std::string& path);
 std::optional<DefError> validate(const WorldSettings& settings, const std::string& path);
 std::optional<DefError> validate(const SceneDef& scene);
+
+/// A body state taken from a running World (World::bodyDef), brought within what validate() accepts so that
+/// it can be written and read again: a body the World froze beyond kEscapeBound is placed on the bound where
+/// it left, and a speed beyond kMaxSpeed or kMaxAngularSpeed is written at the limit. A body within the
+/// limits is returned unchanged.
+BodyDef withinFileLimits(BodyDef state);
 
 const char* toString(BodyType type);
 const char* toString(SolverKind kind);

@@ -39,8 +39,7 @@ namespace phys {
 class BroadPhase;
 struct ContactMap;
 
-/// A body whose centre leaves this bound (metres, any axis) is reported in StepReport::escaped and disabled.
-inline constexpr double kEscapeBound = kMaxWorldCoordinate * 10.0;
+// kEscapeBound (a body whose centre leaves it is reported and frozen) is in defs.h, with the file limits.
 /// Sleep: a body slower than these for kTimeToSleep seconds may sleep (its whole island must agree).
 inline constexpr double kLinearSleepTolerance = 0.05;  ///< m/s
 inline constexpr double kAngularSleepTolerance = 0.05; ///< rad/s
