@@ -326,7 +326,8 @@ void TestVerlet::articleResponseSinks() {
     const double rigid = topSink(VerletResponse::Rigid);
     const double article = topSink(VerletResponse::Article);
     qInfo("5-box stack, top box sink after 3 s: rigid %.4f m, article %.4f m", rigid, article);
-    QVERIFY(rigid >= 0.0 && rigid <= 0.003);
+    // Shock propagation leaves the rigid stack at its height to round-off (measured 0.0000 m, either sign).
+    QVERIFY(rigid >= -1e-6 && rigid <= 0.003);
     QVERIFY(article > 5.0 * rigid && article > 0.01);
 
     // Switching the response on a running world rebuilds the particles from the current poses: nothing jumps.
