@@ -81,6 +81,9 @@ Manifold narrowPhase(const ShapeGeometry& a, const Transform& xfA, const ShapeGe
 /// sweep its lower body is taken as immovable.
 constexpr double kSupportCosine = 0.7071;
 
+/// How far a sliding pair's friction anchors may stay apart, metres (endAnchors).
+constexpr double kAnchorSlop = 0.0005;
+
 /// Overlaps up to this depth are left to the substep's projection (which turns them into velocity, as a
 /// resting contact needs); deeper ones are pre-stabilised. Box2D's linear slop, metres.
 constexpr double kPrestabiliseSlop = 0.005;
@@ -328,13 +331,42 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
         return (f.centroid - f.centroidPrev) + rho - rotate(Rot(-f.rotation), rho);
     };
     const Vec2 tangent = leftPerp(n);
-    const double slip = dot(tangent, motion(fb, middle) - motion(fa, middle));
+    // Slip: how far B's material point has moved along the tangent from A's. A pair touching for the
+    // first time (or that slid last step), and any pair with a circle (a rolling contact changes material
+    // point all the time), measures it over the substep: the motion of the points now at `middle`. A
+    // polygon pair that stuck keeps anchors, the two material points that were together when it started
+    // sticking (PhysX's friction anchors), so what a sweep could not hold back in one step is pulled back
+    // in the next instead of adding up to a creep.
+    double slip = dot(tangent, motion(fb, middle) - motion(fa, middle));
+    const bool anchored = !m_shapes[static_cast<std::size_t>(contact.shapeA)].circle &&
+                          !m_shapes[static_cast<std::size_t>(contact.shapeB)].circle;
+    if (anchored && ps.anchor >= 0) {
+        Anchor& anchor = m_anchors[static_cast<std::size_t>(ps.anchor)].anchor;
+        if (anchor.stamp + 1 < m_stamp) {
+            anchor.valid = false; // new, or apart for a step
+        }
+        anchor.stamp = m_stamp;
+        const Transform xfA = bodyPose(ctx, bodyA);
+        const Transform xfB = bodyPose(ctx, bodyB);
+        if (!anchor.valid) {
+            // B's material point that was with A's point now at `middle` at the start of the substep.
+            anchor.localA = invTransformPoint(xfA, middle);
+            anchor.localB = invTransformPoint(xfB, middle + motion(fb, middle) - motion(fa, middle));
+            anchor.valid = true;
+        }
+        slip = dot(tangent, transformPoint(xfB, anchor.localB) - transformPoint(xfA, anchor.localA));
+    }
     const double Wt = term(fa, middle, middle, tangent) + term(fb, middle, middle, tangent);
     if (Wt <= 0.0) {
         return;
     }
     const double limit = contact.friction * ps.pointN[0];
-    const double accumulated = std::clamp(ps.pointT[0] - slip / Wt, -limit, limit);
+    const double wanted = ps.pointT[0] - slip / Wt;
+    const double accumulated = std::clamp(wanted, -limit, limit);
+    ps.sliding = accumulated != wanted;
+    ps.tangent = tangent;
+    ps.anchorBodyA = bodyA;
+    ps.anchorBodyB = bodyB;
     const double lambdaT = accumulated - ps.pointT[0];
     ps.pointT[0] = accumulated;
     auto rub = [&](const Frame& f, VerletRange range, double sign) {
@@ -653,6 +685,79 @@ void VerletSolver::applyRestitution(SolverContext& ctx, double h) {
             kick(cb, b, (J * mB) * n, J * iB * rnB);
         }
     }
+}
+
+namespace {
+
+std::uint64_t pairKey(int shapeA, int shapeB) {
+    return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(shapeA)) << 32) |
+           static_cast<std::uint32_t>(shapeB);
+}
+
+} // namespace
+
+void VerletSolver::prepareAnchors(const SolverContext& ctx) {
+    auto polygonPair = [this](const ContactSim& c) {
+        const int n = static_cast<int>(m_shapes.size());
+        return c.shapeA >= 0 && c.shapeB >= 0 && c.shapeA < n && c.shapeB < n &&
+               m_shapes[static_cast<std::size_t>(c.shapeA)].built &&
+               m_shapes[static_cast<std::size_t>(c.shapeB)].built &&
+               !m_shapes[static_cast<std::size_t>(c.shapeA)].circle &&
+               !m_shapes[static_cast<std::size_t>(c.shapeB)].circle;
+    };
+    // Every polygon pair of the contact list gets an entry (a new one invalid), then its index: appended,
+    // sorted once, found by binary search. At most two steps' contacts are held (endAnchors erases the
+    // rest), so the capacity reserved here stops growing once the contact list does.
+    m_anchors.reserve(2 * ctx.contacts.size());
+    auto less = [](const AnchorEntry& e, std::uint64_t key) {
+        return e.key < key;
+    };
+    const std::size_t sorted = m_anchors.size();
+    for (const ContactSim& c : ctx.contacts) {
+        if (!polygonPair(c)) {
+            continue;
+        }
+        const std::uint64_t key = pairKey(c.shapeA, c.shapeB);
+        const auto end = m_anchors.begin() + static_cast<std::ptrdiff_t>(sorted);
+        const auto it = std::lower_bound(m_anchors.begin(), end, key, less);
+        if (it == end || it->key != key) {
+            m_anchors.push_back({key, Anchor{}});
+        }
+    }
+    if (m_anchors.size() != sorted) {
+        std::sort(m_anchors.begin(), m_anchors.end(),
+                  [](const AnchorEntry& x, const AnchorEntry& y) { return x.key < y.key; });
+    }
+    for (std::size_t ci = 0; ci < ctx.contacts.size(); ++ci) {
+        const ContactSim& c = ctx.contacts[ci];
+        if (!polygonPair(c)) {
+            continue;
+        }
+        const auto it =
+            std::lower_bound(m_anchors.begin(), m_anchors.end(), pairKey(c.shapeA, c.shapeB), less);
+        m_pairs[ci].anchor = static_cast<int>(it - m_anchors.begin());
+    }
+}
+
+void VerletSolver::endAnchors(const SolverContext& ctx) {
+    // A pair whose friction ended the step at the Coulomb limit slides: B's anchor is dragged along the
+    // tangent until it is at most kAnchorSlop from A's (a rope of that length), so a sliding pair does not
+    // pull back when it stops by more than that, while a pair that touched its limit for a step or two
+    // keeps its place. Anchors not used for a whole step are erased.
+    for (const PairState& ps : m_pairs) {
+        if (ps.anchor < 0 || !ps.sliding) {
+            continue;
+        }
+        Anchor& anchor = m_anchors[static_cast<std::size_t>(ps.anchor)].anchor;
+        const Transform xfA = bodyPose(ctx, ps.anchorBodyA);
+        const Transform xfB = bodyPose(ctx, ps.anchorBodyB);
+        const Vec2 a = transformPoint(xfA, anchor.localA);
+        const Vec2 b = transformPoint(xfB, anchor.localB);
+        const double offset = dot(ps.tangent, b - a);
+        const double kept = std::clamp(offset, -kAnchorSlop, kAnchorSlop);
+        anchor.localB = invTransformPoint(xfB, b - (offset - kept) * ps.tangent);
+    }
+    std::erase_if(m_anchors, [this](const AnchorEntry& e) { return e.anchor.stamp + 1 < m_stamp; });
 }
 
 void VerletSolver::storeImpulses(SolverContext& ctx) {

@@ -102,6 +102,11 @@ struct VerletSolver::PairState {
         0.0; ///< normal relative velocity at the start of the step, m/s (negative = approaching)
     double restitutionImpulse = 0.0;
     /// Pre-stabilisation of this substep (verlet_contacts.cpp solveRigid).
+    int anchor = -1;      ///< index into m_anchors (polygon pairs, rigid response), -1 for none
+    bool sliding = false; ///< the friction ended the step at its Coulomb limit
+    Vec2 tangent;         ///< friction direction (leftPerp of the normal A -> B)
+    int anchorBodyA = -1; ///< body slots of the anchored pair
+    int anchorBodyB = -1;
     bool preSeen = false;
     bool deep = false;  ///< deeper than the pre-stabilisation slop at the start of the substep
     double slack = 0.0; ///< overlap the substep's projection leaves alone, metres

@@ -19,6 +19,7 @@ void VerletSolver::reset() {
     m_bodies.clear();
     m_shapes.clear();
     m_pairs.clear();
+    m_anchors.clear();
     m_lastH = 0.0;
 }
 
@@ -39,9 +40,13 @@ void VerletSolver::step(SolverContext& ctx) {
     if (!layoutMatches(ctx)) {
         rebuildLayout(ctx);
     }
+    ++m_stamp;
     beginStep(ctx, h);
     m_pairs.assign(ctx.contacts.size(), PairState{});
     orderPairs(ctx);
+    if (rigid) {
+        prepareAnchors(ctx);
+    }
     for (int sub = 0; sub < substeps; ++sub) {
         if (rigid) {
             beginPrestabilise();
@@ -60,6 +65,7 @@ void VerletSolver::step(SolverContext& ctx) {
     recoverPoses(ctx, h);
     applyRestitution(ctx, h);
     storeImpulses(ctx);
+    endAnchors(ctx);
     for (std::size_t i = 0; i < m_bodies.size(); ++i) {
         BodyCache& bc = m_bodies[i];
         if (bc.mode != kDynamic) {

@@ -75,6 +75,10 @@ private slots:
     void deepOverlapAddsNoEnergy();
     void massRatioStackHolds();
     void poseSetBetweenStepsIsKept();
+    void pyramidOfTenRowsStands();
+    void slidingBoxStopsAtCoulombDistance();
+    void inclineHoldsBelowFrictionAngle_data();
+    void inclineHoldsBelowFrictionAngle();
 };
 
 void TestVerletFidelity::particlesAreTheShapes() {
@@ -254,6 +258,129 @@ void TestVerletFidelity::poseSetBetweenStepsIsKept() {
     world.step();
     QVERIFY(distance(world.worldCenter(box), c + h * vNew + h * h * g) <= 1e-9);
     QVERIFY(distance(world.linearVelocity(box), vNew + h * g) <= 1e-9);
+}
+
+void TestVerletFidelity::pyramidOfTenRowsStands() {
+    // Issue 11: a 10-row pyramid of 1 m boxes (55 boxes, friction 0.6, 5 cm gaps between neighbours as in
+    // resources/scenes/pyramid.json) stands at the default iterations: the largest drift of any box from
+    // where it is at t = 1 s, over t = 1..10 s, is below 2 cm. Also no box is more than 2 cm from where it
+    // was placed at 10 s (the settling of the first second included).
+    World world(verletSettings());
+    addGround(world);
+    std::vector<BodyId> boxes;
+    std::vector<Vec2> placed;
+    const int rows = 10;
+    for (int row = 0; row < rows; ++row) {
+        const int n = rows - row;
+        for (int k = 0; k < n; ++k) {
+            const Vec2 p{(k - (n - 1) / 2.0) * 1.05, 0.5 + row};
+            boxes.push_back(*world.createBody(boxDef(p, 1.0, 1.0)));
+            placed.push_back(p);
+        }
+    }
+    for (int step = 0; step < 60; ++step) {
+        world.step();
+    }
+    std::vector<Vec2> atOne;
+    for (const BodyId id : boxes) {
+        atOne.push_back(world.worldCenter(id));
+    }
+    double drift = 0.0;
+    for (int step = 60; step < 600; ++step) {
+        world.step();
+        QVERIFY(finiteState(world));
+        for (std::size_t i = 0; i < boxes.size(); ++i) {
+            drift = std::max(drift, distance(world.worldCenter(boxes[i]), atOne[i]));
+        }
+    }
+    double fromPlace = 0.0;
+    for (std::size_t i = 0; i < boxes.size(); ++i) {
+        fromPlace = std::max(fromPlace, distance(world.worldCenter(boxes[i]), placed[i]));
+    }
+    qInfo("10-row pyramid: largest drift over 1..10 s %.4f m, from its place at 10 s %.4f m", drift,
+          fromPlace);
+    QVERIFY(drift < 0.02);
+    QVERIFY(fromPlace < 0.02);
+}
+
+void TestVerletFidelity::slidingBoxStopsAtCoulombDistance() {
+    // A 1 m box sliding at v0 = 4 m/s on flat ground (friction 0.6 both, mixed 0.6) stops after
+    //   d = v0^2 / (2 mu g) = 1.359 m
+    // Coulomb friction removes mu g h of speed per step; the step where it stops is sampled, so the bound is
+    // one step of travel at the start speed, v0 h = 6.7 cm. Then it stays: over the next second it moves
+    // less than 1 mm (friction anchors may pull a pair that slid back by at most 0.5 mm) and |v| < 1 mm/s.
+    World world(verletSettings());
+    addGround(world);
+    BodyDef def = boxDef({0.0, 0.5}, 1.0, 1.0);
+    const double v0 = 4.0;
+    def.linearVelocity = {v0, 0.0};
+    const BodyId box = *world.createBody(def);
+    const double h = world.settings().timeStep;
+    const double expected = v0 * v0 / (2.0 * 0.6 * 9.81);
+    for (int step = 0; step < 120; ++step) {
+        world.step();
+    }
+    const double stopped = world.worldCenter(box).x;
+    for (int step = 0; step < 60; ++step) {
+        world.step();
+    }
+    qInfo("stopped at %.4f m (closed form %.4f m), then moved %.3g m", stopped, expected,
+          std::abs(world.worldCenter(box).x - stopped));
+    QVERIFY(std::abs(stopped - expected) <= v0 * h);
+    QVERIFY(std::abs(world.worldCenter(box).x - stopped) < 1e-3);
+    QVERIFY(length(world.linearVelocity(box)) < 1e-3);
+}
+
+void TestVerletFidelity::inclineHoldsBelowFrictionAngle_data() {
+    QTest::addColumn<double>("slope");
+    QTest::addColumn<double>("friction");
+    // Below the friction angle (tan slope < mu) a box rests; above it, it slides with
+    // a = g (sin slope - mu cos slope) along the slope.
+    QTest::newRow("20 deg, mu 0.6 (rests)") << 20.0 << 0.6;
+    QTest::newRow("30 deg, mu 0.3 (slides)") << 30.0 << 0.3;
+}
+
+void TestVerletFidelity::inclineHoldsBelowFrictionAngle() {
+    // A 1 m box set on a static 20 m slab tilted by `slope`, both of friction mu. After 1 s of settling:
+    // - resting (tan slope < mu): over the next 9 s the box moves less than 2 cm (the pyramid's bound);
+    // - sliding: over the next 1 s it travels v1 t - 1/2 a t^2 along the slope (v1 < 0 its velocity along
+    //   the slope at 1 s, down is negative), to 5% (each step's friction budget is sampled at its start).
+    QFETCH(double, slope);
+    QFETCH(double, friction);
+    World world(verletSettings());
+    const double angle = slope * kPi / 180.0;
+    const Vec2 along{std::cos(angle), std::sin(angle)};
+    const Vec2 up = leftPerp(along);
+    BodyDef ramp = boxDef({0.0, 0.0}, 20.0, 1.0, BodyType::Static, angle);
+    ramp.shapes[0].friction = friction;
+    world.createBody(ramp);
+    // Resting on the slab's face (half thicknesses 0.5 + 0.5, and 0.5 mm of air).
+    BodyDef def = boxDef(1.0005 * up, 1.0, 1.0, BodyType::Dynamic, angle);
+    def.shapes[0].friction = friction;
+    const BodyId box = *world.createBody(def);
+    for (int step = 0; step < 60; ++step) {
+        world.step();
+    }
+    const Vec2 c1 = world.worldCenter(box);
+    const double v1 = dot(world.linearVelocity(box), along);
+    const bool rests = std::tan(angle) < friction;
+    const int steps = rests ? 540 : 60;
+    double moved = 0.0;
+    for (int step = 0; step < steps; ++step) {
+        world.step();
+        QVERIFY(finiteState(world));
+        moved = std::max(moved, distance(world.worldCenter(box), c1));
+    }
+    if (rests) {
+        qInfo("rests: largest move over 9 s %.4g m", moved);
+        QVERIFY(moved < 0.02);
+    } else {
+        const double a = 9.81 * (std::sin(angle) - friction * std::cos(angle));
+        const double expected = v1 - 0.5 * a; // along the slope, down is negative (v1 < 0)
+        const double travelled = dot(world.worldCenter(box) - c1, along);
+        qInfo("slides: %.4f m along the slope in 1 s (closed form %.4f m)", travelled, expected);
+        QVERIFY(std::abs(travelled - expected) <= 0.05 * std::abs(expected));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestVerletFidelity)

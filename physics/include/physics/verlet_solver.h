@@ -45,15 +45,17 @@
 ///   the approach velocity, and each particle's x_prev is moved by -(dv + dw x r) h so Verlet keeps the
 ///   bounce. Once per pair, at the first contact point found in the step.
 /// - Friction is positional (Mueller et al., "Position Based Dynamics", 2007; Macklin et al., "Unified
-///   Particle Physics", 2014, section 6.1): the relative tangential displacement of the contact point during
-///   the substep is removed, the corrections accumulated per contact point and clamped to mu times the normal
-///   corrections accumulated in the step (Coulomb). Removing all of it is sticking, the cap is sliding. One
-///   coefficient (static = kinetic), as in ShapeDef.
+///   Particle Physics", 2014, section 6.1): the relative tangential displacement at the contact is removed,
+///   the corrections accumulated per pair and clamped to mu times the normal corrections accumulated in the
+///   step (Coulomb). Removing all of it is sticking, the cap is sliding. One coefficient (static = kinetic),
+///   as in ShapeDef. The displacement is measured over the substep for circles and for a pair's first
+///   step; a polygon pair that sticks keeps friction anchors (PhysX's), the two material points that were
+///   together when it started, so what one step could not hold back is pulled back in the next instead of
+///   adding up to a creep. A sliding pair drags its anchors along, at most 0.5 mm apart.
 /// - The contacts are one Gauss-Seidel sweep per iteration with no warm start from the last step. Shock
 ///   propagation in the last sweep takes what is left of a supporting overlap out of the body above, so a
-///   stack does not sink (and a 1e6:1 stack holds), but boxes resting across two others still creep
-///   sideways: the sweep ends with the upper pairs, whose friction pushes the ground friction no longer
-///   sees in that step (a 10-row pyramid at 8 iterations drifts about 30 cm in 10 s; tst_verlet_fidelity).
+///   stack does not sink and a 1e6:1 stack holds; with the anchors a 10-row pyramid stands at 8
+///   iterations (drift 5 mm over 10 s; tst_verlet_fidelity).
 /// - Continuous collision is the World's: the solver's own contacts are overlaps only.
 ///
 /// Particle model per body (body frame, relative to the centre of mass):
@@ -68,6 +70,7 @@
 
 #include "physics/solver.h"
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -131,6 +134,18 @@ private:
     struct PairState;
     struct Side;
     struct Frame;
+    /// Static friction anchors of a polygon pair (verlet_contacts.cpp solveRigid): the material points of A
+    /// and B, in their body frames (metres), that friction holds together while the pair sticks.
+    struct Anchor {
+        Vec2 localA;
+        Vec2 localB;
+        bool valid = false;
+        std::uint64_t stamp = 0; ///< the last step that used it
+    };
+    struct AnchorEntry {
+        std::uint64_t key = 0; ///< shape pair: lower slot << 32 | higher slot
+        Anchor anchor;
+    };
     /// What a sweep over the contacts does (verlet_contacts.cpp).
     enum class Pass {
         Prestabilise, ///< overlap left from before the substep: x and x_prev moved together, no velocity
@@ -173,6 +188,8 @@ private:
     void recordApproach(const SolverContext& context, int contactIndex, Vec2 point, Vec2 normalAtoB);
     void applyRestitution(SolverContext& context, double h);
     void storeImpulses(SolverContext& context);
+    void prepareAnchors(const SolverContext& context);
+    void endAnchors(const SolverContext& context);
 
     std::vector<VerletParticle> m_particles;
     std::vector<VerletConstraint> m_constraints;
@@ -183,7 +200,11 @@ private:
     std::vector<int> m_order;         ///< contact indices in solving order (bottom up)
     std::vector<double> m_orderKey;   ///< height of each contact along -gravity
     std::vector<int> m_scratch;       ///< shape slots of one body while building the layout
-    double m_lastH = 0.0; ///< substep of the last step, seconds (x - x_prev is a displacement per h)
+    /// Friction anchors of the polygon pairs in the contact list, sorted by key (binary search); the capacity
+    /// is kept, so a steady state allocates nothing.
+    std::vector<AnchorEntry> m_anchors;
+    std::uint64_t m_stamp = 0; ///< steps taken, for the anchors
+    double m_lastH = 0.0;      ///< substep of the last step, seconds (x - x_prev is a displacement per h)
 };
 
 /// Creates the Verlet solver (the World uses the default response).
