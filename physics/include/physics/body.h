@@ -29,11 +29,18 @@ inline constexpr BodyId kNullBody{};
 /// Per-body simulation data, one entry per body slot in World's contiguous array. Solvers (impulse, Verlet)
 /// read and write it through SolverContext; applications use World's accessors instead.
 struct BodySim {
-    Transform xf;        ///< body origin pose, world frame
-    Vec2 center;         ///< centre of mass, world frame, metres
-    Vec2 localCenter;    ///< centre of mass, body frame, metres
-    Vec2 center0;        ///< centre of mass at the start of the current step (for swept bounds), world frame
-    Vec2 linearVelocity; ///< of the centre of mass, m/s, world frame
+    Transform xf;     ///< body origin pose, world frame
+    Vec2 center;      ///< centre of mass, world frame, metres
+    Vec2 localCenter; ///< centre of mass, body frame, metres
+    Vec2 center0;     ///< centre of mass at the start of the current step (for swept bounds), world frame
+    Rot q0;           ///< rotation at the start of the current step (the time-of-impact sweep)
+    /// Smallest distance from the centre of mass to the surface of any of the body's shapes (for a box, half
+    /// its shorter side), metres: a body that moves more than half of it in a step may pass through a thin
+    /// wall, so it gets a time-of-impact sweep (Box2D v3 b2ComputeShapeExtent).
+    double minExtent = 0.0;
+    /// Largest distance from the centre of mass to any point of the body's shapes, metres.
+    double maxExtent = 0.0;
+    Vec2 linearVelocity;          ///< of the centre of mass, m/s, world frame
     double angularVelocity = 0.0; ///< rad/s, counter-clockwise
     Vec2 force;                   ///< accumulated force, N, world frame; cleared after each step
     double torque = 0.0;     ///< accumulated torque about the centre of mass, N m; cleared after each step

@@ -204,7 +204,9 @@ private:
     void fillReport(StepReport& report, unsigned flags) const;
     void wake(int bodySlot);
     ContactReport toReport(const ContactSim& contact) const;
-    double speculativeDistanceFor(int bodyA, int bodyB) const;
+    void computeExtents(BodySim& body, std::span<const int> shapes) const;
+    void solveContinuous();
+    void sweepBody(int bodySlot, bool bullet);
 
     WorldSettings m_settings;
     unsigned m_reportFlags = kReportEnergy | kReportTimings;
@@ -221,6 +223,7 @@ private:
     std::vector<ContactSim> m_contacts;       ///< persistent contacts (pair exists while fat AABBs overlap)
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
+    std::vector<int> m_fastBodies;            ///< scratch of solveContinuous()
     std::vector<int> m_islandParent;          ///< union-find scratch for sleep islands
     std::vector<double> m_islandMinSleep;     ///< scratch
 
