@@ -6,6 +6,7 @@
 #include "verlet_internal.h"
 
 #include "physics/collide.h"
+#include "physics/world.h"
 
 #include <algorithm>
 #include <cmath>
@@ -117,11 +118,18 @@ void VerletSolver::collidePairs(const SolverContext& ctx, double h, Pass pass) {
         }
         const Transform xfA = bodyPose(ctx, sa.body);
         const Transform xfB = bodyPose(ctx, sb.body);
+        if (m_response == VerletResponse::Rigid && pass != Pass::Prestabilise) {
+            Manifold swept;
+            if (speculativeManifold(ctx, ci, xfA, xfB, swept)) {
+                solveRigid(ctx, ci, swept, h, pass, true);
+                continue;
+            }
+        }
         const Manifold manifold =
             narrowPhase(ctx.shapes[static_cast<std::size_t>(c.shapeA)].geometry, xfA,
                         ctx.shapes[static_cast<std::size_t>(c.shapeB)].geometry, xfB, method);
         if (m_response == VerletResponse::Rigid) {
-            solveRigid(ctx, ci, manifold, h, pass);
+            solveRigid(ctx, ci, manifold, h, pass, false);
             continue;
         }
         const double before = m_pairs[static_cast<std::size_t>(ci)].lambdaN;
@@ -140,6 +148,45 @@ void VerletSolver::collidePairs(const SolverContext& ctx, double h, Pass pass) {
     }
 }
 
+bool VerletSolver::speculativeManifold(const SolverContext& ctx, int ci, const Transform& xfA,
+                                       const Transform& xfB, Manifold& out) const {
+    // Speculative contacts on positions (Catto, "Continuous Collision", GDC 2013, here for position Verlet):
+    // the World's manifold from the start of the step (ContactSim::manifold, with its speculative margin)
+    // names where the two surfaces meet; each of its points is followed as two material points, one on each
+    // body, from the start-of-step poses (BodySim::xf, untouched until the solver returns) to now:
+    //   p_A = xfA(xfA0^-1 point),  p_B = xfB(xfB0^-1 point)
+    //   depth = depth0 - n0 . (p_B - p_A)        (n0 from A to B; depth0 < 0 for a speculative gap)
+    // When a point's pair closed by more than the speculative margin along the normal since the start of
+    // the step (sliding along each other does not count), the step is too coarse for the narrow phase at the
+    // predicted poses (a body at 500 m/s is 8 m past a 0.1 m wall after predict, or inside it near its far
+    // face and pushed out there), so these linearised depths are used instead: the body stops at the surface
+    // it was heading for. Slower pairs use the narrow phase on the current poses (exact for resting and
+    // rotating contacts).
+    const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
+    const Manifold& m0 = c.manifold;
+    if (m0.pointCount == 0) {
+        return false;
+    }
+    const Transform& xfA0 = ctx.bodies[static_cast<std::size_t>(c.bodyA)].xf;
+    const Transform& xfB0 = ctx.bodies[static_cast<std::size_t>(c.bodyB)].xf;
+    bool fast = false;
+    out = Manifold{};
+    out.normal = m0.normal;
+    for (int k = 0; k < m0.pointCount; ++k) {
+        const Vec2 p0 = m0.points[k].point;
+        const Vec2 pA = transformPoint(xfA, invTransformPoint(xfA0, p0));
+        const Vec2 pB = transformPoint(xfB, invTransformPoint(xfB0, p0));
+        fast = fast || dot(m0.normal, pA - pB) > kSpeculativeDistance; // closed along the normal
+        ManifoldPoint& mp = out.points[out.pointCount++];
+        // The push acts at the material point of the body that moved (a midpoint could lie metres away
+        // from both bodies and give a false lever arm).
+        mp.point = distanceSquared(pB, p0) >= distanceSquared(pA, p0) ? pB : pA;
+        mp.depth = m0.points[k].depth - dot(m0.normal, pB - pA);
+        mp.id = m0.points[k].id;
+    }
+    return fast;
+}
+
 void VerletSolver::rigidShift(VerletRange range, const Frame& frame, Vec2 translation, double angle,
                               bool withPrevious) {
     // x = c + t + R(angle) (x - c) for every particle of the range (c = the frame's centroid); with
@@ -154,8 +201,8 @@ void VerletSolver::rigidShift(VerletRange range, const Frame& frame, Vec2 transl
     }
 }
 
-void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& manifold, double h,
-                              Pass pass) {
+void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& manifold, double h, Pass pass,
+                              bool swept) {
     // VerletResponse::Rigid: the manifold's points (up to two) as one block of position constraints, as
     // Box2D's block solver does for impulses (Catto, Box2D b2ContactSolver::SolveVelocityConstraints), here
     // on positions (Mueller et al. 2020, a rigid body's generalised inverse mass):
@@ -318,8 +365,9 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     ps.pointN[0] += total;
     recordApproach(ctx, ci, middle, n);
 
-    if (contact.friction <= 0.0) {
-        return;
+    if (contact.friction <= 0.0 || swept) {
+        return; // a swept contact's points were where the bodies were before this push: friction waits
+                // for the next sweep, which meets the pair at rest against each other
     }
     // Friction between both bodies even in the shock sweep: a supporting body that did not feel the
     // friction of the body it carries lets that body's rocking grow from round-off (a 10-box stack fell

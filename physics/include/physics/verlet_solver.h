@@ -20,7 +20,8 @@
 ///     repeat settings.iterations times:
 ///       relax every distance constraint (Gauss-Seidel, split by inverse mass)
 ///       for each candidate pair (the World's contact list), bottom up: the World's narrow phase (SAT,
-///         then clipping or the chosen contact method: collide.h) on the shapes placed on the particles,
+///         then clipping or the chosen contact method: collide.h) on the shapes placed on the particles
+///         (for a pair closing faster than the speculative margin, the start-of-step manifold followed),
 ///         each point deeper than the pair's slack pushed out (position constraint), then Coulomb friction
 ///         on the slip during the substep; the last sweep with shock propagation (a supporting body
 ///         immovable for the normal push)
@@ -56,7 +57,11 @@
 ///   propagation in the last sweep takes what is left of a supporting overlap out of the body above, so a
 ///   stack does not sink and a 1e6:1 stack holds; with the anchors a 10-row pyramid stands at 8
 ///   iterations (drift 5 mm over 10 s; tst_verlet_fidelity).
-/// - Continuous collision is the World's: the solver's own contacts are overlaps only.
+/// - Continuous collision: the World sweeps fast bodies by time of impact after the solver and puts them
+///   back at the surface they would have passed; the particles are then re-placed on that pose. From there
+///   the solver follows the World's speculative manifold from the start of the step (speculativeManifold)
+///   for a pair that closes by more than the speculative margin in the step, so a body at 500 m/s stops at
+///   a 0.1 m wall instead of being predicted 8 m past it.
 ///
 /// Particle model per body (body frame, relative to the centre of mass):
 /// - polygon: one particle per vertex (the article's model), the ring of edges, and the skip-one diagonals
@@ -171,8 +176,10 @@ private:
     void orderPairs(const SolverContext& context);
     void beginPrestabilise();
     void collidePairs(const SolverContext& context, double h, Pass pass);
+    bool speculativeManifold(const SolverContext& context, int contactIndex, const Transform& xfA,
+                             const Transform& xfB, Manifold& out) const;
     void solveRigid(const SolverContext& context, int contactIndex, const Manifold& manifold, double h,
-                    Pass pass);
+                    Pass pass, bool swept);
     void solveArticle(const SolverContext& context, int contactIndex, const Manifold& manifold, double h);
     void solvePoint(const SolverContext& context, int contactIndex, int feature, const Side& sideA,
                     const Side& sideB, Vec2 normal, double target, double radiusB, const Side& frictionA,
