@@ -50,6 +50,7 @@ void VerletSolver::orderPairs(const SolverContext& ctx) {
 }
 
 void VerletSolver::beginPrestabilise() {
+    m_anyDeep = false;
     for (PairState& ps : m_pairs) {
         ps.preSeen = false;
         ps.deep = false;
@@ -238,6 +239,7 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
         }
         ps.preSeen = true;
         ps.deep = deepest > kPrestabiliseSlop;
+        m_anyDeep = m_anyDeep || ps.deep;
         ps.slack = ps.deep ? std::max(kPrestabiliseSlop, deepest - ctx.settings->maxPushVelocity * h) : 0.0;
     }
     if (pass == Pass::Prestabilise && !ps.deep) {

@@ -49,11 +49,15 @@ void VerletSolver::step(SolverContext& ctx) {
     }
     for (int sub = 0; sub < substeps; ++sub) {
         if (rigid) {
+            // The first sweep finds the deep pairs; with none (a resting or flying scene) the rest would
+            // change nothing and is skipped.
             beginPrestabilise();
-            for (int it = 0; it < iterations; ++it) {
+            for (int it = 0; it < iterations && (it == 0 || m_anyDeep); ++it) {
                 collidePairs(ctx, h, Pass::Prestabilise);
             }
-            collidePairs(ctx, h, Pass::Measure);
+            if (m_anyDeep) {
+                collidePairs(ctx, h, Pass::Measure);
+            }
         }
         predict(ctx, h);
         for (int it = 0; it < iterations; ++it) {

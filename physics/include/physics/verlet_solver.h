@@ -211,6 +211,7 @@ private:
     /// is kept, so a steady state allocates nothing.
     std::vector<AnchorEntry> m_anchors;
     std::uint64_t m_stamp = 0; ///< steps taken, for the anchors
+    bool m_anyDeep = false;    ///< the substep's pre-stabilisation found a pair deeper than its slop
     double m_lastH = 0.0;      ///< substep of the last step, seconds (x - x_prev is a displacement per h)
 };
 
