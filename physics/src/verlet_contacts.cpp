@@ -811,9 +811,19 @@ void VerletSolver::endAnchors(const SolverContext& ctx) {
 }
 
 void VerletSolver::storeImpulses(SolverContext& ctx) {
+    // The corrections of the step as impulses (lambda / h) for the report. A pair of which no body was
+    // solved (both asleep, or asleep against static) keeps what it had, as the impulse solver leaves it: a
+    // sleeping stack still shows the weight it carries.
+    auto solved = [this](int body) {
+        return body >= 0 && body < static_cast<int>(m_bodies.size()) &&
+               m_bodies[static_cast<std::size_t>(body)].mode == kDynamic;
+    };
     for (std::size_t ci = 0; ci < ctx.contacts.size(); ++ci) {
         ContactSim& c = ctx.contacts[ci];
         const PairState& ps = m_pairs[ci];
+        if (!solved(c.bodyA) && !solved(c.bodyB)) {
+            continue;
+        }
         const int count = c.manifold.pointCount;
         for (int k = 0; k < kMaxManifoldPoints; ++k) {
             ContactPointSim& p = c.points[k];
