@@ -41,6 +41,9 @@ namespace {
 
 constexpr double kDt = 1.0 / 60.0;
 constexpr double kG = 9.81;
+/// The default substeps and the substep (the closed forms below count substeps, not steps).
+const int kSubsteps = WorldSettings{}.substeps;
+const double kH = kDt / kSubsteps;
 
 BodyDef boxDef(Vec2 position, double w, double h, BodyType type = BodyType::Dynamic, double angle = 0.0) {
     BodyDef def;
@@ -186,11 +189,11 @@ private slots:
 };
 
 void TestVerlet::freeFallMatchesClosedForm() {
-    // Position Verlet x_{n+1} = 2 x_n - x_{n-1} + g h^2, started (on the first step after the switch) from
-    // x_{-1} = x_0 - v_0 h, has the exact solution
-    //   x_n = x_0 + n v_0 h + g h^2 n (n + 1) / 2,   v_n = (x_n - x_{n-1}) / h = v_0 + n g h
+    // Position Verlet x_{k+1} = 2 x_k - x_{k-1} + g h^2 (h the substep), started (on the first step after the
+    // switch) from x_{-1} = x_0 - v_0 h, has the exact solution after N substeps
+    //   x_N = x_0 + N v_0 h + g h^2 N (N + 1) / 2,   v_N = (x_N - x_{N-1}) / h = v_0 + N g h
     // (the same sequence as semi-implicit Euler). The rotation is extrapolated along the arc, so the angle is
-    // theta_0 + n w h and w stays w_0. Only round-off separates the solver from these numbers: 1e-9.
+    // theta_0 + N w h and w stays w_0. Only round-off separates the solver from these numbers: 1e-9.
     World world(verletSettings());
     const Vec2 p0{1.0, 20.0};
     const Vec2 v0{1.5, 4.0};
@@ -207,10 +210,11 @@ void TestVerlet::freeFallMatchesClosedForm() {
     for (int n = 1; n <= 180; ++n) {
         QVERIFY(stepChecked(world, 1));
         const double t = n * kDt;
-        const double fall = kG * kDt * kDt * n * (n + 1) / 2.0;
+        const int N = n * kSubsteps;
+        const double fall = kG * kH * kH * N * (N + 1) / 2.0;
         const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - fall};
         QVERIFY2(distance(world.worldCenter(box), expected) < 1e-9, qPrintable(QString::number(n)));
-        QVERIFY(std::abs(world.linearVelocity(box).y - (v0.y - n * kG * kDt)) < 1e-9);
+        QVERIFY(std::abs(world.linearVelocity(box).y - (v0.y - N * kG * kH)) < 1e-9);
         QVERIFY(std::abs(world.linearVelocity(box).x - v0.x) < 1e-9);
         QVERIFY(std::abs(angleDifference(world.angle(box), a0 + w0 * t)) < 1e-9);
         QVERIFY(std::abs(world.angularVelocity(box) - w0) < 1e-9);
@@ -538,9 +542,10 @@ void TestVerlet::solverSwitchRoundTrip() {
 
     auto checkFlyer = [&](int n, int impulseSteps) {
         const double t = n * kDt;
-        const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - kG * kDt * kDt * n * (n + 1) / 2.0};
-        const double wh = w0 * kDt;
-        const double angleTolerance = impulseSteps * (wh * wh * wh / 3.0) + 1e-9;
+        const int N = n * kSubsteps;
+        const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - kG * kH * kH * N * (N + 1) / 2.0};
+        const double wh = w0 * kH;
+        const double angleTolerance = impulseSteps * kSubsteps * (wh * wh * wh / 3.0) + 1e-9;
         return distance(world.worldCenter(fly), expected) < 1e-9 &&
                std::abs(world.angularVelocity(fly) - w0) < 1e-9 &&
                std::abs(angleDifference(world.angle(fly), w0 * t)) <= angleTolerance;

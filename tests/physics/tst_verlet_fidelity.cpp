@@ -248,13 +248,15 @@ void TestVerletFidelity::poseSetBetweenStepsIsKept() {
     // The solver keeps its particles between steps only when nothing else wrote the body's state; the app
     // (a mouse drag) and the World's time-of-impact sweep (after the solver) move a body's pose and change
     // its velocity between steps. A box in free flight (v0 = (2, 3) m/s, w0 = 1.5 rad/s): after 10 steps its
-    // pose is set elsewhere, then after 10 more its velocity. Position Verlet restarted from (c, v) follows
-    //   c_1 = c + v h + g h^2,   v_1 = v + g h,   angle_1 = angle + w h
-    // (tst_verlet's free fall sequence), to round-off (1e-9): the particles are rebuilt from the new state,
-    // not carried over from the old one.
+    // pose is set elsewhere, then after 10 more its velocity. Position Verlet restarted from (c, v) follows,
+    // over one step of s substeps of h (tst_verlet's free fall sequence),
+    //   c_1 = c + v s h + g h^2 s (s + 1) / 2,   v_1 = v + g s h,   angle_1 = angle + w s h
+    // to round-off (1e-9): the particles are rebuilt from the new state, not carried over from the old one.
     World world(verletSettings());
-    const double h = world.settings().timeStep;
+    const int substeps = world.settings().substeps;
+    const double dt = world.settings().timeStep;
     const Vec2 g = world.settings().gravity;
+    const Vec2 fall = (dt / substeps) * (dt / substeps) * (substeps * (substeps + 1) / 2.0) * g;
     BodyDef def = boxDef({0.0, 50.0}, 1.0, 0.5);
     def.linearVelocity = {2.0, 3.0};
     def.angularVelocity = 1.5;
@@ -266,10 +268,10 @@ void TestVerletFidelity::poseSetBetweenStepsIsKept() {
     const double w = world.angularVelocity(box);
     world.setTransform(box, {-7.0, 20.0}, 0.4);
     world.step();
-    QVERIFY2(distance(world.worldCenter(box), Vec2{-7.0, 20.0} + h * v + h * h * g) <= 1e-9,
+    QVERIFY2(distance(world.worldCenter(box), Vec2{-7.0, 20.0} + dt * v + fall) <= 1e-9,
              qPrintable(QString("%1 %2").arg(world.worldCenter(box).x).arg(world.worldCenter(box).y)));
-    QVERIFY(distance(world.linearVelocity(box), v + h * g) <= 1e-9);
-    QVERIFY(std::abs(std::remainder(world.angle(box) - (0.4 + w * h), 2.0 * kPi)) <= 1e-9);
+    QVERIFY(distance(world.linearVelocity(box), v + dt * g) <= 1e-9);
+    QVERIFY(std::abs(std::remainder(world.angle(box) - (0.4 + w * dt), 2.0 * kPi)) <= 1e-9);
     for (int i = 0; i < 10; ++i) {
         world.step();
     }
@@ -277,8 +279,8 @@ void TestVerletFidelity::poseSetBetweenStepsIsKept() {
     const Vec2 vNew{-30.0, 1.0};
     world.setLinearVelocity(box, vNew);
     world.step();
-    QVERIFY(distance(world.worldCenter(box), c + h * vNew + h * h * g) <= 1e-9);
-    QVERIFY(distance(world.linearVelocity(box), vNew + h * g) <= 1e-9);
+    QVERIFY(distance(world.worldCenter(box), c + dt * vNew + fall) <= 1e-9);
+    QVERIFY(distance(world.linearVelocity(box), vNew + dt * g) <= 1e-9);
 }
 
 void TestVerletFidelity::pyramidOfTenRowsStands() {
