@@ -394,8 +394,8 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
     const double lane = metres(view, 15.0);
     // Bar A, bar B, the overlap mark, and its label (wide when the ruler runs up and down the view).
     const QString markText = axis.separating
-                                 ? QObject::tr("gap %1 m").arg(Walkthrough::length(-axis.overlap))
-                                 : QObject::tr("overlap %1 m").arg(Walkthrough::length(axis.overlap));
+                                 ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
+                                 : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
     const QFontMetricsF markMetrics(labelFont(14.0));
     const QPointF across = viewDirection(perp);
     const double labelPixels = std::abs(across.x()) * markMetrics.horizontalAdvance(markText) +
@@ -537,8 +537,10 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);
         drawArrow(painter, from, to, QColor(kOverlap), 3.0);
-        drawText(painter, to, QObject::tr("MTV %1 m").arg(Walkthrough::length(t.sat.mtvDepth)),
-                 QColor(kOverlap), viewDirection(t.sat.mtvNormal), 14.0);
+        const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
+                                                 : Walkthrough::length(t.sat.mtvDepth);
+        drawText(painter, to, QObject::tr("MTV %1 m").arg(depth), QColor(kOverlap),
+                 viewDirection(t.sat.mtvNormal), 14.0);
     }
 }
 

@@ -88,8 +88,8 @@ signals:
     void changed();
 };
 
-/// The canvas overlay of the workbench: the diagnostics over the bodies the canvas shows (live, also while
-/// a tool drags a preview) and the current walkthrough step.
+/// The canvas overlay of the workbench: the diagnostics over the bodies the canvas shows and the current
+/// walkthrough step (a drag edits the document on every move, so both follow the mouse).
 class WalkthroughOverlay : public CanvasOverlay {
     Q_OBJECT
 
@@ -100,6 +100,9 @@ public:
     void setOptions(const OverlayOptions& options);
     /// The walkthrough and its step drawn; nullptr or a negative step draws none.
     void setWalkthrough(const Walkthrough* walkthrough, int step);
+    /// The walkthrough drawn (null when none) and its step.
+    const Walkthrough* walkthrough() const { return m_walkthrough; }
+    int step() const { return m_step; }
     /// Whether the walkthrough step is drawn (the diagnostics are drawn either way).
     void setWalkthroughVisible(bool visible);
     bool walkthroughVisible() const { return m_walkthroughVisible; }

@@ -79,8 +79,13 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
         item->setBody(body);
         m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
         updateLabel(key, body);
-        updateLabelVisibility();
+        // Only this body's label can change visibility (a drag calls this on every mouse move).
+        if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
+            label && !m_batched && !m_deferLabelVisibility) {
+            label->setVisible(m_showBodyNames && SceneRenderer::nameFits(body, m_view.pixelsPerMetre()));
+        }
         updateBatched();
+        emit bodyShown(key);
         return;
     }
     const int count = static_cast<int>(m_keys.size());

@@ -140,6 +140,9 @@ signals:
     void zoomChanged(double pixelsPerMetre);
     /// The selection changed (by setSelection, or a selected body was removed).
     void selectionChanged(const QList<quint64>& keys);
+    /// setBody changed the shown definition of an existing body: a document edit, or a tool's live preview
+    /// (a vertex being dragged). Views of the shapes (the GJK walkthrough) follow it.
+    void bodyShown(quint64 key);
 
 protected:
     void drawBackground(QPainter* painter, const QRectF& rect) override;

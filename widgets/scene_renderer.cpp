@@ -3,6 +3,7 @@
 #include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <QPainterPath>
 #include <QPen>
@@ -419,15 +420,59 @@ QSizeF SceneRenderer::labelSize(const QString& text) {
     return {metrics.horizontalAdvance(text) + slack, metrics.height() + slack};
 }
 
+namespace {
+
+/// Widths of body names in the name font, pixels, and the font's height: every paint asks for every body's
+/// name (nameFits), and shaping a thousand names per frame costs milliseconds. The cache follows the font
+/// (the display scale changes it). GUI thread only.
+struct NameMetrics {
+    QFont font;
+    double height = 0.0;
+    QHash<QString, double> widths;
+
+    void follow(const QFont& current) {
+        if (current != font || height == 0.0) {
+            font = current;
+            height = QFontMetricsF(font).height();
+            widths.clear();
+        }
+    }
+    double width(const QString& text) {
+        auto found = widths.constFind(text);
+        if (found != widths.constEnd()) {
+            return *found;
+        }
+        if (widths.size() > 100000) {
+            widths.clear(); // a bound, for scenes that rename bodies forever
+        }
+        const double w = QFontMetricsF(font).horizontalAdvance(text);
+        widths.insert(text, w);
+        return w;
+    }
+};
+
+NameMetrics& nameMetrics() {
+    static NameMetrics metrics;
+    metrics.follow(nameFont());
+    return metrics;
+}
+
+} // namespace
+
 bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
-    const auto box = worldBounds(body);
-    if (body.name.empty() || !box) {
+    if (body.name.empty()) {
         return false;
     }
-    const QFontMetricsF metrics(nameFont());
-    const double textWidth = metrics.horizontalAdvance(QString::fromStdString(body.name));
-    return textWidth <= (box->upper.x - box->lower.x) * pixelsPerMetre &&
-           metrics.height() <= (box->upper.y - box->lower.y) * pixelsPerMetre;
+    const auto box = worldBounds(body);
+    if (!box) {
+        return false;
+    }
+    NameMetrics& metrics = nameMetrics();
+    // The height first: it rules out most bodies of a zoomed-out scene without measuring any text.
+    if (metrics.height > (box->upper.y - box->lower.y) * pixelsPerMetre) {
+        return false;
+    }
+    return metrics.width(QString::fromStdString(body.name)) <= (box->upper.x - box->lower.x) * pixelsPerMetre;
 }
 
 void SceneRenderer::render(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,

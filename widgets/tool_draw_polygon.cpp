@@ -10,6 +10,7 @@
 #include <QMessageBox>
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPushButton>
 
 #include <string>
 
@@ -57,14 +58,15 @@ void DrawPolygonTool::updateCursorPreview(QPointF viewportPoint, Qt::KeyboardMod
     m_cursorWorld = snappedWorldAt(viewportPoint, modifiers);
     m_hasCursor = true;
     m_cursorCloses = nearFirstVertex(viewportPoint);
-    m_cursorError = m_cursorCloses ? QString()
-                                   : toolgeom::outlineAppendError(m_points, m_cursorWorld,
-                                                                  kMinVertexSpacingPixels * metresPerPixel());
+    m_cursorError = m_cursorCloses
+                        ? QString()
+                        : toolgeom::outlineAppendError(m_points, m_cursorWorld,
+                                                       kMinVertexSpacingPixels * metresPerPixel(), true);
 }
 
 bool DrawPolygonTool::addPoint(phys::Vec2 worldPoint, QPointF viewportPoint) {
     const QString error =
-        toolgeom::outlineAppendError(m_points, worldPoint, kMinVertexSpacingPixels * metresPerPixel());
+        toolgeom::outlineAppendError(m_points, worldPoint, kMinVertexSpacingPixels * metresPerPixel(), true);
     if (!error.isEmpty()) {
         showHint(error, viewportPoint);
         return false;
@@ -84,18 +86,43 @@ void DrawPolygonTool::removeLastPoint() {
     }
 }
 
-bool DrawPolygonTool::askConvexHull(const QString& question) const {
-    if (m_asker) {
-        return m_asker(question);
+void DrawPolygonTool::setConvexHullAsker(ConvexHullAsker asker) {
+    if (!asker) {
+        m_asker = nullptr;
+        return;
     }
-    return QMessageBox::question(canvas(), tr("Polygon is not convex"), question,
-                                 QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+    m_asker = [asker = std::move(asker)](const QString& question, bool) {
+        return asker(question) ? NonConvexChoice::ConvexHull : NonConvexChoice::KeepDrawing;
+    };
+}
+
+DrawPolygonTool::NonConvexChoice DrawPolygonTool::askNonConvex(const QString& question, bool canSplit) const {
+    if (m_asker) {
+        const NonConvexChoice choice = m_asker(question, canSplit);
+        return choice == NonConvexChoice::SplitIntoPieces && !canSplit ? NonConvexChoice::KeepDrawing
+                                                                       : choice;
+    }
+    QMessageBox box(QMessageBox::Question, tr("Polygon is not convex"), question, QMessageBox::NoButton,
+                    canvas());
+    QPushButton* split =
+        canSplit ? box.addButton(tr("Split into convex pieces"), QMessageBox::AcceptRole) : nullptr;
+    QPushButton* hull = box.addButton(tr("Use convex hull"), QMessageBox::AcceptRole);
+    QPushButton* keep = box.addButton(tr("Keep drawing"), QMessageBox::RejectRole);
+    box.setDefaultButton(split ? split : hull);
+    box.setEscapeButton(keep);
+    box.exec();
+    if (split && box.clickedButton() == split) {
+        return NonConvexChoice::SplitIntoPieces;
+    }
+    return box.clickedButton() == hull ? NonConvexChoice::ConvexHull : NonConvexChoice::KeepDrawing;
 }
 
 // Pseudocode:
 //   fewer than 3 vertices: hint, keep drawing
 //   body = polygonBody(points)                  (Polygon::make, Strict, in world coordinates)
-//   if invalid: ask "use the convex hull?"; yes: body = polygonBody(convexHull(points)); no: keep drawing
+//   if invalid: pieces = piecesBody(points)     (decomposeConcave: can the outline be split?)
+//       ask "split into N convex pieces, or use the convex hull?"
+//       split: body = pieces; hull: body = polygonBody(convexHull(points)); keep drawing: hint, return
 //   emit addBody(body); clear the outline
 bool DrawPolygonTool::closeOutline() {
     const QPointF at = lastMousePosition();
@@ -107,14 +134,35 @@ bool DrawPolygonTool::closeOutline() {
     }
     const std::string name = toolgeom::uniqueName("polygon", bodyNames(*canvas()));
     phys::Result<phys::BodyDef> body = toolgeom::polygonBody(m_points, name);
+    bool split = false;
     if (!body) {
+        phys::DecomposeTrace trace;
+        phys::Result<phys::BodyDef> pieces = toolgeom::piecesBody(m_points, name, &trace);
+        const QString reason = toolgeom::errorText(body.error());
         const QString question =
-            tr("This outline is not a valid convex polygon:\n%1.\n\nUse its convex hull instead?")
-                .arg(toolgeom::errorText(body.error()));
-        if (!askConvexHull(question)) {
+            pieces ? (pieces->shapes.size() == 1
+                          ? tr("This outline is not a valid convex polygon:\n%1.\n\nClean it into one convex "
+                               "piece, or use its convex hull instead?")
+                                .arg(reason)
+                          : tr("This outline is not a valid convex polygon:\n%1.\n\nSplit it into %2 convex "
+                               "pieces that form one body, or use its convex hull instead?")
+                                .arg(reason)
+                                .arg(pieces->shapes.size()))
+                   : tr("This outline is not a valid convex polygon:\n%1.\nIt cannot be split into convex "
+                        "pieces either:\n%2.\n\nUse its convex hull instead?")
+                         .arg(reason, toolgeom::errorText(pieces.error()));
+        const NonConvexChoice choice = askNonConvex(question, pieces.ok());
+        if (choice == NonConvexChoice::KeepDrawing) {
             showHint(tr("Not convex: Backspace removes vertices, Esc cancels"), at);
             return false;
         }
+        if (choice == NonConvexChoice::SplitIntoPieces) {
+            body = std::move(pieces);
+            m_lastSplit = {std::move(trace), name, body->position};
+            split = true;
+        }
+    }
+    if (!body) {
         const phys::Result<phys::Polygon> hull = phys::factory::convexHull(m_points);
         if (!hull) {
             showHint(toolgeom::errorText(hull.error()), at);
@@ -131,6 +179,9 @@ bool DrawPolygonTool::closeOutline() {
     clearHint();
     updateOverlay();
     emit intents()->addBody(body.value());
+    if (split) {
+        emit splitMade();
+    }
     return true;
 }
 

@@ -48,7 +48,14 @@ void EditVerticesTool::activate() {
 
 void EditVerticesTool::cancel() {
     if (m_drag) {
-        canvas()->setBody(m_drag->feature.key, m_drag->original);
+        // Back to the start with the drag's id: the merged command becomes a no-op and leaves the stack.
+        const Drag& drag = *m_drag;
+        const Feature& f = drag.feature;
+        if (f.edge && drag.inserted) {
+            emit intents()->removeVertex(f.key, f.shape, f.vertex + 1, drag.gesture);
+        } else if (!f.edge && drag.valid && !(drag.validLocal == f.localPoint)) {
+            emit intents()->moveVertex(f.key, f.shape, f.vertex, f.localPoint, drag.gesture);
+        }
         m_drag.reset();
     }
     updateOverlay();
@@ -145,11 +152,16 @@ void EditVerticesTool::dragTo(QPointF viewportPoint, Qt::KeyboardModifiers modif
         return; // the preview stays at the last valid position
     }
     clearHint();
+    const bool changed = !drag.valid || !(drag.validLocal == local);
     drag.validLocal = local;
     drag.valid = true;
-    phys::BodyDef preview = drag.original;
-    preview.shapes[static_cast<std::size_t>(drag.feature.shape)].geometry = edited;
-    canvas()->setBody(drag.feature.key, preview);
+    const Feature& f = drag.feature;
+    if (f.edge && !drag.inserted) {
+        drag.inserted = true;
+        emit intents()->insertVertex(f.key, f.shape, f.vertex, local, drag.gesture);
+    } else if (changed) {
+        emit intents()->moveVertex(f.key, f.shape, f.edge ? f.vertex + 1 : f.vertex, local, drag.gesture);
+    }
     updateOverlay();
 }
 
@@ -189,7 +201,8 @@ bool EditVerticesTool::mousePress(QMouseEvent* event) {
     clearHint();
     if (feature) {
         const phys::BodyDef* body = canvas()->bodyDef(feature->key);
-        m_drag = Drag{*feature, *body, feature->localPoint, !feature->edge, false, pos};
+        m_drag = Drag{*feature, *body, feature->localPoint, !feature->edge, false, false, 0, pos};
+        m_drag->gesture = intents()->newGesture();
         updateOverlay();
         return true;
     }
@@ -243,20 +256,14 @@ bool EditVerticesTool::mouseRelease(QMouseEvent* event) {
         dragTo(event->position(),
                event->modifiers()); // the release position and modifiers are the final ones
     }
+    // Every accepted position is in the document already (the last one just above).
     const Drag drag = *m_drag;
     m_drag.reset();
-    canvas()->setBody(drag.feature.key, drag.original);
     updateOverlay();
-    const Feature& f = drag.feature;
-    if (f.edge) {
-        if (!drag.valid) {
-            showHint(tr("Drag the new vertex out of the edge: on the edge it would be collinear"),
-                     event->position());
-            return true;
-        }
-        emit intents()->insertVertex(f.key, f.shape, f.vertex, drag.validLocal);
-    } else if (drag.moved && drag.valid && !(drag.validLocal == f.localPoint)) {
-        emit intents()->moveVertex(f.key, f.shape, f.vertex, drag.validLocal);
+    if (drag.feature.edge && !drag.inserted) {
+        showHint(tr("Drag the new vertex out of the edge: on the edge it would be collinear"),
+                 event->position());
+        return true;
     }
     m_hovered = featureAt(event->position());
     return true;

@@ -13,12 +13,16 @@ namespace cl {
 /// Edits the polygons of the one selected body (a click on another body selects it).
 ///
 /// - Drag a vertex: it follows the mouse (Ctrl: onto grid points) as long as the polygon stays valid; at an
-///   invalid position it stops at the last valid one and a hint says why. Release emits one moveVertex.
-/// - Press on an edge and drag: a new vertex is pulled out of the edge; release emits one insertVertex.
-///   Released on the edge itself, the vertex would be collinear (it adds nothing) and is refused.
+///   invalid position it stops at the last valid one and a hint says why. Every accepted position is one
+///   moveVertex step of the drag's gesture (EditIntents), so the document follows live and the drag is one
+///   undo step.
+/// - Press on an edge and drag: a new vertex is pulled out of the edge: insertVertex at the first valid
+///   position, then moveVertex steps of the new vertex, all one gesture. While it stays on the edge itself
+///   the vertex would be collinear (it adds nothing) and is refused.
 /// - Right click on a vertex, or Delete/Backspace with the mouse over one: emits removeVertex, refused when
 ///   the polygon would have fewer than 3 vertices or become invalid.
-/// - Esc cancels a drag.
+/// - Esc cancels a drag: the drag's start is emitted with its gesture id (removeVertex for a pulled-out
+///   vertex), which leaves the document, and its undo history, as before the drag.
 class EditVerticesTool : public Tool {
     Q_OBJECT
 
@@ -63,7 +67,7 @@ protected:
 private:
     /// Removes a vertex if the polygon stays valid, else shows why.
     void removeVertexAt(const Feature& feature, QPointF viewportPoint);
-    /// Updates the preview of the drag for the mouse at `viewportPoint`.
+    /// One step of the drag for the mouse at `viewportPoint` (emits the intent when the position is valid).
     void dragTo(QPointF viewportPoint, Qt::KeyboardModifiers modifiers);
     /// Checks the dragged polygon with the vertex at `localPoint`; the error text when refused.
     QString dragError(phys::Vec2 localPoint, phys::Polygon* result) const;
@@ -74,6 +78,8 @@ private:
         phys::Vec2 validLocal; ///< last accepted position of the dragged vertex, body frame
         bool valid = false;    ///< whether validLocal is a valid result (an inserted vertex starts invalid)
         bool moved = false;
+        bool inserted = false; ///< a pulled-out vertex: whether insertVertex has been emitted
+        quint64 gesture = 0;   ///< the drag's id (EditIntents::newGesture)
         QPointF pressPosition;
     };
     std::optional<Drag> m_drag;

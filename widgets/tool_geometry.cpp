@@ -1,5 +1,6 @@
 #include "tool_geometry.h"
 
+#include "physics/decompose.h"
 #include "physics/mass.h"
 
 #include <QPolygonF>
@@ -81,19 +82,22 @@ double snapAngle(double angle, double increment) {
 
 // Pseudocode (the rules are listed in the header):
 //   n = |outline|
-//   if n == kMax: refuse
+//   if n == kMax (kMaxDecomposeVertices when concave outlines are allowed): refuse
 //   for each vertex v: if |next - v| < minSpacing: refuse (too close)
 //   if n >= 2: d = distance of next from the line (p[n-2], p[n-1]); if d < minSpacing/3: refuse (collinear)
 //              a fold-back (next behind p[n-1] along that line) is covered by the same test or by the
 //              self-intersection test below
-//   if n >= 3: s0 = sign cross(p1 - p0, p2 - p1); s = sign cross(p[n-1] - p[n-2], next - p[n-1]);
+//   if n >= 3 and only convex outlines are allowed: s0 = sign cross(p1 - p0, p2 - p1); s = sign cross(p[n-1]
+//   - p[n-2], next - p[n-1]);
 //              if s != s0: refuse (non-convex)
 //   for edges i = 0 .. n-3: if segment (p[n-1], next) touches (p[i], p[i+1]): refuse (self-intersecting)
-QString outlineAppendError(std::span<const phys::Vec2> outline, phys::Vec2 next, double minSpacing) {
+QString outlineAppendError(std::span<const phys::Vec2> outline, phys::Vec2 next, double minSpacing,
+                           bool allowConcave) {
     const std::size_t n = outline.size();
-    if (n >= static_cast<std::size_t>(phys::kMaxPolygonVertices)) {
-        return QStringLiteral("A polygon has at most %1 vertices: close it (Enter or double-click)")
-            .arg(phys::kMaxPolygonVertices);
+    const int limit = allowConcave ? phys::kMaxDecomposeVertices : phys::kMaxPolygonVertices;
+    if (n >= static_cast<std::size_t>(limit)) {
+        return QStringLiteral("An outline has at most %1 vertices: close it (Enter or double-click)")
+            .arg(limit);
     }
     for (std::size_t i = 0; i < n; ++i) {
         if (phys::distance(outline[i], next) < minSpacing) {
@@ -110,7 +114,7 @@ QString outlineAppendError(std::span<const phys::Vec2> outline, phys::Vec2 next,
             return QStringLiteral("In line with the last edge: the vertex would add nothing");
         }
     }
-    if (n >= 3) {
+    if (n >= 3 && !allowConcave) {
         const int firstTurn = sign(phys::cross(outline[1] - outline[0], outline[2] - outline[1]));
         const int turn = sign(phys::cross(outline[n - 1] - outline[n - 2], next - outline[n - 1]));
         if (turn != firstTurn) {
@@ -144,6 +148,47 @@ phys::Result<phys::BodyDef> polygonBody(std::span<const phys::Vec2> worldPoints,
     phys::ShapeDef shape;
     shape.geometry = std::move(polygon).value();
     return newBody(name, centroid, std::move(shape));
+}
+
+phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name,
+                                       phys::DecomposeTrace* trace) {
+    // Area centroid of the simple outline (shoelace fan about the first point, to limit round-off); a
+    // degenerate outline is left to decomposeConcave to report.
+    phys::Vec2 centroid = worldPoints.empty() ? phys::Vec2{} : worldPoints[0];
+    double twiceArea = 0.0;
+    phys::Vec2 weighted;
+    for (std::size_t i = 1; i + 1 < worldPoints.size(); ++i) {
+        const phys::Vec2 e1 = worldPoints[i] - worldPoints[0], e2 = worldPoints[i + 1] - worldPoints[0];
+        const double d = phys::cross(e1, e2);
+        twiceArea += d;
+        weighted += d * (e1 + e2);
+    }
+    if (std::abs(twiceArea) > 0.0 && std::isfinite(twiceArea)) {
+        centroid = worldPoints[0] + weighted / (3.0 * twiceArea);
+    }
+    std::vector<phys::Vec2> local;
+    local.reserve(worldPoints.size());
+    for (const phys::Vec2 p : worldPoints) {
+        local.push_back(p - centroid);
+    }
+    phys::Result<phys::Decomposition> pieces = phys::decomposeConcave(local, trace);
+    if (!pieces) {
+        return pieces.error();
+    }
+    phys::BodyDef body;
+    for (phys::Polygon& piece : pieces.value().pieces) {
+        phys::ShapeDef shape;
+        shape.geometry = std::move(piece);
+        if (body.shapes.empty()) {
+            body = newBody(name, centroid, std::move(shape));
+        } else {
+            shape.density = kDefaultDensity;
+            shape.friction = kDefaultFriction;
+            shape.restitution = kDefaultRestitution;
+            body.shapes.push_back(std::move(shape));
+        }
+    }
+    return body;
 }
 
 phys::Result<phys::BodyDef> circleBody(phys::Vec2 worldCentre, double radius, const std::string& name) {

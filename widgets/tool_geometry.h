@@ -5,6 +5,7 @@
 /// state: every function is a value in, value out, so the tests can call them directly.
 /// Units: metres and radians, world frame unless a name says `local`.
 
+#include "physics/decompose.h"
 #include "physics/defs.h"
 #include "physics/result.h"
 
@@ -36,16 +37,26 @@ double snapAngle(double angle, double increment);
 ///     (the outline would become non-convex there)
 ///   refuse when the new edge (last, next) touches any earlier, non-adjacent edge (self-intersection)
 /// The closing edge is not checked here: closing may still give a non-convex outline, which the draw tool
-/// offers to replace by its convex hull.
+/// offers to split into convex pieces or to replace by its convex hull.
+/// With `allowConcave` the outline only has to stay simple: the turn test is skipped and the limit is
+/// phys::kMaxDecomposeVertices (a concave outline becomes one compound body of convex pieces).
 /// @param outline world points clicked so far, in order
 /// @param minSpacing metres (a few pixels' worth at the current zoom)
-QString outlineAppendError(std::span<const phys::Vec2> outline, phys::Vec2 next, double minSpacing);
+QString outlineAppendError(std::span<const phys::Vec2> outline, phys::Vec2 next, double minSpacing,
+                           bool allowConcave = false);
 
 /// A new dynamic body (density 1, friction 0.6, restitution 0) holding one convex polygon given by world
 /// points: the body origin is the polygon's centroid and the vertices are stored relative to it, so the
 /// body's local frame is axis-aligned with the world (angle 0).
 /// @return the body, or the error of phys::Polygon::make (Strict) for the world points
 phys::Result<phys::BodyDef> polygonBody(std::span<const phys::Vec2> worldPoints, const std::string& name);
+/// A new dynamic body whose shapes are the convex pieces of a simple outline (phys::decomposeConcave) given
+/// by world points: the body origin is the outline's area centroid, the pieces are stored relative to it
+/// (angle 0), each with the defaults of polygonBody.
+/// @return the body, or the error of phys::decomposeConcave (naming the vertex of `worldPoints`)
+/// @param trace optional: the decomposition's steps, in the body's local frame
+phys::Result<phys::BodyDef> piecesBody(std::span<const phys::Vec2> worldPoints, const std::string& name,
+                                       phys::DecomposeTrace* trace = nullptr);
 /// A new dynamic body holding one circle: origin at `worldCentre`, circle centred on the origin.
 phys::Result<phys::BodyDef> circleBody(phys::Vec2 worldCentre, double radius, const std::string& name);
 

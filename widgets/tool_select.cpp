@@ -48,6 +48,7 @@ void SelectTool::cancel() {
     }
     m_mode = Mode::Idle;
     m_originals.clear();
+    m_gesture = 0;
     m_pressedKey = 0;
     m_rotateKey = 0;
     updateOverlay();
@@ -81,30 +82,39 @@ void SelectTool::rememberOriginals(const QList<quint64>& keys) {
 }
 
 void SelectTool::restoreOriginals() {
-    for (const auto& [key, body] : m_originals) {
-        canvas()->setBody(key, body);
+    if (m_mode == Mode::Moving) {
+        dragMove(phys::Vec2{0.0, 0.0});
+    } else if (m_mode == Mode::Rotating) {
+        for (const auto& [key, body] : m_originals) {
+            if (key == m_rotateKey) {
+                dragRotation(body.angle);
+            }
+        }
     }
 }
 
-void SelectTool::previewMove(phys::Vec2 delta) {
+void SelectTool::dragMove(phys::Vec2 delta) {
+    if (delta == m_delta || m_originals.isEmpty()) {
+        return; // no step for a move that changes nothing
+    }
     m_delta = delta;
-    for (const auto& [key, body] : m_originals) {
-        phys::BodyDef moved = body;
-        moved.position += delta;
-        canvas()->setBody(key, moved);
+    QList<quint64> keys;
+    for (const auto& entry : m_originals) {
+        keys.append(entry.first);
     }
+    emit intents()->moveBodies(keys, delta, m_gesture);
 }
 
-void SelectTool::previewRotation(double angle) {
+void SelectTool::dragRotation(double angle) {
+    if (angle == m_rotateAngle) {
+        return;
+    }
     m_rotateAngle = angle;
     for (const auto& [key, body] : m_originals) {
-        if (key != m_rotateKey) {
-            continue;
+        if (key == m_rotateKey) {
+            emit intents()->setBodyPose(key, toolgeom::positionForAngleAboutCentre(body, angle), angle,
+                                        m_gesture);
         }
-        phys::BodyDef turned = body;
-        turned.position = toolgeom::positionForAngleAboutCentre(body, angle);
-        turned.angle = angle;
-        canvas()->setBody(key, turned);
     }
 }
 
@@ -162,6 +172,7 @@ bool SelectTool::mousePress(QMouseEvent* event) {
             const phys::Vec2 r = m_pressWorld - m_rotateCentre;
             m_rotateStartMouseAngle = std::atan2(r.y, r.x);
             m_rotateAngle = body.angle;
+            m_gesture = intents()->newGesture();
             m_mode = Mode::Rotating;
             updateOverlay();
             return true;
@@ -223,6 +234,8 @@ bool SelectTool::mouseMove(QMouseEvent* event) {
         }
         m_toggleOnRelease = false;
         rememberOriginals(canvas()->selection());
+        m_delta = phys::Vec2{0.0, 0.0};
+        m_gesture = intents()->newGesture();
         m_mode = Mode::Moving;
         [[fallthrough]];
     case Mode::Moving: {
@@ -237,7 +250,7 @@ bool SelectTool::mouseMove(QMouseEvent* event) {
             }
             delta = toolgeom::snapToGrid(origin + delta, gridStep()) - origin;
         }
-        previewMove(delta);
+        dragMove(delta);
         updateOverlay();
         return true;
     }
@@ -254,7 +267,7 @@ bool SelectTool::mouseMove(QMouseEvent* event) {
         return true;
     }
     case Mode::Rotating:
-        previewRotation(rotationAngleAt(pos, event->modifiers()));
+        dragRotation(rotationAngleAt(pos, event->modifiers()));
         updateOverlay();
         return true;
     }
@@ -265,8 +278,9 @@ bool SelectTool::mouseRelease(QMouseEvent* event) {
     if (event->button() != Qt::LeftButton) {
         return event->button() == Qt::RightButton;
     }
-    if (m_mode == Mode::Pressed || m_mode == Mode::Moving || m_mode == Mode::RubberBand) {
-        mouseMove(event); // the release position and modifiers are the final ones
+    if (m_mode == Mode::Pressed || m_mode == Mode::Moving || m_mode == Mode::RubberBand ||
+        m_mode == Mode::Rotating) {
+        mouseMove(event); // the release position and modifiers are the final ones (the last drag step)
     }
     const Mode mode = m_mode;
     m_mode = Mode::Idle;
@@ -280,33 +294,20 @@ bool SelectTool::mouseRelease(QMouseEvent* event) {
             canvas()->setSelection(selection);
         }
         break;
-    case Mode::Moving: {
-        restoreOriginals();
-        QList<quint64> keys;
-        for (const auto& entry : m_originals) {
-            keys.append(entry.first);
-        }
+    case Mode::Moving:
+        // Every step is in the document already; the drag's id is not used again, so the next edit does not
+        // merge into this drag.
         m_originals.clear();
-        if (!keys.isEmpty() && (m_delta.x != 0.0 || m_delta.y != 0.0)) {
-            emit intents()->moveBodies(keys, m_delta);
-        }
+        m_gesture = 0;
         break;
-    }
     case Mode::RubberBand:
         m_band = QRectF();
         break;
-    case Mode::Rotating: {
-        restoreOriginals();
-        const phys::BodyDef original = m_originals.front().second;
+    case Mode::Rotating:
         m_originals.clear();
-        const double angle = rotationAngleAt(event->position(), event->modifiers());
-        if (angle != original.angle) {
-            emit intents()->setBodyPose(m_rotateKey, toolgeom::positionForAngleAboutCentre(original, angle),
-                                        angle);
-        }
+        m_gesture = 0;
         m_rotateKey = 0;
         break;
-    }
     }
     m_pressedKey = 0;
     updateOverlay();

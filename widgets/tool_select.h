@@ -14,11 +14,11 @@
 
 namespace cl {
 
-/// Select, move and rotate bodies. One intent per gesture, emitted on release: moveBodies for a drag,
-/// setBodyPose for a rotation. During the gesture the canvas shows a preview (SceneCanvas::setBody with a
-/// temporary definition) that is restored before the intent is emitted, so the document stays the only
-/// source of truth. Keys: Delete/Backspace deletes the selection, Ctrl+D duplicates it, the arrows nudge it
-/// by one grid step (Shift: ten), Esc cancels a drag or clears the selection.
+/// Select, move and rotate bodies. A drag is live: every mouse move emits moveBodies (a rotation:
+/// setBodyPose) tagged with the drag's gesture id, so the document, and every view of it, follows the mouse
+/// while the steps merge into one undo step (EditIntents). Esc puts the bodies back by emitting the drag's
+/// start with the same id. Keys: Delete/Backspace deletes the selection, Ctrl+D duplicates it, the arrows
+/// nudge it by one grid step (Shift: ten), Esc cancels a drag or clears the selection.
 class SelectTool : public Tool {
     Q_OBJECT
 
@@ -50,11 +50,11 @@ protected:
 private:
     enum class Mode { Idle, Pressed, Moving, RubberBand, Rotating };
 
-    /// Shows every moved body at its original place plus `delta` (world metres).
-    void previewMove(phys::Vec2 delta);
-    /// Shows the rotated body.
-    void previewRotation(double angle);
-    /// Puts the original definitions back on the canvas.
+    /// Moves the dragged bodies to their original places plus `delta` (world metres): one drag step.
+    void dragMove(phys::Vec2 delta);
+    /// Turns the rotated body to `angle` about its centre of mass: one drag step.
+    void dragRotation(double angle);
+    /// Puts the dragged bodies back where the drag began (Esc).
     void restoreOriginals();
     void rememberOriginals(const QList<quint64>& keys);
     /// Bodies whose outline touches the viewport rectangle `band`.
@@ -69,6 +69,7 @@ private:
     bool m_toggleOnRelease = false;
     QList<QPair<quint64, phys::BodyDef>> m_originals;
     phys::Vec2 m_delta;
+    quint64 m_gesture = 0; ///< the drag's id for its intents (EditIntents::newGesture)
     QRectF m_band;
     QList<quint64> m_bandBase;
     // Rotation: the body, its centre of mass (world), the mouse angle at the press and the current angle.

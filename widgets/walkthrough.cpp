@@ -5,9 +5,13 @@
 
 #include <QCoreApplication>
 
+#include <QStringList>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 namespace cl {
 
@@ -29,6 +33,110 @@ QString fixed(double value, int decimals) {
         text.remove(0, 1);
     }
     return text;
+}
+
+/// `text` (a fixed-point number as fixed() writes it) in units of its last decimal: "-1.25" -> -125.
+qint64 scaled(const QString& text) {
+    QString digits = text;
+    digits.remove(QLatin1Char('.'));
+    return digits.toLongLong();
+}
+
+/// A count of units of the `decimals`-th decimal written as fixed() would: -125, 2 -> "-1.25".
+QString unscaled(qint64 units, int decimals) {
+    const bool negative = units < 0;
+    QString digits =
+        QString::number(negative ? -units : units).rightJustified(decimals + 1, QLatin1Char('0'));
+    digits.insert(digits.size() - decimals, QLatin1Char('.'));
+    return negative && units != 0 ? QStringLiteral("-") + digits : digits;
+}
+
+/// The two shadow ends whose difference is the axis's overlap: min(maxA - minB, maxB - minA).
+std::pair<double, double> overlapEnds(const phys::SatAxis& axis) {
+    return (axis.maxA - axis.minB) <= (axis.maxB - axis.minA) ? std::pair{axis.maxA, axis.minB}
+                                                              : std::pair{axis.maxB, axis.minA};
+}
+
+/// World vertices and outward normals of a polygon placed by `xf`.
+struct WorldPolygon {
+    std::vector<phys::Vec2> v, n;
+    int count() const { return static_cast<int>(v.size()); }
+    int next(int i) const { return i + 1 == count() ? 0 : i + 1; }
+    int previous(int i) const { return i == 0 ? count() - 1 : i - 1; }
+};
+
+WorldPolygon worldPolygon(const phys::Polygon& p, const phys::Transform& xf) {
+    WorldPolygon w;
+    for (int i = 0; i < p.count(); ++i) {
+        w.v.push_back(phys::transformPoint(xf, p.vertex(i)));
+        w.n.push_back(phys::rotate(xf.q, p.normal(i)));
+    }
+    return w;
+}
+
+// The vertex-edge method's own predicates (physics/src/contact_methods.cpp, after the thesis, sources/004),
+// evaluated on the world polygons so the walkthrough can say WHY the method found nothing:
+//   inside(v, Q)        = dot(n_j, v - q_j) <= 0 for every edge j of Q (on the boundary counts)
+//   depth(v, Q)         = min_j dot(n_j, q_j - v): the distance to Q's boundary (Q convex, v inside)
+//   crosses(s, e)       = segments s and e intersect (touching counts) and are not parallel
+//                         (|sin| < kVertexEdgeParallelSine counts as parallel: parallel never crosses)
+bool insidePolygon(phys::Vec2 v, const WorldPolygon& q) {
+    for (int j = 0; j < q.count(); ++j) {
+        if (phys::dot(q.n[j], v - q.v[j]) > 0.0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+double depthInside(phys::Vec2 v, const WorldPolygon& q) {
+    double depth = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < q.count(); ++j) {
+        depth = std::min(depth, phys::dot(q.n[j], q.v[j] - v));
+    }
+    return depth;
+}
+
+bool segmentsCross(phys::Vec2 p0, phys::Vec2 p1, phys::Vec2 q0, phys::Vec2 q1) {
+    const phys::Vec2 u = p1 - p0;
+    const phys::Vec2 w = q1 - q0;
+    if (std::abs(phys::cross(u, w)) < phys::kVertexEdgeParallelSine * phys::length(u) * phys::length(w)) {
+        return false;
+    }
+    const double o1 = phys::cross(u, q0 - p0);
+    const double o2 = phys::cross(u, q1 - p0);
+    const double o3 = phys::cross(w, p0 - q0);
+    const double o4 = phys::cross(w, p1 - q0);
+    return ((o1 <= 0.0 && o2 >= 0.0) || (o1 >= 0.0 && o2 <= 0.0)) &&
+           ((o3 <= 0.0 && o4 >= 0.0) || (o3 >= 0.0 && o4 <= 0.0));
+}
+
+/// The edges of `q` that the segment from p[i] to p[k] crosses.
+std::vector<int> crossings(const WorldPolygon& p, int i, int k, const WorldPolygon& q) {
+    std::vector<int> edges;
+    for (int j = 0; j < q.count(); ++j) {
+        if (segmentsCross(p.v[i], p.v[k], q.v[j], q.v[q.next(j)])) {
+            edges.push_back(j);
+        }
+    }
+    return edges;
+}
+
+/// "A's edge 2", "A's edges 2 and 3", "no edge of A".
+QString edgeList(const std::vector<int>& edges, const QString& owner) {
+    if (edges.empty()) {
+        return QCoreApplication::translate("cl::Walkthrough", "no edge of %1").arg(owner);
+    }
+    QStringList numbers;
+    for (const int e : edges) {
+        numbers << QString::number(e);
+    }
+    if (edges.size() == 1) {
+        return QCoreApplication::translate("cl::Walkthrough", "%1's edge %2").arg(owner, numbers.front());
+    }
+    const QString last = numbers.takeLast();
+    return QCoreApplication::translate("cl::Walkthrough", "%1's edges %2 and %3")
+        .arg(owner, numbers.join(QStringLiteral(", ")), last);
 }
 
 /// "1 point" / "2 points".
@@ -118,6 +226,40 @@ int Walkthrough::shadowDecimals(double overlap) {
     return decimals < 0 ? 6 : std::min(decimals, 6);
 }
 
+// Consistent shadows and overlap (the issue's "0.62 on screen next to an overlap of 0.61"):
+//   (hi, lo) = the shadow ends whose difference is the overlap
+//   for d = shadowDecimals(overlap) .. 12:
+//     if written(hi, d) - written(lo, d) == written(overlap, d): d     (exact, in units of the d-th decimal)
+//   else 12, and the overlap written is the difference of the written ends (always consistent, at most one
+//   unit of the 12th decimal off)
+int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
+    const auto [hi, lo] = overlapEnds(axis);
+    constexpr int kMaxDecimals = 12;
+    for (int d = std::max(2, shadowDecimals(axis.overlap)); d < kMaxDecimals; ++d) {
+        if (scaled(fixed(hi, d)) - scaled(fixed(lo, d)) == scaled(fixed(axis.overlap, d))) {
+            return d;
+        }
+    }
+    return kMaxDecimals;
+}
+
+QString Walkthrough::axisOverlap(const phys::SatAxis& axis) {
+    const int d = axisDecimals(axis);
+    const auto [hi, lo] = overlapEnds(axis);
+    return unscaled(scaled(fixed(hi, d)) - scaled(fixed(lo, d)), d);
+}
+
+QString Walkthrough::axisGap(const phys::SatAxis& axis) {
+    const int d = axisDecimals(axis);
+    const auto [hi, lo] = overlapEnds(axis);
+    return unscaled(scaled(fixed(lo, d)) - scaled(fixed(hi, d)), d);
+}
+
+QString Walkthrough::axisShadow(const phys::SatAxis& axis, bool ofB) {
+    const int d = axisDecimals(axis);
+    return ofB ? interval(axis.minB, axis.maxB, d) : interval(axis.minA, axis.maxA, d);
+}
+
 QString Walkthrough::vector(phys::Vec2 v) {
     return QStringLiteral("(%1, %2)").arg(number(v.x), number(v.y));
 }
@@ -173,8 +315,9 @@ const phys::CollideTrace& Walkthrough::methodTrace(int method) const {
     return m_traces[static_cast<std::size_t>(std::clamp(method, 0, kMethodCount - 1))];
 }
 
-void Walkthrough::add(WalkthroughStepKind kind, int index, const QString& title, const QString& explanation) {
-    m_steps.push_back({kind, index, title, explanation});
+void Walkthrough::add(WalkthroughStepKind kind, int index, const QString& title, const QString& explanation,
+                      std::vector<WalkthroughClaim> claims) {
+    m_steps.push_back({kind, index, title, explanation, std::move(claims)});
 }
 
 // Pair choice for compound bodies:
@@ -242,6 +385,155 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
     return w;
 }
 
+namespace {
+QString points(const phys::Vec2* p, int count) {
+    QStringList parts;
+    for (int i = 0; i < count; ++i) {
+        parts << Walkthrough::vector(p[i]);
+    }
+    return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(" "));
+}
+} // namespace
+
+// The table: one row per axis (SAT), per stage (Clipping) or per method, each carrying the step it belongs
+// to. The dock shows it, `contactlab-cli walkthrough` prints it.
+WalkthroughTable Walkthrough::table() const {
+    WalkthroughTable table;
+    if (isValid()) {
+        const phys::CollideTrace& t = trace();
+        const std::vector<WalkthroughStep>& all = m_steps;
+        auto stepOf = [&all](WalkthroughStepKind kind, int index = -1) {
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                if (all[i].kind == kind && (index < 0 || all[i].index == index)) {
+                    return int(i);
+                }
+            }
+            return -1;
+        };
+        switch (m_mode) {
+        case WalkthroughMode::Sat: {
+            // Four columns, two lines a row, so the table fits the dock's default width: the axis and its
+            // normal, A's and B's shadows (with the decimals of the overlap, so it can be read off them),
+            // the overlap (negative: a gap) and whether the axis separates.
+            table.headers = {tr("#"), tr("Axis, normal"), tr("Shadows (m)"), tr("Overlap (m)")};
+            table.headerTips = {
+                tr("Axis, in test order"),
+                tr("The edge (or circle axis) the axis comes from, and "
+                   "its unit normal (world frame)"),
+                tr("A's and B's projections [min, max] on the axis"),
+                tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
+                   "separates the shapes")};
+            for (int k = 0; k < t.sat.axisCount; ++k) {
+                const phys::SatAxis& a = t.sat.axes[k];
+                const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
+                                     : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
+                                     : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
+                                                                        : tr("centres");
+                // The overlap is written as the difference of the shadow ends written beside it.
+                table.rows.push_back({{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal),
+                                       tr("A %1\nB %2").arg(axisShadow(a, false), axisShadow(a, true)),
+                                       axisOverlap(a) + (a.separating ? tr("\nseparates") : QString())},
+                                      stepOf(WalkthroughStepKind::SatAxis, k),
+                                      k == t.sat.mtvAxis});
+            }
+            if (t.sat.mtvAxis >= 0) {
+                table.rows.push_back({{QStringLiteral("\u2192"),
+                                       (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
+                                                        : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
+                                           QLatin1Char('\n') + vector(t.sat.mtvNormal),
+                                       QString(), axisOverlap(t.sat.axes[t.sat.mtvAxis])},
+                                      stepOf(WalkthroughStepKind::SatResult),
+                                      false});
+            }
+            break;
+        }
+        case WalkthroughMode::Clipping: {
+            table.headers = {tr("Stage"), tr("Values")};
+            if (t.kind != phys::ShapePairKind::PolygonPolygon || t.sat.separated) {
+                table.rows.push_back(
+                    {{tr("Manifold"), tr("%1 point(s)").arg(t.manifold.pointCount)}, 0, false});
+                break;
+            }
+            const phys::ClipTrace& c = t.clip;
+            const int cand = stepOf(WalkthroughStepKind::ClipCandidates);
+            for (const auto& [name, cc] : {std::pair{tr("Best edge of A"), &c.candidateA},
+                                           std::pair{tr("Best edge of B"), &c.candidateB}}) {
+                table.rows.push_back({{name, tr("vertex %1, edge %2, |cos| %3 (previous %4: %5, next %6: %7)")
+                                                 .arg(cc->furthestVertex)
+                                                 .arg(cc->edge)
+                                                 .arg(number(cc->edgeDot))
+                                                 .arg(cc->previousEdge)
+                                                 .arg(number(cc->previousDot))
+                                                 .arg(cc->nextEdge)
+                                                 .arg(number(cc->nextDot))},
+                                      cand,
+                                      false});
+            }
+            const int ref = stepOf(WalkthroughStepKind::ClipReference);
+            table.rows.push_back(
+                {{tr("Reference"), tr("%1's edge %2, normal %3")
+                                       .arg(c.flip ? QStringLiteral("B") : QStringLiteral("A"))
+                                       .arg(c.referenceEdge)
+                                       .arg(vector(c.referenceNormal))},
+                 ref,
+                 false});
+            table.rows.push_back(
+                {{tr("Incident"), tr("%1's edge %2")
+                                      .arg(c.flip ? QStringLiteral("A") : QStringLiteral("B"))
+                                      .arg(c.incidentEdge)},
+                 ref,
+                 false});
+            for (int p = 0; p < c.planeCount; ++p) {
+                const phys::ClipPlaneStep& s = c.planes[p];
+                table.rows.push_back(
+                    {{tr("Side plane %1").arg(p + 1),
+                      tr("%1 \u2192 %2").arg(points(s.before, s.beforeCount), points(s.after, s.afterCount))},
+                     stepOf(WalkthroughStepKind::ClipPlane, p),
+                     false});
+            }
+            const int face = stepOf(WalkthroughStepKind::ClipReferenceFace);
+            for (int i = 0; i < c.pointCount; ++i) {
+                const phys::ClipPointStep& s = c.points[i];
+                table.rows.push_back(
+                    {{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
+                                                     .arg(vector(s.point))
+                                                     .arg(length(s.depth))
+                                                     .arg(s.kept ? tr("kept") : tr("discarded"))},
+                     face,
+                     false});
+            }
+            const int result = stepOf(WalkthroughStepKind::ClipResult);
+            for (int i = 0; i < t.manifold.pointCount; ++i) {
+                const phys::ManifoldPoint& p = t.manifold.points[i];
+                table.rows.push_back({{tr("Contact %1").arg(i + 1),
+                                       tr("%1, depth %2 m").arg(vector(p.point)).arg(length(p.depth))},
+                                      result,
+                                      true});
+            }
+            break;
+        }
+        case WalkthroughMode::Methods: {
+            table.headers = {tr("Method"), tr("Points"), tr("Depths (m)"), tr("Normal")};
+            for (int m = 0; m < kMethodCount; ++m) {
+                const phys::Manifold& mf = methodTrace(m).manifold;
+                QStringList d;
+                for (int i = 0; i < mf.pointCount; ++i) {
+                    d << length(mf.points[i].depth);
+                }
+                table.rows.push_back(
+                    {{methodName(kMethods[std::size_t(m)]), QString::number(mf.pointCount),
+                      d.join(QStringLiteral(", ")), mf.pointCount > 0 ? vector(mf.normal) : QString()},
+                     stepOf(WalkthroughStepKind::Method, m),
+                     false});
+            }
+            break;
+        }
+        }
+    }
+
+    return table;
+}
+
 // SAT steps (after the source's "separating axis" chapter, and Ericson, Real-Time Collision Detection 5.2.1):
 //   for each axis k in test order: show both shadows [minA, maxA], [minB, maxB] and their signed overlap
 //   min(maxA - minB, maxB - minA); overlap < 0 means a gap, and one gap proves the shapes apart
@@ -250,20 +542,49 @@ void Walkthrough::buildSat() {
     const phys::CollideTrace& t = trace();
     const phys::SatTrace& sat = t.sat;
     const int n = sat.axisCount;
+    // Every number below is written as a claim first (the value as written, read back), then put into words.
+    auto shadowsClaim = [](int k, const phys::SatAxis& axis) {
+        WalkthroughClaim c;
+        c.kind = WalkthroughClaim::Kind::Shadows;
+        c.axis = k;
+        c.normal = axis.normal;
+        c.decimals = axisDecimals(axis);
+        c.values = {fixed(axis.minA, c.decimals).toDouble(), fixed(axis.maxA, c.decimals).toDouble(),
+                    fixed(axis.minB, c.decimals).toDouble(), fixed(axis.maxB, c.decimals).toDouble()};
+        return c;
+    };
+    auto overlapClaim = [](int k, const phys::SatAxis& axis) {
+        WalkthroughClaim c;
+        c.kind = WalkthroughClaim::Kind::AxisOverlap;
+        c.axis = k;
+        c.normal = axis.normal;
+        c.decimals = axisDecimals(axis);
+        c.values[0] = axisOverlap(axis).toDouble();
+        return c;
+    };
+    auto separatesClaim = [](int k, const phys::SatAxis& axis) {
+        WalkthroughClaim c;
+        c.kind = WalkthroughClaim::Kind::AxisSeparates;
+        c.axis = k;
+        c.normal = axis.normal;
+        c.holds = axis.separating;
+        return c;
+    };
     for (int k = 0; k < n; ++k) {
         const phys::SatAxis& axis = sat.axes[k];
-        const int decimals = shadowDecimals(axis.overlap);
+        // claims: the shadows as written; their overlap (the difference of the written ends); whether the
+        // axis separates (overlap < 0)
         QString text = tr("Axis %1, %2: the projections %3 and %4 ")
                            .arg(k + 1)
-                           .arg(axisOrigin(axis, t.kind), interval(axis.minA, axis.maxA, decimals),
-                                interval(axis.minB, axis.maxB, decimals));
+                           .arg(axisOrigin(axis, t.kind), axisShadow(axis, false), axisShadow(axis, true));
         if (axis.separating) {
             text += tr("leave a gap of %1 m, so this axis separates them: the shapes cannot touch.")
-                        .arg(length(-axis.overlap));
+                        .arg(axisGap(axis));
         } else {
-            text += tr("overlap by %1 m, so this axis does not separate them.").arg(length(axis.overlap));
+            text += tr("overlap by %1 m, so this axis does not separate them.").arg(axisOverlap(axis));
         }
-        add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text);
+        add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text,
+            {shadowsClaim(k, axis), overlapClaim(k, axis), separatesClaim(k, axis)});
     }
 
     const int chosen = sat.mtvAxis;
@@ -278,26 +599,55 @@ void Walkthrough::buildSat() {
         return;
     }
     const phys::SatAxis& axis = sat.axes[chosen];
+    WalkthroughClaim shapes;
+    shapes.kind = WalkthroughClaim::Kind::ShapesOverlap;
+    shapes.holds = !sat.separated;
     if (sat.separated) {
+        // claims: axis `chosen` separates them, with the gap written on its step; the shapes do not overlap
         text += tr("Axis %1 (%2) separates the shapes with a gap of %3 m. One separating axis is enough: "
                    "the bodies do not touch, and without a trace the engine stops at the first one.")
                     .arg(chosen + 1)
-                    .arg(axisOrigin(axis, t.kind), length(-sat.mtvDepth));
-        add(WalkthroughStepKind::SatResult, chosen, tr("Result: separated"), text);
+                    .arg(axisOrigin(axis, t.kind), axisGap(axis));
+        add(WalkthroughStepKind::SatResult, chosen, tr("Result: separated"), text,
+            {separatesClaim(chosen, axis), overlapClaim(chosen, axis), shapes});
         return;
     }
-    text += tr("No axis separates them, so the shapes overlap. The smallest overlap, %1 m, is on axis %2 "
-               "(%3): the minimum translation vector moves B by %1 m along %4 to separate them.")
-                .arg(length(sat.mtvDepth))
+    // claims: no axis separates (the shapes overlap); axis `chosen` has the least overlap (or, after a near
+    // tie, is within the tolerance of B's smaller one); moving B by that overlap along the MTV normal
+    // separates them
+    WalkthroughClaim least;
+    least.kind = WalkthroughClaim::Kind::LeastOverlap;
+    least.axis = chosen;
+    least.normal = axis.normal;
+    least.decimals = axisDecimals(axis);
+    least.values[0] = axisOverlap(axis).toDouble();
+    least.holds = !(sat.nearTieKeptA && sat.bestAxisB >= 0);
+    WalkthroughClaim mtv;
+    mtv.kind = WalkthroughClaim::Kind::MtvSeparates;
+    mtv.normal = sat.mtvNormal;
+    mtv.values[0] = sat.mtvDepth;
+    mtv.decimals = axisDecimals(axis);
+    mtv.holds = least.holds;
+    if (least.holds) {
+        text += tr("No axis separates them, so the shapes overlap. The smallest overlap, %1 m, is on axis %2 "
+                   "(%3): the minimum translation vector moves B by %1 m along %4 to separate them.")
+                    .arg(axisOverlap(axis))
+                    .arg(chosen + 1)
+                    .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal));
+    } else {
+        const phys::SatAxis& best = sat.axes[sat.bestAxisB];
+        text +=
+            tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least (%2 m), but "
+               "A's axis %3 (%4) overlaps by %5 m, within the tie tolerance, so the engine keeps A's face "
+               "(a resting body does not flip faces from frame to frame) and moves B by %5 m along %6 "
+               "to separate them, a little more than the least move.")
+                .arg(sat.bestAxisB + 1)
+                .arg(axisOverlap(best))
                 .arg(chosen + 1)
-                .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal));
-    if (sat.nearTieKeptA && sat.bestAxisB >= 0) {
-        text += tr(" B's best axis (%1) overlaps by %2 m, within the tie tolerance, so A's face is kept "
-                   "and a resting body does not flip faces from frame to frame.")
-                    .arg(sat.bestAxisB + 1)
-                    .arg(length(sat.axes[sat.bestAxisB].overlap));
+                .arg(axisOrigin(axis, t.kind), axisOverlap(axis), vector(sat.mtvNormal));
     }
-    add(WalkthroughStepKind::SatResult, chosen, tr("Result: the MTV"), text);
+    add(WalkthroughStepKind::SatResult, chosen, tr("Result: the MTV"), text,
+        {shapes, overlapClaim(chosen, axis), least, mtv});
 }
 
 // Clipping steps (the source's "better method"; Dyn4j, "Contact Points Using Clipping"; Catto, "Contact
@@ -333,6 +683,30 @@ void Walkthrough::buildClipping() {
     const phys::ClipTrace& c = t.clip;
     const phys::ClipCandidate& ca = c.candidateA;
     const phys::ClipCandidate& cb = c.candidateB;
+    // claims: each polygon's furthest vertex along its search direction; of its two edges, the chosen one is
+    // the more perpendicular to the normal (|cos| as written)
+    std::vector<WalkthroughClaim> bestClaims;
+    for (const auto& [polygon, candidate] : {std::pair{0, &ca}, std::pair{1, &cb}}) {
+        WalkthroughClaim far;
+        far.kind = WalkthroughClaim::Kind::FurthestVertex;
+        far.polygon = polygon;
+        far.vertex = candidate->furthestVertex;
+        far.normal = candidate->direction;
+        bestClaims.push_back(far);
+        WalkthroughClaim cosines;
+        cosines.kind = WalkthroughClaim::Kind::EdgeCosines;
+        cosines.polygon = polygon;
+        cosines.edge = candidate->edge;
+        cosines.other =
+            candidate->edge == candidate->nextEdge ? candidate->previousEdge : candidate->nextEdge;
+        cosines.normal = c.normal;
+        cosines.values = {
+            number(candidate->edgeDot).toDouble(),
+            number(candidate->edge == candidate->nextEdge ? candidate->previousDot : candidate->nextDot)
+                .toDouble(),
+            double(polygon), 0.0};
+        bestClaims.push_back(cosines);
+    }
     add(WalkthroughStepKind::ClipCandidates, -1, tr("Best edges"),
         tr("Best edges. Along the normal %1, A's furthest vertex is %2; of its two edges, edge %3 is the "
            "more "
@@ -344,7 +718,8 @@ void Walkthrough::buildClipping() {
             .arg(number(ca.edgeDot), number(ca.edge == ca.nextEdge ? ca.previousDot : ca.nextDot))
             .arg(cb.furthestVertex)
             .arg(cb.edge)
-            .arg(number(cb.edgeDot), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot)));
+            .arg(number(cb.edgeDot), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot)),
+        bestClaims);
 
     const QString reference = ownerLetter(c.flip);
     const QString incident = ownerLetter(!c.flip);
@@ -353,13 +728,27 @@ void Walkthrough::buildClipping() {
                    "the reference")
               : tr("it is the more perpendicular to the normal (|cos| %1 against %2)")
                     .arg(number(c.flip ? cb.edgeDot : ca.edgeDot), number(c.flip ? ca.edgeDot : cb.edgeDot));
+    // claim (not after a tie): the reference edge is the more perpendicular of the two best edges
+    std::vector<WalkthroughClaim> referenceClaims;
+    if (!c.tie) {
+        WalkthroughClaim cosines;
+        cosines.kind = WalkthroughClaim::Kind::EdgeCosines;
+        cosines.polygon = c.flip ? 1 : 0;
+        cosines.edge = c.referenceEdge;
+        cosines.other = c.incidentEdge;
+        cosines.normal = c.normal;
+        cosines.values = {number(c.flip ? cb.edgeDot : ca.edgeDot).toDouble(),
+                          number(c.flip ? ca.edgeDot : cb.edgeDot).toDouble(), c.flip ? 0.0 : 1.0, 0.0};
+        referenceClaims.push_back(cosines);
+    }
     add(WalkthroughStepKind::ClipReference, -1, tr("Reference and incident"),
         tr("The reference edge is %1's edge %2: %3. The incident edge is %4's edge %5; it will be clipped "
            "against the reference edge's side planes and face.")
             .arg(reference)
             .arg(c.referenceEdge)
             .arg(why, incident)
-            .arg(c.incidentEdge));
+            .arg(c.incidentEdge),
+        referenceClaims);
 
     for (int p = 0; p < c.planeCount; ++p) {
         const phys::ClipPlaneStep& s = c.planes[p];
@@ -387,11 +776,26 @@ void Walkthrough::buildClipping() {
         return;
     }
 
+    // claims: each clipped point lies on the incident edge, at the written depth behind the reference face;
+    // kept when not in front of it
     QStringList kept, dropped;
+    std::vector<WalkthroughClaim> faceClaims;
+    const int incidentCount = std::get<phys::Polygon>(c.flip ? geometryA() : geometryB()).count();
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
         const QString item = tr("point %1 at %2 m").arg(i + 1).arg(length(s.depth));
         (s.kept ? kept : dropped) << item;
+        WalkthroughClaim depth;
+        depth.kind = WalkthroughClaim::Kind::PointDepth;
+        depth.polygon = c.flip ? 0 : 1;
+        depth.vertex = c.incidentEdge;
+        depth.other = c.incidentEdge + 1 == incidentCount ? 0 : c.incidentEdge + 1;
+        depth.edge = c.referenceEdge;
+        depth.point = s.point;
+        depth.values[0] = length(s.depth).toDouble();
+        depth.decimals = lengthDecimals(s.depth);
+        depth.holds = s.kept;
+        faceClaims.push_back(depth);
     }
     QString face = tr("Reference face: each clipped point's depth is how far it lies behind %1's edge %2 "
                       "(positive = inside %1). ")
@@ -403,7 +807,7 @@ void Walkthrough::buildClipping() {
     if (!dropped.isEmpty()) {
         face += tr("Discarded, in front of the face: %1.").arg(dropped.join(QStringLiteral(", ")));
     }
-    add(WalkthroughStepKind::ClipReferenceFace, -1, tr("Reference face"), face.trimmed());
+    add(WalkthroughStepKind::ClipReferenceFace, -1, tr("Reference face"), face.trimmed(), faceClaims);
 
     const phys::Manifold& m = c.result;
     add(WalkthroughStepKind::ClipResult, -1, tr("Contacts"),
@@ -412,6 +816,98 @@ void Walkthrough::buildClipping() {
             : tr("The manifold: %1, depth %2, normal %3 (from A to B). Each point sits midway between "
                  "the two surfaces.")
                   .arg(pointCount(m.pointCount), depths(m), vector(m.normal)));
+}
+
+// Why the vertex-edge method found no contact, from its own predicates (see insidePolygon above):
+//   for P, Q in (A, B), (B, A):  for each vertex i of P inside Q:
+//     C- = edges of Q crossed by P's edge to vertex i-1 ; C+ = the same for the edge to vertex i+1
+//     the method would need a common edge of C- and C+ (or one crossing plus a parallel edge); say which
+//     edges each one crosses instead (none: it stays inside Q, its other end is inside Q too)
+//   no vertex inside at all: the outlines cross edge through edge
+QString Walkthrough::vertexEdgeMissReasons(std::vector<WalkthroughClaim>& claims) const {
+    const auto* polygonA = std::get_if<phys::Polygon>(&geometryA());
+    const auto* polygonB = std::get_if<phys::Polygon>(&geometryB());
+    if (!polygonA || !polygonB) {
+        return {};
+    }
+    const WorldPolygon worlds[2] = {worldPolygon(*polygonA, transformA()),
+                                    worldPolygon(*polygonB, transformB())};
+    QStringList reasons;
+    int insideCount = 0;
+    constexpr int kMaxReasons = 3;
+    for (int side = 0; side < 2; ++side) {
+        const WorldPolygon& p = worlds[side];
+        const WorldPolygon& q = worlds[1 - side];
+        const QString owner = side == 0 ? QStringLiteral("A") : QStringLiteral("B");
+        const QString other = side == 0 ? QStringLiteral("B") : QStringLiteral("A");
+        for (int i = 0; i < p.count(); ++i) {
+            if (!insidePolygon(p.v[std::size_t(i)], q)) {
+                continue;
+            }
+            ++insideCount;
+            if (insideCount > kMaxReasons) {
+                continue;
+            }
+            WalkthroughClaim inside;
+            inside.kind = WalkthroughClaim::Kind::VertexInside;
+            inside.polygon = side;
+            inside.vertex = i;
+            inside.point = p.v[std::size_t(i)];
+            const double depth = depthInside(inside.point, q);
+            inside.values[0] = length(depth).toDouble();
+            inside.decimals = lengthDecimals(depth);
+            claims.push_back(inside);
+            QStringList parts;
+            std::vector<int> sets[2];
+            int n = 0;
+            for (const int k : {p.previous(i), p.next(i)}) {
+                WalkthroughClaim c;
+                c.kind = WalkthroughClaim::Kind::EdgeCrossings;
+                c.polygon = side;
+                c.vertex = i;
+                c.other = k;
+                c.edges = crossings(p, i, k, q);
+                sets[n++] = c.edges;
+                claims.push_back(c);
+                QString part = tr("its edge to vertex %1 crosses %2").arg(k).arg(edgeList(c.edges, other));
+                if (c.edges.empty() && insidePolygon(p.v[std::size_t(k)], q)) {
+                    // claim: the other end lies inside Q too
+                    WalkthroughClaim end;
+                    end.kind = WalkthroughClaim::Kind::VertexInside;
+                    end.polygon = side;
+                    end.vertex = k;
+                    end.point = p.v[std::size_t(k)];
+                    const double endDepth = depthInside(end.point, q);
+                    end.values[0] = length(endDepth).toDouble();
+                    end.decimals = lengthDecimals(endDepth);
+                    claims.push_back(end);
+                    part += tr(" (vertex %1 is inside %2 too)").arg(k).arg(other);
+                }
+                parts << part;
+            }
+            const bool different = !sets[0].empty() && !sets[1].empty();
+            reasons << tr("%1's vertex %2 lies %3 m inside %4, but %5%6")
+                           .arg(owner)
+                           .arg(i)
+                           .arg(length(depth), other, parts.join(tr(" and ")),
+                                different ? tr(": they leave %1 through different edges").arg(other)
+                                          : QString());
+        }
+    }
+    if (insideCount == 0) {
+        WalkthroughClaim none;
+        none.kind = WalkthroughClaim::Kind::NoVertexInside;
+        claims.push_back(none);
+        return tr("No vertex of A lies inside B and no vertex of B lies inside A: the outlines cross edge "
+                  "through edge.");
+    }
+    QString text = reasons.join(QStringLiteral("; ")) + QStringLiteral(".");
+    if (insideCount > kMaxReasons) {
+        text += tr(" (%1 more vertices lie inside; none of them has two edges crossing one and the same edge "
+                   "either.)")
+                    .arg(insideCount - kMaxReasons);
+    }
+    return text;
 }
 
 // Methods steps: the same pair under each contact method (ContactMethod), then all three together.
@@ -439,16 +935,36 @@ void Walkthrough::buildMethods() {
                                   "Two points let a resting box stay flat.")
                                    .arg(pointCount(clip.pointCount), depths(clip)));
     // Deepest vertices.
+    // claims: the two deepest incident vertices and their depths measured from the reference face (positive
+    // behind it); no other incident vertex is deeper than the second
     const phys::DeepestVerticesTrace& d = m_traces[1].deepest;
     const phys::Manifold& deep = m_traces[1].manifold;
-    QString deepText = tr("Deepest vertices: of the incident polygon's vertices behind %1's edge %2, the "
-                          "deepest are %3 (%4 m) and %5 (%6 m). ")
-                           .arg(ownerLetter(d.referenceIsB))
+    const QString referenceOwner = ownerLetter(d.referenceIsB);
+    auto side = [](double depth) {
+        return depth >= 0.0 ? tr("%1 m behind it").arg(length(depth))
+                            : tr("%1 m in front of it").arg(length(-depth));
+    };
+    std::vector<WalkthroughClaim> deepClaims;
+    for (const auto& [vertex, other, depth] :
+         {std::tuple{d.deepest, d.second, d.deepestDepth}, std::tuple{d.second, d.deepest, d.secondDepth}}) {
+        WalkthroughClaim c;
+        c.kind = WalkthroughClaim::Kind::VertexDepth;
+        c.polygon = d.referenceIsB ? 0 : 1;
+        c.vertex = vertex;
+        c.other = other;
+        c.edge = d.referenceEdge;
+        c.values[0] = length(depth).toDouble();
+        c.decimals = lengthDecimals(depth);
+        deepClaims.push_back(c);
+    }
+    QString deepText = tr("Deepest vertices: measured from %1's edge %2 (the reference face), the incident "
+                          "polygon's deepest vertices are %3 (%4) and %5 (%6). ")
+                           .arg(referenceOwner)
                            .arg(d.referenceEdge)
                            .arg(d.deepest)
-                           .arg(length(d.deepestDepth))
+                           .arg(side(d.deepestDepth))
                            .arg(d.second)
-                           .arg(length(d.secondDepth));
+                           .arg(side(d.secondDepth));
     deepText += d.averaged
                     ? tr("Their depths are within %1 m, so the method returns their average: one point.")
                           .arg(length(phys::kDeepestVerticesTolerance))
@@ -456,47 +972,81 @@ void Walkthrough::buildMethods() {
     if (deep.pointCount == 0) {
         deepText += tr(" It is not behind the face: no contact.");
     }
-    add(WalkthroughStepKind::Method, 1, tr("Deepest vertices"), deepText);
+    add(WalkthroughStepKind::Method, 1, tr("Deepest vertices"), deepText, deepClaims);
     // Vertex-edge.
     const phys::VertexEdgeTrace& v = m_traces[2].vertexEdge;
+    std::vector<WalkthroughClaim> veClaims;
     QString veText;
-    const QString inside =
-        (v.which == phys::VertexEdgeCase::VertexInB || v.which == phys::VertexEdgeCase::ParallelInB)
-            ? QStringLiteral("A")
-            : QStringLiteral("B");
-    const QString other = inside == QLatin1String("A") ? QStringLiteral("B") : QStringLiteral("A");
-    switch (v.which) {
-    case phys::VertexEdgeCase::None:
-        veText =
-            tr("Vertex-edge: no vertex of one polygon lies inside the other (after %1 vertex-edge tests), "
-               "so this method sees no contact although SAT says they overlap: its blind spot.")
-                .arg(v.testedPairs);
-        break;
-    case phys::VertexEdgeCase::VertexInB:
-    case phys::VertexEdgeCase::VertexInA:
-        veText =
-            tr("Vertex-edge: %1's vertex %2 is inside %3, both its edges cross %3's edge %4; the contact "
-               "is that vertex and the normal is that edge's (found after %5 tests).")
-                .arg(inside)
-                .arg(v.vertex)
-                .arg(other)
-                .arg(v.edge)
-                .arg(v.testedPairs);
-        break;
-    case phys::VertexEdgeCase::ParallelInB:
-    case phys::VertexEdgeCase::ParallelInA:
-        veText = tr("Vertex-edge, parallel case: %1's vertex %2 has one edge crossing %3's edge %4 and one "
-                    "parallel to it; the contact is the middle of the parallel overlap.")
-                     .arg(inside)
-                     .arg(v.vertex)
-                     .arg(other)
-                     .arg(v.edge);
-        break;
+    const bool vertexOfB =
+        v.which == phys::VertexEdgeCase::VertexInA || v.which == phys::VertexEdgeCase::ParallelInA;
+    const QString owner = vertexOfB ? QStringLiteral("B") : QStringLiteral("A");
+    const QString other = vertexOfB ? QStringLiteral("A") : QStringLiteral("B");
+    if (v.which == phys::VertexEdgeCase::None) {
+        veText = tr("Vertex-edge sees no contact (after %1 vertex-edge tests) although SAT says the shapes "
+                    "overlap: its blind spot. It needs a vertex inside the other polygon whose two edges "
+                    "cross one and the same edge. ")
+                     .arg(v.testedPairs);
+        veText += vertexEdgeMissReasons(veClaims);
+    } else {
+        // claims: the vertex lies inside the other polygon (and how deep); the edges each of its two edges
+        // crosses (the same edge in the vertex case)
+        const auto& geometryP = std::get<phys::Polygon>(vertexOfB ? geometryB() : geometryA());
+        const auto& geometryQ = std::get<phys::Polygon>(vertexOfB ? geometryA() : geometryB());
+        const WorldPolygon p = worldPolygon(geometryP, vertexOfB ? transformB() : transformA());
+        const WorldPolygon q = worldPolygon(geometryQ, vertexOfB ? transformA() : transformB());
+        const int i = v.vertex;
+        WalkthroughClaim inside;
+        inside.kind = WalkthroughClaim::Kind::VertexInside;
+        inside.polygon = vertexOfB ? 1 : 0;
+        inside.vertex = i;
+        inside.point = p.v[std::size_t(i)];
+        const double depth = depthInside(p.v[std::size_t(i)], q);
+        inside.values[0] = length(depth).toDouble();
+        inside.decimals = lengthDecimals(depth);
+        inside.holds = true;
+        veClaims.push_back(inside);
+        for (const int k : {p.previous(i), p.next(i)}) {
+            WalkthroughClaim c;
+            c.kind = WalkthroughClaim::Kind::EdgeCrossings;
+            c.polygon = inside.polygon;
+            c.vertex = i;
+            c.other = k;
+            c.edges = crossings(p, i, k, q);
+            veClaims.push_back(c);
+        }
+        if (v.which == phys::VertexEdgeCase::VertexInA || v.which == phys::VertexEdgeCase::VertexInB) {
+            veText = tr("Vertex-edge: %1's vertex %2 lies %3 m inside %4, and both its edges cross %4's edge "
+                        "%5; the contact is that vertex and the normal is that edge's (found after %6 "
+                        "tests).")
+                         .arg(owner)
+                         .arg(i)
+                         .arg(length(depth), other)
+                         .arg(v.edge)
+                         .arg(v.testedPairs);
+        } else {
+            // Which of its two edges crosses, and which runs parallel to the crossed edge (the claims above).
+            QStringList parts;
+            for (std::size_t e = 1; e < veClaims.size(); ++e) {
+                const WalkthroughClaim& c = veClaims[e];
+                QString part =
+                    tr("its edge to vertex %1 crosses %2").arg(c.other).arg(edgeList(c.edges, other));
+                if (c.edges.empty()) {
+                    part += tr(" and runs parallel to %1's edge %2").arg(other).arg(v.edge);
+                }
+                parts << part;
+            }
+            veText =
+                tr("Vertex-edge, parallel case: %1's vertex %2 lies %3 m inside %4; %5. The contact is the "
+                   "middle of the parallel overlap.")
+                    .arg(owner)
+                    .arg(i)
+                    .arg(length(depth), other, parts.join(tr(" and ")));
+        }
     }
     if (v.vertexOnVertex) {
         veText += tr(" A vertex of B is inside A as well (vertex on vertex): A's vertex wins.");
     }
-    add(WalkthroughStepKind::Method, 2, tr("Vertex-edge"), veText);
+    add(WalkthroughStepKind::Method, 2, tr("Vertex-edge"), veText, veClaims);
 
     QStringList summary;
     for (int m = 0; m < kMethodCount; ++m) {

@@ -9,6 +9,7 @@
 #include "physics/defs.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <array>
 #include <optional>
@@ -42,11 +43,86 @@ enum class WalkthroughStepKind {
     MethodsCompare,    ///< all three manifolds together
 };
 
+/// One checkable statement of an explanation. Every sentence of a step is written from claims like these
+/// (the predicate beside its words, in walkthrough.cpp), and the step keeps them, so a test can check each
+/// one against the geometry itself (tests/app/tst_walkthrough_claims.cpp, Boost.Geometry as the oracle)
+/// rather than trust the trace it was written from. World frame, metres; `polygon` 0 is A, 1 is B.
+struct WalkthroughClaim {
+    enum class Kind {
+        /// The shadows of A and B on axis `axis` (unit `normal`) are [values 0, 1] and [values 2, 3], as
+        /// written with `decimals` decimals.
+        Shadows,
+        /// The shadows of axis `axis` overlap by values[0] m (negative: a gap of -values[0] m), as written;
+        /// it is also the difference of the two shadow ends written beside it.
+        AxisOverlap,
+        /// `holds`: axis `axis` (unit `normal`) separates the shapes; false: it does not.
+        AxisSeparates,
+        /// `holds`: no axis separates the shapes, so they overlap; false: an axis separates them.
+        ShapesOverlap,
+        /// Axis `axis`'s overlap, values[0] m, is the least of all axes (`holds`), or is within the SAT tie
+        /// tolerance of the least (false: a near tie kept A's face).
+        LeastOverlap,
+        /// Moving B by values[0] m along `normal` separates the shapes: afterwards they only touch; `holds`:
+        /// no shorter move along `normal` does (false after a near tie, where the move is not the least).
+        MtvSeparates,
+        /// `holds`: vertex `vertex` of `polygon` (at `point`) lies inside the other polygon, values[0] m from
+        /// its boundary; false: it lies outside.
+        VertexInside,
+        /// No vertex of either polygon lies inside the other.
+        NoVertexInside,
+        /// The edge of `polygon` from its vertex `vertex` to its vertex `other` crosses exactly the other
+        /// polygon's edges `edges` (none when empty; an edge parallel to it does not count).
+        EdgeCrossings,
+        /// Vertex `vertex` of `polygon` lies values[0] m behind the reference face, edge `edge` of the other
+        /// polygon (negative: in front of it); `holds`: no other vertex of `polygon` but `other` is deeper.
+        VertexDepth,
+        /// Vertex `vertex` of `polygon` lies furthest along `normal` (no vertex of it lies further).
+        FurthestVertex,
+        /// Edge `edge` of `polygon` makes |cos| values[0] with `normal`, and edge `other` of polygon
+        /// (int)values[2] makes |cos| values[1] (as written, `decimals` decimals); `holds`: edge `edge` is
+        /// the
+        /// more perpendicular (its |cos| is not larger).
+        EdgeCosines,
+        /// The clipped point `point` lies on the incident edge (of `polygon`, from its vertex `vertex` to
+        /// `other`) and values[0] m behind the reference face, edge `edge` of the other polygon (negative: in
+        /// front); `holds`: it is kept.
+        PointDepth,
+    };
+    Kind kind = Kind::Shadows;
+    int axis = -1;
+    int polygon = -1;
+    int vertex = -1;
+    int other = -1;
+    int edge = -1;
+    std::vector<int> edges;
+    phys::Vec2 normal;
+    phys::Vec2 point;
+    std::array<double, 4> values{};
+    int decimals = 2;
+    bool holds = true;
+};
+
 struct WalkthroughStep {
     WalkthroughStepKind kind = WalkthroughStepKind::SatAxis;
     int index = -1;
     QString title;       ///< short, e.g. "Axis 3 of 8"
     QString explanation; ///< one or two sentences written from the live numbers
+    /// What the explanation asserts, one claim per statement (some statements are not claims about the
+    /// geometry: what a method does, why a step exists).
+    std::vector<WalkthroughClaim> claims;
+};
+
+/// The table of a walkthrough: one row per SAT axis, clipping stage or contact method, as the Walkthrough
+/// dock shows it and `contactlab-cli walkthrough` prints it. Cells may hold two lines ("\n").
+struct WalkthroughTable {
+    struct Row {
+        QStringList cells;
+        int step = -1;           ///< the step the row belongs to (a click in the dock goes there); -1: none
+        bool emphasised = false; ///< the MTV axis, a contact of the result
+    };
+    QStringList headers;
+    QStringList headerTips; ///< tooltips of the headers (may be shorter than headers)
+    std::vector<Row> rows;
 };
 
 /// The walkthrough of one pair of shapes under one mode: the traces and the steps built from them.
@@ -95,6 +171,9 @@ public:
     /// @warning 0 <= index < stepCount()
     const WalkthroughStep& step(int index) const { return m_steps[static_cast<std::size_t>(index)]; }
 
+    /// The table of the mode's axes, stages or methods (no rows for an invalid walkthrough).
+    WalkthroughTable table() const;
+
     /// Coordinates, normals and |cos| values as the walkthrough writes them: two decimals, no "-0.00".
     static QString number(double value);
     /// A length in metres (depth, overlap, gap, MTV) as the walkthrough writes it everywhere (explanations,
@@ -113,6 +192,17 @@ public:
     /// Decimals for the shadows of an axis whose overlap (or gap) is `overlap` metres: those of length(),
     /// 2..6.
     static int shadowDecimals(double overlap);
+    /// Decimals for axis `axis`'s shadows and overlap: the fewest, from shadowDecimals(overlap) up, with
+    /// which the overlap written (axisOverlap) is both the engine's overlap rounded and the difference of the
+    /// two shadow ends that make it (maxA - minB or maxB - minA), as written (at most 12).
+    static int axisDecimals(const phys::SatAxis& axis);
+    /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
+    /// shadow ends, with axisDecimals(axis) decimals, without the unit.
+    static QString axisOverlap(const phys::SatAxis& axis);
+    /// The gap of a separating `axis`, positive, as axisOverlap writes it.
+    static QString axisGap(const phys::SatAxis& axis);
+    /// "[1.20, 3.05]" shadows of A (`ofB` false) or B on `axis`, with axisDecimals(axis) decimals.
+    static QString axisShadow(const phys::SatAxis& axis, bool ofB);
     /// A SAT axis's origin in words, e.g. "the normal of B's edge 2" or "the axis from A's vertex 3 to the
     /// centre of circle B".
     static QString axisOrigin(const phys::SatAxis& axis, phys::ShapePairKind kind);
@@ -123,7 +213,10 @@ private:
     void buildSat();
     void buildClipping();
     void buildMethods();
-    void add(WalkthroughStepKind kind, int index, const QString& title, const QString& explanation);
+    void add(WalkthroughStepKind kind, int index, const QString& title, const QString& explanation,
+             std::vector<WalkthroughClaim> claims = {});
+    /// The vertex-edge method's "no contact": why, vertex by vertex (the claims and the words).
+    QString vertexEdgeMissReasons(std::vector<WalkthroughClaim>& claims) const;
 
     WalkthroughMode m_mode = WalkthroughMode::Sat;
     phys::BodyDef m_bodyA, m_bodyB;

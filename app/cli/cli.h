@@ -76,5 +76,6 @@ int runValidate(const Subcommand& self, const QStringList& args);
 int runCollide(const Subcommand& self, const QStringList& args);
 int runSimulate(const Subcommand& self, const QStringList& args);
 int runRender(const Subcommand& self, const QStringList& args);
+int runWalkthrough(const Subcommand& self, const QStringList& args);
 
 } // namespace cl::cli

@@ -1,6 +1,6 @@
 /// @file cli_collide.cpp
-/// `contactlab-cli collide SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge]`: runs the
-/// narrow phase on bodies I and J as placed in the file and prints the whole trace as one JSON object
+/// `contactlab-cli collide SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge|gjk|epa]`: runs
+/// the narrow phase on bodies I and J as placed in the file and prints the whole trace as one JSON object
 /// (design.md section 4), world frame, SI units, every number as the engine computed it (shortest round-trip
 /// form).
 ///
@@ -19,10 +19,27 @@
 ///   {"bodyA": I, "bodyB": J, "separated": true only if every pair is, "pairs": [...]}.
 /// "sat.mtv" is the chosen axis: the MTV, or when separated the first separating axis in test order (all axes
 /// are still listed). "id" is FeatureId::key().
+///
+/// `--method gjk` (distance.h, surfaces: core distance minus the radii) prints per shape pair
+///   {"bodyA", "bodyB", "shapeA", "shapeB", "kind", "method": "gjk", "separated", "distance", "pointA",
+///    "pointB", "normal", "iterations",
+///    "gjk": {"termination", "iterations": [{"simplex": [vertex...], "region", "reduced": [vertex...],
+///            "closest", "direction", "supportA", "supportB", "supportIndexA", "supportIndexB",
+///            "duplicate"}]}}
+///   with vertex = {"w", "wA", "wB", "indexA", "indexB", "weight"}; "distance" is 0 when the shapes overlap.
+/// `--method epa` (epa.h: GJK on the cores, EPA when they overlap, radii added) prints
+///   {..., "method": "epa", "separated", "depth", "normal", "pointA", "pointB", "coresOverlap",
+///    "gjk": {...as above, on the cores...},
+///    "epa": {"seedCount", "seedAdded": [vertex...], "termination", "iterations": [{"polytope": [vertex...],
+///            "closestEdge", "normal", "distance", "support": vertex, "supportDistance", "last"}]} | null,
+///    "manifold": {...} | null}
+///   "depth" < 0 is minus the gap (then "epa" is null: the cores are apart). For polygon pairs that overlap,
+///   "manifold" is the clipping step run with EPA's normal.
 
 #include "cli.h"
 
 #include "physics/collide.h"
+#include "physics/epa.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -213,6 +230,126 @@ QJsonObject pairJson(int bodyA, int shapeA, int bodyB, int shapeB, const phys::C
     return o;
 }
 
+QJsonObject simplexVertexJson(const phys::SimplexVertex& v) {
+    return QJsonObject{{QStringLiteral("w"), vec(v.w)},      {QStringLiteral("wA"), vec(v.wA)},
+                       {QStringLiteral("wB"), vec(v.wB)},    {QStringLiteral("indexA"), v.indexA},
+                       {QStringLiteral("indexB"), v.indexB}, {QStringLiteral("weight"), v.a}};
+}
+
+QJsonArray simplexJson(const phys::Simplex& s) {
+    QJsonArray out;
+    for (int i = 0; i < s.count; ++i) {
+        out.append(simplexVertexJson(s.v[i]));
+    }
+    return out;
+}
+
+QJsonObject gjkTraceJson(const phys::DistanceTrace& t) {
+    QJsonArray iterations;
+    for (const phys::GjkIteration& it : t.iterations) {
+        iterations.append(QJsonObject{{QStringLiteral("simplex"), simplexJson(it.simplex)},
+                                      {QStringLiteral("region"), QLatin1String(phys::toString(it.region))},
+                                      {QStringLiteral("reduced"), simplexJson(it.reduced)},
+                                      {QStringLiteral("closest"), vec(it.closest)},
+                                      {QStringLiteral("direction"), vec(it.direction)},
+                                      {QStringLiteral("supportA"), vec(it.supportA)},
+                                      {QStringLiteral("supportB"), vec(it.supportB)},
+                                      {QStringLiteral("supportIndexA"), it.supportIndexA},
+                                      {QStringLiteral("supportIndexB"), it.supportIndexB},
+                                      {QStringLiteral("duplicate"), it.duplicate}});
+    }
+    return QJsonObject{{QStringLiteral("termination"), QLatin1String(phys::toString(t.termination))},
+                       {QStringLiteral("iterations"), iterations}};
+}
+
+QJsonObject epaVertexJson(const phys::EpaVertex& v) {
+    return QJsonObject{{QStringLiteral("w"), vec(v.w)},
+                       {QStringLiteral("wA"), vec(v.wA)},
+                       {QStringLiteral("wB"), vec(v.wB)},
+                       {QStringLiteral("indexA"), v.indexA},
+                       {QStringLiteral("indexB"), v.indexB}};
+}
+
+QJsonObject epaTraceJson(const phys::EpaTrace& t) {
+    QJsonArray added;
+    for (const phys::EpaVertex& v : t.seedAdded) {
+        added.append(epaVertexJson(v));
+    }
+    QJsonArray iterations;
+    for (const phys::EpaIteration& it : t.iterations) {
+        QJsonArray polytope;
+        for (const phys::EpaVertex& v : it.polytope) {
+            polytope.append(epaVertexJson(v));
+        }
+        iterations.append(QJsonObject{{QStringLiteral("polytope"), polytope},
+                                      {QStringLiteral("closestEdge"), it.closestEdge},
+                                      {QStringLiteral("normal"), vec(it.normal)},
+                                      {QStringLiteral("distance"), it.distance},
+                                      {QStringLiteral("support"), epaVertexJson(it.support)},
+                                      {QStringLiteral("supportDistance"), it.supportDistance},
+                                      {QStringLiteral("last"), it.last}});
+    }
+    return QJsonObject{{QStringLiteral("seedCount"), t.seedCount},
+                       {QStringLiteral("seedAdded"), added},
+                       {QStringLiteral("termination"), QLatin1String(phys::toString(t.termination))},
+                       {QStringLiteral("iterations"), iterations}};
+}
+
+const char* pairKind(const phys::ShapeGeometry& a, const phys::ShapeGeometry& b) {
+    const bool circleA = std::holds_alternative<phys::Circle>(a);
+    const bool circleB = std::holds_alternative<phys::Circle>(b);
+    return phys::toString(
+        circleA   ? (circleB ? phys::ShapePairKind::CircleCircle : phys::ShapePairKind::CirclePolygon)
+        : circleB ? phys::ShapePairKind::PolygonCircle
+                  : phys::ShapePairKind::PolygonPolygon);
+}
+
+/// One shape pair by GJK (`epa` false) or by GJK and EPA.
+QJsonObject gjkPairJson(int bodyA, int shapeA, const phys::ShapeGeometry& a, const phys::Transform& xfA,
+                        int bodyB, int shapeB, const phys::ShapeGeometry& b, const phys::Transform& xfB,
+                        bool epa, bool* separated) {
+    QJsonObject o{{QStringLiteral("bodyA"), bodyA},
+                  {QStringLiteral("bodyB"), bodyB},
+                  {QStringLiteral("shapeA"), shapeA},
+                  {QStringLiteral("shapeB"), shapeB},
+                  {QStringLiteral("kind"), QLatin1String(pairKind(a, b))},
+                  {QStringLiteral("method"), QLatin1String(epa ? "epa" : "gjk")}};
+    phys::DistanceTrace gjkTrace;
+    if (!epa) {
+        const phys::DistanceOutput d =
+            phys::shapeDistance(phys::makeProxy(a), xfA, phys::makeProxy(b), xfB, true, &gjkTrace);
+        *separated = d.distance > 0.0;
+        o.insert(QStringLiteral("separated"), *separated);
+        o.insert(QStringLiteral("distance"), d.distance);
+        o.insert(QStringLiteral("pointA"), vec(d.pointA));
+        o.insert(QStringLiteral("pointB"), vec(d.pointB));
+        o.insert(QStringLiteral("normal"), vec(d.normal));
+        o.insert(QStringLiteral("iterations"), d.iterations);
+        o.insert(QStringLiteral("gjk"), gjkTraceJson(gjkTrace));
+        return o;
+    }
+    phys::EpaTrace epaTrace;
+    const phys::PenetrationOutput p = phys::gjkEpaPenetration(a, xfA, b, xfB, &gjkTrace, &epaTrace);
+    *separated = p.depth < 0.0;
+    o.insert(QStringLiteral("separated"), *separated);
+    o.insert(QStringLiteral("depth"), p.depth);
+    o.insert(QStringLiteral("normal"), vec(p.normal));
+    o.insert(QStringLiteral("pointA"), vec(p.pointA));
+    o.insert(QStringLiteral("pointB"), vec(p.pointB));
+    o.insert(QStringLiteral("coresOverlap"), p.coresOverlap);
+    o.insert(QStringLiteral("gjk"), gjkTraceJson(gjkTrace));
+    o.insert(QStringLiteral("epa"), p.coresOverlap ? QJsonValue(epaTraceJson(epaTrace)) : QJsonValue());
+    const auto* polyA = std::get_if<phys::Polygon>(&a);
+    const auto* polyB = std::get_if<phys::Polygon>(&b);
+    if (polyA && polyB && !*separated) {
+        o.insert(QStringLiteral("manifold"),
+                 manifoldJson(phys::clipPolygons(*polyA, xfA, *polyB, xfB, p.normal, p.owner)));
+    } else {
+        o.insert(QStringLiteral("manifold"), QJsonValue());
+    }
+    return o;
+}
+
 std::optional<int> bodyIndex(const QString& text, int count) {
     bool ok = false;
     const int i = text.toInt(&ok);
@@ -234,13 +371,16 @@ int runCollide(const Subcommand& self, const QStringList& args) {
         return usageError(self, QStringLiteral("both --a and --b are required"));
     }
     phys::ContactMethod method = phys::ContactMethod::Clipping;
-    if (parsed.values.contains(QStringLiteral("method"))) {
-        const auto m = phys::parseContactMethod(parsed.values.value(QStringLiteral("method")).toStdString());
+    const QString methodName = parsed.values.value(QStringLiteral("method"));
+    const bool gjk = methodName == QStringLiteral("gjk");
+    const bool epa = methodName == QStringLiteral("epa");
+    if (parsed.values.contains(QStringLiteral("method")) && !gjk && !epa) {
+        const auto m = phys::parseContactMethod(methodName.toStdString());
         if (!m) {
             return usageError(self,
-                              QStringLiteral("unknown method '%1' (expected clipping, deepest-vertices or "
-                                             "vertex-edge)")
-                                  .arg(parsed.values.value(QStringLiteral("method"))));
+                              QStringLiteral("unknown method '%1' (expected clipping, deepest-vertices, "
+                                             "vertex-edge, gjk or epa)")
+                                  .arg(methodName));
         }
         method = *m;
     }
@@ -271,6 +411,13 @@ int runCollide(const Subcommand& self, const QStringList& args) {
     bool allSeparated = true;
     for (std::size_t i = 0; i < bodyA.shapes.size(); ++i) {
         for (std::size_t j = 0; j < bodyB.shapes.size(); ++j) {
+            if (gjk || epa) {
+                bool separated = false;
+                pairs.append(gjkPairJson(*a, int(i), bodyA.shapes[i].geometry, xfA, *b, int(j),
+                                         bodyB.shapes[j].geometry, xfB, epa, &separated));
+                allSeparated = allSeparated && separated;
+                continue;
+            }
             phys::CollideTrace trace;
             phys::collide(bodyA.shapes[i].geometry, xfA, bodyB.shapes[j].geometry, xfB, method, 0.0, &trace);
             allSeparated = allSeparated && trace.separated;

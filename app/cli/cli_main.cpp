@@ -22,8 +22,10 @@ const Subcommand kSubcommands[] = {
      "  Exit code 0 when the scene is valid, 3 when it is not (the error names the place, e.g.\n"
      "  bodies[3].shapes[0].vertices[5]), 2 on a usage error.",
      false, &cl::cli::runValidate},
-    {"collide", "SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge]",
-     "Run the narrow phase on bodies I and J as placed in SCENE; print SAT, clipping and manifold as JSON.",
+    {"collide", "SCENE --a I --b J [--method clipping|deepest-vertices|vertex-edge|gjk|epa]",
+     "Run the narrow phase on bodies I and J as placed in SCENE; print SAT, clipping and manifold as JSON\n"
+     "  (gjk: distance, witness points and GJK's iterations; epa: depth, normal, GJK's and EPA's "
+     "iterations).",
      "  World frame, SI units; normals point from body I to body J. Bodies with several shapes give one\n"
      "  object per shape pair under \"pairs\". Exit code 0 (also when separated), 2 usage, 3 invalid scene.",
      false, &cl::cli::runCollide},
@@ -38,6 +40,16 @@ const Subcommand kSubcommands[] = {
      "0, 1).\n"
      "  --steps N runs the simulation N steps first. --size defaults to 1280x800.",
      true, &cl::cli::runRender},
+    {"walkthrough", "SCENE --a I --b J [--tab sat|clipping|methods|all] [--format text|markdown|json]",
+     "Print the walkthrough of bodies I and J as the Walkthrough dock shows it: each tab's table, then every "
+     "step's title and explanation.",
+     "  --tab picks one tab (default all). --format text (default) prints plain text, markdown a page for\n"
+     "  notes, json {\"bodyA\", \"bodyB\", \"tabs\": [{\"tab\", \"steps\": [{\"step\", \"title\", "
+     "\"explanation\"}],\n"
+     "  \"table\": {\"headers\", \"rows\": [{\"cells\", \"step\", \"emphasised\"}]}}]}. Steps count from 1;\n"
+     "  in the text table a * marks the emphasised row (the MTV axis). Exit code 0, 2 usage, 3 invalid "
+     "scene.",
+     false, &cl::cli::runWalkthrough},
 };
 
 const Subcommand* findSubcommand(const char* name) {

@@ -14,6 +14,9 @@ MoveVertexCommand::MoveVertexCommand(Document* document, BodyKey key, int shape,
       m_shape(shape), m_vertex(vertex) {}
 
 bool MoveVertexCommand::mergeWith(const QUndoCommand* other) {
+    if (m_drag != 0) {
+        return mergeDragStep(other);
+    }
     const auto* next = static_cast<const MoveVertexCommand*>(other);
     if (next->m_key != m_key || next->m_shape != m_shape || next->m_vertex != m_vertex) {
         return false;

@@ -1,7 +1,8 @@
 #pragma once
 /// @file move_vertex_command.h
 /// Moves one vertex of a polygon shape. Consecutive moves of the same vertex merge (typing x then y in the
-/// vertex table is one step); a drag pushes one command on release.
+/// vertex table is one step); a drag pushes one command per mouse move, tagged with the drag, and those
+/// merge into one step per drag (BodyEditCommand).
 
 #include "body_edit_command.h"
 
@@ -13,7 +14,7 @@ public:
     MoveVertexCommand(Document* document, BodyKey key, int shape, int vertex, phys::BodyDef before,
                       phys::BodyDef after, QUndoCommand* parent = nullptr);
 
-    int id() const override { return kMoveVertexCommandId; }
+    int id() const override { return dragId(kMoveVertexCommandId); }
     bool mergeWith(const QUndoCommand* other) override;
 
     int shape() const { return m_shape; }

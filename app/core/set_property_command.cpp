@@ -57,6 +57,9 @@ SetPropertyCommand::SetPropertyCommand(Document* document, BodyKey key, FieldId 
 }
 
 bool SetPropertyCommand::mergeWith(const QUndoCommand* other) {
+    if (m_drag != 0) {
+        return mergeDragStep(other);
+    }
     const auto* next = static_cast<const SetPropertyCommand*>(other);
     if (next->m_key != m_key || next->m_field != m_field) {
         return false;

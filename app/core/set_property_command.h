@@ -40,7 +40,7 @@ public:
     SetPropertyCommand(Document* document, BodyKey key, FieldId field, phys::BodyDef before,
                        phys::BodyDef after, QUndoCommand* parent = nullptr);
 
-    int id() const override { return kSetPropertyCommandId; }
+    int id() const override { return dragId(kSetPropertyCommandId); }
     /// Merges a following edit of the same field of the same body: this command then leads from the first
     /// edit's `before` to the last edit's `after`.
     bool mergeWith(const QUndoCommand* other) override;

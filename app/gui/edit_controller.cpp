@@ -11,6 +11,7 @@
 #include "remove_vertex_command.h"
 #include "scene_canvas.h"
 
+#include <QRegularExpression>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -18,29 +19,32 @@
 
 namespace cl {
 
-namespace {
-
-bool sameShape(const phys::ShapeDef& a, const phys::ShapeDef& b) {
-    if (a.density != b.density || a.friction != b.friction || a.restitution != b.restitution ||
-        a.geometry.index() != b.geometry.index()) {
-        return false;
+QString fieldInWords(const QString& path) {
+    static const QRegularExpression shapeField(QStringLiteral(R"(^shapes\[(\d+)\]\.(\w+)(?:\[(\d+)\])?$)"));
+    const QRegularExpressionMatch m = shapeField.match(path);
+    if (m.hasMatch()) {
+        const QString shape = m.captured(1);
+        const QString name = m.captured(2);
+        if (name == QLatin1String("vertices")) {
+            return m.captured(3).isEmpty()
+                       ? EditController::tr("vertices of shape %1").arg(shape)
+                       : EditController::tr("vertex %1 of shape %2").arg(m.captured(3), shape);
+        }
+        const QString words = name == QLatin1String("center") ? EditController::tr("centre") : name;
+        return EditController::tr("%1 of shape %2").arg(words, shape);
     }
-    if (const auto* ca = std::get_if<phys::Circle>(&a.geometry)) {
-        const auto& cb = std::get<phys::Circle>(b.geometry);
-        return ca->center == cb.center && ca->radius == cb.radius;
+    if (path == QLatin1String("linearVelocity")) {
+        return EditController::tr("velocity");
     }
-    const auto va = std::get<phys::Polygon>(a.geometry).vertices();
-    const auto vb = std::get<phys::Polygon>(b.geometry).vertices();
-    return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
+    if (path == QLatin1String("angularVelocity")) {
+        return EditController::tr("spin");
+    }
+    return path;
 }
 
-} // namespace
-
-bool sameBody(const phys::BodyDef& a, const phys::BodyDef& b) {
-    return a.name == b.name && a.type == b.type && a.position == b.position && a.angle == b.angle &&
-           a.linearVelocity == b.linearVelocity && a.angularVelocity == b.angularVelocity &&
-           a.bullet == b.bullet &&
-           std::equal(a.shapes.begin(), a.shapes.end(), b.shapes.begin(), b.shapes.end(), sameShape);
+QString errorInWords(const EditError& error) {
+    const QString field = fieldInWords(error.field);
+    return field.isEmpty() ? error.message : field + QStringLiteral(": ") + error.message;
 }
 
 QString bodyLabel(const Document& document, BodyKey key) {
@@ -67,7 +71,9 @@ EditController::EditController(Document* document, SceneCanvas* canvas, EditInte
             }
         });
         connect(intents, &EditIntents::moveBodies, this,
-                [this](const QList<quint64>& keys, phys::Vec2 delta) { moveBodies(keys, delta, false); });
+                [this](const QList<quint64>& keys, phys::Vec2 delta, quint64 gesture) {
+                    moveBodies(keys, delta, false, gesture);
+                });
         connect(intents, &EditIntents::nudgeBodies, this,
                 [this](const QList<quint64>& keys, phys::Vec2 delta) { moveBodies(keys, delta, true); });
         connect(intents, &EditIntents::setBodyPose, this, &EditController::setBodyPose);
@@ -80,12 +86,13 @@ EditController::EditController(Document* document, SceneCanvas* canvas, EditInte
 }
 
 void EditController::reject(BodyKey key, const EditError& error) {
-    emit rejected(tr("%1: %2 refused: %3").arg(bodyLabel(*m_document, key), error.field, error.message));
+    emit rejected(
+        tr("%1: %2 refused: %3").arg(bodyLabel(*m_document, key), fieldInWords(error.field), error.message));
 }
 
 BodyKey EditController::addBody(const phys::BodyDef& body) {
     if (const auto error = checkBody(body)) {
-        emit rejected(tr("New body refused: %1").arg(error->toString()));
+        emit rejected(tr("New body refused: %1").arg(errorInWords(*error)));
         return 0;
     }
     auto* command = new AddBodyCommand(m_document, body);
@@ -156,21 +163,54 @@ QList<BodyKey> EditController::duplicateBodies(const QList<BodyKey>& keys, phys:
     return copies;
 }
 
-bool EditController::moveBodies(const QList<BodyKey>& keys, phys::Vec2 delta, bool nudge) {
+bool EditController::dragOnTop(quint64 drag) const {
+    const QUndoStack* stack = m_document->undoStack();
+    if (drag == 0 || stack->index() == 0) {
+        return false;
+    }
+    const QUndoCommand* top = stack->command(stack->index() - 1);
+    if (const auto* move = dynamic_cast<const MoveBodiesCommand*>(top)) {
+        return move->drag() == drag;
+    }
+    if (const auto* edit = dynamic_cast<const BodyEditCommand*>(top)) {
+        return edit->drag() == drag;
+    }
+    return false;
+}
+
+bool EditController::moveBodies(const QList<BodyKey>& keys, phys::Vec2 delta, bool nudge, quint64 drag) {
+    // A drag's delta counts from where the bodies were when it began: the origins of its command on top of
+    // the stack (the bodies have moved with every step since).
+    const auto* previous = dragOnTop(drag)
+                               ? dynamic_cast<const MoveBodiesCommand*>(
+                                     m_document->undoStack()->command(m_document->undoStack()->index() - 1))
+                               : nullptr;
     QList<BodyKey> present;
     for (const BodyKey key : keys) {
         if (!m_document->contains(key) || present.contains(key)) {
             continue;
         }
         phys::BodyDef moved = m_document->body(key);
-        moved.position += delta;
+        const phys::Vec2* start = previous ? previous->origin(key) : nullptr;
+        moved.position = (start ? *start : moved.position) + delta;
         if (const auto error = checkBody(moved)) {
             reject(key, *error);
             return false;
         }
         present.append(key);
     }
-    if (present.isEmpty() || (delta.x == 0.0 && delta.y == 0.0)) {
+    if (present.isEmpty()) {
+        return false;
+    }
+    if (drag != 0) {
+        // Every step is pushed, a step back to the start too: it merges into a no-op that the stack drops.
+        if (!previous && delta.x == 0.0 && delta.y == 0.0) {
+            return false;
+        }
+        m_document->undoStack()->push(new MoveBodiesCommand(m_document, present, delta, drag, previous));
+        return true;
+    }
+    if (delta.x == 0.0 && delta.y == 0.0) {
         return false;
     }
     m_document->undoStack()->push(new MoveBodiesCommand(m_document, present, delta, nudge));
@@ -178,58 +218,64 @@ bool EditController::moveBodies(const QList<BodyKey>& keys, phys::Vec2 delta, bo
 }
 
 template <class Make>
-bool EditController::pushBodyEdit(BodyKey key, const BodyEditResult& result, Make make) {
+bool EditController::pushBodyEdit(BodyKey key, const BodyEditResult& result, quint64 drag, Make make) {
     if (const auto* error = std::get_if<EditError>(&result)) {
         reject(key, *error);
         return false;
     }
     const phys::BodyDef& after = std::get<phys::BodyDef>(result);
     const phys::BodyDef& before = m_document->body(key);
-    if (sameBody(before, after)) {
+    // A step of a drag under way is pushed even when it changes nothing, so a drag that comes back to its
+    // start merges into a no-op and vanishes.
+    if (sameBody(before, after) && !dragOnTop(drag)) {
         return true;
     }
-    m_document->undoStack()->push(make(before, after));
+    BodyEditCommand* command = make(before, after);
+    command->setDrag(drag);
+    m_document->undoStack()->push(command);
     return true;
 }
 
-bool EditController::setBodyPose(BodyKey key, phys::Vec2 position, double angle) {
+bool EditController::setBodyPose(BodyKey key, phys::Vec2 position, double angle, quint64 drag) {
     if (!m_document->contains(key)) {
         return false;
     }
     phys::BodyDef after = m_document->body(key);
     after.position = position;
     after.angle = angle;
-    return pushBodyEdit(key, checked(std::move(after)), [&](const phys::BodyDef& b, const phys::BodyDef& a) {
-        return new SetPropertyCommand(m_document, key, FieldId{BodyField::Pose}, b, a);
-    });
+    return pushBodyEdit(key, checked(std::move(after)), drag,
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) -> BodyEditCommand* {
+                            return new SetPropertyCommand(m_document, key, FieldId{BodyField::Pose}, b, a);
+                        });
 }
 
-bool EditController::moveVertex(BodyKey key, int shape, int vertex, phys::Vec2 localPoint) {
+bool EditController::moveVertex(BodyKey key, int shape, int vertex, phys::Vec2 localPoint, quint64 drag) {
     if (!m_document->contains(key)) {
         return false;
     }
-    return pushBodyEdit(key, withVertexMoved(m_document->body(key), shape, vertex, localPoint),
-                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+    return pushBodyEdit(key, withVertexMoved(m_document->body(key), shape, vertex, localPoint), drag,
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) -> BodyEditCommand* {
                             return new MoveVertexCommand(m_document, key, shape, vertex, b, a);
                         });
 }
 
-bool EditController::insertVertex(BodyKey key, int shape, int afterVertex, phys::Vec2 localPoint) {
+bool EditController::insertVertex(BodyKey key, int shape, int afterVertex, phys::Vec2 localPoint,
+                                  quint64 drag) {
     if (!m_document->contains(key)) {
         return false;
     }
-    return pushBodyEdit(key, withVertexInserted(m_document->body(key), shape, afterVertex, localPoint),
-                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+    return pushBodyEdit(key, withVertexInserted(m_document->body(key), shape, afterVertex, localPoint), drag,
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) -> BodyEditCommand* {
                             return new InsertVertexCommand(m_document, key, shape, afterVertex + 1, b, a);
                         });
 }
 
-bool EditController::removeVertex(BodyKey key, int shape, int vertex) {
+bool EditController::removeVertex(BodyKey key, int shape, int vertex, quint64 drag) {
     if (!m_document->contains(key)) {
         return false;
     }
-    return pushBodyEdit(key, withVertexRemoved(m_document->body(key), shape, vertex),
-                        [&](const phys::BodyDef& b, const phys::BodyDef& a) {
+    return pushBodyEdit(key, withVertexRemoved(m_document->body(key), shape, vertex), drag,
+                        [&](const phys::BodyDef& b, const phys::BodyDef& a) -> BodyEditCommand* {
                             return new RemoveVertexCommand(m_document, key, shape, vertex, b, a);
                         });
 }

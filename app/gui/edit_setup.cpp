@@ -59,7 +59,14 @@ EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewM
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = document->undoStack()->createRedoAction(editMenu, QObject::tr("&Redo"));
     redo->setObjectName(QStringLiteral("actionRedo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // The platform's redo keys (Ctrl+Shift+Z on Linux) and Ctrl+Y, which Windows users and most classroom
+    // software expect as well.
+    QList<QKeySequence> redoKeys = QKeySequence::keyBindings(QKeySequence::Redo);
+    const QKeySequence ctrlY(Qt::CTRL | Qt::Key_Y);
+    if (!redoKeys.contains(ctrlY)) {
+        redoKeys.append(ctrlY);
+    }
+    redo->setShortcuts(redoKeys);
     editMenu->addAction(undo);
     editMenu->addAction(redo);
     editMenu->addSeparator();

@@ -13,6 +13,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -64,9 +65,10 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
     setObjectName(QStringLiteral("InspectorDock"));
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
-    // Fields shrink to the dock's width rather than scroll sideways; the dock keeps room for them.
+    // Fields shrink to the dock's width rather than scroll sideways; the dock keeps room for them (a label and
+    // two number fields, down to the 853-pixel-wide window of a projector at 150%).
     m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setMinimumWidth(300);
+    setMinimumWidth(230);
     setWidget(m_scroll);
 
     connect(canvas, &SceneCanvas::selectionChanged, this, &InspectorDock::rebuild);
@@ -243,7 +245,32 @@ QLineEdit* InspectorDock::makeNumberEdit(const QString& objectName, const QStrin
     NumberField* raw = number.get();
     m_numbers.push_back(std::move(number));
     connect(edit, &QLineEdit::editingFinished, this, [this, raw] { commitNumber(*raw); });
+    edit->installEventFilter(this);
     return edit;
+}
+
+bool InspectorDock::eventFilter(QObject* watched, QEvent* event) {
+    const bool press = event->type() == QEvent::KeyPress;
+    if ((press || event->type() == QEvent::ShortcutOverride) &&
+        static_cast<QKeyEvent*>(event)->key() == Qt::Key_Escape) {
+        for (const auto& number : m_numbers) {
+            if (number->edit != watched || number->edit->text() == number->shown) {
+                continue;
+            }
+            if (press) {
+                number->edit->setText(number->shown);
+                number->edit->setModified(false);
+                number->edit->setStyleSheet(QString());
+                if (number->error) {
+                    number->error->clear();
+                    number->error->hide();
+                }
+            }
+            event->accept(); // Esc is this field's while it holds an edit (no window shortcut takes it)
+            return true;
+        }
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void InspectorDock::rebuild() {
@@ -646,7 +673,7 @@ void InspectorDock::clearErrors() {
 bool InspectorDock::apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel,
                           const QString& label) {
     if (const auto error = m_controller->setProperty(m_key, field, after)) {
-        showError(errorLabel, tr("%1 refused: %2").arg(label, error->toString()));
+        showError(errorLabel, tr("%1 refused: %2").arg(label, errorInWords(*error)));
         return false;
     }
     if (errorLabel) {
@@ -670,8 +697,8 @@ void InspectorDock::commitNumber(NumberField& field) {
     }
     const std::optional<double> value = parseNumber(text);
     if (!value) {
-        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
         showError(field.error, tr("%1: \u201c%2\u201d is not a finite number").arg(field.label, text));
+        restore(field);
         return;
     }
     if (field.live && isLive()) {
@@ -681,8 +708,16 @@ void InspectorDock::commitNumber(NumberField& field) {
     phys::BodyDef after = m_document->body(m_key);
     field.write(after, *value / field.scale);
     if (!apply(field.field, after, field.error, field.label)) {
-        field.edit->setStyleSheet(QLatin1String(kBadEditStyle));
+        restore(field);
     }
+}
+
+// A refused value does not stay in the field (it would look accepted): the field shows the document's value
+// again, and the message under it says what was refused and why.
+void InspectorDock::restore(NumberField& field) {
+    field.edit->setText(field.shown);
+    field.edit->setModified(false);
+    field.edit->setStyleSheet(QString());
 }
 
 void InspectorDock::commitName() {
@@ -744,7 +779,7 @@ void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidge
     const BodyEditResult result = withVertexMoved(body, shape, vertex, point);
     if (const auto* refused = std::get_if<EditError>(&result)) {
         revert();
-        showError(error, tr("%1 refused: %2").arg(label, refused->toString()));
+        showError(error, tr("%1 refused: %2").arg(label, errorInWords(*refused)));
         return;
     }
     if (error) {

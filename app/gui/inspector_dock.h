@@ -98,6 +98,10 @@ signals:
     /// A short message for the status bar (a refused value).
     void message(const QString& text);
 
+protected:
+    /// Esc in a number field puts the document's value back (and clears its message).
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     struct NumberField {
         QLineEdit* edit = nullptr;
@@ -118,6 +122,8 @@ private:
 
     void rebuild();
     void refresh();
+    /// Puts the document's value back into a number field after a refusal.
+    void restore(NumberField& field);
     /// Rewrites the live fields and the live line from the frame shown (cheap when nothing changed).
     void refreshLive(bool force = false);
     /// A live field's value, typed: applied to the running body at the frame shown.

@@ -109,6 +109,7 @@ int main(int argc, char* argv[]) {
     if (screenshot) {
         // Headless use: errors go to stderr, and the user's saved window geometry is left alone.
         window.setSaveSettingsOnClose(false);
+        window.setFitToScreenOnShow(false); // the picture has the size asked for, whatever the screen
         window.setErrorReporter([](const QString&, const QString& message) { printError(message); });
     }
 

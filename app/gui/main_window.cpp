@@ -15,6 +15,7 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QDir>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
@@ -22,8 +23,12 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QScreen>
 #include <QSettings>
+#include <QShowEvent>
 #include <QStatusBar>
+
+#include <algorithm>
 
 /// The resources (sample scenes, icons) live in this static library; a static library's resources must be
 /// registered explicitly, and Q_INIT_RESOURCE must be used outside any namespace.
@@ -68,6 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
 
     resize(1280, 800);
     readSettings();
+    m_initialSize = size();
     onSceneReset();
     updateWindowTitle();
 }
@@ -219,6 +225,64 @@ void MainWindow::readSettings() {
             action->setChecked(m_canvas->showGrid());
         } else if (action->objectName() == QStringLiteral("actionShowBodyNames")) {
             action->setChecked(m_canvas->showBodyNames());
+        }
+    }
+}
+
+// The default 1280x800, or a geometry saved on a bigger screen or at another scale, may not fit the screen
+// now (a 1280x800 projector at 150% scaling has 853x533 logical pixels): shrink the window to the available
+// area and move it inside, so no part of it (title bar, status bar, docks) is out of reach.
+void MainWindow::keepOnScreen() {
+    const QScreen* screen = this->screen();
+    if (!screen) {
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    const QRect frame = frameGeometry();
+    const QSize frameExtra = frame.size() - size(); // title bar and borders, once shown
+    const QSize room = available.size() - frameExtra;
+    if (width() > room.width() || height() > room.height()) {
+        resize(std::min(width(), room.width()), std::min(height(), room.height()));
+    }
+    QRect placed = frameGeometry();
+    placed.moveLeft(std::clamp(placed.left(), available.left(),
+                               std::max(available.left(), available.right() - placed.width() + 1)));
+    placed.moveTop(std::clamp(placed.top(), available.top(),
+                              std::max(available.top(), available.bottom() - placed.height() + 1)));
+    if (placed.topLeft() != frameGeometry().topLeft()) {
+        move(placed.topLeft());
+    }
+    // A narrow window (a projector at 150%) cannot give the docks their default widths (300 + 400 pixels) and
+    // keep a canvas: the left docks get 22% of the width, the right ones (the Walkthrough) 36%, the canvas
+    // the rest.
+    constexpr int kNarrowWidth = 1100;
+    if (width() < kNarrowWidth) {
+        QList<QDockWidget*> left, right;
+        QList<int> leftSizes, rightSizes;
+        for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+            if (dock->isHidden() || dock->isFloating()) {
+                continue;
+            }
+            if (dockWidgetArea(dock) == Qt::LeftDockWidgetArea) {
+                left << dock;
+                leftSizes << width() * 22 / 100;
+            } else if (dockWidgetArea(dock) == Qt::RightDockWidgetArea) {
+                right << dock;
+                rightSizes << width() * 36 / 100;
+            }
+        }
+        resizeDocks(left + right, leftSizes + rightSizes, Qt::Horizontal);
+    }
+}
+
+// Only the default or restored geometry is fitted to the screen: a size asked for before the first show
+// (--size for a screenshot, a test's window) is kept as asked.
+void MainWindow::showEvent(QShowEvent* event) {
+    QMainWindow::showEvent(event);
+    if (!m_placedOnScreen) {
+        m_placedOnScreen = true;
+        if (m_fitToScreenOnShow && size() == m_initialSize) {
+            keepOnScreen();
         }
     }
 }

@@ -57,6 +57,9 @@ public:
     /// Replaces how errors are shown (nullptr restores the message box).
     void setErrorReporter(ErrorReporter reporter) { m_errorReporter = std::move(reporter); }
     /// Whether closing the window saves its geometry to QSettings (on by default; off for screenshots).
+    /// Whether the first show fits the default or restored geometry to the screen (true); a screenshot keeps
+    /// the size it asks for whatever the screen (false).
+    void setFitToScreenOnShow(bool fit) { m_fitToScreenOnShow = fit; }
     void setSaveSettingsOnClose(bool save) { m_saveSettingsOnClose = save; }
 
     /// Text the status bar shows for a world point, e.g. "x 1.25 m   y -0.40 m".
@@ -70,11 +73,15 @@ public slots:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    /// The first show places the window on the screen (keepOnScreen), now that its frame is known.
+    void showEvent(QShowEvent* event) override;
 
 private:
     void createActions();
     void createStatusBar();
     void readSettings();
+    /// Shrinks and moves the window into the screen's available area (see main_window.cpp).
+    void keepOnScreen();
     void writeSettings() const;
     void updateWindowTitle();
     void onSceneReset();
@@ -92,6 +99,9 @@ private:
     ErrorReporter m_errorReporter;
     QString m_lastError;
     bool m_saveSettingsOnClose = true;
+    bool m_placedOnScreen = false;
+    bool m_fitToScreenOnShow = true;
+    QSize m_initialSize; ///< the default or restored size (keepOnScreen fits only that one)
 };
 
 } // namespace cl

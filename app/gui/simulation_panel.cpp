@@ -206,6 +206,8 @@ void SimulationUi::createToolBar() {
     m_window.addToolBar(Qt::TopToolBarArea, m_toolBar);
     if (QMenu* viewMenu = findViewMenu(m_window)) {
         viewMenu->addSeparator();
+        // The Simulation dock's toggle is also in this menu: the toolbar's says what it shows.
+        m_toolBar->toggleViewAction()->setText(tr("Simulation Toolbar"));
         viewMenu->addAction(m_toolBar->toggleViewAction());
     }
 }

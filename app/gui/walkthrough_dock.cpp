@@ -2,6 +2,8 @@
 
 #include "walkthrough_dock.h"
 
+#include "gjk_panel.h"
+
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -19,6 +21,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QTabBar>
 #include <QTableWidget>
 #include <QTimer>
@@ -73,14 +76,6 @@ bool touches(const phys::BodyDef& a, const phys::BodyDef& b) {
         }
     }
     return false;
-}
-
-QString points(const phys::Vec2* p, int count) {
-    QStringList parts;
-    for (int i = 0; i < count; ++i) {
-        parts << Walkthrough::vector(p[i]);
-    }
-    return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(" "));
 }
 
 } // namespace
@@ -232,7 +227,8 @@ void WalkthroughDock::buildUi() {
     auto* scroll = new QScrollArea(this);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
+    // GJK, EPA and Voronoi: a page beside this one (gjk_panel.h).
+    scroll->setWidget(withGjkPanel(this, content, m_document, m_canvas));
     setWidget(scroll);
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
@@ -480,7 +476,21 @@ void WalkthroughDock::onSceneReset() {
 }
 
 void WalkthroughDock::onBodyChanged(BodyKey key) {
-    refreshBodyList(); // a name may have changed
+    // A name may have changed: only this body's entries (a drag changes one body on every mouse move, and
+    // refilling two combo boxes of every body each time would cost more than the walkthrough itself).
+    const int index = m_document->indexOf(key);
+    if (index >= 0 && index < m_comboA->count() && m_comboA->count() == m_document->bodyCount()) {
+        const QString text = bodyText(m_document->body(key), index);
+        m_updatingCombos = true;
+        for (QComboBox* combo : {m_comboA, m_comboB}) {
+            if (combo->itemText(index) != text) {
+                combo->setItemText(index, text);
+            }
+        }
+        m_updatingCombos = false;
+    } else {
+        refreshBodyList();
+    }
     if (!m_sim && (key == m_keyA || key == m_keyB)) {
         rebuild(); // keeps the step
     } else {
@@ -549,173 +559,70 @@ void WalkthroughDock::updateView() {
 // One table per mode. Each row carries the step it belongs to (Qt::UserRole on column 0): a click goes there,
 // and the rows of the current step are selected.
 void WalkthroughDock::fillTable() {
-    struct Row {
-        QStringList cells;
-        int step = -1;
-        bool emphasised = false;
-    };
-    QStringList headers;
-    QStringList headerTips; ///< tooltips of the short SAT headers
-    std::vector<Row> rows;
-    if (m_walkthrough.isValid()) {
-        const phys::CollideTrace& t = m_walkthrough.trace();
-        const auto& steps = m_walkthrough.steps();
-        auto stepOf = [&steps](WalkthroughStepKind kind, int index = -1) {
-            for (std::size_t i = 0; i < steps.size(); ++i) {
-                if (steps[i].kind == kind && (index < 0 || steps[i].index == index)) {
-                    return int(i);
-                }
-            }
-            return -1;
-        };
-        switch (m_mode) {
-        case WalkthroughMode::Sat: {
-            // Four columns, two lines a row, so the table fits the dock's default width: the axis and its
-            // normal, A's and B's shadows (with the decimals of the overlap, so it can be read off them),
-            // the overlap (negative: a gap) and whether the axis separates.
-            headers = {tr("#"), tr("Axis, normal"), tr("Shadows (m)"), tr("Overlap (m)")};
-            headerTips = {tr("Axis, in test order"),
-                          tr("The edge (or circle axis) the axis comes from, and "
-                             "its unit normal (world frame)"),
-                          tr("A's and B's projections [min, max] on the axis"),
-                          tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
-                             "separates the shapes")};
-            for (int k = 0; k < t.sat.axisCount; ++k) {
-                const phys::SatAxis& a = t.sat.axes[k];
-                const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
-                                     : a.owner == phys::SatAxisOwner::B ? tr("B edge %1").arg(a.edge)
-                                     : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
-                                                                        : tr("centres");
-                const int decimals = Walkthrough::shadowDecimals(a.overlap);
-                rows.push_back(
-                    {{QString::number(k + 1), from + QLatin1Char('\n') + Walkthrough::vector(a.normal),
-                      tr("A %1\nB %2")
-                          .arg(Walkthrough::interval(a.minA, a.maxA, decimals),
-                               Walkthrough::interval(a.minB, a.maxB, decimals)),
-                      Walkthrough::length(a.overlap) + (a.separating ? tr("\nseparates") : QString())},
-                     stepOf(WalkthroughStepKind::SatAxis, k),
-                     k == t.sat.mtvAxis});
-            }
-            if (t.sat.mtvAxis >= 0) {
-                rows.push_back({{QStringLiteral("\u2192"),
-                                 (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
-                                                  : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
-                                     QLatin1Char('\n') + Walkthrough::vector(t.sat.mtvNormal),
-                                 QString(), Walkthrough::length(t.sat.mtvDepth)},
-                                stepOf(WalkthroughStepKind::SatResult),
-                                false});
-            }
-            break;
-        }
-        case WalkthroughMode::Clipping: {
-            headers = {tr("Stage"), tr("Values")};
-            if (t.kind != phys::ShapePairKind::PolygonPolygon || t.sat.separated) {
-                rows.push_back({{tr("Manifold"), tr("%1 point(s)").arg(t.manifold.pointCount)}, 0, false});
-                break;
-            }
-            const phys::ClipTrace& c = t.clip;
-            const int cand = stepOf(WalkthroughStepKind::ClipCandidates);
-            for (const auto& [name, cc] : {std::pair{tr("Best edge of A"), &c.candidateA},
-                                           std::pair{tr("Best edge of B"), &c.candidateB}}) {
-                rows.push_back({{name, tr("vertex %1, edge %2, |cos| %3 (previous %4: %5, next %6: %7)")
-                                           .arg(cc->furthestVertex)
-                                           .arg(cc->edge)
-                                           .arg(Walkthrough::number(cc->edgeDot))
-                                           .arg(cc->previousEdge)
-                                           .arg(Walkthrough::number(cc->previousDot))
-                                           .arg(cc->nextEdge)
-                                           .arg(Walkthrough::number(cc->nextDot))},
-                                cand,
-                                false});
-            }
-            const int ref = stepOf(WalkthroughStepKind::ClipReference);
-            rows.push_back({{tr("Reference"), tr("%1's edge %2, normal %3")
-                                                  .arg(c.flip ? QStringLiteral("B") : QStringLiteral("A"))
-                                                  .arg(c.referenceEdge)
-                                                  .arg(Walkthrough::vector(c.referenceNormal))},
-                            ref,
-                            false});
-            rows.push_back({{tr("Incident"), tr("%1's edge %2")
-                                                 .arg(c.flip ? QStringLiteral("A") : QStringLiteral("B"))
-                                                 .arg(c.incidentEdge)},
-                            ref,
-                            false});
-            for (int p = 0; p < c.planeCount; ++p) {
-                const phys::ClipPlaneStep& s = c.planes[p];
-                rows.push_back(
-                    {{tr("Side plane %1").arg(p + 1),
-                      tr("%1 \u2192 %2").arg(points(s.before, s.beforeCount), points(s.after, s.afterCount))},
-                     stepOf(WalkthroughStepKind::ClipPlane, p),
-                     false});
-            }
-            const int face = stepOf(WalkthroughStepKind::ClipReferenceFace);
-            for (int i = 0; i < c.pointCount; ++i) {
-                const phys::ClipPointStep& s = c.points[i];
-                rows.push_back({{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
-                                                                .arg(Walkthrough::vector(s.point))
-                                                                .arg(Walkthrough::length(s.depth))
-                                                                .arg(s.kept ? tr("kept") : tr("discarded"))},
-                                face,
-                                false});
-            }
-            const int result = stepOf(WalkthroughStepKind::ClipResult);
-            for (int i = 0; i < t.manifold.pointCount; ++i) {
-                const phys::ManifoldPoint& p = t.manifold.points[i];
-                rows.push_back({{tr("Contact %1").arg(i + 1), tr("%1, depth %2 m")
-                                                                  .arg(Walkthrough::vector(p.point))
-                                                                  .arg(Walkthrough::length(p.depth))},
-                                result,
-                                true});
-            }
-            break;
-        }
-        case WalkthroughMode::Methods: {
-            headers = {tr("Method"), tr("Points"), tr("Depths (m)"), tr("Normal")};
-            for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
-                const phys::Manifold& mf = m_walkthrough.methodTrace(m).manifold;
-                QStringList d;
-                for (int i = 0; i < mf.pointCount; ++i) {
-                    d << Walkthrough::length(mf.points[i].depth);
-                }
-                rows.push_back({{Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]),
-                                 QString::number(mf.pointCount), d.join(QStringLiteral(", ")),
-                                 mf.pointCount > 0 ? Walkthrough::vector(mf.normal) : QString()},
-                                stepOf(WalkthroughStepKind::Method, m),
-                                false});
-            }
-            break;
-        }
+    const WalkthroughTable table = m_walkthrough.table();
+    const QStringList& headers = table.headers;
+    const QStringList& headerTips = table.headerTips;
+    const std::vector<WalkthroughTable::Row>& rows = table.rows;
+    // A drag rebuilds the walkthrough on every mouse move: when the table keeps its shape (same headers, same
+    // rows) its items are updated in place, which costs far less than new items and a new layout.
+    bool sameShape = m_table->columnCount() == int(headers.size()) && m_table->rowCount() == int(rows.size());
+    for (int col = 0; sameShape && col < int(headers.size()); ++col) {
+        sameShape =
+            m_table->horizontalHeaderItem(col) && m_table->horizontalHeaderItem(col)->text() == headers[col];
+    }
+    for (int r = 0; sameShape && r < int(rows.size()); ++r) {
+        for (int col = 0; sameShape && col < int(rows[std::size_t(r)].cells.size()); ++col) {
+            sameShape = m_table->item(r, col) != nullptr;
         }
     }
-
-    m_table->clear();
-    m_table->setColumnCount(int(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
-    for (int col = 0; col < int(headerTips.size()); ++col) {
-        m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
+    if (!sameShape) {
+        m_table->clear();
+        m_table->setColumnCount(int(headers.size()));
+        m_table->setHorizontalHeaderLabels(headers);
+        for (int col = 0; col < int(headerTips.size()); ++col) {
+            m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
+        }
+        m_table->setRowCount(int(rows.size()));
     }
-    m_table->setRowCount(int(rows.size()));
     const QColor minimum(255, 236, 179);
     const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
                                  OverlayPainter::methodColor(2)};
+    // In place, the model's per-item signals are held back and one layout change follows: a view asked to
+    // repaint item by item recomputes its content-sized columns for every item.
+    std::optional<QSignalBlocker> quiet;
+    if (sameShape) {
+        quiet.emplace(m_table->model());
+    }
     for (int r = 0; r < int(rows.size()); ++r) {
-        const Row& row = rows[std::size_t(r)];
+        const WalkthroughTable::Row& row = rows[std::size_t(r)];
         for (int col = 0; col < int(row.cells.size()); ++col) {
-            auto* item = new QTableWidgetItem(row.cells[col]);
-            if (col == 0) {
+            QTableWidgetItem* item = sameShape ? m_table->item(r, col) : new QTableWidgetItem;
+            if (item->text() != row.cells[col]) {
+                item->setText(row.cells[col]);
+            }
+            if (col == 0 && item->data(Qt::UserRole) != QVariant(row.step)) {
                 item->setData(Qt::UserRole, row.step);
             }
-            if (row.emphasised) {
-                item->setBackground(minimum);
+            const QBrush background = row.emphasised ? QBrush(minimum) : QBrush();
+            if (item->background() != background) {
+                item->setBackground(background);
+            }
+            if (item->font().bold() != row.emphasised) {
                 QFont font = item->font();
-                font.setBold(true);
+                font.setBold(row.emphasised);
                 item->setFont(font);
             }
             if (m_mode == WalkthroughMode::Methods && col == 0 && r < 3) {
                 item->setForeground(methodTint[r]);
             }
-            m_table->setItem(r, col, item);
+            if (!sameShape) {
+                m_table->setItem(r, col, item);
+            }
         }
+    }
+    if (quiet) {
+        quiet.reset();
+        emit m_table->model()->layoutChanged();
     }
     // Every column as wide as its longest line, but the last, which takes the rest of the width and wraps
     // (the Clipping values, the Methods normals): the table fits the dock without a horizontal scroll bar.
@@ -824,7 +731,9 @@ WalkthroughDock* installWalkthrough(MainWindow& window) {
         simulation
             ->raise(); // the plain canvas first; the Walkthrough tab (or --walkthrough) brings the lesson
     }
-    window.resizeDocks({dock}, {380}, Qt::Horizontal); // room for the axis table (restoreState may override)
+    // Room for the axis table (restoreState may override): its shadows may need a third decimal so that the
+    // overlap written beside them is their difference (Walkthrough::axisDecimals).
+    window.resizeDocks({dock}, {400}, Qt::Horizontal);
     if (QMenu* view = window.viewMenu()) {
         view->addSeparator();
         QMenu* overlays = view->addMenu(WalkthroughDock::tr("&Overlays"));

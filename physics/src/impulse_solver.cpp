@@ -113,13 +113,14 @@ struct ConstraintCold {
     double normalMass[kMaxManifoldPoints] = {};
     /// Normal relative velocity before the solve (the approach speed for restitution), m/s
     double relativeVelocity[kMaxManifoldPoints] = {};
+    /// Impulses of the substeps before the current one, N s: each substep applies its accumulated impulse
+    /// (warm start plus iterations), so the step's impulse is their sum (Box2D v3's totalNormalImpulse).
+    double earlierNormal[kMaxManifoldPoints] = {};
+    double earlierTangent[kMaxManifoldPoints] = {};
 };
 
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
-constexpr double kMaxHertzPerSubstepRate = 0.5;
-/// Rigid position passes after the soft substeps (Box2D 2.4 uses 3 position iterations; measured: one pass
-/// damps the ringing of a 100:1 mass ratio at 60 Hz / 1 substep, and costs one solver sweep).
-constexpr int kPositionIterations = 1;
+constexpr double kMaxHertzPerSubstepRate = 0.125;
 
 /// What a point's bias depends on besides its separation (see ImpulseSolver::prepareSubstep).
 struct BiasRule {
@@ -163,11 +164,9 @@ private:
     void integrateVelocities(const SolverContext& context, double h);
     void integratePositions(double h);
     void warmStart();
-    /// Returns the smallest separation over all points (metres; +infinity without points).
-    double prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
+    void prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
     void solve();
     void applyRestitution(double threshold);
-    void solvePositions(const WorldSettings& settings);
     void storeImpulses(SolverContext& context);
     void finish(SolverContext& context);
     void pushOut(SolverContext& context);
@@ -221,15 +220,15 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
 
     const WorldSettings& settings = *ctx.settings;
     const double h = ctx.timeStep / settings.substeps;
-    // Soft step (Box2D v3): the contact stiffness is capped for stability, and contacts against infinite mass
-    // get twice the stiffness (they carry the whole load). Box2D v3 caps at a quarter of the substep rate
-    // with one iteration per substep; we solve `iterations` times per substep, and measured that a quarter is
-    // too soft at 60 Hz with one substep (a 10-box stack creeps and topples) while half holds stacks and
-    // pyramids.
+    // Soft step (Box2D v3 b2PrepareStagesTask / b2MakeSoft): the contact stiffness is capped at an eighth of
+    // the substep rate, beyond which one iteration per substep no longer keeps a stiff contact stable
+    // (measured: 60 Hz contacts with 4 substeps at 60 Hz blow up a pyramid under a 300:1 box and fold a card
+    // house, with 8 substeps they hold), and contacts against infinite mass get twice the stiffness: they
+    // carry the whole load, and a soft ground lets a heavy body sink (a 400:1 box on two small ones sinks 6
+    // cm more at 60 Hz).
     const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
     const Softness contactSoft = makeSoft(hertz, settings.contactDampingRatio, h);
-    const Softness staticSoft =
-        makeSoft(std::min(2.0 * hertz, kMaxHertzPerSubstepRate / h), settings.contactDampingRatio, h);
+    const Softness staticSoft = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
     const BiasRule firstRule =
         biasRule(settings, 1.0 / h, true, settings.positionCorrection == PositionCorrection::Baumgarte);
@@ -307,6 +306,8 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             cp.maxNormalImpulse = 0.0;
             const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
             cold.relativeVelocity[k] = dot(normal, dv);
+            cold.earlierNormal[k] = 0.0;
+            cold.earlierTangent[k] = 0.0;
             // The first substep's bias: nothing has moved yet (dp = 0, dq = identity), so the separation
             // prepareSubstep would compute is exactly this one; setting it here saves a pass over the arrays.
             setBias(cp, cold, k, dot(rB - rA, normal) + cold.baseSeparation[k], firstRule);
@@ -465,8 +466,7 @@ void ImpulseSolver::warmStart() {
     }
 }
 
-double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
-                                     const WorldSettings& settings) {
+void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
     // The bias of every point for the iterations that follow (Catto 2006; Box2D v3 b2SolveContact). The
     // positions only move in integratePositions, between the biased iterations and the relax iterations, so
     // this runs once before each group instead of once per point per iteration:
@@ -477,21 +477,23 @@ double ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte,
     //   relax (no bias):      bias = 0, rigid
     // The first substep's biased pass is set by prepare(), which has the data at hand (see there).
     const BiasRule rule = biasRule(settings, invH, useBias, baumgarte);
-    double minSeparation = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < m_count; ++i) {
         Constraint& c = m_constraints[i];
-        const ConstraintCold& cold = m_cold[i];
+        ConstraintCold& cold = m_cold[i];
         const BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         const BodyState& b = m_states[static_cast<std::size_t>(c.b)];
         const Vec2 dp = b.dp - a.dp;
         for (int k = 0; k < c.pointCount; ++k) {
+            if (useBias) {
+                // A new substep begins: the last one's accumulated impulses were applied in full.
+                cold.earlierNormal[k] += c.points[k].normalImpulse;
+                cold.earlierTangent[k] += c.points[k].tangentImpulse;
+            }
             const Vec2 d = dp + (rotate(b.dq, cold.rB[k]) - rotate(a.dq, cold.rA[k]));
             const double separation = dot(d, c.normal) + cold.baseSeparation[k];
-            minSeparation = std::min(minSeparation, separation);
             setBias(c.points[k], cold, k, separation, rule);
         }
     }
-    return minSeparation;
 }
 
 void ImpulseSolver::solve() {
@@ -615,45 +617,6 @@ void ImpulseSolver::applyRestitution(double threshold) {
     }
 }
 
-void ImpulseSolver::solvePositions(const WorldSettings& settings) {
-    // Non-linear Gauss-Seidel position cleanup (Box2D 2.4 b2ContactSolver::SolvePositionConstraints), after
-    // the soft substeps: soft contacts sag in proportion to the load over the constraint's own mass, so a
-    // heavy body on a light one sinks in and rings; one rigid position pass per step removes part of the
-    // overlap beyond the allowed penetration without touching velocities (no energy is added).
-    //   for each point: s = current separation (anchors rotated with the bodies)
-    //     C = clamp(factor (s + allowedPenetration), -kMaxCorrection, 0)
-    //     lambda = -C / K(current anchors);  move centres by -/+ m lambda n, rotate by -/+ i (r x lambda n)
-    constexpr double kMaxCorrection = 0.2; // metres per pass (Box2D b2_maxLinearCorrection)
-    const double factor = settings.baumgarteFactor;
-    const double slop = settings.allowedPenetration;
-    for (int it = 0; it < kPositionIterations; ++it) {
-        for (std::size_t i = 0; i < m_count; ++i) {
-            const Constraint& c = m_constraints[i];
-            const ConstraintCold& cold = m_cold[i];
-            BodyState& a = m_states[static_cast<std::size_t>(c.a)];
-            BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-            const Vec2 normal = c.normal;
-            for (int k = 0; k < c.pointCount; ++k) {
-                const Vec2 rA = rotate(a.dq, cold.rA[k]);
-                const Vec2 rB = rotate(b.dq, cold.rB[k]);
-                const double s = dot((b.dp - a.dp) + (rB - rA), normal) + cold.baseSeparation[k];
-                const double C = std::clamp(factor * (s + slop), -kMaxCorrection, 0.0);
-                const double rnA = cross(rA, normal);
-                const double rnB = cross(rB, normal);
-                const double K = a.invMass + b.invMass + a.invInertia * rnA * rnA + b.invInertia * rnB * rnB;
-                if (!(K > 0.0) || C == 0.0) {
-                    continue;
-                }
-                const Vec2 P = (-C / K) * normal;
-                a.dp -= a.invMass * P;
-                a.dq = integrateRotation(a.dq, -a.invInertia * cross(rA, P));
-                b.dp += b.invMass * P;
-                b.dq = integrateRotation(b.dq, b.invInertia * cross(rB, P));
-            }
-        }
-    }
-}
-
 void ImpulseSolver::storeImpulses(SolverContext& ctx) {
     for (std::size_t i = 0; i < m_count; ++i) {
         const Constraint& c = m_constraints[i];
@@ -661,6 +624,8 @@ void ImpulseSolver::storeImpulses(SolverContext& ctx) {
         for (int k = 0; k < c.pointCount; ++k) {
             contact.points[k].normalImpulse = c.points[k].normalImpulse;
             contact.points[k].tangentImpulse = c.points[k].tangentImpulse;
+            contact.points[k].stepNormalImpulse = m_cold[i].earlierNormal[k] + c.points[k].normalImpulse;
+            contact.points[k].stepTangentImpulse = m_cold[i].earlierTangent[k] + c.points[k].tangentImpulse;
             contact.points[k].maxNormalImpulse = c.points[k].maxNormalImpulse;
             contact.points[k].relativeVelocity = m_cold[i].relativeVelocity[k];
         }
@@ -745,11 +710,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
     const double invH = 1.0 / h;
-    // The smallest separation after the last substep's position update, as the relax pass measured it
-    // (-infinity when unknown). Positions do not move after that until solvePositions(), which computes
-    // the same separations the same way; if none is below -allowedPenetration, every one of its
-    // corrections is zero and the pass can be skipped with the same result (a resting scene, most steps).
-    double settledSeparation = -std::numeric_limits<double>::infinity();
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(ctx, h);
         warmStart();
@@ -761,16 +721,16 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         integratePositions(h);
         if (!baumgarte && settings.relaxIterations > 0) {
-            settledSeparation = prepareSubstep(invH, false, false, settings);
+            prepareSubstep(invH, false, false, settings);
             for (int it = 0; it < settings.relaxIterations; ++it) {
                 solve();
             }
         }
     }
+    // (Until issue 11 a rigid position pass after the substeps helped a 100:1 ratio at one substep; with
+    // eight substeps it is not needed, and in a packing that stays compressed (Solver2D's "Confined") it kept
+    // discs jittering at 0.5 m/s instead of 0.19.)
     applyRestitution(settings.restitutionThreshold);
-    if (!baumgarte && settledSeparation < -settings.allowedPenetration) {
-        solvePositions(settings);
-    }
     storeImpulses(ctx);
     finish(ctx);
 }

@@ -1040,8 +1040,8 @@ ContactReport World::toReport(const ContactSim& c) const {
         p.point = c.manifold.points[k].point;
         p.depth = c.manifold.points[k].depth;
         p.id = c.manifold.points[k].id;
-        p.normalImpulse = c.points[k].normalImpulse;
-        p.tangentImpulse = c.points[k].tangentImpulse;
+        p.normalImpulse = c.points[k].stepNormalImpulse;
+        p.tangentImpulse = c.points[k].stepTangentImpulse;
         p.persisted = c.points[k].persisted;
     }
     return r;

@@ -492,8 +492,11 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     const Scene before = document->scene();
     const int index = document->undoStack()->index();
     m_window->statusBar()->clearMessage();
+    const QString shownBefore = this->field(field)->text();
 
     typeInto(field, text);
+    // The refused text does not stay in the field: it shows the document's value again.
+    QCOMPARE(this->field(field)->text(), shownBefore);
 
     QVERIFY(scenesEqual(document->scene(), before));
     QCOMPARE(document->undoStack()->count(), 1);
@@ -511,6 +514,19 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     // A good value afterwards clears it.
     typeInto(field, QStringLiteral("0.5"));
     QVERIFY(inspector()->fieldError(field).isEmpty());
+
+    // Esc while typing puts the document's value back and edits nothing.
+    QLineEdit* edit = this->field(field);
+    const QString shown = edit->text();
+    const int count = document->undoStack()->count();
+    edit->setFocus();
+    QTest::keyClick(edit, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(edit, QStringLiteral("42"));
+    QCOMPARE(edit->text(), QStringLiteral("42"));
+    QTest::keyClick(edit, Qt::Key_Escape);
+    QCOMPARE(edit->text(), shown);
+    QTest::keyClick(edit, Qt::Key_Return);
+    QCOMPARE(document->undoStack()->count(), count);
 }
 
 void TestEdit::typeChangeThatBreaksValidationIsRefused() {
@@ -525,8 +541,11 @@ void TestEdit::typeChangeThatBreaksValidationIsRefused() {
     QVERIFY(scenesEqual(document->scene(), before));
     QCOMPARE(document->undoStack()->count(), 0);
     QCOMPARE(combo->currentText(), QStringLiteral("static"));
-    QVERIFY(
-        inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("shapes[0].density")));
+    // The message names the field as the Inspector does, not by its path in the file.
+    QVERIFY2(
+        inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("density of shape 0")),
+        qPrintable(inspector()->fieldError(QStringLiteral("typeCombo"))));
+    QVERIFY(!inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("shapes[")));
     // The box can become kinematic: one step.
     select({keyOf(1)});
     combo = inspector()->findChild<QComboBox*>(QStringLiteral("typeCombo"));
@@ -626,7 +645,10 @@ void TestEdit::intentsBecomeSingleCommands() {
     // A refused intent (non-convex vertex) pushes nothing and says why on the status bar.
     emit intents->moveVertex(keyOf(1), 0, 0, phys::Vec2{0, 0});
     QCOMPARE(stack->count(), 6);
-    QVERIFY(m_window->statusBar()->currentMessage().contains(QStringLiteral("vertices")));
+    // It names the place in words ("vertex 1 of shape 0"), not by its path in the file.
+    const QString refusal = m_window->statusBar()->currentMessage();
+    QVERIFY2(refusal.contains(QStringLiteral("of shape 0")) && !refusal.contains(QStringLiteral("shapes[")),
+             qPrintable(refusal));
     emit intents->deleteBodies({keyOf(0)});
     emit intents->duplicateBodies({keyOf(0)}, phys::Vec2{0, 1});
     QCOMPARE(stack->count(), 8);

@@ -14,6 +14,8 @@
 #include <QFile>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QPainter>
 #include <QProcess>
 #include <QSettings>
@@ -24,6 +26,7 @@
 #include <QWheelEvent>
 
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <variant>
 #include <vector>
@@ -124,6 +127,7 @@ private slots:
     void initTestCase();
     void init();
     void cleanup();
+    void noMenuHasTwoItemsOfTheSameName();
 
     void openingBuildsOneItemPerBody();
     void bodiesArePaintedAtTheirWorldPlaces();
@@ -171,6 +175,35 @@ void TestMainWindow::initTestCase() {
     m_nonConvex = writeFile(m_dir, QStringLiteral("nonconvex.json"), kNonConvexScene);
     QVERIFY(!m_fixture.isEmpty());
     QVERIFY(!m_nonConvex.isEmpty());
+}
+
+// Every menu of the menu bar (and its submenus): no two items read the same (the View menu once had two
+// "Simulation" items, the dock's and the toolbar's).
+void TestMainWindow::noMenuHasTwoItemsOfTheSameName() {
+    std::function<void(QMenu*)> check = [&check](QMenu* menu) {
+        QStringList seen;
+        for (QAction* action : menu->actions()) {
+            if (action->isSeparator() || !action->isVisible()) {
+                continue;
+            }
+            QString text = action->text();
+            text.remove(QLatin1Char('&'));
+            QVERIFY2(!seen.contains(text),
+                     qPrintable(QStringLiteral("menu \"%1\" has two items \"%2\"").arg(menu->title(), text)));
+            seen << text;
+            if (action->menu()) {
+                check(action->menu());
+            }
+        }
+    };
+    for (QAction* top : m_window->menuBar()->actions()) {
+        if (top->menu()) {
+            check(top->menu());
+            if (QTest::currentTestFailed()) {
+                return;
+            }
+        }
+    }
 }
 
 void TestMainWindow::init() {

@@ -1,15 +1,18 @@
 /// @file tst_tools.cpp
 /// The canvas tools on the real MainWindow, driven by QTest mouse and key events at pixels computed from
-/// world points: drawing polygons (including refused clicks, Backspace, Esc, the convex-hull offer), circles,
+/// world points: drawing polygons (including refused clicks, Backspace, Esc, the convex-hull offer, concave
+/// outlines split into convex pieces), circles,
 /// rectangles and regular polygons by drag, snapping, select/move/rotate, vertex editing, nudging, delete and
-/// duplicate. Each gesture is checked twice: the one intent it emits (QSignalSpy on EditIntents) and its
-/// effect on the Document through the EditController (one undo command per gesture).
+/// duplicate. Each gesture is checked twice: the intents it emits (QSignalSpy on EditIntents: one per click,
+/// one per mouse move of a live drag, all with the drag's gesture id) and its effect on the Document through
+/// the EditController (one undo command per gesture; a drag is in the document on every move).
 
 #include "document.h"
 #include "edit_intents.h"
 #include "main_window.h"
 #include "physics/polygon_factory.h"
 #include "scene_canvas.h"
+#include "scene_io.h"
 #include "scene_renderer.h"
 #include "tool_draw_polygon.h"
 #include "tool_draw_shapes.h"
@@ -132,7 +135,8 @@ private slots:
     void triangleByClicksCreatesBodyAtClickedPoints();
     void doubleClickAndRightClickClose();
     void clickOnFirstVertexCloses();
-    void nonConvexClickIsRefused();
+    void refusedClickShowsHint();
+    void concaveOutlineSplitsIntoPieces();
     void selfIntersectingClickIsRefused();
     void backspaceRemovesLastVertex();
     void escapeCancelsOutline();
@@ -146,12 +150,13 @@ private slots:
     void regularPolygonByDrag();
     void clickSelectsAndModifiersAdd();
     void rubberBandSelects();
-    void dragMoveIsOneIntentAndOneUndoStep();
+    void dragMoveIsLiveAndOneUndoStep();
     void escapeCancelsDragMove();
     void rotateHandleTurnsAboutCentreOfMass();
-    void dragVertexIsOneIntentAndOneUndoStep();
+    void dragVertexIsLiveAndOneUndoStep();
     void invalidVertexDragIsRefused();
     void dragOutOfEdgeInsertsVertex();
+    void escapeCancelsVertexDrags();
     void clickOnEdgeAloneIsRefused();
     void rightClickRemovesVertexUnlessTriangle();
     void arrowKeysNudgeByGridStep();
@@ -344,7 +349,7 @@ void TestTools::clickOnFirstVertexCloses() {
     QCOMPARE(worldVertices(added.back().front().value<phys::BodyDef>()).size(), std::size_t(3));
 }
 
-void TestTools::nonConvexClickIsRefused() {
+void TestTools::refusedClickShowsHint() {
     toolbar().setCurrentTool(toolbar().polygonTool());
     DrawPolygonTool& tool = *toolbar().polygonTool();
     QSignalSpy added(&intents(), &EditIntents::addBody);
@@ -354,12 +359,12 @@ void TestTools::nonConvexClickIsRefused() {
     click({1.0, 5.0});
     QCOMPARE(tool.points().size(), std::size_t(3));
     QVERIFY(tool.hint().isEmpty());
-    // Counter-clockwise so far; (1.6, 6) turns clockwise at (1, 5): refused.
-    const QPoint refused = px({1.6, 6.0});
+    // The edge from (1, 5) to (0, 2) would cross edge 0: refused.
+    const QPoint refused = px({0.0, 2.0});
     status.clear();
     QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, refused);
     QCOMPARE(tool.points().size(), std::size_t(3));
-    QVERIFY(tool.hint().contains(QStringLiteral("convex")));
+    QVERIFY(tool.hint().contains(QStringLiteral("cross")));
     QCOMPARE(tool.hintPosition(), QPointF(refused));
     QCOMPARE(status.count(), 1);
     QCOMPARE(status.front().front().toString(), tool.hint());
@@ -390,6 +395,89 @@ void TestTools::nonConvexClickIsRefused() {
     QTest::keyClick(&canvas(), Qt::Key_Return);
     QCOMPARE(added.count(), 1);
     QCOMPARE(worldVertices(added.front().front().value<phys::BodyDef>()).size(), std::size_t(4));
+}
+
+void TestTools::concaveOutlineSplitsIntoPieces() {
+    toolbar().setCurrentTool(toolbar().polygonTool());
+    DrawPolygonTool& tool = *toolbar().polygonTool();
+    QStringList questions;
+    QList<bool> canSplit;
+    tool.setNonConvexAsker([&](const QString& question, bool splittable) {
+        questions << question;
+        canSplit << splittable;
+        return DrawPolygonTool::NonConvexChoice::SplitIntoPieces;
+    });
+    QSignalSpy added(&intents(), &EditIntents::addBody);
+    // A U drawn by mouse, clockwise: the clicks at (3, 6) and (1, 6) turn the other way (concave) and are
+    // accepted.
+    const std::vector<phys::Vec2> u{{0.0, 7.0}, {1.0, 7.0}, {1.0, 4.0}, {3.0, 4.0},
+                                    {3.0, 7.0}, {4.0, 7.0}, {4.0, 3.0}, {0.0, 3.0}};
+    std::vector<phys::Vec2> clicked;
+    for (const phys::Vec2 p : u) {
+        click(p);
+        QVERIFY2(tool.hint().isEmpty(), qPrintable(tool.hint()));
+        clicked.push_back(at(px(p)));
+    }
+    QCOMPARE(tool.points().size(), u.size());
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(questions.size(), 1);
+    QVERIFY(canSplit.front());
+    QVERIFY2(questions.front().contains(QStringLiteral("Split it into 3 convex pieces")),
+             qPrintable(questions.front()));
+    QVERIFY(questions.front().contains(QStringLiteral("convex hull")));
+    QCOMPARE(added.count(), 1);
+    QVERIFY(tool.points().empty());
+    // One body in the document, whose three shapes are convex pieces covering the U: their areas add up to
+    // the outline's, and every piece vertex is a clicked point.
+    QCOMPARE(document().bodyCount(), 3);
+    const phys::BodyDef& body = document().body(document().keys().back());
+    QCOMPARE(body.shapes.size(), std::size_t(3));
+    double pieceArea = 0.0;
+    for (int i = 0; i < 3; ++i) {
+        const std::vector<phys::Vec2> piece = worldVertices(body, i);
+        QVERIFY(piece.size() >= 3);
+        pieceArea += phys::signedArea(piece);
+        for (const phys::Vec2 v : piece) {
+            QVERIFY(std::any_of(clicked.begin(), clicked.end(),
+                                [v](phys::Vec2 c) { return phys::distance(v, c) < 1e-9; }));
+        }
+    }
+    QVERIFY(std::abs(pieceArea - std::abs(phys::signedArea(clicked))) < 1e-9);
+    // The body's origin is the outline's centroid (by symmetry of the U, x = 2).
+    QVERIFY(std::abs(body.position.x - at(px({2.0, 0.0})).x) < pixelTolerance());
+    // The scene file stores the pieces: the document's scene survives a write and a strict read unchanged.
+    const auto reread = parseScene(serializeScene(document().scene()));
+    QVERIFY(std::holds_alternative<Scene>(reread));
+    QVERIFY(scenesEqual(std::get<Scene>(reread), document().scene()));
+    QCOMPARE(std::get<Scene>(reread).def.bodies.back().shapes.size(), std::size_t(3));
+    // One undo step removes the whole body.
+    document().undoStack()->undo();
+    QCOMPARE(document().bodyCount(), 2);
+
+    // Choosing to keep drawing leaves the outline open; a self-intersecting closing edge cannot be split and
+    // is not offered the split.
+    tool.setNonConvexAsker([&](const QString& question, bool splittable) {
+        questions << question;
+        canSplit << splittable;
+        return DrawPolygonTool::NonConvexChoice::KeepDrawing;
+    });
+    for (const phys::Vec2 p : u) {
+        click(p);
+    }
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(questions.size(), 2);
+    QCOMPARE(added.count(), 1);
+    QCOMPARE(tool.points().size(), u.size());
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    for (const phys::Vec2 p :
+         {phys::Vec2{0.0, 3.0}, phys::Vec2{4.0, 3.0}, phys::Vec2{0.0, 6.0}, phys::Vec2{4.0, 6.0}}) {
+        click(p);
+    }
+    QCOMPARE(tool.points().size(), std::size_t(4));
+    QTest::keyClick(&canvas(), Qt::Key_Return);
+    QCOMPARE(questions.size(), 3);
+    QVERIFY(!canSplit.back());
+    QVERIFY(questions.back().contains(QStringLiteral("cannot be split")));
 }
 
 void TestTools::selfIntersectingClickIsRefused() {
@@ -717,7 +805,7 @@ void TestTools::rubberBandSelects() {
     QVERIFY(canvas().selection().isEmpty());
 }
 
-void TestTools::dragMoveIsOneIntentAndOneUndoStep() {
+void TestTools::dragMoveIsLiveAndOneUndoStep() {
     const BodyKey box = keyNamed("box");
     const BodyKey ball = keyNamed("ball");
     canvas().setSelection({box, ball});
@@ -726,25 +814,52 @@ void TestTools::dragMoveIsOneIntentAndOneUndoStep() {
     const QPoint to = px({-0.5, 2.0});
     QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
     QTest::mouseMove(viewport(), from + QPoint(20, -10));
-    // Live preview: the canvas shows the moved body, the document is unchanged.
-    QVERIFY(near(canvas().bodyDef(box)->position,
-                 phys::Vec2{-2.0, 0.0} + (at(from + QPoint(20, -10)) - at(from)), 1e-9));
-    QVERIFY(near(document().body(box).position, {-2.0, 0.0}, 0.0));
+    // Live: the document itself has the moved bodies, and the canvas shows the document.
+    const phys::Vec2 firstDelta = at(from + QPoint(20, -10)) - at(from);
+    QCOMPARE(moved.count(), 1);
+    QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + firstDelta, 1e-12));
+    QVERIFY(near(document().body(ball).position, phys::Vec2{3.0, 0.0} + firstDelta, 1e-12));
+    QVERIFY(near(canvas().bodyDef(box)->position, document().body(box).position, 0.0));
+    QVERIFY(document().isModified());
     QTest::mouseMove(viewport(), from + QPoint(40, -40));
     QTest::mouseMove(viewport(), to);
-    QCOMPARE(moved.count(), 0);
+    QCOMPARE(moved.count(), 3);
+    // One undo step however many moves.
+    QCOMPARE(document().undoStack()->count(), 1);
     QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
-    QCOMPARE(moved.count(), 1);
+    QCOMPARE(moved.count(), 3); // the release is where the last move was: no extra step
     const phys::Vec2 delta = at(to) - at(from);
-    QCOMPARE(moved.front().at(0).value<QList<quint64>>(), (QList<quint64>{box, ball}));
-    QVERIFY(near(moved.front().at(1).value<phys::Vec2>(), delta, 1e-12));
+    const quint64 gesture = moved.front().at(2).value<quint64>();
+    QVERIFY(gesture != 0);
+    for (const QList<QVariant>& step : moved) {
+        QCOMPARE(step.at(0).value<QList<quint64>>(), (QList<quint64>{box, ball}));
+        QCOMPARE(step.at(2).value<quint64>(), gesture);
+    }
+    // Each step's delta counts from the drag's start.
+    QVERIFY(near(moved.back().at(1).value<phys::Vec2>(), delta, 1e-12));
     QCOMPARE(document().undoStack()->count(), 1);
     QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
     QVERIFY(near(document().body(ball).position, phys::Vec2{3.0, 0.0} + delta, 1e-12));
     QVERIFY(near(canvas().bodyDef(box)->position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
+
+    // A second drag of the same bodies is a second undo step (a new gesture id), not merged into the first.
+    drag(to, to + QPoint(30, 0));
+    QCOMPARE(document().undoStack()->count(), 2);
+    QVERIFY(moved.back().at(2).value<quint64>() != gesture);
+    document().undoStack()->undo();
+    QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
     document().undoStack()->undo();
     QVERIFY(near(document().body(box).position, {-2.0, 0.0}, 0.0));
+    QVERIFY(near(document().body(ball).position, {3.0, 0.0}, 0.0));
     QVERIFY(near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.0));
+    QVERIFY(!document().isModified());
+
+    // Ctrl+Y redoes the drag (the platform's redo key may be Ctrl+Shift+Z; Ctrl+Y is there too).
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    QTest::keyClick(m_window.get(), Qt::Key_Y, Qt::ControlModifier);
+    QVERIFY(near(document().body(box).position, phys::Vec2{-2.0, 0.0} + delta, 1e-12));
+    document().undoStack()->undo();
 
     // With Ctrl the pressed body's origin lands on a grid point.
     canvas().setSelection({box});
@@ -762,13 +877,21 @@ void TestTools::escapeCancelsDragMove() {
     const BodyKey box = keyNamed("box");
     QSignalSpy moved(&intents(), &EditIntents::moveBodies);
     QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.0, 0.0}));
+    QTest::mouseMove(viewport(), px({-1.0, 1.0}));
     QTest::mouseMove(viewport(), px({0.0, 2.0}));
-    QVERIFY(!near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.1));
+    QVERIFY(!near(document().body(box).position, {-2.0, 0.0}, 0.1));
+    QVERIFY(document().isModified());
     QTest::keyClick(&canvas(), Qt::Key_Escape);
+    // Esc emits the drag's start with the same gesture: exactly back, and no undo step left behind.
+    QCOMPARE(moved.count(), 3);
+    QVERIFY(near(moved.back().at(1).value<phys::Vec2>(), {0.0, 0.0}, 0.0));
+    QCOMPARE(moved.back().at(2).value<quint64>(), moved.front().at(2).value<quint64>());
+    QVERIFY(near(document().body(box).position, {-2.0, 0.0}, 0.0));
     QVERIFY(near(canvas().bodyDef(box)->position, {-2.0, 0.0}, 0.0));
     QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.0, 2.0}));
-    QCOMPARE(moved.count(), 0);
+    QCOMPARE(moved.count(), 3);
     QCOMPARE(document().undoStack()->count(), 0);
+    QVERIFY(!document().isModified());
 }
 
 void TestTools::rotateHandleTurnsAboutCentreOfMass() {
@@ -787,10 +910,14 @@ void TestTools::rotateHandleTurnsAboutCentreOfMass() {
     const QPoint end = (centre + QPointF(100.0, 6.0)).toPoint();
     QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, start);
     QTest::mouseMove(viewport(), (centre + QPointF(70.0, -70.0)).toPoint());
-    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ShiftModifier, end);
+    // Live: the document is turned already (an eighth of a turn), one step per move.
     QCOMPARE(posed.count(), 1);
-    QCOMPARE(posed.front().at(0).value<quint64>(), box);
-    const double angle = posed.front().at(2).toDouble();
+    QVERIFY(std::abs(document().body(box).angle - (-phys::kPi / 4)) < 0.05);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::ShiftModifier, end);
+    QCOMPARE(posed.count(), 2);
+    QCOMPARE(posed.back().at(0).value<quint64>(), box);
+    QCOMPARE(posed.back().at(3).value<quint64>(), posed.front().at(3).value<quint64>());
+    const double angle = posed.back().at(2).toDouble();
     QVERIFY(std::abs(angle - (-phys::kPi / 2)) < 1e-12);
     // The centre of mass stays put.
     phys::BodyDef turned = document().body(box);
@@ -805,7 +932,8 @@ void TestTools::rotateHandleTurnsAboutCentreOfMass() {
     const QPoint start2 = tool.rotateHandlePosition()->toPoint();
     const QPoint end2 = (centre + QPointF(-80.0, -80.0)).toPoint();
     drag(start2, end2);
-    QCOMPARE(posed.count(), 2);
+    QCOMPARE(posed.count(), 6);
+    QCOMPARE(document().undoStack()->count(), 1);
     const phys::Vec2 r0 = at(start2) - phys::Vec2{-2.0, 0.0};
     const phys::Vec2 r1 = at(end2) - phys::Vec2{-2.0, 0.0};
     const double expected = std::atan2(r1.y, r1.x) - std::atan2(r0.y, r0.x);
@@ -813,7 +941,7 @@ void TestTools::rotateHandleTurnsAboutCentreOfMass() {
     QVERIFY(near(toolgeom::worldCentreOfMass(document().body(box)), {-2.0, 0.0}, 1e-9));
 }
 
-void TestTools::dragVertexIsOneIntentAndOneUndoStep() {
+void TestTools::dragVertexIsLiveAndOneUndoStep() {
     const BodyKey box = keyNamed("box");
     canvas().setSelection({box});
     toolbar().setCurrentTool(toolbar().editVerticesTool());
@@ -824,15 +952,21 @@ void TestTools::dragVertexIsOneIntentAndOneUndoStep() {
     QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
     QTest::mouseMove(viewport(), from + QPoint(10, -5));
     QTest::mouseMove(viewport(), from + QPoint(20, -15));
-    // Preview on the canvas only.
-    QVERIFY(!sameVertexSet(worldVertices(*canvas().bodyDef(box)), worldVertices(document().body(box)), 1e-9));
+    // Live: the document has the moved vertex on every move; the canvas shows the document.
+    QCOMPARE(movedVertex.count(), 2);
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)),
+                          {{-3.0, -1.0}, {-1.0, -1.0}, at(from + QPoint(20, -15)), {-3.0, 1.0}}, 1e-12));
+    QVERIFY(sameVertexSet(worldVertices(*canvas().bodyDef(box)), worldVertices(document().body(box)), 0.0));
+    QCOMPARE(document().undoStack()->count(), 1);
     QTest::mouseMove(viewport(), to);
     QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
-    QCOMPARE(movedVertex.count(), 1);
-    const QList<QVariant> args = movedVertex.front();
+    QCOMPARE(movedVertex.count(), 3);
+    const QList<QVariant> args = movedVertex.back();
     QCOMPARE(args.at(0).value<quint64>(), box);
     QCOMPARE(args.at(1).toInt(), 0);
     QCOMPARE(args.at(2).toInt(), 2);
+    QVERIFY(args.at(4).value<quint64>() != 0);
+    QCOMPARE(args.at(4).value<quint64>(), movedVertex.front().at(4).value<quint64>());
     // The body's origin is (-2, 0) and its angle 0, so local = world - (-2, 0).
     QVERIFY(near(args.at(3).value<phys::Vec2>(), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
     QCOMPARE(document().undoStack()->count(), 1);
@@ -845,9 +979,9 @@ void TestTools::dragVertexIsOneIntentAndOneUndoStep() {
 
     // Ctrl puts the dragged vertex on a grid point.
     drag(from, px({-0.5, 1.5}) + QPoint(4, -3), Qt::ControlModifier);
-    QCOMPARE(movedVertex.count(), 2);
     QVERIFY(near(movedVertex.back().at(3).value<phys::Vec2>(), phys::Vec2{-0.5, 1.5} - phys::Vec2{-2.0, 0.0},
                  1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
 }
 
 void TestTools::invalidVertexDragIsRefused() {
@@ -875,6 +1009,7 @@ void TestTools::invalidVertexDragIsRefused() {
     QTest::mouseMove(viewport(), px({-2.5, -0.5}));
     QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-2.5, -0.5}));
     QCOMPARE(movedVertex.count(), 1);
+    QCOMPARE(document().undoStack()->count(), 1);
     QVERIFY(near(movedVertex.front().at(3).value<phys::Vec2>(), at(valid) - phys::Vec2{-2.0, 0.0}, 1e-12));
     QVERIFY(phys::Polygon::make(std::get<phys::Polygon>(document().body(box).shapes[0].geometry).vertices(),
                                 phys::PolygonCleanup::Strict)
@@ -889,14 +1024,45 @@ void TestTools::dragOutOfEdgeInsertsVertex() {
     // Edge 1 of the box runs from (-1, -1) to (-1, 1) (world); press at its middle, pull to the right.
     const QPoint from = px({-1.0, 0.0});
     const QPoint to = px({-0.3, 0.1});
+    QSignalSpy movedVertex(&intents(), &EditIntents::moveVertex);
     drag(from, to);
+    // Inserted once, at the first valid place; the new vertex (index 2) then follows the mouse, one gesture.
     QCOMPARE(inserted.count(), 1);
     QCOMPARE(inserted.front().at(2).toInt(), 1);
-    QVERIFY(near(inserted.front().at(3).value<phys::Vec2>(), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
+    QCOMPARE(movedVertex.count(), 3);
+    QCOMPARE(movedVertex.back().at(2).toInt(), 2);
+    QCOMPARE(movedVertex.back().at(4).value<quint64>(), inserted.front().at(4).value<quint64>());
+    QVERIFY(near(movedVertex.back().at(3).value<phys::Vec2>(), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
     QCOMPARE(document().undoStack()->count(), 1);
     const auto& polygon = std::get<phys::Polygon>(document().body(box).shapes[0].geometry);
     QCOMPARE(polygon.count(), 5);
     QVERIFY(near(polygon.vertex(2), at(to) - phys::Vec2{-2.0, 0.0}, 1e-12));
+}
+
+void TestTools::escapeCancelsVertexDrags() {
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({box});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    const std::vector<phys::Vec2> square{{-3.0, -1.0}, {-1.0, -1.0}, {-1.0, 1.0}, {-3.0, 1.0}};
+    // A vertex dragged, then Esc: back exactly, nothing to undo, not modified.
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-1.0, 1.0}));
+    QTest::mouseMove(viewport(), px({-0.5, 1.5}));
+    QVERIFY(!sameVertexSet(worldVertices(document().body(box)), square, 1e-3));
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)), square, 0.0));
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-0.5, 1.5}));
+    QCOMPARE(document().undoStack()->count(), 0);
+    QVERIFY(!document().isModified());
+    // A vertex pulled out of an edge, then Esc: the new vertex goes again.
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, px({-1.0, 0.0}));
+    QTest::mouseMove(viewport(), px({-0.5, 0.0}));
+    QTest::mouseMove(viewport(), px({-0.3, 0.2}));
+    QCOMPARE(std::get<phys::Polygon>(document().body(box).shapes[0].geometry).count(), 5);
+    QTest::keyClick(&canvas(), Qt::Key_Escape);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, px({-0.3, 0.2}));
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)), square, 0.0));
+    QCOMPARE(document().undoStack()->count(), 0);
+    QVERIFY(!document().isModified());
 }
 
 void TestTools::clickOnEdgeAloneIsRefused() {
@@ -1037,8 +1203,8 @@ void TestTools::overlaysDrawAtTheRightPixels() {
     QVERIFY(bluishNear(image, canvas().worldToViewport(0.5 * (a + b))));
     QVERIFY(bluishNear(image, canvas().worldToViewport(0.5 * (b + c))));
     QCOMPARE(pixelAt(image, canvas().worldToViewport(b)), QColor(Qt::white)); // handle centre
-    // A refused click: red preview edge and the hint bubble.
-    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, px({3.5, 8.0}));
+    // A refused click (its edge would cross edge 0): red preview edge and the hint bubble.
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, px({0.5, 2.0}));
     QVERIFY(!toolbar().polygonTool()->hint().isEmpty());
     grabViewport(QStringLiteral("tools-polygon-refused"));
     QTest::keyClick(&canvas(), Qt::Key_Escape);

@@ -4,10 +4,14 @@
 /// step and updates the numbers, and a selection of two bodies picks the pair.
 
 #include "autosave.h"
+#include "body_edit_command.h"
 #include "document.h"
 #include "edit_intents.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "tool_edit_vertices.h"
+#include "tool_select.h"
+#include "tools_toolbar.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
@@ -174,6 +178,7 @@ private slots:
     void tablesFitTheDefaultDockWidth();
     void keyboardStepsForwardAndBack();
     void stepIsKeptWhenABodyMoves();
+    void walkthroughFollowsEveryMoveOfADrag();
     void selectingTwoBodiesPicksThePair();
     void overlayTogglesReachTheCanvasOverlay();
 
@@ -626,7 +631,7 @@ void TestWalkthrough::tablesFitTheDefaultDockWidth() {
 }
 
 void TestWalkthrough::checkTableFits() {
-    // The default layout: installWalkthrough gives the dock 380 pixels.
+    // The default layout: installWalkthrough gives the dock 400 pixels.
     QVERIFY2(dock()->width() <= 400, qPrintable(QString::number(dock()->width())));
     QTableWidget* table = dock()->table();
     QVERIFY(table->rowCount() > 0);
@@ -719,6 +724,118 @@ void TestWalkthrough::stepIsKeptWhenABodyMoves() {
     QCOMPARE(dock()->currentStep(), 2);
     QCOMPARE(dock()->walkthrough().trace().sat.axes[2].overlap, before.overlap);
     QCOMPARE(dock()->explanation(), textBefore);
+}
+
+// The document is the one truth during a drag: a vertex of B dragged with the mouse (edit-vertices tool) out
+// of the plank turns the overlap into a gap, and after EVERY mouse move, before the release, the table, the
+// text, the canvas overlay's walkthrough and the Inspector's vertex table show the numbers of the body as it
+// is under the mouse (a walkthrough built afresh from the document). Then one undo takes the whole drag back.
+// A body dragged with the select tool does the same.
+void TestWalkthrough::walkthroughFollowsEveryMoveOfADrag() {
+    QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
+    Document* document = m_window->document();
+    SceneCanvas* canvas = m_window->canvas();
+    canvas->setViewTransform(ViewTransform(100.0, phys::Vec2{0.6, 0.8}, QSizeF()));
+    dock()->setMode(WalkthroughMode::Sat);
+    QVERIFY(dock()->setPair(0, 1));
+    dock()->lastStep(); // the result: the MTV, then the separating axis
+    const int resultStep = dock()->currentStep();
+    const BodyKey keyB = document->keyAt(1);
+    QVERIFY(!dock()->walkthrough().trace().separated);
+
+    auto* toolbar = m_window->findChild<ToolsToolbar*>();
+    QVERIFY(toolbar);
+    canvas->setSelection({keyB});
+    toolbar->setCurrentTool(toolbar->editVerticesTool());
+    auto* vertices = m_window->findChild<QTableWidget*>(QStringLiteral("shape0Vertices"));
+    QVERIFY(vertices);
+
+    // What every view must show for the document as it is now.
+    auto checkViews = [&](const char* where, bool* separated) {
+        const phys::BodyDef& a = document->body(document->keyAt(0));
+        const phys::BodyDef& b = document->body(keyB);
+        const Walkthrough fresh = Walkthrough::build(WalkthroughMode::Sat, a, b);
+        const Walkthrough& shown = dock()->walkthrough();
+        QVERIFY2(shown.stepCount() == fresh.stepCount(), where);
+        QVERIFY2(dock()->currentStep() == std::min(resultStep, fresh.stepCount() - 1), where);
+        QVERIFY2(dock()->explanation() == fresh.step(dock()->currentStep()).explanation, where);
+        // Table: every axis row's shadows and overlap, and the result row's depth.
+        QTableWidget* table = dock()->table();
+        QVERIFY2(table->rowCount() == fresh.trace().sat.axisCount + 1, where);
+        for (int k = 0; k < fresh.trace().sat.axisCount; ++k) {
+            const phys::SatAxis& axis = fresh.trace().sat.axes[k];
+            QVERIFY2(table->item(k, 2)->text() ==
+                         QStringLiteral("A %1\nB %2")
+                             .arg(Walkthrough::axisShadow(axis, false), Walkthrough::axisShadow(axis, true)),
+                     where);
+            QVERIFY2(table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis)), where);
+        }
+        // The canvas overlay draws the dock's walkthrough, at the dock's step.
+        QVERIFY2(dock()->overlay()->walkthrough() == &shown &&
+                     dock()->overlay()->step() == dock()->currentStep(),
+                 where);
+        QVERIFY2(shown.bodyB().shapes[0].geometry.index() == b.shapes[0].geometry.index(), where);
+        const auto& shownPolygon = std::get<phys::Polygon>(shown.bodyB().shapes[0].geometry);
+        const auto& docPolygon = std::get<phys::Polygon>(b.shapes[0].geometry);
+        for (int i = 0; i < docPolygon.count(); ++i) {
+            QVERIFY2(shownPolygon.vertex(i) == docPolygon.vertex(i), where);
+            // The Inspector's vertex table too (written with its own decimals).
+            const double x = vertices->item(i, 0)->text().toDouble();
+            const double y = vertices->item(i, 1)->text().toDouble();
+            QVERIFY2(std::abs(x - docPolygon.vertex(i).x) < 1e-3 &&
+                         std::abs(y - docPolygon.vertex(i).y) < 1e-3,
+                     where);
+        }
+        if (separated) {
+            *separated = fresh.trace().separated;
+        }
+    };
+
+    // B's vertex 0 is its lowest corner, deep in the plank: drag it straight up by 0.5 m in ten moves.
+    const phys::BodyDef startB = document->body(keyB);
+    const phys::Vec2 v0 = phys::transformPoint(phys::Transform{startB.position, phys::Rot(startB.angle)},
+                                               std::get<phys::Polygon>(startB.shapes[0].geometry).vertex(0));
+    const QPoint from = canvas->worldToViewport(v0).toPoint();
+    QTest::mousePress(canvas->viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    bool sawOverlap = false;
+    bool sawGap = false;
+    for (int i = 1; i <= 10; ++i) {
+        QTest::mouseMove(canvas->viewport(), from + QPoint(0, -5 * i));
+        const QByteArray where = QByteArray("after move ") + QByteArray::number(i);
+        QVERIFY2(!(document->body(keyB).shapes[0].geometry.index() == startB.shapes[0].geometry.index() &&
+                   std::get<phys::Polygon>(document->body(keyB).shapes[0].geometry).vertex(0) ==
+                       std::get<phys::Polygon>(startB.shapes[0].geometry).vertex(0)),
+                 where.constData()); // the document moved with the mouse, before any release
+        bool separated = false;
+        checkViews(where.constData(), &separated);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        (separated ? sawGap : sawOverlap) = true;
+        QCOMPARE(document->undoStack()->count(), 1);
+    }
+    QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, Qt::NoModifier, from + QPoint(0, -50));
+    // The lesson of the drag: the overlap became a gap on the way, and the table said so at each move.
+    QVERIFY(sawOverlap);
+    QVERIFY(sawGap);
+    QVERIFY(dock()->table()->item(dock()->table()->rowCount() - 1, 0) != nullptr);
+    QCOMPARE(document->undoStack()->count(), 1);
+    document->undoStack()->undo();
+    QVERIFY(sameBody(document->body(keyB), startB));
+    checkViews("after undo", nullptr);
+
+    // The select tool: B dragged up by 0.4 m in four moves; the walkthrough's B is where the document's is.
+    toolbar->setCurrentTool(toolbar->selectTool());
+    const QPoint centre = canvas->worldToViewport(startB.position).toPoint();
+    QTest::mousePress(canvas->viewport(), Qt::LeftButton, Qt::NoModifier, centre);
+    for (int i = 1; i <= 4; ++i) {
+        QTest::mouseMove(canvas->viewport(), centre + QPoint(0, -10 * i));
+        QCOMPARE(dock()->walkthrough().bodyB().position, document->body(keyB).position);
+        QVERIFY(std::abs(document->body(keyB).position.y - (startB.position.y + 0.1 * i)) < 0.011);
+        checkViews("select drag", nullptr);
+    }
+    QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, Qt::NoModifier, centre + QPoint(0, -40));
+    QCOMPARE(document->undoStack()->count(), 1);
 }
 
 // Selecting two bodies on the canvas picks them as A and B, in selection order.

@@ -1,5 +1,6 @@
 /// @file framebench_main.cpp
 /// contactlab-framebench [--bodies N] [--frames N] [--warmup N] [--overlays LIST] [--screenshot FILE.png]
+/// contactlab-framebench --drag [--bodies N] [--frames N] [--warmup N] [--screenshot FILE.png]
 ///
 /// Measures one Simulate-mode display frame on the real MainWindow (offscreen): the controller's advance()
 /// for one step's worth of time (one World step, recording, interpolation, canvas poses, overlay frame) plus
@@ -7,12 +8,22 @@
 /// boxes, circles and hexagons dropped into a container. Prints median, mean and 95th percentile in ms, and
 /// the thread CPU time (on a machine shared with other jobs the wall-clock time also counts waits for a
 /// core).
+///
+/// --drag measures one mouse move of a live vertex drag in the editor instead (design.md section 5: each move
+/// pushes a merging command on the document): the move event through the edit-vertices tool, the command,
+/// the document's signal to the canvas, the Walkthrough dock (its pair is the dragged body and a neighbour,
+/// so the walkthrough is rebuilt and its table refilled on every move) and the Inspector, then the repaint of
+/// the canvas viewport, the Walkthrough dock and the Inspector dock (QWidget::grab). One "frame" is one move.
 
+#include "inspector_dock.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "sim_overlay.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
+#include "tool_edit_vertices.h"
+#include "tools_toolbar.h"
+#include "walkthrough_dock.h"
 
 #include "document.h"
 #include "physics/polygon_factory.h"
@@ -21,13 +32,16 @@
 #include <QCommandLineParser>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
+#include <QMouseEvent>
 #include <QPixmap>
+#include <QUndoStack>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <numeric>
+#include <variant>
 #include <vector>
 
 namespace {
@@ -102,6 +116,107 @@ double percentile(std::vector<double> v, double p) {
     return v[i];
 }
 
+void sendMouse(QWidget* viewport, QEvent::Type type, QPointF at, Qt::MouseButton button,
+               Qt::MouseButtons buttons) {
+    QMouseEvent event(type, at, viewport->mapToGlobal(at), button, buttons, Qt::NoModifier);
+    QApplication::sendEvent(viewport, &event);
+}
+
+/// The --drag case (see the file comment). Returns the exit code.
+int runDragBench(cl::MainWindow& window, int frames, int warmup, const QString& screenshot) {
+    cl::SceneCanvas* canvas = window.canvas();
+    cl::Document* document = window.document();
+    auto* dock = window.findChild<cl::WalkthroughDock*>();
+    auto* inspector = window.findChild<cl::InspectorDock*>();
+    auto* toolbar = window.findChild<cl::ToolsToolbar*>();
+    if (!dock || !inspector || !toolbar) {
+        std::fprintf(stderr, "contactlab-framebench: the window has no walkthrough, inspector or toolbar\n");
+        return 1;
+    }
+    // Body 3 is the first box (b0), body 5 the first hexagon (b2): a polygon pair, SAT and clipping.
+    const int dragged = 3;
+    dock->show();
+    dock->raise();
+    dock->setMode(cl::WalkthroughMode::Sat);
+    if (!dock->setPair(dragged, 5)) {
+        std::fprintf(stderr, "contactlab-framebench: cannot pick the walkthrough pair\n");
+        return 1;
+    }
+    dock->lastStep();
+    const cl::BodyKey key = document->keyAt(dragged);
+    canvas->setSelection({key});
+    toolbar->setCurrentTool(toolbar->editVerticesTool());
+    // Zoom onto the dragged body so a pixel is a small, valid vertex move (the whole scene stays drawn
+    // around it).
+    const phys::BodyDef body = document->body(key);
+    canvas->setViewTransform(cl::ViewTransform(120.0, body.position, QSizeF()));
+    const phys::Vec2 corner =
+        phys::transformPoint(phys::Transform{body.position, phys::Rot(body.angle)},
+                             std::get<phys::Polygon>(body.shapes[0].geometry).vertex(2));
+    const QPointF press = canvas->worldToViewport(corner);
+    QWidget* viewport = canvas->viewport();
+    sendMouse(viewport, QEvent::MouseButtonPress, press, Qt::LeftButton, Qt::LeftButton);
+
+    std::vector<double> total, update, paint, cpuTotal, paintCanvas, paintDock;
+    QElapsedTimer timer;
+    QPixmap lastFrame;
+    for (int f = 0; f < warmup + frames; ++f) {
+        // Out and back along a diagonal, 6..25 px from the press: every move changes the polygon, all valid.
+        const double out = 6.0 + static_cast<double>(f % 20);
+        const QPointF at = press + QPointF(out, -out);
+        const double cpu0 = threadCpuMs();
+        timer.start();
+        sendMouse(viewport, QEvent::MouseMove, at, Qt::NoButton, Qt::LeftButton);
+        const double afterUpdate = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const QPixmap pixmap = viewport->grab();
+        const double afterCanvas = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const QPixmap dockPixmap = dock->grab();
+        const double afterDock = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const QPixmap inspectorPixmap = inspector->grab();
+        const double all = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const double cpu1 = threadCpuMs();
+        if (pixmap.isNull() || dockPixmap.isNull() || inspectorPixmap.isNull()) {
+            std::fprintf(stderr, "contactlab-framebench: a view did not draw\n");
+            return 1;
+        }
+        if (f + 1 == warmup + frames) {
+            lastFrame = window.grab();
+        }
+        if (f >= warmup) {
+            total.push_back(all);
+            update.push_back(afterUpdate);
+            paint.push_back(all - afterUpdate);
+            paintCanvas.push_back(afterCanvas - afterUpdate);
+            paintDock.push_back(afterDock - afterCanvas);
+            cpuTotal.push_back(cpu1 - cpu0);
+        }
+    }
+    sendMouse(viewport, QEvent::MouseButtonRelease, press + QPointF(10.0, -10.0), Qt::LeftButton,
+              Qt::NoButton);
+    if (!screenshot.isEmpty() && !lastFrame.save(screenshot, "PNG")) {
+        std::fprintf(stderr, "contactlab-framebench: cannot write the screenshot\n");
+        return 1;
+    }
+    auto mean = [](const std::vector<double>& v) {
+        return std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size());
+    };
+    std::printf("contactlab-framebench --drag: %d bodies, %d mouse moves of a vertex drag after %d warm-up, "
+                "viewport %dx%d, walkthrough SAT of bodies %d and 5 (%d steps), undo steps %d\n",
+                document->bodyCount(), frames, warmup, viewport->width(), viewport->height(), dragged,
+                dock->walkthrough().stepCount(), document->undoStack()->count());
+    std::printf("  move (update + repaint): median %.2f ms  mean %.2f ms  p95 %.2f ms   (target < 4 ms)\n",
+                percentile(total, 0.5), mean(total), percentile(total, 0.95));
+    std::printf(
+        "  update part (event, command, canvas item, walkthrough, table, inspector): median %.2f ms\n",
+        percentile(update, 0.5));
+    std::printf("  repaint part (canvas viewport, walkthrough dock, inspector dock): median %.2f ms "
+                "(canvas %.2f, walkthrough dock %.2f)\n",
+                percentile(paint, 0.5), percentile(paintCanvas, 0.5), percentile(paintDock, 0.5));
+    std::printf("  thread CPU time per move: median %.2f ms (waits for a busy core excluded)\n",
+                percentile(cpuTotal, 0.5));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -120,6 +235,8 @@ int main(int argc, char* argv[]) {
     parser.addOption(
         {QStringLiteral("no-index"), QStringLiteral("Experiment: QGraphicsScene::NoIndex on the canvas.")});
     parser.addOption({QStringLiteral("no-names"), QStringLiteral("Experiment: body names off.")});
+    parser.addOption({QStringLiteral("drag"),
+                      QStringLiteral("Measure one mouse move of a live vertex drag (editor) instead.")});
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Save the last frame's viewport as a PNG."), QStringLiteral("file")});
     parser.process(app);
@@ -129,6 +246,7 @@ int main(int argc, char* argv[]) {
 
     cl::MainWindow window;
     window.setSaveSettingsOnClose(false);
+    window.setFitToScreenOnShow(false); // measured at 1280x800, whatever the (offscreen) screen
     window.resize(1280, 800);
     window.show();
     window.document()->setScene(makeScene(bodies));
@@ -138,6 +256,9 @@ int main(int argc, char* argv[]) {
     }
     if (parser.isSet(QStringLiteral("no-names"))) {
         window.canvas()->setShowBodyNames(false);
+    }
+    if (parser.isSet(QStringLiteral("drag"))) {
+        return runDragBench(window, frames, warmup, parser.value(QStringLiteral("screenshot")));
     }
     auto* ui = window.findChild<cl::SimulationUi*>();
     cl::SimulationController* sim = ui->controller();

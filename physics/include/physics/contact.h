@@ -12,8 +12,12 @@ namespace phys {
 
 /// Solver-side state of one manifold point, carried over between steps when the feature id matches.
 struct ContactPointSim {
-    double normalImpulse = 0.0;    ///< accumulated normal impulse, N s (>= 0)
-    double tangentImpulse = 0.0;   ///< accumulated friction impulse, N s, along tangent = rightPerp(normal)
+    /// Accumulated normal impulse of the last substep (what the next step warm starts from), N s (>= 0).
+    double normalImpulse = 0.0;
+    double tangentImpulse = 0.0; ///< the same for friction, N s, along tangent = rightPerp(normal)
+    /// Normal and friction impulse applied over the whole step (all substeps), N s: what the report shows.
+    double stepNormalImpulse = 0.0;
+    double stepTangentImpulse = 0.0;
     double maxNormalImpulse = 0.0; ///< largest normal impulse applied during this step, N s
     double relativeVelocity = 0.0; ///< normal approach velocity before solving, m/s (negative = approaching)
     bool persisted = false;        ///< the same feature pair touched last step (warm started)

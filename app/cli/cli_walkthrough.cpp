@@ -1,0 +1,226 @@
+/// @file cli_walkthrough.cpp
+/// `contactlab-cli walkthrough SCENE --a I --b J [--tab sat|clipping|methods|all] [--format
+/// text|markdown|json]`: the Walkthrough dock's lesson on a terminal. Each tab's table and every step's title
+/// and explanation come from the same model the dock shows (widgets/walkthrough.h: Walkthrough::build,
+/// steps(), table()), so a student reads in a terminal what the app shows, a teacher pastes Markdown into
+/// notes, and tests check the text.
+
+#include "cli.h"
+#include "walkthrough.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <vector>
+
+namespace cl::cli {
+
+namespace {
+
+std::optional<int> parseIndex(const QString& text, int count) {
+    bool ok = false;
+    const int i = text.toInt(&ok);
+    if (!ok || i < 0 || i >= count) {
+        return std::nullopt;
+    }
+    return i;
+}
+
+/// "Axis 1 of 8" etc. for a tab name as the dock's tab bar writes it.
+QString tabTitle(WalkthroughMode mode) {
+    switch (mode) {
+    case WalkthroughMode::Sat:
+        return QStringLiteral("SAT");
+    case WalkthroughMode::Clipping:
+        return QStringLiteral("Clipping");
+    case WalkthroughMode::Methods:
+        return QStringLiteral("Methods");
+    }
+    return {};
+}
+
+/// "0 (plank)" or "3".
+QString bodyName(const phys::BodyDef& body, int index) {
+    return body.name.empty() ? QString::number(index)
+                             : QStringLiteral("%1 (%2)").arg(index).arg(QString::fromStdString(body.name));
+}
+
+/// A table for a terminal: the two lines of a cell side by side, columns padded to their widest cell.
+QString textTable(const WalkthroughTable& table) {
+    std::vector<QStringList> lines;
+    lines.push_back(table.headers);
+    for (const WalkthroughTable::Row& row : table.rows) {
+        QStringList cells;
+        for (const QString& cell : row.cells) {
+            cells << QString(cell).replace(QLatin1Char('\n'), QStringLiteral("  "));
+        }
+        if (row.emphasised && !cells.isEmpty()) {
+            cells.front() += QStringLiteral(" *");
+        }
+        lines.push_back(cells);
+    }
+    std::vector<qsizetype> widths(std::size_t(table.headers.size()), 0);
+    for (const QStringList& cells : lines) {
+        for (qsizetype c = 0; c < cells.size() && c < qsizetype(widths.size()); ++c) {
+            widths[std::size_t(c)] = std::max(widths[std::size_t(c)], cells[c].size());
+        }
+    }
+    QString out;
+    for (std::size_t l = 0; l < lines.size(); ++l) {
+        QStringList padded;
+        for (qsizetype c = 0; c < lines[l].size() && c < qsizetype(widths.size()); ++c) {
+            padded << lines[l][c].leftJustified(widths[std::size_t(c)]);
+        }
+        out += padded.join(QStringLiteral(" | ")).trimmed() + QLatin1Char('\n');
+        if (l == 0) {
+            QStringList rule;
+            for (const qsizetype w : widths) {
+                rule << QString(w, QLatin1Char('-'));
+            }
+            out += rule.join(QStringLiteral("-+-")) + QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+/// A Markdown cell: pipes escaped, the two lines of a cell joined by <br>.
+QString markdownCell(QString text) {
+    return text.replace(QLatin1Char('|'), QStringLiteral("\\|"))
+        .replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+QString markdownTable(const WalkthroughTable& table) {
+    QStringList header, rule;
+    for (const QString& h : table.headers) {
+        header << markdownCell(h);
+        rule << QStringLiteral("---");
+    }
+    QString out = QStringLiteral("| %1 |\n| %2 |\n")
+                      .arg(header.join(QStringLiteral(" | ")), rule.join(QStringLiteral(" | ")));
+    for (const WalkthroughTable::Row& row : table.rows) {
+        QStringList cells;
+        for (const QString& cell : row.cells) {
+            cells << (row.emphasised ? QStringLiteral("**%1**").arg(markdownCell(cell)) : markdownCell(cell));
+        }
+        out += QStringLiteral("| %1 |\n").arg(cells.join(QStringLiteral(" | ")));
+    }
+    return out;
+}
+
+QJsonObject tableJson(const WalkthroughTable& table) {
+    QJsonArray rows;
+    for (const WalkthroughTable::Row& row : table.rows) {
+        rows.append(
+            QJsonObject{{QStringLiteral("cells"), QJsonArray::fromStringList(row.cells)},
+                        {QStringLiteral("step"), row.step >= 0 ? QJsonValue(row.step + 1) : QJsonValue()},
+                        {QStringLiteral("emphasised"), row.emphasised}});
+    }
+    return {{QStringLiteral("headers"), QJsonArray::fromStringList(table.headers)},
+            {QStringLiteral("rows"), rows}};
+}
+
+} // namespace
+
+int runWalkthrough(const Subcommand& self, const QStringList& args) {
+    Arguments parsed;
+    if (const std::optional<int> done = parseSceneCommand(
+            self, args,
+            {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("tab"), QStringLiteral("format")},
+            parsed)) {
+        return *done;
+    }
+    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
+        return usageError(self, QStringLiteral("both --a and --b are required"));
+    }
+    std::vector<WalkthroughMode> tabs;
+    const QString tab = parsed.values.value(QStringLiteral("tab"), QStringLiteral("all")).trimmed().toLower();
+    if (tab == QLatin1String("all")) {
+        tabs = {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods};
+    } else if (const std::optional<WalkthroughMode> mode = parseWalkthroughMode(tab)) {
+        tabs = {*mode};
+    } else {
+        return usageError(self, QStringLiteral("unknown tab '%1' (expected sat, clipping, methods or all)")
+                                    .arg(parsed.values.value(QStringLiteral("tab"))));
+    }
+    const QString format =
+        parsed.values.value(QStringLiteral("format"), QStringLiteral("text")).trimmed().toLower();
+    if (format != QLatin1String("text") && format != QLatin1String("markdown") &&
+        format != QLatin1String("json")) {
+        return usageError(self, QStringLiteral("unknown format '%1' (expected text, markdown or json)")
+                                    .arg(parsed.values.value(QStringLiteral("format"))));
+    }
+    const std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
+    if (!scene) {
+        return kExitInvalidScene;
+    }
+    const auto& bodies = scene->def.bodies;
+    const int count = int(bodies.size());
+    const std::optional<int> a = parseIndex(parsed.values.value(QStringLiteral("a")), count);
+    const std::optional<int> b = parseIndex(parsed.values.value(QStringLiteral("b")), count);
+    if (!a || !b) {
+        return usageError(self,
+                          QStringLiteral("--a and --b must be body indices from 0 to %1 (the scene has %2 "
+                                         "bodies)")
+                              .arg(count - 1)
+                              .arg(count));
+    }
+    if (*a == *b) {
+        return usageError(self, QStringLiteral("--a and --b must name two different bodies"));
+    }
+    const phys::BodyDef& bodyA = bodies[std::size_t(*a)];
+    const phys::BodyDef& bodyB = bodies[std::size_t(*b)];
+
+    QString text;
+    QJsonArray tabsJson;
+    for (const WalkthroughMode mode : tabs) {
+        const Walkthrough w = Walkthrough::build(mode, bodyA, bodyB);
+        if (!w.isValid()) {
+            printErr(QStringLiteral("contactlab-cli walkthrough: %1\n").arg(w.problem()));
+            return kExitFailure;
+        }
+        const WalkthroughTable table = w.table();
+        const int n = w.stepCount();
+        if (format == QLatin1String("json")) {
+            QJsonArray steps;
+            for (int s = 0; s < n; ++s) {
+                steps.append(QJsonObject{{QStringLiteral("step"), s + 1},
+                                         {QStringLiteral("title"), w.step(s).title},
+                                         {QStringLiteral("explanation"), w.step(s).explanation}});
+            }
+            tabsJson.append(QJsonObject{{QStringLiteral("tab"), QLatin1String(toString(mode))},
+                                        {QStringLiteral("shapeA"), w.shapeA()},
+                                        {QStringLiteral("shapeB"), w.shapeB()},
+                                        {QStringLiteral("steps"), steps},
+                                        {QStringLiteral("table"), tableJson(table)}});
+            continue;
+        }
+        const bool markdown = format == QLatin1String("markdown");
+        const QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5), %6 steps")
+                                    .arg(tabTitle(mode), bodyName(bodyA, *a), bodyName(bodyB, *b))
+                                    .arg(w.shapeA())
+                                    .arg(w.shapeB())
+                                    .arg(n);
+        text += markdown
+                    ? QStringLiteral("## %1\n\n").arg(heading)
+                    : QStringLiteral("%1\n%2\n\n").arg(heading, QString(heading.size(), QLatin1Char('=')));
+        text += markdown ? markdownTable(table) : textTable(table);
+        text += QLatin1Char('\n');
+        for (int s = 0; s < n; ++s) {
+            const QString title = QStringLiteral("Step %1 of %2: %3").arg(s + 1).arg(n).arg(w.step(s).title);
+            text += markdown ? QStringLiteral("### %1\n\n%2\n\n").arg(title, w.step(s).explanation)
+                             : QStringLiteral("%1\n  %2\n\n").arg(title, w.step(s).explanation);
+        }
+    }
+    if (format == QLatin1String("json")) {
+        const QJsonObject out{
+            {QStringLiteral("bodyA"), *a}, {QStringLiteral("bodyB"), *b}, {QStringLiteral("tabs"), tabsJson}};
+        printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
+    } else {
+        printOut(text);
+    }
+    return kExitOk;
+}
+
+} // namespace cl::cli

@@ -1,0 +1,105 @@
+#pragma once
+/// @file gjk_panel.h
+/// The GJK, EPA and Voronoi walkthroughs, and the steps of the last concave outline split into convex pieces,
+/// as a page of the Walkthrough dock beside SAT and clipping. It
+/// walks through the engine's own traces (phys::shapeDistance, phys::gjkEpaPenetration, phys::voronoiRegion)
+/// for the dock's pair (first shape of each body), in two linked panes: the world (A, B, the support points,
+/// the witness points) and the Minkowski difference A (-) B (the origin, the simplex or polytope, the region
+/// that holds the closest point, the search direction). The explanation is written from the live numbers,
+/// and the panel follows every edit of the two bodies (a vertex drag redraws both panes as it goes).
+
+#include "document.h"
+#include "gjk_view.h"
+
+#include "physics/epa.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTabBar;
+
+namespace cl {
+
+class DrawPolygonTool;
+class SceneCanvas;
+class WalkthroughDock;
+
+class GjkPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    enum class View { Gjk, Epa, Voronoi, Split };
+
+    /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
+    GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
+
+    /// Picks the pair by key (0: none). Keeps the step when the pair stays the same.
+    void setPair(BodyKey a, BodyKey b);
+    View view() const { return m_view; }
+    void setView(View view);
+
+    int stepCount() const { return int(m_steps.size()); }
+    int currentStep() const { return m_step; }
+    void setStep(int step);
+    void nextStep() { setStep(m_step + 1); }
+    void previousStep() { setStep(m_step - 1); }
+
+    /// The title and explanation of the current step, as shown.
+    QString stepTitle() const;
+    QString explanation() const;
+
+    GjkView* worldView() const { return m_world; }
+    GjkView* minkowskiView() const { return m_minkowski; }
+    /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
+    const phys::PenetrationOutput& penetration() const { return m_penetration; }
+
+signals:
+    void changed();
+
+private:
+    struct Step {
+        QString title;
+        QString text;
+        std::vector<DiagramItem> world;
+        std::vector<DiagramItem> minkowski;
+    };
+
+    void rebuild();
+    void buildGjk();
+    void buildEpa();
+    void buildVoronoi();
+    /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
+    void buildSplit();
+    void show();
+    /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
+    const phys::BodyDef& shownBody(BodyKey key) const;
+
+    Document* m_document = nullptr;
+    SceneCanvas* m_canvas = nullptr;
+    DrawPolygonTool* m_polygonTool = nullptr; ///< found in the window when the Split view first opens
+    BodyKey m_keyA = 0, m_keyB = 0;
+    View m_view = View::Gjk;
+    int m_step = 0;
+    std::vector<Step> m_steps;
+    phys::PenetrationOutput m_penetration;
+
+    QTabBar* m_tabs = nullptr;
+    QLabel* m_pairLabel = nullptr;
+    QPushButton* m_previous = nullptr;
+    QPushButton* m_next = nullptr;
+    QLabel* m_stepLabel = nullptr;
+    GjkView* m_world = nullptr;
+    GjkView* m_minkowski = nullptr;
+    QLabel* m_explanation = nullptr;
+};
+
+/// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel (in a scroll area of its own) into tabs,
+/// the panel following the dock's pair. The one hook in walkthrough_dock.cpp: the dock's scroll area holds
+/// withGjkPanel(this, page, document, canvas) instead of the page.
+QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* document, SceneCanvas* canvas);
+
+} // namespace cl

@@ -1,0 +1,211 @@
+/// @file tst_cli_walkthrough.cpp
+/// `contactlab-cli walkthrough`, run as a separate process: its JSON carries exactly the steps (titles,
+/// explanations) and tables of the Walkthrough model the dock shows, for every tab of every catalogue scene's
+/// first pair and the lesson fixture; the text and Markdown forms print the same titles, explanations and
+/// table cells; usage errors exit 2 naming the problem, an invalid scene exits 3.
+
+#include "scene_io.h"
+#include "walkthrough.h"
+
+#include "cli_test_util.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace cl;
+using cltest::runCli;
+
+namespace {
+
+QString source(const QString& relative) {
+    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/") + relative;
+}
+
+const std::vector<phys::BodyDef>& bodiesOf(const QString& file) {
+    static std::map<QString, Scene> cache;
+    auto found = cache.find(file);
+    if (found == cache.end()) {
+        found = cache.emplace(file, std::get<Scene>(loadSceneFile(file))).first;
+    }
+    return found->second.def.bodies;
+}
+
+} // namespace
+
+class TestCliWalkthrough : public QObject {
+    Q_OBJECT
+
+private slots:
+    void jsonIsTheDockModel_data();
+    void jsonIsTheDockModel();
+    void textAndMarkdownCarryEveryStep();
+    void usageAndSceneErrors_data();
+    void usageAndSceneErrors();
+};
+
+void TestCliWalkthrough::jsonIsTheDockModel_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("a");
+    QTest::addColumn<int>("b");
+    QTest::newRow("lesson pair") << source(QStringLiteral("tests/fixtures/walkthrough/pair.json")) << 0 << 1;
+    QTest::newRow("lesson pair, swapped")
+        << source(QStringLiteral("tests/fixtures/walkthrough/pair.json")) << 1 << 0;
+    const QDir dir(source(QStringLiteral("resources/scenes/catalogue")));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QTest::newRow(qPrintable(name)) << dir.filePath(name) << 0 << 1;
+    }
+}
+
+void TestCliWalkthrough::jsonIsTheDockModel() {
+    QFETCH(QString, file);
+    QFETCH(int, a);
+    QFETCH(int, b);
+    const cltest::Run run = runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"),
+                                    QString::number(a), QStringLiteral("--b"), QString::number(b),
+                                    QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(run.err.isEmpty());
+    QJsonParseError error;
+    const QJsonObject out = QJsonDocument::fromJson(run.out.toUtf8(), &error).object();
+    QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
+    QCOMPARE(out.value(QStringLiteral("bodyA")).toInt(), a);
+    QCOMPARE(out.value(QStringLiteral("bodyB")).toInt(), b);
+    const QJsonArray tabs = out.value(QStringLiteral("tabs")).toArray();
+    QCOMPARE(tabs.size(), 3);
+    const auto& bodies = bodiesOf(file);
+    const WalkthroughMode modes[] = {WalkthroughMode::Sat, WalkthroughMode::Clipping,
+                                     WalkthroughMode::Methods};
+    for (int t = 0; t < 3; ++t) {
+        const Walkthrough w = Walkthrough::build(modes[t], bodies[std::size_t(a)], bodies[std::size_t(b)]);
+        const QJsonObject tab = tabs.at(t).toObject();
+        QCOMPARE(tab.value(QStringLiteral("tab")).toString(), QLatin1String(toString(modes[t])));
+        QCOMPARE(tab.value(QStringLiteral("shapeA")).toInt(), w.shapeA());
+        const QJsonArray steps = tab.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), w.stepCount());
+        for (int s = 0; s < w.stepCount(); ++s) {
+            const QJsonObject step = steps.at(s).toObject();
+            QCOMPARE(step.value(QStringLiteral("step")).toInt(), s + 1);
+            QCOMPARE(step.value(QStringLiteral("title")).toString(), w.step(s).title);
+            QCOMPARE(step.value(QStringLiteral("explanation")).toString(), w.step(s).explanation);
+        }
+        const WalkthroughTable table = w.table();
+        const QJsonObject tableJson = tab.value(QStringLiteral("table")).toObject();
+        QCOMPARE(tableJson.value(QStringLiteral("headers")).toVariant().toStringList(), table.headers);
+        const QJsonArray rows = tableJson.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), qsizetype(table.rows.size()));
+        QVERIFY(!table.rows.empty());
+        for (int r = 0; r < int(table.rows.size()); ++r) {
+            const QJsonObject row = rows.at(r).toObject();
+            QCOMPARE(row.value(QStringLiteral("cells")).toVariant().toStringList(),
+                     table.rows[std::size_t(r)].cells);
+            QCOMPARE(row.value(QStringLiteral("step")).toInt(0), table.rows[std::size_t(r)].step + 1);
+            QCOMPARE(row.value(QStringLiteral("emphasised")).toBool(), table.rows[std::size_t(r)].emphasised);
+        }
+    }
+}
+
+void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
+    const QString file = source(QStringLiteral("tests/fixtures/walkthrough/pair.json"));
+    const auto& bodies = bodiesOf(file);
+    for (const QString& format : {QStringLiteral("text"), QStringLiteral("markdown")}) {
+        for (const auto& [tab, mode] : {std::pair{QStringLiteral("sat"), WalkthroughMode::Sat},
+                                        std::pair{QStringLiteral("clipping"), WalkthroughMode::Clipping},
+                                        std::pair{QStringLiteral("methods"), WalkthroughMode::Methods}}) {
+            const cltest::Run run =
+                runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("0"),
+                        QStringLiteral("--b"), QStringLiteral("1"), QStringLiteral("--tab"), tab,
+                        QStringLiteral("--format"), format});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            const Walkthrough w = Walkthrough::build(mode, bodies[0], bodies[1]);
+            const int n = w.stepCount();
+            for (int s = 0; s < n; ++s) {
+                const QString title =
+                    QStringLiteral("Step %1 of %2: %3").arg(s + 1).arg(n).arg(w.step(s).title);
+                QVERIFY2(run.out.contains(format == QLatin1String("markdown") ? QStringLiteral("### ") + title
+                                                                              : title),
+                         qPrintable(title));
+                QVERIFY2(run.out.contains(w.step(s).explanation), qPrintable(w.step(s).explanation));
+            }
+            // Every cell of the table, its two lines side by side (text) or joined by <br> (Markdown, where a
+            // pipe is escaped).
+            for (const WalkthroughTable::Row& row : w.table().rows) {
+                for (QString cell : row.cells) {
+                    if (format == QLatin1String("markdown")) {
+                        cell.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+                    }
+                    cell.replace(QLatin1Char('\n'), format == QLatin1String("markdown")
+                                                        ? QStringLiteral("<br>")
+                                                        : QStringLiteral("  "));
+                    QVERIFY2(run.out.contains(cell), qPrintable(cell));
+                }
+            }
+            // One tab only.
+            const QStringList otherTabs =
+                QStringList{QStringLiteral("SAT:"), QStringLiteral("Clipping:"), QStringLiteral("Methods:")};
+            int headings = 0;
+            for (const QString& heading : otherTabs) {
+                headings += run.out.contains(heading) ? 1 : 0;
+            }
+            QCOMPARE(headings, 1);
+        }
+    }
+    // The default: every tab, as text.
+    const cltest::Run all = runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"),
+                                    QStringLiteral("0"), QStringLiteral("--b"), QStringLiteral("1")});
+    QCOMPARE(all.exitCode, 0);
+    QVERIFY(all.out.contains(QStringLiteral("SAT: A = body 0 (plank), B = body 1 (box)")));
+    QVERIFY(all.out.contains(QStringLiteral("Clipping: A = body 0 (plank)")));
+    QVERIFY(all.out.contains(QStringLiteral("Methods: A = body 0 (plank)")));
+}
+
+void TestCliWalkthrough::usageAndSceneErrors_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("message");
+    const QString pair = source(QStringLiteral("tests/fixtures/walkthrough/pair.json"));
+    QTest::newRow("no --b") << QStringList{pair, QStringLiteral("--a"), QStringLiteral("0")} << 2
+                            << QStringLiteral("both --a and --b are required");
+    QTest::newRow("index out of range") << QStringList{pair, QStringLiteral("--a"), QStringLiteral("0"),
+                                                       QStringLiteral("--b"), QStringLiteral("2")}
+                                        << 2 << QStringLiteral("from 0 to 1 (the scene has 2 bodies)");
+    QTest::newRow("same body") << QStringList{pair, QStringLiteral("--a"), QStringLiteral("1"),
+                                              QStringLiteral("--b"), QStringLiteral("1")}
+                               << 2 << QStringLiteral("two different bodies");
+    QTest::newRow("bad tab") << QStringList{pair,
+                                            QStringLiteral("--a"),
+                                            QStringLiteral("0"),
+                                            QStringLiteral("--b"),
+                                            QStringLiteral("1"),
+                                            QStringLiteral("--tab"),
+                                            QStringLiteral("gjk")}
+                             << 2 << QStringLiteral("unknown tab 'gjk'");
+    QTest::newRow("bad format") << QStringList{pair,
+                                               QStringLiteral("--a"),
+                                               QStringLiteral("0"),
+                                               QStringLiteral("--b"),
+                                               QStringLiteral("1"),
+                                               QStringLiteral("--format"),
+                                               QStringLiteral("html")}
+                                << 2 << QStringLiteral("unknown format 'html'");
+    QTest::newRow("invalid scene") << QStringList{source(
+                                                      QStringLiteral("tests/fixtures/bad/empty_shapes.json")),
+                                                  QStringLiteral("--a"), QStringLiteral("0"),
+                                                  QStringLiteral("--b"), QStringLiteral("1")}
+                                   << 3 << QStringLiteral("shapes");
+}
+
+void TestCliWalkthrough::usageAndSceneErrors() {
+    QFETCH(QStringList, args);
+    QFETCH(int, exitCode);
+    QFETCH(QString, message);
+    const cltest::Run run = runCli(QStringList{QStringLiteral("walkthrough")} + args);
+    QCOMPARE(run.exitCode, exitCode);
+    QVERIFY(run.out.isEmpty());
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+}
+
+QTEST_GUILESS_MAIN(TestCliWalkthrough)
+#include "tst_cli_walkthrough.moc"

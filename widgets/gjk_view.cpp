@@ -1,0 +1,143 @@
+#include "gjk_view.h"
+
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl {
+
+namespace {
+constexpr double kMarginPixels = 18.0;
+constexpr double kTitleHeight = 18.0;
+} // namespace
+
+GjkView::GjkView(QWidget* parent) : QWidget(parent) {
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    setAutoFillBackground(false);
+}
+
+void GjkView::setTitle(const QString& title) {
+    m_title = title;
+    update();
+}
+
+void GjkView::setItems(std::vector<DiagramItem> items) {
+    m_items = std::move(items);
+    update();
+}
+
+void GjkView::setShowOrigin(bool show) {
+    m_showOrigin = show;
+    update();
+}
+
+void GjkView::fit() {
+    bool any = false;
+    phys::Vec2 lo, hi;
+    auto include = [&](phys::Vec2 p) {
+        lo = any ? phys::minVec(lo, p) : p;
+        hi = any ? phys::maxVec(hi, p) : p;
+        any = true;
+    };
+    for (const DiagramItem& item : m_items) {
+        if (item.fits) {
+            for (const phys::Vec2 p : item.points) {
+                include(p);
+            }
+        }
+    }
+    if (m_showOrigin) {
+        include({0.0, 0.0});
+    }
+    if (!any) {
+        m_centre = {};
+        m_scale = 1.0;
+        return;
+    }
+    const double w = std::max(1.0, width() - 2.0 * kMarginPixels);
+    const double h = std::max(1.0, height() - 2.0 * kMarginPixels - kTitleHeight);
+    const double spanX = std::max(hi.x - lo.x, 1e-6), spanY = std::max(hi.y - lo.y, 1e-6);
+    m_scale = std::min(w / spanX, h / spanY);
+    m_centre = 0.5 * (lo + hi);
+}
+
+QPointF GjkView::toPixel(phys::Vec2 p) const {
+    const double cx = 0.5 * width(), cy = 0.5 * (height() + kTitleHeight);
+    return {cx + (p.x - m_centre.x) * m_scale, cy - (p.y - m_centre.y) * m_scale};
+}
+
+void GjkView::paintEvent(QPaintEvent*) {
+    fit();
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(rect(), QColor(252, 252, 250));
+    painter.setPen(QColor(200, 200, 200));
+    painter.drawRect(rect().adjusted(0, 0, -1, -1));
+    if (m_showOrigin) {
+        const QPointF o = toPixel({0.0, 0.0});
+        painter.setPen(QPen(QColor(170, 170, 170), 1.0, Qt::DotLine));
+        painter.drawLine(QPointF(0, o.y()), QPointF(width(), o.y()));
+        painter.drawLine(QPointF(o.x(), kTitleHeight), QPointF(o.x(), height()));
+    }
+    for (const DiagramItem& item : m_items) {
+        QPen pen(item.stroke, item.width, item.dashed ? Qt::DashLine : Qt::SolidLine);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        painter.setPen(item.stroke.alpha() == 0 ? QPen(Qt::NoPen) : pen);
+        QPolygonF poly;
+        for (const phys::Vec2 p : item.points) {
+            poly << toPixel(p);
+        }
+        switch (item.kind) {
+        case DiagramItem::Kind::Polygon:
+            painter.setBrush(item.fill.alpha() == 0 ? QBrush(Qt::NoBrush) : QBrush(item.fill));
+            painter.drawPolygon(poly);
+            break;
+        case DiagramItem::Kind::Polyline:
+            painter.setBrush(Qt::NoBrush);
+            painter.drawPolyline(poly);
+            break;
+        case DiagramItem::Kind::Arrow: {
+            if (poly.size() < 2) {
+                break;
+            }
+            const QPointF a = poly[0], b = poly[1];
+            painter.drawLine(a, b);
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            if (len > 1.0) {
+                const QPointF u = d / len, n(-u.y(), u.x());
+                const double head = std::min(9.0, 0.4 * len);
+                painter.setBrush(item.stroke);
+                painter.drawPolygon(
+                    QPolygonF{b, b - head * u + 0.45 * head * n, b - head * u - 0.45 * head * n});
+            }
+            break;
+        }
+        case DiagramItem::Kind::Point: {
+            if (poly.isEmpty()) {
+                break;
+            }
+            painter.setBrush(item.fill.alpha() == 0 ? QBrush(item.stroke) : QBrush(item.fill));
+            painter.setPen(QPen(item.stroke, 1.2));
+            painter.drawEllipse(poly[0], 3.5, 3.5);
+            if (!item.text.isEmpty()) {
+                painter.setPen(item.stroke.darker(130));
+                painter.drawText(poly[0] + QPointF(6, -5), item.text);
+            }
+            break;
+        }
+        }
+    }
+    if (!m_title.isEmpty()) {
+        painter.setPen(QColor(60, 60, 60));
+        QFont f = font();
+        f.setBold(true);
+        painter.setFont(f);
+        painter.drawText(QRectF(6, 2, width() - 12, kTitleHeight), Qt::AlignLeft | Qt::AlignVCenter, m_title);
+    }
+}
+
+} // namespace cl

@@ -1,0 +1,71 @@
+#pragma once
+/// @file gjk_view.h
+/// A small self-scaling diagram pane for the GJK, EPA and Voronoi walkthroughs: the world pane (the two
+/// shapes, support points, witness points) and the Minkowski pane (A (-) B with the origin, the simplex or
+/// polytope, the shaded region, the search direction). It draws what the panel hands it: items in metres,
+/// y up, fitted into the widget with a margin. No geometry of its own.
+
+#include "physics/math.h"
+
+#include <QColor>
+#include <QString>
+#include <QWidget>
+
+#include <vector>
+
+namespace cl {
+
+/// One thing to draw, in the pane's metres.
+struct DiagramItem {
+    enum class Kind {
+        Polygon,  ///< closed outline, filled with `fill` when it is not transparent
+        Polyline, ///< open path
+        Arrow,    ///< from points[0] to points[1], with a head
+        Point,    ///< a dot at points[0], with `text` beside it
+    };
+    Kind kind = Kind::Polygon;
+    std::vector<phys::Vec2> points;
+    QColor stroke = Qt::black;
+    QColor fill = Qt::transparent;
+    double width = 1.5; ///< pixels
+    bool dashed = false;
+    QString text; ///< label (points), drawn beside the dot
+    /// False: drawn but left out of the fit (long region wedges that would shrink the picture).
+    bool fits = true;
+};
+
+/// The pane. Set a title, the items, and whether to draw the origin's axes.
+class GjkView : public QWidget {
+    Q_OBJECT
+
+public:
+    explicit GjkView(QWidget* parent = nullptr);
+
+    void setTitle(const QString& title);
+    QString title() const { return m_title; }
+    /// Replaces the picture; the view is fitted again to the items (and the origin when shown).
+    void setItems(std::vector<DiagramItem> items);
+    const std::vector<DiagramItem>& items() const { return m_items; }
+    /// Draws the x and y axes through the origin, and includes the origin in the fit.
+    void setShowOrigin(bool show);
+
+    /// Pixel of a point of the pane (metres), for tests and for labels.
+    QPointF toPixel(phys::Vec2 p) const;
+
+    QSize sizeHint() const override { return {300, 160}; }
+    QSize minimumSizeHint() const override { return {160, 110}; }
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+
+private:
+    void fit();
+
+    QString m_title;
+    std::vector<DiagramItem> m_items;
+    bool m_showOrigin = false;
+    phys::Vec2 m_centre;
+    double m_scale = 1.0; ///< pixels per metre
+};
+
+} // namespace cl
