@@ -86,9 +86,16 @@ constexpr double kSupportCosine = 0.7071;
 /// How far a sliding pair's friction anchors may stay apart, metres (endAnchors).
 constexpr double kAnchorSlop = 0.0005;
 
-/// Overlaps up to this depth are left to the substep's projection (which turns them into velocity, as a
-/// resting contact needs); deeper ones are pre-stabilised. Box2D's linear slop, metres.
+/// Overlaps up to slop(h) = min(kPrestabiliseSlop, kSlopSpeed h) are left to the substep's projection, which
+/// turns them into velocity as a resting contact needs; deeper ones are pre-stabilised. kPrestabiliseSlop is
+/// Box2D's linear slop (metres); the substep bound keeps the velocity that projection gives at most
+/// kSlopSpeed (m/s) at any substep (5 mm in 1/480 s would be 2.4 m/s).
 constexpr double kPrestabiliseSlop = 0.005;
+constexpr double kSlopSpeed = 0.25;
+
+double prestabiliseSlop(double h) {
+    return std::min(kPrestabiliseSlop, kSlopSpeed * h);
+}
 
 } // namespace
 
@@ -238,9 +245,10 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
             deepest = std::max(deepest, manifold.points[k].depth);
         }
         ps.preSeen = true;
-        ps.deep = deepest > kPrestabiliseSlop;
+        const double slop = prestabiliseSlop(h);
+        ps.deep = deepest > slop;
         m_anyDeep = m_anyDeep || ps.deep;
-        ps.slack = ps.deep ? std::max(kPrestabiliseSlop, deepest - ctx.settings->maxPushVelocity * h) : 0.0;
+        ps.slack = ps.deep ? std::max(slop, deepest - ctx.settings->maxPushVelocity * h) : 0.0;
     }
     if (pass == Pass::Prestabilise && !ps.deep) {
         return;
@@ -249,7 +257,7 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
         // What the pre-stabilising sweeps left of a deep overlap (neighbours pushed into each other
         // included) stays for the next substeps instead of being pushed out with velocity now.
         for (int k = 0; k < manifold.pointCount; ++k) {
-            if (manifold.points[k].depth > kPrestabiliseSlop) {
+            if (manifold.points[k].depth > prestabiliseSlop(h)) {
                 ps.slack = std::max(ps.slack, manifold.points[k].depth);
             }
         }

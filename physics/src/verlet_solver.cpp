@@ -10,6 +10,13 @@ namespace phys {
 
 using namespace verlet;
 
+namespace {
+
+/// Fewest pre-stabilisation sweeps per substep (the solver's iterations when more).
+constexpr int kPrestabiliseSweeps = 8;
+
+} // namespace
+
 VerletSolver::VerletSolver(VerletResponse response) : m_response(response) {}
 VerletSolver::~VerletSolver() = default;
 
@@ -52,7 +59,11 @@ void VerletSolver::step(SolverContext& ctx) {
             // The first sweep finds the deep pairs; with none (a resting or flying scene) the rest would
             // change nothing and is skipped.
             beginPrestabilise();
-            for (int it = 0; it < iterations && (it == 0 || m_anyDeep); ++it) {
+            // At least kPrestabiliseSweeps: each pair is pushed at most maxPushVelocity * h per substep
+            // however many sweeps run, and a chain of overlapping bodies (each pushed into the next) needs
+            // several sweeps to let every pair in it move, not only the two at its ends.
+            const int sweeps = std::max(iterations, kPrestabiliseSweeps);
+            for (int it = 0; it < sweeps && (it == 0 || m_anyDeep); ++it) {
                 collidePairs(ctx, h, Pass::Prestabilise);
             }
             if (m_anyDeep) {

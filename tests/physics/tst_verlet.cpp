@@ -331,7 +331,9 @@ void TestVerlet::articleResponseSinks() {
     qInfo("5-box stack, top box sink after 3 s: rigid %.4f m, article %.4f m", rigid, article);
     // Shock propagation leaves the rigid stack at its height to round-off (measured 0.0000 m, either sign).
     QVERIFY(rigid >= -1e-6 && rigid <= 0.003);
-    QVERIFY(article > 5.0 * rigid && article > 0.01);
+    // Measured 4.5 cm at 1 substep x 8 iterations and 5.8 mm at 8 substeps x 1 iteration (more substeps let
+    // the edges pass the push on more often); the rigid stack keeps its height to round-off either way.
+    QVERIFY(article > 5.0 * rigid && article > 0.003);
 
     // Switching the response on a running world rebuilds the particles from the current poses: nothing jumps.
     WorldSettings s = verletSettings();

@@ -12,9 +12,10 @@
 ///              time-of-impact sweep after the solver) placed on the BodySim pose:
 ///              x = c + R l,  x_prev = (c - v h) + R Rot(-w h) l     (where the rigid motion was h ago)
 ///   for each substep:
-///     pre-stabilise (rigid response): overlaps deeper than 5 mm left from before the substep are pushed
-///       apart, at most settings.maxPushVelocity * h per substep, moving x and x_prev alike (no velocity);
-///       what they leave stays for the next substeps (the pair's slack)
+///     pre-stabilise (rigid response): overlaps deeper than a slop (5 mm, or 0.25 m/s x h when smaller)
+///       left from before the substep are pushed apart, at most settings.maxPushVelocity * h per substep,
+///       moving x and x_prev alike (no velocity), in at least 8 sweeps while one exists; what they leave
+///       stays for the next substeps (the pair's slack)
 ///     predict: dynamic: Verlet, the rigid part along the arc (see predict()); kinematic: pose += (v, w) h;
 ///              static and asleep: fixed (zero inverse mass)
 ///     repeat settings.iterations times:
@@ -55,8 +56,8 @@
 ///   adding up to a creep. A sliding pair drags its anchors along, at most 0.5 mm apart.
 /// - The contacts are one Gauss-Seidel sweep per iteration with no warm start from the last step. Shock
 ///   propagation in the last sweep takes what is left of a supporting overlap out of the body above, so a
-///   stack does not sink and a 1e6:1 stack holds; with the anchors a 10-row pyramid stands at 8
-///   iterations (drift 5 mm over 10 s; tst_verlet_fidelity).
+///   stack does not sink and a 1e6:1 stack holds; with the anchors a 10-row pyramid stands (drift
+///   5 mm over 10 s at 1 substep x 8 iterations, 0.5 mm at 8 x 1; tst_verlet_fidelity).
 /// - Continuous collision: the World sweeps fast bodies by time of impact after the solver and puts them
 ///   back at the surface they would have passed; the particles are then re-placed on that pose. From there
 ///   the solver follows the World's speculative manifold from the start of the step (speculativeManifold)
