@@ -843,9 +843,6 @@ void VerletSolver::storeImpulses(SolverContext& ctx) {
             } else {
                 p.normalImpulse = p.tangentImpulse = p.maxNormalImpulse = p.relativeVelocity = 0.0;
             }
-            // Verlet has no warm start: its impulses are those of the whole step, which the report shows.
-            p.stepNormalImpulse = p.normalImpulse;
-            p.stepTangentImpulse = p.tangentImpulse;
         }
     }
 }
