@@ -101,11 +101,12 @@ void TestSimulation::playPauseAdvancesTime() {
     QVERIFY2(steps >= 39 && steps <= 40, qPrintable(QString::number(steps)));
     QCOMPARE(f.sim->currentTime(), f.sim->frame(steps)->time);
     QVERIFY(std::abs(f.sim->currentTime() - steps * dt) < 1e-9);
-    // Falling freely (not at the ground yet): semi-implicit Euler drops by g dt^2 n (n + 1) / 2 after n
-    // steps.
-    const double n = static_cast<double>(steps);
+    // Falling freely (not at the ground yet): semi-implicit Euler with S substeps h = dt / S drops by
+    // g h^2 m (m + 1) / 2 after m = n S substeps.
+    const double m = static_cast<double>(steps) * f.sim->settings().substeps;
+    const double h = dt / f.sim->settings().substeps;
     const double y = f.sim->bodyAt(ball)->position.y;
-    QVERIFY2(std::abs((y0 - y) - 9.81 * dt * dt * n * (n + 1.0) / 2.0) < 1e-9,
+    QVERIFY2(std::abs((y0 - y) - 9.81 * h * h * m * (m + 1.0) / 2.0) < 1e-9,
              qPrintable(QString::number(y0 - y)));
     // The canvas item shows the simulated pose.
     QCOMPARE(canvas->bodyItem(ball)->pos().y(), y);
