@@ -27,6 +27,19 @@ DistanceProxy makeProxy(const Circle& circle) {
     return proxy;
 }
 
+int supportIndex(const DistanceProxy& proxy, Vec2 localDirection) {
+    int best = 0;
+    double bestValue = dot(proxy.points[0], localDirection);
+    for (int i = 1; i < proxy.count; ++i) {
+        const double value = dot(proxy.points[i], localDirection);
+        if (value > bestValue) {
+            best = i;
+            bestValue = value;
+        }
+    }
+    return best;
+}
+
 DistanceProxy makeProxy(const ShapeGeometry& geometry) {
     if (const auto* circle = std::get_if<Circle>(&geometry)) {
         return makeProxy(*circle);
@@ -35,21 +48,6 @@ DistanceProxy makeProxy(const ShapeGeometry& geometry) {
 }
 
 namespace {
-
-/// Index of the proxy point furthest along a world direction.
-int support(const DistanceProxy& proxy, const Transform& xf, Vec2 worldDirection) {
-    const Vec2 d = invRotate(xf.q, worldDirection);
-    int best = 0;
-    double bestValue = dot(proxy.points[0], d);
-    for (int i = 1; i < proxy.count; ++i) {
-        const double value = dot(proxy.points[i], d);
-        if (value > bestValue) {
-            best = i;
-            bestValue = value;
-        }
-    }
-    return best;
-}
 
 SimplexVertex makeVertex(const DistanceProxy& a, const Transform& xfA, int indexA, const DistanceProxy& b,
                          const Transform& xfB, int indexB) {
@@ -242,8 +240,8 @@ DistanceOutput shapeDistance(const DistanceProxy& a, const Transform& xfA, const
             record();
             break;
         }
-        const int indexA = support(a, xfA, d);
-        const int indexB = support(b, xfB, -d);
+        const int indexA = supportIndex(a, xfA, d);
+        const int indexB = supportIndex(b, xfB, -d);
         const SimplexVertex w = makeVertex(a, xfA, indexA, b, xfB, indexB);
         ++iterations;
         if (trace) {

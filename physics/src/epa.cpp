@@ -9,21 +9,6 @@ namespace phys {
 
 namespace {
 
-/// Index of the proxy point furthest along a world direction (the lower index wins a tie).
-int support(const DistanceProxy& proxy, const Transform& xf, Vec2 worldDirection) {
-    const Vec2 d = invRotate(xf.q, worldDirection);
-    int best = 0;
-    double bestValue = dot(proxy.points[0], d);
-    for (int i = 1; i < proxy.count; ++i) {
-        const double value = dot(proxy.points[i], d);
-        if (value > bestValue) {
-            best = i;
-            bestValue = value;
-        }
-    }
-    return best;
-}
-
 struct Shapes {
     const DistanceProxy& a;
     const Transform& xfA;
@@ -40,7 +25,7 @@ struct Shapes {
         return v;
     }
     /// D's support point along a world direction: A's furthest along d minus B's furthest along -d.
-    EpaVertex supportAlong(Vec2 d) const { return vertex(support(a, xfA, d), support(b, xfB, -d)); }
+    EpaVertex supportAlong(Vec2 d) const { return vertex(supportIndex(a, xfA, d), supportIndex(b, xfB, -d)); }
 };
 
 bool sameVertex(const EpaVertex& p, const EpaVertex& q) {

@@ -28,19 +28,6 @@ Transform sweepTransform(const Sweep& sweep, double t) {
 
 namespace {
 
-int supportLocal(const DistanceProxy& proxy, Vec2 localDirection) {
-    int best = 0;
-    double bestValue = dot(proxy.points[0], localDirection);
-    for (int i = 1; i < proxy.count; ++i) {
-        const double value = dot(proxy.points[i], localDirection);
-        if (value > bestValue) {
-            best = i;
-            bestValue = value;
-        }
-    }
-    return best;
-}
-
 /// The separating axis from GJK's closest features at time t1, and the separation along it at any time
 /// (Box2D's b2SeparationFunction):
 ///   one point on each side -> the axis joins the two points (kept in the world frame)
@@ -111,8 +98,8 @@ public:
         const Transform xfB = sweepTransform(m_sweepB, t);
         switch (m_kind) {
         case ToiAxisKind::Points: {
-            indexA = supportLocal(m_a, invRotate(xfA.q, m_axis));
-            indexB = supportLocal(m_b, invRotate(xfB.q, -m_axis));
+            indexA = supportIndex(m_a, invRotate(xfA.q, m_axis));
+            indexB = supportIndex(m_b, invRotate(xfB.q, -m_axis));
             const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
             const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
             return dot(pB - pA, m_axis);
@@ -121,7 +108,7 @@ public:
             const Vec2 normal = rotate(xfA.q, m_axis);
             const Vec2 pA = transformPoint(xfA, m_localPoint);
             indexA = -1;
-            indexB = supportLocal(m_b, invRotate(xfB.q, -normal));
+            indexB = supportIndex(m_b, invRotate(xfB.q, -normal));
             const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
             return dot(pB - pA, normal);
         }
@@ -129,7 +116,7 @@ public:
             const Vec2 normal = rotate(xfB.q, m_axis);
             const Vec2 pB = transformPoint(xfB, m_localPoint);
             indexB = -1;
-            indexA = supportLocal(m_a, invRotate(xfA.q, -normal));
+            indexA = supportIndex(m_a, invRotate(xfA.q, -normal));
             const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
             return dot(pA - pB, normal);
         }

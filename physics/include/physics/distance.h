@@ -31,6 +31,14 @@ DistanceProxy makeProxy(const Polygon& polygon);
 DistanceProxy makeProxy(const Circle& circle);
 DistanceProxy makeProxy(const ShapeGeometry& geometry);
 
+/// Index of the proxy point furthest along a direction given in the proxy's own (body) frame. GJK, EPA and
+/// the time of impact all search with it.
+int supportIndex(const DistanceProxy& proxy, Vec2 localDirection);
+/// The same along a world direction, for a proxy placed by `xf`.
+inline int supportIndex(const DistanceProxy& proxy, const Transform& xf, Vec2 worldDirection) {
+    return supportIndex(proxy, invRotate(xf.q, worldDirection));
+}
+
 /// A vertex of the simplex in the Minkowski difference A (-) B: w = wA - wB.
 struct SimplexVertex {
     Vec2 wA;        ///< support point on A's core, world frame
