@@ -62,22 +62,19 @@ struct BodyState {
 
 // The constraints are split in two arrays (same index): what every iteration reads and writes, and what
 // only the once-per-step or once-per-substep passes need. A big scene's sweeps stream the hot array from
-// memory (40,000 contacts in the many-pyramids benchmark), so its size is the solver's speed there.
+// memory (44,000 contacts in the many-pyramids benchmark), so its size is the solver's speed there: the hot
+// point keeps only what cannot be recomputed cheaply from what the sweep loads anyway (the lever arms and
+// the row couplings are a few multiplies from the anchors, the normal and the bodies' masses).
 
 struct ConstraintPoint {
-    // Lever arms of the anchors across the normal and the tangent, cross(r, n) and cross(r, t), metres: the
-    // anchors stay fixed during the step (only the separation sees the rotation, in prepareSubstep), so
-    // vn = n . (vB - vA) + wB rnB - wA rnA, and an impulse lambda n turns A by -iA lambda rnA.
-    double rnA = 0.0;
-    double rnB = 0.0;
-    double rtA = 0.0;
-    double rtB = 0.0;
-    // Per substep (prepareSubstep): the bodies' positions do not move during a substep's iterations, so the
-    // separation, and with it the bias and the soft scales, are the same in every iteration.
-    double scaledNormalMass = 0.0; ///< normal mass times the soft step mass scale (kg)
-    double impulseScale = 0.0;     ///< soft step impulse scale (0 = rigid)
-    double bias = 0.0;             ///< velocity bias, m/s
-    double tangentMass = 0.0;
+    // Anchors relative to A's and B's centres at the start of the step, world frame, metres. They stay fixed
+    // during the step: the Jacobian's lever arms cross(r, n) and cross(r, t) come from them, and only the
+    // separation sees the bodies' motion (Box2D v3 b2ContactConstraintPoint: anchors plus body deltas).
+    Vec2 rA;
+    Vec2 rB;
+    double baseSeparation = 0.0; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
+    double normalMass = 0.0;     ///< 1 / K_nn, kg
+    double tangentMass = 0.0;    ///< 1 / K_tt, kg
     double normalImpulse = 0.0;
     double tangentImpulse = 0.0;
     double maxNormalImpulse = 0.0;
@@ -87,30 +84,15 @@ struct Constraint {
     int a = 0; ///< state index (the last state is the static dummy)
     int b = 0;
     int pointCount = 0;
+    int soft = 0; ///< which softness: 0 between two dynamic bodies, 1 against infinite mass (see prepare())
     Vec2 normal;
     double friction = 0.0;
-    /// Couplings of the rows in solve order n1, n2, t1, t2: how much an impulse on one row changes the
-    /// relative velocity of a later one (see solve()). kN1N2, kN1T2, kN2T1, kN2T2, kT1T2 only with two
-    /// points.
-    double kN1N2 = 0.0;
-    double kN1T1 = 0.0;
-    double kN1T2 = 0.0;
-    double kN2T1 = 0.0;
-    double kN2T2 = 0.0;
-    double kT1T2 = 0.0;
     ConstraintPoint points[kMaxManifoldPoints];
 };
 
 struct ConstraintCold {
     int contact = 0; ///< index into the world's contacts
     double restitution = 0.0;
-    Softness softness;
-    /// Anchors relative to A's and B's centres at the start of the step, world frame, metres
-    Vec2 rA[kMaxManifoldPoints];
-    Vec2 rB[kMaxManifoldPoints];
-    /// -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
-    double baseSeparation[kMaxManifoldPoints] = {};
-    double normalMass[kMaxManifoldPoints] = {};
     /// Normal relative velocity before the solve (the approach speed for restitution), m/s
     double relativeVelocity[kMaxManifoldPoints] = {};
     /// Impulses of the substeps before the current one, N s: each substep applies its accumulated impulse
@@ -122,36 +104,54 @@ struct ConstraintCold {
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
 constexpr double kMaxHertzPerSubstepRate = 0.125;
 
-/// What a point's bias depends on besides its separation (see ImpulseSolver::prepareSubstep).
-struct BiasRule {
-    double invH = 0.0;      ///< 1 / substep, 1/s
-    double maxPush = 0.0;   ///< soft step: largest push-out speed, m/s
-    double factor = 0.0;    ///< Baumgarte factor
-    double slop = 0.0;      ///< Baumgarte allowed penetration, metres
-    bool useBias = true;    ///< false for the relax iterations
-    bool baumgarte = false; ///< Baumgarte instead of the soft step
+/// The three kinds of sweep. They differ only in the velocity bias and the soft scales of the normal rows.
+enum class Pass {
+    Biased,    ///< soft step, biased iteration: soft contact pushing overlap out at most maxPush
+    Relax,     ///< soft step, relax iteration: rigid, no push (only the speculative gap)
+    Baumgarte, ///< rigid, pushing out a fraction of the overlap beyond the allowed penetration
 };
 
-BiasRule biasRule(const WorldSettings& settings, double invH, bool useBias, bool baumgarte) {
-    return {
-        invH,     settings.maxPushVelocity, settings.baumgarteFactor, settings.allowedPenetration, useBias,
-        baumgarte};
+/// What a point's bias depends on besides its separation (see biasOf()).
+struct BiasRule {
+    double invH = 0.0;    ///< 1 / substep, 1/s
+    double maxPush = 0.0; ///< soft step: largest push-out speed, m/s
+    double factor = 0.0;  ///< Baumgarte factor
+    double slop = 0.0;    ///< Baumgarte allowed penetration, metres
+    Softness soft[2];     ///< Constraint::soft -> the softness
+};
+
+/// The bias of a normal row and its soft scales.
+struct RowBias {
+    double bias = 0.0;             ///< velocity bias, m/s
+    double scaledNormalMass = 0.0; ///< normal mass times the soft step mass scale (kg)
+    double impulseScale = 0.0;     ///< soft step impulse scale (0 = rigid)
+};
+
+/// A point's bias for the separation s (metres, negative = overlap) (Catto 2006; Box2D v3 b2SolveContact):
+///   s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
+///   soft step, biased:    bias = max(biasRate s, -maxPush), soft mass and impulse scales
+///   Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
+///   relax:                bias = 0, rigid
+template <Pass kPass>
+RowBias biasOf(double s, double normalMass, const Softness& softness, const BiasRule& rule) {
+    if (s > 0.0) {
+        return {s * rule.invH, normalMass, 0.0};
+    }
+    if constexpr (kPass == Pass::Baumgarte) {
+        return {-rule.factor * rule.invH * std::max(0.0, -s - rule.slop), normalMass, 0.0};
+    } else if constexpr (kPass == Pass::Biased) {
+        return {std::max(softness.biasRate * s, -rule.maxPush), normalMass * softness.massScale,
+                softness.impulseScale};
+    } else {
+        return {0.0, normalMass, 0.0};
+    }
 }
 
-/// Sets point k's bias and soft scales for the separation s (metres, negative = overlap).
-void setBias(ConstraintPoint& cp, const ConstraintCold& cold, int k, double s, const BiasRule& rule) {
-    cp.bias = 0.0;
-    cp.scaledNormalMass = cold.normalMass[k];
-    cp.impulseScale = 0.0;
-    if (s > 0.0) {
-        cp.bias = s * rule.invH;
-    } else if (rule.baumgarte) {
-        cp.bias = -rule.factor * rule.invH * std::max(0.0, -s - rule.slop);
-    } else if (rule.useBias) {
-        cp.bias = std::max(cold.softness.biasRate * s, -rule.maxPush);
-        cp.scaledNormalMass = cold.normalMass[k] * cold.softness.massScale;
-        cp.impulseScale = cold.softness.impulseScale;
-    }
+/// The current separation of point p (metres): the anchors moved with their bodies' motion since the step
+/// began, along the step's normal.
+inline double separationOf(const ConstraintPoint& p, Vec2 normal, Vec2 dp, Rot dqA, Rot dqB) {
+    const Vec2 d = dp + (rotate(dqB, p.rB) - rotate(dqA, p.rA));
+    return dot(d, normal) + p.baseSeparation;
 }
 
 class ImpulseSolver final : public ContactSolver {
@@ -163,9 +163,8 @@ private:
     void prepare(SolverContext& context);
     void integrateVelocities(const SolverContext& context, double h);
     void integratePositions(double h);
-    void warmStart();
-    void prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings);
-    void solve();
+    void warmStart(bool firstSubstep);
+    template <Pass kPass> void solve();
     void applyRestitution(double threshold);
     void storeImpulses(SolverContext& context);
     void finish(SolverContext& context);
@@ -178,6 +177,7 @@ private:
     std::vector<Constraint> m_constraints;
     std::size_t m_count = 0;
     std::vector<ConstraintCold> m_cold; ///< same index as m_constraints
+    BiasRule m_rule;                    ///< this step's bias rule (set by prepare())
 
     /// A contact that becomes a constraint this step, with its bodies' state indices.
     struct SweepEntry {
@@ -227,11 +227,13 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     // carry the whole load, and a soft ground lets a heavy body sink (a 400:1 box on two small ones sinks 6
     // cm more at 60 Hz).
     const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
-    const Softness contactSoft = makeSoft(hertz, settings.contactDampingRatio, h);
-    const Softness staticSoft = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
+    m_rule.invH = 1.0 / h;
+    m_rule.maxPush = settings.maxPushVelocity;
+    m_rule.factor = settings.baumgarteFactor;
+    m_rule.slop = settings.allowedPenetration;
+    m_rule.soft[0] = makeSoft(hertz, settings.contactDampingRatio, h);
+    m_rule.soft[1] = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
-    const BiasRule firstRule =
-        biasRule(settings, 1.0 / h, true, settings.positionCorrection == PositionCorrection::Baumgarte);
     if (m_constraints.size() < ctx.contacts.size()) {
         m_constraints.resize(ctx.contacts.size());
         m_cold.resize(ctx.contacts.size());
@@ -274,7 +276,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         const double iA = m_states[static_cast<std::size_t>(a)].invInertia;
         const double mB = m_states[static_cast<std::size_t>(b)].invMass;
         const double iB = m_states[static_cast<std::size_t>(b)].invInertia;
-        cold.softness = (mA == 0.0 || mB == 0.0) ? staticSoft : contactSoft;
+        c.soft = (mA == 0.0 || mB == 0.0) ? 1 : 0;
         c.pointCount = contact.manifold.pointCount;
         const Vec2 normal = c.normal;
         const Vec2 tangent = rightPerp(normal);
@@ -285,19 +287,15 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             ConstraintPoint& cp = c.points[k];
             const Vec2 rA = mp.point - bodyA.center;
             const Vec2 rB = mp.point - bodyB.center;
-            cold.rA[k] = rA;
-            cold.rB[k] = rB;
-            cold.baseSeparation[k] = -mp.depth - dot(rB - rA, normal);
+            cp.rA = rA;
+            cp.rB = rB;
+            cp.baseSeparation = -mp.depth - dot(rB - rA, normal);
             const double rnA = cross(rA, normal);
             const double rnB = cross(rB, normal);
-            cp.rnA = rnA;
-            cp.rnB = rnB;
             const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-            cold.normalMass[k] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+            cp.normalMass = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
             const double rtA = cross(rA, tangent);
             const double rtB = cross(rB, tangent);
-            cp.rtA = rtA;
-            cp.rtB = rtB;
             const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
             cp.tangentMass = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
             const bool warm = settings.warmStarting;
@@ -308,21 +306,6 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             cold.relativeVelocity[k] = dot(normal, dv);
             cold.earlierNormal[k] = 0.0;
             cold.earlierTangent[k] = 0.0;
-            // The first substep's bias: nothing has moved yet (dp = 0, dq = identity), so the separation
-            // prepareSubstep would compute is exactly this one; setting it here saves a pass over the arrays.
-            setBias(cp, cold, k, dot(rB - rA, normal) + cold.baseSeparation[k], firstRule);
-        }
-        // Row couplings for solve(): K_rs = (mA + mB) d_r . d_s + iA cA_r cA_s + iB cB_r cB_s, where d is the
-        // row's direction (n or t; n . t = 0) and c its lever arm on each body (rn or rt).
-        const ConstraintPoint& p1 = c.points[0];
-        c.kN1T1 = iA * p1.rnA * p1.rtA + iB * p1.rnB * p1.rtB;
-        if (c.pointCount == 2) {
-            const ConstraintPoint& p2 = c.points[1];
-            c.kN1N2 = mA + mB + iA * p1.rnA * p2.rnA + iB * p1.rnB * p2.rnB;
-            c.kN1T2 = iA * p1.rnA * p2.rtA + iB * p1.rnB * p2.rtB;
-            c.kN2T1 = iA * p2.rnA * p1.rtA + iB * p2.rnB * p1.rtB;
-            c.kN2T2 = iA * p2.rnA * p2.rtA + iB * p2.rnB * p2.rtB;
-            c.kT1T2 = mA + mB + iA * p1.rtA * p2.rtA + iB * p1.rtB * p2.rtB;
         }
     }
 }
@@ -449,71 +432,56 @@ void ImpulseSolver::integratePositions(double h) {
     }
 }
 
-void ImpulseSolver::warmStart() {
-    // Apply last step's accumulated impulses P = lambda_n n + lambda_t t (Catto 2006 "warm starting").
-    for (Constraint& c : std::span(m_constraints.data(), m_count)) {
+void ImpulseSolver::warmStart(bool firstSubstep) {
+    // Apply the accumulated impulses P = lambda_n n + lambda_t t (Catto 2006 "warm starting"): last step's
+    // in the first substep, the previous substep's in the others, which this substep applies again in full;
+    // so they also count towards the step's total impulse that reports show.
+    for (std::size_t i = 0; i < m_count; ++i) {
+        const Constraint& c = m_constraints[i];
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        const Vec2 tangent = rightPerp(c.normal);
+        const Vec2 normal = c.normal;
+        const Vec2 tangent = rightPerp(normal);
         for (int k = 0; k < c.pointCount; ++k) {
             const ConstraintPoint& cp = c.points[k];
-            const Vec2 P = cp.normalImpulse * c.normal + cp.tangentImpulse * tangent;
-            a.v -= a.invMass * P;
-            a.w -= a.invInertia * (cp.normalImpulse * cp.rnA + cp.tangentImpulse * cp.rtA);
-            b.v += b.invMass * P;
-            b.w += b.invInertia * (cp.normalImpulse * cp.rnB + cp.tangentImpulse * cp.rtB);
-        }
-    }
-}
-
-void ImpulseSolver::prepareSubstep(double invH, bool useBias, bool baumgarte, const WorldSettings& settings) {
-    // The bias of every point for the iterations that follow (Catto 2006; Box2D v3 b2SolveContact). The
-    // positions only move in integratePositions, between the biased iterations and the relax iterations, so
-    // this runs once before each group instead of once per point per iteration:
-    //   s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation     (current separation)
-    //   s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
-    //   soft step, useBias:   bias = max(biasRate s, -maxPush), soft mass and impulse scales
-    //   Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
-    //   relax (no bias):      bias = 0, rigid
-    // The first substep's biased pass is set by prepare(), which has the data at hand (see there).
-    const BiasRule rule = biasRule(settings, invH, useBias, baumgarte);
-    for (std::size_t i = 0; i < m_count; ++i) {
-        Constraint& c = m_constraints[i];
-        ConstraintCold& cold = m_cold[i];
-        const BodyState& a = m_states[static_cast<std::size_t>(c.a)];
-        const BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        const Vec2 dp = b.dp - a.dp;
-        for (int k = 0; k < c.pointCount; ++k) {
-            if (useBias) {
-                // A new substep begins: the last one's accumulated impulses were applied in full.
-                cold.earlierNormal[k] += c.points[k].normalImpulse;
-                cold.earlierTangent[k] += c.points[k].tangentImpulse;
+            if (!firstSubstep) {
+                m_cold[i].earlierNormal[k] += cp.normalImpulse;
+                m_cold[i].earlierTangent[k] += cp.tangentImpulse;
             }
-            const Vec2 d = dp + (rotate(b.dq, cold.rB[k]) - rotate(a.dq, cold.rA[k]));
-            const double separation = dot(d, c.normal) + cold.baseSeparation[k];
-            setBias(c.points[k], cold, k, separation, rule);
+            const Vec2 P = cp.normalImpulse * normal + cp.tangentImpulse * tangent;
+            a.v -= a.invMass * P;
+            a.w -= a.invInertia *
+                   (cp.normalImpulse * cross(cp.rA, normal) + cp.tangentImpulse * cross(cp.rA, tangent));
+            b.v += b.invMass * P;
+            b.w += b.invInertia *
+                   (cp.normalImpulse * cross(cp.rB, normal) + cp.tangentImpulse * cross(cp.rB, tangent));
         }
     }
 }
 
-void ImpulseSolver::solve() {
-    // One Gauss-Seidel pass (Catto 2006; Box2D v3.0 b2SolveContact), with the biases of prepareSubstep(),
-    // rows in the order n1, n2 (normal, each clamped to push only) then t1, t2 (friction, clamped to the cone
-    // of the new normal impulses):
+template <Pass kPass> void ImpulseSolver::solve() {
+    // One Gauss-Seidel pass (Catto 2006; Box2D v3.0 b2SolveContact), rows in the order n1, n2 (normal, each
+    // clamped to push only) then t1, t2 (friction, clamped to the cone of the new normal impulses):
+    //   s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation    (current separation, see biasOf())
     //   normal:   lambda = -normalMass massScale (un + bias) - impulseScale acc ; acc' = max(acc + lambda, 0)
     //   friction: lambda = -tangentMass ut ;  acc' = clamp(acc + lambda, -mu acc_n, mu acc_n)
+    // The separation is computed here, as v3 does, rather than in a pass of its own before each group of
+    // iterations: the positions do not change within the group, so the result is the same to the bit, and
+    // a big scene streams its constraints from memory once per iteration instead of twice.
     // Each row reads the relative velocity u_r = J_r v left by the rows before it. Instead of updating the
     // bodies' velocities after each row and projecting them again (a chain of about twelve dependent
     // operations per row, which bound this loop), the four u_r are projected once and each row's impulse
-    // updates the later rows' u directly: u_s += K_rs (acc'_r - acc_r), with the couplings K = J M^-1 J^T
-    // from prepare(). The velocities take the sum of the impulses at the end. In exact arithmetic this is the
-    // same sweep; only the rounding differs. (Box2D 2.4's block solver works on the same constraint-space
-    // velocities: b2ContactSolver::SolveVelocityConstraints forms b = vn - K a from the old impulses a.)
-    // What does not depend on an earlier row of this constraint is computed first, off the chain from one
-    // row to the next: the normal row is acc' = max(base - normalMass massScale un, 0) with
+    // updates the later rows' u directly: u_s += K_rs (acc'_r - acc_r), with the couplings
+    //   K_rs = (mA + mB) d_r . d_s + iA cA_r cA_s + iB cB_r cB_s
+    // (d the row's direction, n or t with n . t = 0, and c its lever arm on each body). In exact arithmetic
+    // this is the same sweep; only the rounding differs. (Box2D 2.4's block solver works on the same
+    // constraint-space velocities: b2ContactSolver::SolveVelocityConstraints forms b = vn - K a from the old
+    // impulses a.) What does not depend on an earlier row of this constraint is computed first, off the
+    // chain from one row to the next: the normal row is acc' = max(base - normalMass massScale un, 0) with
     // base = acc (1 - impulseScale) - normalMass massScale bias, and each later u starts at J_s v - K_rs
     // acc_r, so between two rows the chain is a multiply and an add into u, then the row's multiply, subtract
     // and clamp.
+    const BiasRule& rule = m_rule;
     for (Constraint& c : std::span(m_constraints.data(), m_count)) {
         BodyState& a = m_states[static_cast<std::size_t>(c.a)];
         BodyState& b = m_states[static_cast<std::size_t>(c.b)];
@@ -524,33 +492,55 @@ void ImpulseSolver::solve() {
         const double dvt = dot(dv, tangent);
         const double wA = a.w;
         const double wB = b.w;
+        const double mA = a.invMass;
+        const double iA = a.invInertia;
+        const double mB = b.invMass;
+        const double iB = b.invInertia;
+        const Vec2 dp = b.dp - a.dp;
+        const Softness& softness = rule.soft[c.soft];
         const double mu = c.friction;
         ConstraintPoint& p1 = c.points[0];
+        const double rn1A = cross(p1.rA, normal);
+        const double rn1B = cross(p1.rB, normal);
+        const double rt1A = cross(p1.rA, tangent);
+        const double rt1B = cross(p1.rB, tangent);
+        const RowBias b1 =
+            biasOf<kPass>(separationOf(p1, normal, dp, a.dq, b.dq), p1.normalMass, softness, rule);
+        const double kN1T1 = iA * rn1A * rt1A + iB * rn1B * rt1B;
         const double n1Old = p1.normalImpulse;
         const double t1Old = p1.tangentImpulse;
-        const double n1Base = n1Old * (1.0 - p1.impulseScale) - p1.scaledNormalMass * p1.bias;
+        const double n1Base = n1Old * (1.0 - b1.impulseScale) - b1.scaledNormalMass * b1.bias;
         double impulseN = 0.0; // sums of the impulses applied along n and t
         double impulseT = 0.0;
         double angularA = 0.0; // sums of impulse times lever arm, per body
         double angularB = 0.0;
         if (c.pointCount == 2) {
             ConstraintPoint& p2 = c.points[1];
+            const double rn2A = cross(p2.rA, normal);
+            const double rn2B = cross(p2.rB, normal);
+            const double rt2A = cross(p2.rA, tangent);
+            const double rt2B = cross(p2.rB, tangent);
+            const RowBias b2 =
+                biasOf<kPass>(separationOf(p2, normal, dp, a.dq, b.dq), p2.normalMass, softness, rule);
+            const double kN1N2 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;
+            const double kN1T2 = iA * rn1A * rt2A + iB * rn1B * rt2B;
+            const double kN2T1 = iA * rn2A * rt1A + iB * rn2B * rt1B;
+            const double kN2T2 = iA * rn2A * rt2A + iB * rn2B * rt2B;
+            const double kT1T2 = mA + mB + iA * rt1A * rt2A + iB * rt1B * rt2B;
             const double n2Old = p2.normalImpulse;
             const double t2Old = p2.tangentImpulse;
-            const double n2Base = n2Old * (1.0 - p2.impulseScale) - p2.scaledNormalMass * p2.bias;
-            const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
-            const double un2 = dvn + wB * p2.rnB - wA * p2.rnA - c.kN1N2 * n1Old;
-            const double ut1 = dvt + wB * p1.rtB - wA * p1.rtA - (c.kN1T1 * n1Old + c.kN2T1 * n2Old);
-            const double ut2 =
-                dvt + wB * p2.rtB - wA * p2.rtA - (c.kN1T2 * n1Old + c.kN2T2 * n2Old + c.kT1T2 * t1Old);
-            const double n1 = std::max(n1Base - p1.scaledNormalMass * un1, 0.0);
-            const double n2 = std::max(n2Base - p2.scaledNormalMass * (un2 + c.kN1N2 * n1), 0.0);
+            const double n2Base = n2Old * (1.0 - b2.impulseScale) - b2.scaledNormalMass * b2.bias;
+            const double un1 = dvn + wB * rn1B - wA * rn1A;
+            const double un2 = dvn + wB * rn2B - wA * rn2A - kN1N2 * n1Old;
+            const double ut1 = dvt + wB * rt1B - wA * rt1A - (kN1T1 * n1Old + kN2T1 * n2Old);
+            const double ut2 = dvt + wB * rt2B - wA * rt2A - (kN1T2 * n1Old + kN2T2 * n2Old + kT1T2 * t1Old);
+            const double n1 = std::max(n1Base - b1.scaledNormalMass * un1, 0.0);
+            const double n2 = std::max(n2Base - b2.scaledNormalMass * (un2 + kN1N2 * n1), 0.0);
             const double f1 = mu * n1;
-            const double t1 =
-                std::clamp(t1Old - p1.tangentMass * (ut1 + (c.kN1T1 * n1 + c.kN2T1 * n2)), -f1, f1);
+            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + (kN1T1 * n1 + kN2T1 * n2)), -f1, f1);
             const double f2 = mu * n2;
-            const double t2 = std::clamp(
-                t2Old - p2.tangentMass * (ut2 + (c.kN1T2 * n1 + c.kN2T2 * n2 + c.kT1T2 * t1)), -f2, f2);
+            const double t2 =
+                std::clamp(t2Old - p2.tangentMass * (ut2 + (kN1T2 * n1 + kN2T2 * n2 + kT1T2 * t1)), -f2, f2);
             p1.normalImpulse = n1;
             p2.normalImpulse = n2;
             p1.tangentImpulse = t1;
@@ -560,28 +550,28 @@ void ImpulseSolver::solve() {
             p2.maxNormalImpulse = std::max(p2.maxNormalImpulse, dn2);
             impulseN = dn1 + dn2;
             impulseT = dt1 + dt2;
-            angularA = (dn1 * p1.rnA + dn2 * p2.rnA) + (dt1 * p1.rtA + dt2 * p2.rtA);
-            angularB = (dn1 * p1.rnB + dn2 * p2.rnB) + (dt1 * p1.rtB + dt2 * p2.rtB);
+            angularA = (dn1 * rn1A + dn2 * rn2A) + (dt1 * rt1A + dt2 * rt2A);
+            angularB = (dn1 * rn1B + dn2 * rn2B) + (dt1 * rt1B + dt2 * rt2B);
         } else {
-            const double un1 = dvn + wB * p1.rnB - wA * p1.rnA;
-            const double ut1 = dvt + wB * p1.rtB - wA * p1.rtA - c.kN1T1 * n1Old;
-            const double n1 = std::max(n1Base - p1.scaledNormalMass * un1, 0.0);
+            const double un1 = dvn + wB * rn1B - wA * rn1A;
+            const double ut1 = dvt + wB * rt1B - wA * rt1A - kN1T1 * n1Old;
+            const double n1 = std::max(n1Base - b1.scaledNormalMass * un1, 0.0);
             const double f1 = mu * n1;
-            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + c.kN1T1 * n1), -f1, f1);
+            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + kN1T1 * n1), -f1, f1);
             p1.normalImpulse = n1;
             p1.tangentImpulse = t1;
             const double dn1 = n1 - n1Old, dt1 = t1 - t1Old;
             p1.maxNormalImpulse = std::max(p1.maxNormalImpulse, dn1);
             impulseN = dn1;
             impulseT = dt1;
-            angularA = dn1 * p1.rnA + dt1 * p1.rtA;
-            angularB = dn1 * p1.rnB + dt1 * p1.rtB;
+            angularA = dn1 * rn1A + dt1 * rt1A;
+            angularB = dn1 * rn1B + dt1 * rt1B;
         }
         const Vec2 P = impulseN * normal + impulseT * tangent;
-        a.v -= a.invMass * P;
-        a.w = wA - a.invInertia * angularA;
-        b.v += b.invMass * P;
-        b.w = wB + b.invInertia * angularB;
+        a.v -= mA * P;
+        a.w = wA - iA * angularA;
+        b.v += mB * P;
+        b.w = wB + iB * angularB;
     }
 }
 
@@ -602,17 +592,19 @@ void ImpulseSolver::applyRestitution(double threshold) {
             if (cold.relativeVelocity[k] > -threshold || cp.maxNormalImpulse == 0.0) {
                 continue;
             }
-            const double vn = dot(b.v - a.v, c.normal) + b.w * cp.rnB - a.w * cp.rnA;
-            double impulse = -cold.normalMass[k] * (vn + cold.restitution * cold.relativeVelocity[k]);
+            const double rnA = cross(cp.rA, c.normal);
+            const double rnB = cross(cp.rB, c.normal);
+            const double vn = dot(b.v - a.v, c.normal) + b.w * rnB - a.w * rnA;
+            double impulse = -cp.normalMass * (vn + cold.restitution * cold.relativeVelocity[k]);
             const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
             impulse = newImpulse - cp.normalImpulse;
             cp.normalImpulse = newImpulse;
             cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
             const Vec2 P = impulse * c.normal;
             a.v -= a.invMass * P;
-            a.w -= a.invInertia * impulse * cp.rnA;
+            a.w -= a.invInertia * impulse * rnA;
             b.v += b.invMass * P;
-            b.w += b.invInertia * impulse * cp.rnB;
+            b.w += b.invInertia * impulse * rnB;
         }
     }
 }
@@ -709,21 +701,20 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
-    const double invH = 1.0 / h;
     for (int sub = 0; sub < substeps; ++sub) {
         integrateVelocities(ctx, h);
-        warmStart();
-        if (sub > 0) {
-            prepareSubstep(invH, true, baumgarte, settings); // substep 0: set by prepare()
-        }
+        warmStart(sub == 0);
         for (int it = 0; it < settings.iterations; ++it) {
-            solve();
+            if (baumgarte) {
+                solve<Pass::Baumgarte>();
+            } else {
+                solve<Pass::Biased>();
+            }
         }
         integratePositions(h);
-        if (!baumgarte && settings.relaxIterations > 0) {
-            prepareSubstep(invH, false, false, settings);
+        if (!baumgarte) {
             for (int it = 0; it < settings.relaxIterations; ++it) {
-                solve();
+                solve<Pass::Relax>();
             }
         }
     }
