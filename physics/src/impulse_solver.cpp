@@ -6,8 +6,13 @@
 
 #include "physics/impulse_solver.h"
 
+#include "physics/simd.h"
+#include "wide_solver.h"
+
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <span>
 #include <vector>
@@ -20,11 +25,11 @@ namespace {
 ///   omega = 2 pi hertz, a1 = 2 zeta + h omega, a2 = h omega a1, a3 = 1 / (1 + a2)
 ///   biasRate = omega / a1 (1/s), massScale = a2 a3, impulseScale = a3
 /// A rigid constraint is hertz = 0: biasRate 0, massScale 1, impulseScale 0.
-struct Softness {
-    double biasRate = 0.0;
-    double massScale = 1.0;
-    double impulseScale = 0.0;
-};
+using wide::BodyState;
+using wide::kLanes;
+using wide::Softness;
+using wide::WideBlock;
+using wide::WideCold;
 
 Softness makeSoft(double hertz, double zeta, double h) {
     if (hertz <= 0.0 || h <= 0.0) {
@@ -49,110 +54,8 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
-/// Solver-side body state (hot, compact): velocities and the motion since the start of the step.
-struct BodyState {
-    // What every solver iteration reads first, together: 40 bytes.
-    Vec2 v;         ///< m/s
-    double w = 0.0; ///< rad/s
-    double invMass = 0.0;
-    double invInertia = 0.0;
-    Vec2 dp; ///< centre displacement since the start of the step, metres
-    Rot dq;  ///< rotation since the start of the step
-};
-
-// The constraints are split in two arrays (same index): what every iteration reads and writes, and what
-// only the once-per-step or once-per-substep passes need. A big scene's sweeps stream the hot array from
-// memory (44,000 contacts in the many-pyramids benchmark), so its size is the solver's speed there: the hot
-// point keeps only what cannot be recomputed cheaply from what the sweep loads anyway (the lever arms and
-// the row couplings are a few multiplies from the anchors, the normal and the bodies' masses).
-
-struct ConstraintPoint {
-    // Anchors relative to A's and B's centres at the start of the step, world frame, metres. They stay fixed
-    // during the step: the Jacobian's lever arms cross(r, n) and cross(r, t) come from them, and only the
-    // separation sees the bodies' motion (Box2D v3 b2ContactConstraintPoint: anchors plus body deltas).
-    Vec2 rA;
-    Vec2 rB;
-    double baseSeparation = 0.0; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
-    double normalMass = 0.0;     ///< 1 / K_nn, kg
-    double tangentMass = 0.0;    ///< 1 / K_tt, kg
-    double normalImpulse = 0.0;
-    double tangentImpulse = 0.0;
-    double maxNormalImpulse = 0.0;
-};
-
-struct Constraint {
-    int a = 0; ///< state index (the last state is the static dummy)
-    int b = 0;
-    int pointCount = 0;
-    int soft = 0; ///< which softness: 0 between two dynamic bodies, 1 against infinite mass (see prepare())
-    Vec2 normal;
-    double friction = 0.0;
-    ConstraintPoint points[kMaxManifoldPoints];
-};
-
-struct ConstraintCold {
-    int contact = 0; ///< index into the world's contacts
-    double restitution = 0.0;
-    /// Normal relative velocity before the solve (the approach speed for restitution), m/s
-    double relativeVelocity[kMaxManifoldPoints] = {};
-    /// Impulses of the substeps before the current one, N s: each substep applies its accumulated impulse
-    /// (warm start plus iterations), so the step's impulse is their sum (Box2D v3's totalNormalImpulse).
-    double earlierNormal[kMaxManifoldPoints] = {};
-    double earlierTangent[kMaxManifoldPoints] = {};
-};
-
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
 constexpr double kMaxHertzPerSubstepRate = 0.125;
-
-/// The three kinds of sweep. They differ only in the velocity bias and the soft scales of the normal rows.
-enum class Pass {
-    Biased,    ///< soft step, biased iteration: soft contact pushing overlap out at most maxPush
-    Relax,     ///< soft step, relax iteration: rigid, no push (only the speculative gap)
-    Baumgarte, ///< rigid, pushing out a fraction of the overlap beyond the allowed penetration
-};
-
-/// What a point's bias depends on besides its separation (see biasOf()).
-struct BiasRule {
-    double invH = 0.0;    ///< 1 / substep, 1/s
-    double maxPush = 0.0; ///< soft step: largest push-out speed, m/s
-    double factor = 0.0;  ///< Baumgarte factor
-    double slop = 0.0;    ///< Baumgarte allowed penetration, metres
-    Softness soft[2];     ///< Constraint::soft -> the softness
-};
-
-/// The bias of a normal row and its soft scales.
-struct RowBias {
-    double bias = 0.0;             ///< velocity bias, m/s
-    double scaledNormalMass = 0.0; ///< normal mass times the soft step mass scale (kg)
-    double impulseScale = 0.0;     ///< soft step impulse scale (0 = rigid)
-};
-
-/// A point's bias for the separation s (metres, negative = overlap) (Catto 2006; Box2D v3 b2SolveContact):
-///   s > 0 (speculative):  bias = s / h        -> the gap may close in this substep, no further
-///   soft step, biased:    bias = max(biasRate s, -maxPush), soft mass and impulse scales
-///   Baumgarte:            bias = -factor / h * max(0, -s - allowedPenetration)
-///   relax:                bias = 0, rigid
-template <Pass kPass>
-RowBias biasOf(double s, double normalMass, const Softness& softness, const BiasRule& rule) {
-    if (s > 0.0) {
-        return {s * rule.invH, normalMass, 0.0};
-    }
-    if constexpr (kPass == Pass::Baumgarte) {
-        return {-rule.factor * rule.invH * std::max(0.0, -s - rule.slop), normalMass, 0.0};
-    } else if constexpr (kPass == Pass::Biased) {
-        return {std::max(softness.biasRate * s, -rule.maxPush), normalMass * softness.massScale,
-                softness.impulseScale};
-    } else {
-        return {0.0, normalMass, 0.0};
-    }
-}
-
-/// The current separation of point p (metres): the anchors moved with their bodies' motion since the step
-/// began, along the step's normal.
-inline double separationOf(const ConstraintPoint& p, Vec2 normal, Vec2 dp, Rot dqA, Rot dqB) {
-    const Vec2 d = dp + (rotate(dqB, p.rB) - rotate(dqA, p.rA));
-    return dot(d, normal) + p.baseSeparation;
-}
 
 class ImpulseSolver final : public ContactSolver {
 public:
@@ -161,10 +64,10 @@ public:
 
 private:
     void prepare(SolverContext& context);
-    void integrateVelocities(const SolverContext& context, double h);
-    void integratePositions(double h);
-    void warmStart(bool firstSubstep);
-    template <Pass kPass> void solve();
+    void group(const SolverContext& context, int stateCount);
+    void colour(int stateCount);
+    void integrateVelocities(const SolverContext& context, double h, int begin, int end);
+    void integratePositions(double h, int begin, int end);
     void applyRestitution(double threshold);
     void storeImpulses(SolverContext& context);
     void finish(SolverContext& context);
@@ -172,27 +75,249 @@ private:
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     std::vector<int> m_stateOf;      ///< body slot -> state index
-    // The constraints of this step are the first m_count entries. The arrays only grow: refilling them in
-    // place spares zeroing a fresh Constraint per contact every step (a quarter of prepare() in a profile).
-    std::vector<Constraint> m_constraints;
-    std::size_t m_count = 0;
-    std::vector<ConstraintCold> m_cold; ///< same index as m_constraints
-    BiasRule m_rule;                    ///< this step's bias rule (set by prepare())
+    std::vector<int> m_bodyOfState;  ///< state index -> body slot (not for the dummy)
+    // The constraints of this step fill the first m_blockCount blocks, colour after colour. The arrays only
+    // grow: refilling them in place spares allocating and zeroing them every step.
+    std::vector<WideBlock> m_blocks;
+    std::vector<WideCold> m_cold; ///< same index as m_blocks
+    int m_blockCount = 0;
+    wide::BiasRule m_rule; ///< this step's bias rule (set by prepare())
 
-    /// A contact that becomes a constraint this step, with its bodies' state indices.
-    struct SweepEntry {
+    /// A contact that becomes a constraint this step, with its bodies' state indices and its colour.
+    struct Entry {
         int contact = 0;
         int a = 0;
         int b = 0;
+        int colour = 0; ///< its level (see colour())
+        int group = 0;  ///< its group (see group())
     };
-    void scheduleSweep(int stateCount);
-    // Scratch of prepare() and scheduleSweep(), kept to spare the allocations.
-    std::vector<SweepEntry> m_entries; ///< in contact order
-    std::vector<int> m_order;          ///< the sweep order, indices into m_entries
-    std::vector<int> m_head;           ///< per state: its first unplaced entry, or -1
-    std::vector<int> m_nextOnBody;     ///< per entry and side: the next entry on that body, or -1
-    std::vector<int> m_ready;          ///< entries whose earlier entries on both bodies are placed
+    /// Islands solved together through all substeps before the next group (see group()).
+    struct Group {
+        int stateBegin = 0; ///< its bodies' states, [stateBegin, stateEnd)
+        int stateEnd = 0;
+        int blockBegin = 0; ///< its constraints' blocks, [blockBegin, blockEnd)
+        int blockEnd = 0;
+    };
+    std::vector<Group> m_groups; ///< the last one holds the bodies without constraints
+    // Scratch of prepare() and colour(), kept to spare the allocations.
+    std::vector<Entry> m_entries;  ///< in contact order
+    std::vector<int> m_order;      ///< entries by level, contact order within a level
+    std::vector<int> m_lastLevel;  ///< per state: the level of its last constraint so far
+    std::vector<int> m_levelStart; ///< counting sort of the levels
+    std::vector<int> m_byLevel;    ///< entries by level, before the sort by group
+    std::vector<int> m_parent;     ///< union-find of the islands, per state
+    std::vector<int> m_islandOf;   ///< per island root: its island, or -1
+    std::vector<int> m_islandSize; ///< constraints per island
+    std::vector<int> m_groupStart; ///< counting sort of the groups
+    std::vector<int> m_newIndex;   ///< awake order -> state index
+    std::vector<BodyState> m_scratchStates;
 };
+
+void ImpulseSolver::colour(int stateCount) {
+    // The constraints go into levels, and the sweep visits them level by level, four at a time in the lanes of
+    // a wide block. A constraint's level is one more than the levels of the constraints before it (in contact
+    // order) on each of its two bodies:
+    //   level(c) = 1 + max(last level on A, last level on B)        (-1 when a body has none yet)
+    // so two constraints of one level never share a body that the sweep changes, and every body still meets
+    // its constraints in contact order. That makes the sweep the same, to the last bit, as the plain
+    // Gauss-Seidel sweep in contact order: two constraints without a common body commute exactly, since each
+    // reads and writes only its own two bodies' states. A body of infinite mass (static, kinematic, or the
+    // dummy that stands for them) is only read, and written back unchanged, so it orders nothing.
+    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better but reorders what each body sees,
+    // and the order matters: a 10-box stack coloured that way never came to rest at the default settings
+    // (it kept jittering at up to 5 mm/s), where the contact order rests.)
+    const int dummy = stateCount - 1;
+    m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
+    auto moves = [this, dummy](int state) {
+        const BodyState& s = m_states[static_cast<std::size_t>(state)];
+        return state != dummy && (s.invMass != 0.0 || s.invInertia != 0.0);
+    };
+    int levels = 0;
+    for (Entry& e : m_entries) {
+        const bool movesA = moves(e.a);
+        const bool movesB = moves(e.b);
+        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
+        e.colour = before + 1;
+        if (movesA) {
+            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+        }
+        if (movesB) {
+            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
+        }
+        levels = std::max(levels, e.colour + 1);
+    }
+    // Counting sort by level, stable: contact order within a level.
+    m_levelStart.assign(static_cast<std::size_t>(levels) + 1, 0);
+    for (const Entry& e : m_entries) {
+        ++m_levelStart[static_cast<std::size_t>(e.colour) + 1];
+    }
+    for (int l = 0; l < levels; ++l) {
+        m_levelStart[static_cast<std::size_t>(l) + 1] += m_levelStart[static_cast<std::size_t>(l)];
+    }
+    m_byLevel.resize(m_entries.size());
+    for (int k = 0; k < static_cast<int>(m_entries.size()); ++k) {
+        const int level = m_entries[static_cast<std::size_t>(k)].colour;
+        m_byLevel[static_cast<std::size_t>(m_levelStart[static_cast<std::size_t>(level)]++)] = k;
+    }
+    // Then by group, stable: each group's constraints level by level.
+    const int groups = static_cast<int>(m_groups.size());
+    m_groupStart.assign(static_cast<std::size_t>(groups) + 1, 0);
+    for (const Entry& e : m_entries) {
+        ++m_groupStart[static_cast<std::size_t>(e.group) + 1];
+    }
+    for (int g = 0; g < groups; ++g) {
+        m_groupStart[static_cast<std::size_t>(g) + 1] += m_groupStart[static_cast<std::size_t>(g)];
+    }
+    m_order.resize(m_entries.size());
+    for (const int k : m_byLevel) {
+        const int g = m_entries[static_cast<std::size_t>(k)].group;
+        m_order[static_cast<std::size_t>(m_groupStart[static_cast<std::size_t>(g)]++)] = k;
+    }
+}
+
+void ImpulseSolver::group(const SolverContext& ctx, int n) {
+    // Cache blocking (as Box2D 2.4 solves island by island): bodies joined by constraints form islands that
+    // cannot affect each other within a step, so an island can run through all its substeps before the next
+    // one starts, with its constraints and bodies still in the processor's cache from the substep before.
+    // Small islands are grouped until a group has kGroupConstraints constraints, so that the wide blocks of
+    // its levels stay full. Each body still meets its constraints in contact order, and each operation sees
+    // the same numbers as in one sweep over everything: the result is the same to the bit.
+    //   islands  = union-find over the constraints whose two bodies both move
+    //   groups   = consecutive islands (in order of their first constraint) of >= kGroupConstraints in all
+    //   states   = reordered group by group (then the bodies without constraints), so a group's are together
+    // A moving body of infinite mass (kinematic) is shared by every island it touches and moves during the
+    // substeps; then everything is one group.
+    constexpr int kGroupConstraints = 256;
+    auto moves = [this, n](int state) {
+        const BodyState& s = m_states[static_cast<std::size_t>(state)];
+        return state != n && (s.invMass != 0.0 || s.invInertia != 0.0);
+    };
+    m_parent.resize(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        m_parent[static_cast<std::size_t>(i)] = i;
+    }
+    auto find = [this](int x) {
+        while (m_parent[static_cast<std::size_t>(x)] != x) {
+            const int up = m_parent[static_cast<std::size_t>(m_parent[static_cast<std::size_t>(x)])];
+            m_parent[static_cast<std::size_t>(x)] = up;
+            x = up;
+        }
+        return x;
+    };
+    bool shared = false;
+    for (const Entry& e : m_entries) {
+        const bool movesA = moves(e.a);
+        const bool movesB = moves(e.b);
+        if ((!movesA && e.a != n) || (!movesB && e.b != n)) {
+            shared = true;
+            break;
+        }
+        if (movesA && movesB) {
+            const int ra = find(e.a);
+            const int rb = find(e.b);
+            if (ra != rb) {
+                m_parent[static_cast<std::size_t>(std::max(ra, rb))] = std::min(ra, rb);
+            }
+        }
+    }
+    m_groups.clear();
+    if (shared || m_entries.empty()) {
+        m_groups.push_back({0, n, 0, 0});
+        for (Entry& e : m_entries) {
+            e.group = 0;
+        }
+        return;
+    }
+    // Islands in the order of their first constraint, and their sizes.
+    m_islandOf.assign(static_cast<std::size_t>(n), -1);
+    m_islandSize.clear();
+    for (Entry& e : m_entries) {
+        const int root = find(moves(e.a) ? e.a : e.b);
+        int& island = m_islandOf[static_cast<std::size_t>(root)];
+        if (island < 0) {
+            island = static_cast<int>(m_islandSize.size());
+            m_islandSize.push_back(0);
+        }
+        ++m_islandSize[static_cast<std::size_t>(island)];
+        e.group = island; // for now
+    }
+    // Groups of consecutive islands; m_islandSize becomes each island's group.
+    int groups = 0;
+    int filled = 0;
+    for (int& size : m_islandSize) {
+        filled += size;
+        size = groups;
+        if (filled >= kGroupConstraints) {
+            ++groups;
+            filled = 0;
+        }
+    }
+    if (filled > 0) {
+        ++groups;
+    }
+    for (Entry& e : m_entries) {
+        e.group = m_islandSize[static_cast<std::size_t>(e.group)];
+    }
+    // States group by group, in awake order within a group; the bodies without constraints last.
+    m_groups.resize(static_cast<std::size_t>(groups) + 1);
+    m_newIndex.resize(static_cast<std::size_t>(n));
+    m_groupStart.assign(static_cast<std::size_t>(groups) + 2, 0);
+    for (int i = 0; i < n; ++i) {
+        const int island = moves(i) ? m_islandOf[static_cast<std::size_t>(find(i))] : -1;
+        const int g = island < 0 ? groups : m_islandSize[static_cast<std::size_t>(island)];
+        m_newIndex[static_cast<std::size_t>(i)] = g; // for now
+        ++m_groupStart[static_cast<std::size_t>(g) + 1];
+    }
+    for (int g = 0; g <= groups; ++g) {
+        m_groupStart[static_cast<std::size_t>(g) + 1] += m_groupStart[static_cast<std::size_t>(g)];
+        m_groups[static_cast<std::size_t>(g)] = {m_groupStart[static_cast<std::size_t>(g)],
+                                                 m_groupStart[static_cast<std::size_t>(g) + 1], 0, 0};
+    }
+    for (int i = 0; i < n; ++i) {
+        const int g = m_newIndex[static_cast<std::size_t>(i)];
+        m_newIndex[static_cast<std::size_t>(i)] = m_groupStart[static_cast<std::size_t>(g)]++;
+    }
+    m_scratchStates.assign(m_states.begin(), m_states.end());
+    for (int i = 0; i < n; ++i) {
+        const int to = m_newIndex[static_cast<std::size_t>(i)];
+        const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
+        m_states[static_cast<std::size_t>(to)] = m_scratchStates[static_cast<std::size_t>(i)];
+        m_bodyOfState[static_cast<std::size_t>(to)] = slot;
+        m_stateOf[static_cast<std::size_t>(slot)] = to;
+    }
+    for (Entry& e : m_entries) {
+        e.a = e.a == n ? n : m_newIndex[static_cast<std::size_t>(e.a)];
+        e.b = e.b == n ? n : m_newIndex[static_cast<std::size_t>(e.b)];
+    }
+}
+
+/// Empties lane `lane` of a block, or only its point k: no body moves (both indices on the dummy), no mass,
+/// no impulse.
+void clearPoint(WideBlock& block, int k, int lane) {
+    wide::WidePoint& p = block.p[k];
+    p.rAx[lane] = p.rAy[lane] = p.rBx[lane] = p.rBy[lane] = 0.0;
+    p.baseSeparation[lane] = 0.0;
+    p.normalMass[lane] = p.tangentMass[lane] = 0.0;
+    p.normalImpulse[lane] = p.tangentImpulse[lane] = p.maxNormalImpulse[lane] = 0.0;
+}
+
+void clearLane(WideBlock& block, WideCold& cold, int lane, int dummy) {
+    block.a[lane] = block.b[lane] = dummy;
+    block.nx[lane] = 0.0;
+    block.ny[lane] = 1.0;
+    block.friction[lane] = 0.0;
+    block.againstStatic[lane] = 0.0;
+    cold.contact[lane] = -1;
+    cold.pointCount[lane] = 0;
+    cold.restitution[lane] = 0.0;
+    for (int k = 0; k < kMaxManifoldPoints; ++k) {
+        clearPoint(block, k, lane);
+        cold.relativeVelocity[k][lane] = 0.0;
+        cold.earlierNormal[k][lane] = 0.0;
+        cold.earlierTangent[k][lane] = 0.0;
+    }
+}
 
 void ImpulseSolver::prepare(SolverContext& ctx) {
     // Pseudocode (Box2D 2.4 b2ContactSolver ctor + InitializeVelocityConstraints; v3 b2PrepareContactsTask):
@@ -201,11 +326,14 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     //       kN = mA + mB + iA (rA x n)^2 + iB (rB x n)^2, normalMass = 1 / kN (0 if kN = 0); the same on t
     //       relativeVelocity = n . (vB + wB x rB - vA - wA x rA)       (before gravity: the approach speed)
     //       accumulated impulses from the previous step (warm start) or 0
+    //   colour the constraints and lay them out in wide blocks, colour after colour
     const int n = static_cast<int>(ctx.awakeBodies.size());
     m_states.resize(static_cast<std::size_t>(n) + 1);
     m_stateOf.assign(ctx.bodies.size(), n);
+    m_bodyOfState.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
+        m_bodyOfState[static_cast<std::size_t>(i)] = slot;
         const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
         BodyState& s = m_states[static_cast<std::size_t>(i)];
         s.v = body.linearVelocity;
@@ -229,15 +357,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
     m_rule.invH = 1.0 / h;
     m_rule.maxPush = settings.maxPushVelocity;
-    m_rule.factor = settings.baumgarteFactor;
+    m_rule.baumgarteRate = -settings.baumgarteFactor * m_rule.invH;
     m_rule.slop = settings.allowedPenetration;
-    m_rule.soft[0] = makeSoft(hertz, settings.contactDampingRatio, h);
-    m_rule.soft[1] = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
+    m_rule.contact = makeSoft(hertz, settings.contactDampingRatio, h);
+    m_rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
-    if (m_constraints.size() < ctx.contacts.size()) {
-        m_constraints.resize(ctx.contacts.size());
-        m_cold.resize(ctx.contacts.size());
-    }
     m_entries.clear();
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
         const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
@@ -247,142 +371,109 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
         const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
         // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
-        // solve, and scheduleSweep() needs two distinct bodies per constraint.
+        // solve.
         if (a == b) {
             continue;
         }
-        m_entries.push_back({ci, a, b});
+        m_entries.push_back({ci, a, b, 0, 0});
     }
-    scheduleSweep(n + 1);
-    m_count = 0;
+    group(ctx, n);
+    colour(n + 1);
+
+    // Blocks: each level's constraints four by four.
+    m_blockCount = 0;
+    int lane = kLanes;
+    int lastColour = -1;
+    int lastGroup = -1;
+    const std::size_t most = m_entries.size();
+    if (m_blocks.size() < most) { // at most one block per constraint
+        m_blocks.resize(most);
+        m_cold.resize(most);
+    }
     for (const int entry : m_order) {
-        const int ci = m_entries[static_cast<std::size_t>(entry)].contact;
-        const int a = m_entries[static_cast<std::size_t>(entry)].a;
-        const int b = m_entries[static_cast<std::size_t>(entry)].b;
-        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
+        const Entry& e = m_entries[static_cast<std::size_t>(entry)];
+        if (lane == kLanes || e.colour != lastColour || e.group != lastGroup) {
+            if (m_blockCount > 0) {
+                for (int l = lane; l < kLanes; ++l) {
+                    clearLane(m_blocks[static_cast<std::size_t>(m_blockCount - 1)],
+                              m_cold[static_cast<std::size_t>(m_blockCount - 1)], l, n);
+                }
+            }
+            Group& g = m_groups[static_cast<std::size_t>(e.group)];
+            if (e.group != lastGroup) {
+                g.blockBegin = m_blockCount;
+            }
+            ++m_blockCount;
+            g.blockEnd = m_blockCount;
+            lane = 0;
+            lastColour = e.colour;
+            lastGroup = e.group;
+        }
+        WideBlock& block = m_blocks[static_cast<std::size_t>(m_blockCount - 1)];
+        WideCold& cold = m_cold[static_cast<std::size_t>(m_blockCount - 1)];
+        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
         const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
         const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
-        // Every field the passes read is written below (points past pointCount are never read).
-        Constraint& c = m_constraints[m_count];
-        ConstraintCold& cold = m_cold[m_count];
-        ++m_count;
-        c.a = a;
-        c.b = b;
-        cold.contact = ci;
-        c.normal = contact.manifold.normal;
-        c.friction = contact.friction;
-        cold.restitution = contact.restitution;
-        const double mA = m_states[static_cast<std::size_t>(a)].invMass;
-        const double iA = m_states[static_cast<std::size_t>(a)].invInertia;
-        const double mB = m_states[static_cast<std::size_t>(b)].invMass;
-        const double iB = m_states[static_cast<std::size_t>(b)].invInertia;
-        c.soft = (mA == 0.0 || mB == 0.0) ? 1 : 0;
-        c.pointCount = contact.manifold.pointCount;
-        const Vec2 normal = c.normal;
+        const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
+        const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
+        const double mA = sa.invMass;
+        const double iA = sa.invInertia;
+        const double mB = sb.invMass;
+        const double iB = sb.invInertia;
+        const Vec2 normal = contact.manifold.normal;
         const Vec2 tangent = rightPerp(normal);
-        const BodyState& sa = m_states[static_cast<std::size_t>(a)];
-        const BodyState& sb = m_states[static_cast<std::size_t>(b)];
-        for (int k = 0; k < c.pointCount; ++k) {
+        block.a[lane] = e.a;
+        block.b[lane] = e.b;
+        block.nx[lane] = normal.x;
+        block.ny[lane] = normal.y;
+        block.friction[lane] = contact.friction;
+        block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
+        cold.contact[lane] = e.contact;
+        cold.pointCount[lane] = contact.manifold.pointCount;
+        cold.restitution[lane] = contact.restitution;
+        for (int k = 0; k < kMaxManifoldPoints; ++k) {
+            cold.earlierNormal[k][lane] = 0.0;
+            cold.earlierTangent[k][lane] = 0.0;
+            if (k >= contact.manifold.pointCount) {
+                clearPoint(block, k, lane);
+                cold.relativeVelocity[k][lane] = 0.0;
+                continue;
+            }
             const ManifoldPoint& mp = contact.manifold.points[k];
-            ConstraintPoint& cp = c.points[k];
+            wide::WidePoint& cp = block.p[k];
             const Vec2 rA = mp.point - bodyA.center;
             const Vec2 rB = mp.point - bodyB.center;
-            cp.rA = rA;
-            cp.rB = rB;
-            cp.baseSeparation = -mp.depth - dot(rB - rA, normal);
+            cp.rAx[lane] = rA.x;
+            cp.rAy[lane] = rA.y;
+            cp.rBx[lane] = rB.x;
+            cp.rBy[lane] = rB.y;
+            cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
             const double rnA = cross(rA, normal);
             const double rnB = cross(rB, normal);
             const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-            cp.normalMass = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+            cp.normalMass[lane] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
             const double rtA = cross(rA, tangent);
             const double rtB = cross(rB, tangent);
             const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-            cp.tangentMass = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
+            cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
             const bool warm = settings.warmStarting;
-            cp.normalImpulse = warm ? contact.points[k].normalImpulse : 0.0;
-            cp.tangentImpulse = warm ? contact.points[k].tangentImpulse : 0.0;
-            cp.maxNormalImpulse = 0.0;
+            cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
+            cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
+            cp.maxNormalImpulse[lane] = 0.0;
             const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
-            cold.relativeVelocity[k] = dot(normal, dv);
-            cold.earlierNormal[k] = 0.0;
-            cold.earlierTangent[k] = 0.0;
+            cold.relativeVelocity[k][lane] = dot(normal, dv);
+        }
+        ++lane;
+    }
+    if (m_blockCount > 0) {
+        for (int l = lane; l < kLanes; ++l) {
+            clearLane(m_blocks[static_cast<std::size_t>(m_blockCount - 1)],
+                      m_cold[static_cast<std::size_t>(m_blockCount - 1)], l, n);
         }
     }
 }
 
-void ImpulseSolver::scheduleSweep(int stateCount) {
-    // The order of the Gauss-Seidel sweep. A sweep is bound by latency when a constraint needs velocities
-    // the one just before it has written: the processor cannot start it until the other's chain of rows is
-    // done. In contact order that is the common case (a box's contacts come together), so the constraints
-    // are listed so that, where possible, consecutive ones share no body and can run overlapped.
-    // Any order that keeps, for every body, the contact order of the constraints on that body gives the same
-    // sweep to the last bit: two constraints without a common body commute exactly, since each reads and
-    // writes only its own two bodies' states (the static dummy counts as a body). So this is a list
-    // schedule of that partial order: a constraint is ready once the earlier constraints on both its bodies
-    // are placed, and each step takes, among the first kLookahead ready ones, the first that shares no body
-    // with the one placed last (else the first ready one). (An order that does not keep it, such as a graph
-    // colouring, changes the convergence: a 10-box stack then drifted 1.2-1.4 cm in 10 s, over the test's
-    // limit of 1 cm.)
-    constexpr std::size_t kLookahead = 8;
-    const int count = static_cast<int>(m_entries.size());
-    m_head.assign(static_cast<std::size_t>(stateCount), -1);
-    m_nextOnBody.resize(2 * static_cast<std::size_t>(count));
-    for (int k = count - 1; k >= 0; --k) {
-        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
-        m_nextOnBody[2 * static_cast<std::size_t>(k)] = m_head[static_cast<std::size_t>(e.a)];
-        m_head[static_cast<std::size_t>(e.a)] = k;
-        m_nextOnBody[2 * static_cast<std::size_t>(k) + 1] = m_head[static_cast<std::size_t>(e.b)];
-        m_head[static_cast<std::size_t>(e.b)] = k;
-    }
-    auto ready = [this](int k) {
-        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
-        return m_head[static_cast<std::size_t>(e.a)] == k && m_head[static_cast<std::size_t>(e.b)] == k;
-    };
-    auto shares = [this](int j, int k) {
-        const SweepEntry& x = m_entries[static_cast<std::size_t>(j)];
-        const SweepEntry& y = m_entries[static_cast<std::size_t>(k)];
-        return x.a == y.a || x.a == y.b || x.b == y.a || x.b == y.b;
-    };
-    m_ready.clear();
-    for (int k = 0; k < count; ++k) {
-        if (ready(k)) {
-            m_ready.push_back(k);
-        }
-    }
-    m_order.clear();
-    std::size_t front = 0;
-    int last = -1;
-    while (front < m_ready.size()) {
-        std::size_t pick = front;
-        if (last >= 0) {
-            const std::size_t end = std::min(m_ready.size(), front + kLookahead);
-            for (std::size_t p = front; p < end; ++p) {
-                if (!shares(m_ready[p], last)) {
-                    pick = p;
-                    break;
-                }
-            }
-        }
-        std::swap(m_ready[front], m_ready[pick]);
-        const int k = m_ready[front++];
-        m_order.push_back(k);
-        last = k;
-        // Release k's bodies; the next constraint on each may now be ready (once, if it is on both).
-        const SweepEntry& e = m_entries[static_cast<std::size_t>(k)];
-        const int nextA = m_nextOnBody[2 * static_cast<std::size_t>(k)];
-        const int nextB = m_nextOnBody[2 * static_cast<std::size_t>(k) + 1];
-        m_head[static_cast<std::size_t>(e.a)] = nextA;
-        m_head[static_cast<std::size_t>(e.b)] = nextB;
-        if (nextA >= 0 && ready(nextA)) {
-            m_ready.push_back(nextA);
-        }
-        if (nextB >= 0 && nextB != nextA && ready(nextB)) {
-            m_ready.push_back(nextB);
-        }
-    }
-}
-
-void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h) {
+void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h, int begin, int end) {
     // Semi-implicit (symplectic) Euler, velocity half: v += h (F / m + g), w += h T / I, then damping:
     // exponential v *= 1 / (1 + h c) (Box2D), or the source's clamped air drag v -= clamp(|v|, 1) c h.
     const WorldSettings& settings = *ctx.settings;
@@ -390,10 +481,9 @@ void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h) {
     const double angularDamping = settings.angularDamping;
     const double linearFactor = 1.0 / (1.0 + h * linearDamping);
     const double angularFactor = 1.0 / (1.0 + h * angularDamping);
-    const int n = static_cast<int>(ctx.awakeBodies.size());
-    for (int i = 0; i < n; ++i) {
+    for (int i = begin; i < end; ++i) {
         const BodySim& body =
-            ctx.bodies[static_cast<std::size_t>(ctx.awakeBodies[static_cast<std::size_t>(i)])];
+            ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
         if (body.type != BodyType::Dynamic) {
             continue;
         }
@@ -418,13 +508,12 @@ void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h) {
     }
 }
 
-void ImpulseSolver::integratePositions(double h) {
+void ImpulseSolver::integratePositions(double h, int begin, int end) {
     // Semi-implicit Euler, position half, on the motion since the step start: dp += h v, dq turned by exactly
     // h w (cos/sin rather than Box2D's normalised first-order update, so a free spin keeps its angle to
     // round-off).
-    const std::size_t n = m_states.size() - 1;
-    for (std::size_t i = 0; i < n; ++i) {
-        BodyState& s = m_states[i];
+    for (int i = begin; i < end; ++i) {
+        BodyState& s = m_states[static_cast<std::size_t>(i)];
         s.dp += h * s.v;
         if (s.w != 0.0) {
             s.dq = mulRot(Rot(h * s.w), s.dq);
@@ -432,194 +521,63 @@ void ImpulseSolver::integratePositions(double h) {
     }
 }
 
-void ImpulseSolver::warmStart(bool firstSubstep) {
-    // Apply the accumulated impulses P = lambda_n n + lambda_t t (Catto 2006 "warm starting"): last step's
-    // in the first substep, the previous substep's in the others, which this substep applies again in full;
-    // so they also count towards the step's total impulse that reports show.
-    for (std::size_t i = 0; i < m_count; ++i) {
-        const Constraint& c = m_constraints[i];
-        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
-        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        const Vec2 normal = c.normal;
-        const Vec2 tangent = rightPerp(normal);
-        for (int k = 0; k < c.pointCount; ++k) {
-            const ConstraintPoint& cp = c.points[k];
-            if (!firstSubstep) {
-                m_cold[i].earlierNormal[k] += cp.normalImpulse;
-                m_cold[i].earlierTangent[k] += cp.tangentImpulse;
-            }
-            const Vec2 P = cp.normalImpulse * normal + cp.tangentImpulse * tangent;
-            a.v -= a.invMass * P;
-            a.w -= a.invInertia *
-                   (cp.normalImpulse * cross(cp.rA, normal) + cp.tangentImpulse * cross(cp.rA, tangent));
-            b.v += b.invMass * P;
-            b.w += b.invInertia *
-                   (cp.normalImpulse * cross(cp.rB, normal) + cp.tangentImpulse * cross(cp.rB, tangent));
-        }
-    }
-}
-
-template <Pass kPass> void ImpulseSolver::solve() {
-    // One Gauss-Seidel pass (Catto 2006; Box2D v3.0 b2SolveContact), rows in the order n1, n2 (normal, each
-    // clamped to push only) then t1, t2 (friction, clamped to the cone of the new normal impulses):
-    //   s = n . ((dpB + dqB rB) - (dpA + dqA rA)) + baseSeparation    (current separation, see biasOf())
-    //   normal:   lambda = -normalMass massScale (un + bias) - impulseScale acc ; acc' = max(acc + lambda, 0)
-    //   friction: lambda = -tangentMass ut ;  acc' = clamp(acc + lambda, -mu acc_n, mu acc_n)
-    // The separation is computed here, as v3 does, rather than in a pass of its own before each group of
-    // iterations: the positions do not change within the group, so the result is the same to the bit, and
-    // a big scene streams its constraints from memory once per iteration instead of twice.
-    // Each row reads the relative velocity u_r = J_r v left by the rows before it. Instead of updating the
-    // bodies' velocities after each row and projecting them again (a chain of about twelve dependent
-    // operations per row, which bound this loop), the four u_r are projected once and each row's impulse
-    // updates the later rows' u directly: u_s += K_rs (acc'_r - acc_r), with the couplings
-    //   K_rs = (mA + mB) d_r . d_s + iA cA_r cA_s + iB cB_r cB_s
-    // (d the row's direction, n or t with n . t = 0, and c its lever arm on each body). In exact arithmetic
-    // this is the same sweep; only the rounding differs. (Box2D 2.4's block solver works on the same
-    // constraint-space velocities: b2ContactSolver::SolveVelocityConstraints forms b = vn - K a from the old
-    // impulses a.) What does not depend on an earlier row of this constraint is computed first, off the
-    // chain from one row to the next: the normal row is acc' = max(base - normalMass massScale un, 0) with
-    // base = acc (1 - impulseScale) - normalMass massScale bias, and each later u starts at J_s v - K_rs
-    // acc_r, so between two rows the chain is a multiply and an add into u, then the row's multiply, subtract
-    // and clamp.
-    const BiasRule& rule = m_rule;
-    for (Constraint& c : std::span(m_constraints.data(), m_count)) {
-        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
-        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        const Vec2 normal = c.normal;
-        const Vec2 tangent = rightPerp(normal);
-        const Vec2 dv = b.v - a.v;
-        const double dvn = dot(dv, normal);
-        const double dvt = dot(dv, tangent);
-        const double wA = a.w;
-        const double wB = b.w;
-        const double mA = a.invMass;
-        const double iA = a.invInertia;
-        const double mB = b.invMass;
-        const double iB = b.invInertia;
-        const Vec2 dp = b.dp - a.dp;
-        const Softness& softness = rule.soft[c.soft];
-        const double mu = c.friction;
-        ConstraintPoint& p1 = c.points[0];
-        const double rn1A = cross(p1.rA, normal);
-        const double rn1B = cross(p1.rB, normal);
-        const double rt1A = cross(p1.rA, tangent);
-        const double rt1B = cross(p1.rB, tangent);
-        const RowBias b1 =
-            biasOf<kPass>(separationOf(p1, normal, dp, a.dq, b.dq), p1.normalMass, softness, rule);
-        const double kN1T1 = iA * rn1A * rt1A + iB * rn1B * rt1B;
-        const double n1Old = p1.normalImpulse;
-        const double t1Old = p1.tangentImpulse;
-        const double n1Base = n1Old * (1.0 - b1.impulseScale) - b1.scaledNormalMass * b1.bias;
-        double impulseN = 0.0; // sums of the impulses applied along n and t
-        double impulseT = 0.0;
-        double angularA = 0.0; // sums of impulse times lever arm, per body
-        double angularB = 0.0;
-        if (c.pointCount == 2) {
-            ConstraintPoint& p2 = c.points[1];
-            const double rn2A = cross(p2.rA, normal);
-            const double rn2B = cross(p2.rB, normal);
-            const double rt2A = cross(p2.rA, tangent);
-            const double rt2B = cross(p2.rB, tangent);
-            const RowBias b2 =
-                biasOf<kPass>(separationOf(p2, normal, dp, a.dq, b.dq), p2.normalMass, softness, rule);
-            const double kN1N2 = mA + mB + iA * rn1A * rn2A + iB * rn1B * rn2B;
-            const double kN1T2 = iA * rn1A * rt2A + iB * rn1B * rt2B;
-            const double kN2T1 = iA * rn2A * rt1A + iB * rn2B * rt1B;
-            const double kN2T2 = iA * rn2A * rt2A + iB * rn2B * rt2B;
-            const double kT1T2 = mA + mB + iA * rt1A * rt2A + iB * rt1B * rt2B;
-            const double n2Old = p2.normalImpulse;
-            const double t2Old = p2.tangentImpulse;
-            const double n2Base = n2Old * (1.0 - b2.impulseScale) - b2.scaledNormalMass * b2.bias;
-            const double un1 = dvn + wB * rn1B - wA * rn1A;
-            const double un2 = dvn + wB * rn2B - wA * rn2A - kN1N2 * n1Old;
-            const double ut1 = dvt + wB * rt1B - wA * rt1A - (kN1T1 * n1Old + kN2T1 * n2Old);
-            const double ut2 = dvt + wB * rt2B - wA * rt2A - (kN1T2 * n1Old + kN2T2 * n2Old + kT1T2 * t1Old);
-            const double n1 = std::max(n1Base - b1.scaledNormalMass * un1, 0.0);
-            const double n2 = std::max(n2Base - b2.scaledNormalMass * (un2 + kN1N2 * n1), 0.0);
-            const double f1 = mu * n1;
-            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + (kN1T1 * n1 + kN2T1 * n2)), -f1, f1);
-            const double f2 = mu * n2;
-            const double t2 =
-                std::clamp(t2Old - p2.tangentMass * (ut2 + (kN1T2 * n1 + kN2T2 * n2 + kT1T2 * t1)), -f2, f2);
-            p1.normalImpulse = n1;
-            p2.normalImpulse = n2;
-            p1.tangentImpulse = t1;
-            p2.tangentImpulse = t2;
-            const double dn1 = n1 - n1Old, dn2 = n2 - n2Old, dt1 = t1 - t1Old, dt2 = t2 - t2Old;
-            p1.maxNormalImpulse = std::max(p1.maxNormalImpulse, dn1);
-            p2.maxNormalImpulse = std::max(p2.maxNormalImpulse, dn2);
-            impulseN = dn1 + dn2;
-            impulseT = dt1 + dt2;
-            angularA = (dn1 * rn1A + dn2 * rn2A) + (dt1 * rt1A + dt2 * rt2A);
-            angularB = (dn1 * rn1B + dn2 * rn2B) + (dt1 * rt1B + dt2 * rt2B);
-        } else {
-            const double un1 = dvn + wB * rn1B - wA * rn1A;
-            const double ut1 = dvt + wB * rt1B - wA * rt1A - kN1T1 * n1Old;
-            const double n1 = std::max(n1Base - b1.scaledNormalMass * un1, 0.0);
-            const double f1 = mu * n1;
-            const double t1 = std::clamp(t1Old - p1.tangentMass * (ut1 + kN1T1 * n1), -f1, f1);
-            p1.normalImpulse = n1;
-            p1.tangentImpulse = t1;
-            const double dn1 = n1 - n1Old, dt1 = t1 - t1Old;
-            p1.maxNormalImpulse = std::max(p1.maxNormalImpulse, dn1);
-            impulseN = dn1;
-            impulseT = dt1;
-            angularA = dn1 * rn1A + dt1 * rt1A;
-            angularB = dn1 * rn1B + dt1 * rt1B;
-        }
-        const Vec2 P = impulseN * normal + impulseT * tangent;
-        a.v -= mA * P;
-        a.w = wA - iA * angularA;
-        b.v += mB * P;
-        b.w = wB + iB * angularB;
-    }
-}
-
 void ImpulseSolver::applyRestitution(double threshold) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
-    // solving).
-    for (std::size_t i = 0; i < m_count; ++i) {
-        Constraint& c = m_constraints[i];
-        const ConstraintCold& cold = m_cold[i];
-        if (cold.restitution == 0.0) {
-            continue;
-        }
-        BodyState& a = m_states[static_cast<std::size_t>(c.a)];
-        BodyState& b = m_states[static_cast<std::size_t>(c.b)];
-        for (int k = 0; k < c.pointCount; ++k) {
-            ConstraintPoint& cp = c.points[k];
-            if (cold.relativeVelocity[k] > -threshold || cp.maxNormalImpulse == 0.0) {
+    // solving). Lane by lane: few contacts bounce, and the order is the colours' as in the sweeps.
+    for (int i = 0; i < m_blockCount; ++i) {
+        WideBlock& c = m_blocks[static_cast<std::size_t>(i)];
+        const WideCold& cold = m_cold[static_cast<std::size_t>(i)];
+        for (int lane = 0; lane < kLanes; ++lane) {
+            if (cold.restitution[lane] == 0.0) {
                 continue;
             }
-            const double rnA = cross(cp.rA, c.normal);
-            const double rnB = cross(cp.rB, c.normal);
-            const double vn = dot(b.v - a.v, c.normal) + b.w * rnB - a.w * rnA;
-            double impulse = -cp.normalMass * (vn + cold.restitution * cold.relativeVelocity[k]);
-            const double newImpulse = std::max(cp.normalImpulse + impulse, 0.0);
-            impulse = newImpulse - cp.normalImpulse;
-            cp.normalImpulse = newImpulse;
-            cp.maxNormalImpulse = std::max(cp.maxNormalImpulse, impulse);
-            const Vec2 P = impulse * c.normal;
-            a.v -= a.invMass * P;
-            a.w -= a.invInertia * impulse * rnA;
-            b.v += b.invMass * P;
-            b.w += b.invInertia * impulse * rnB;
+            BodyState& a = m_states[static_cast<std::size_t>(c.a[lane])];
+            BodyState& b = m_states[static_cast<std::size_t>(c.b[lane])];
+            const Vec2 normal{c.nx[lane], c.ny[lane]};
+            for (int k = 0; k < cold.pointCount[lane]; ++k) {
+                wide::WidePoint& cp = c.p[k];
+                if (cold.relativeVelocity[k][lane] > -threshold || cp.maxNormalImpulse[lane] == 0.0) {
+                    continue;
+                }
+                const double rnA = cross(Vec2{cp.rAx[lane], cp.rAy[lane]}, normal);
+                const double rnB = cross(Vec2{cp.rBx[lane], cp.rBy[lane]}, normal);
+                const double vn = dot(b.v - a.v, normal) + b.w * rnB - a.w * rnA;
+                double impulse =
+                    -cp.normalMass[lane] * (vn + cold.restitution[lane] * cold.relativeVelocity[k][lane]);
+                const double newImpulse = std::max(cp.normalImpulse[lane] + impulse, 0.0);
+                impulse = newImpulse - cp.normalImpulse[lane];
+                cp.normalImpulse[lane] = newImpulse;
+                cp.maxNormalImpulse[lane] = std::max(cp.maxNormalImpulse[lane], impulse);
+                const Vec2 P = impulse * normal;
+                a.v -= a.invMass * P;
+                a.w -= a.invInertia * impulse * rnA;
+                b.v += b.invMass * P;
+                b.w += b.invInertia * impulse * rnB;
+            }
         }
     }
 }
 
 void ImpulseSolver::storeImpulses(SolverContext& ctx) {
-    for (std::size_t i = 0; i < m_count; ++i) {
-        const Constraint& c = m_constraints[i];
-        ContactSim& contact = ctx.contacts[static_cast<std::size_t>(m_cold[i].contact)];
-        for (int k = 0; k < c.pointCount; ++k) {
-            contact.points[k].normalImpulse = c.points[k].normalImpulse;
-            contact.points[k].tangentImpulse = c.points[k].tangentImpulse;
-            contact.points[k].stepNormalImpulse = m_cold[i].earlierNormal[k] + c.points[k].normalImpulse;
-            contact.points[k].stepTangentImpulse = m_cold[i].earlierTangent[k] + c.points[k].tangentImpulse;
-            contact.points[k].maxNormalImpulse = c.points[k].maxNormalImpulse;
-            contact.points[k].relativeVelocity = m_cold[i].relativeVelocity[k];
+    for (int i = 0; i < m_blockCount; ++i) {
+        const WideBlock& c = m_blocks[static_cast<std::size_t>(i)];
+        const WideCold& cold = m_cold[static_cast<std::size_t>(i)];
+        for (int lane = 0; lane < kLanes; ++lane) {
+            if (cold.contact[lane] < 0) {
+                continue;
+            }
+            ContactSim& contact = ctx.contacts[static_cast<std::size_t>(cold.contact[lane])];
+            for (int k = 0; k < cold.pointCount[lane]; ++k) {
+                const wide::WidePoint& p = c.p[k];
+                ContactPointSim& out = contact.points[k];
+                out.normalImpulse = p.normalImpulse[lane];
+                out.tangentImpulse = p.tangentImpulse[lane];
+                out.stepNormalImpulse = cold.earlierNormal[k][lane] + p.normalImpulse[lane];
+                out.stepTangentImpulse = cold.earlierTangent[k][lane] + p.tangentImpulse[lane];
+                out.maxNormalImpulse = p.maxNormalImpulse[lane];
+                out.relativeVelocity = cold.relativeVelocity[k][lane];
+            }
         }
     }
 }
@@ -628,7 +586,7 @@ void ImpulseSolver::finish(SolverContext& ctx) {
     // Write back: centre = centre0 + dp, rotation = dq q0, velocities.
     const int n = static_cast<int>(ctx.awakeBodies.size());
     for (int i = 0; i < n; ++i) {
-        BodySim& body = ctx.bodies[static_cast<std::size_t>(ctx.awakeBodies[static_cast<std::size_t>(i)])];
+        BodySim& body = ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
         const BodyState& s = m_states[static_cast<std::size_t>(i)];
         body.center = body.center0 + s.dp;
         body.xf.q = integrateRotation(mulRot(s.dq, body.xf.q), 0.0);
@@ -647,9 +605,9 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
     // No rotation, no friction, no iterations: stacks jitter and never rest, which is the point of the
     // lesson.
     const double h = ctx.timeStep;
-    integrateVelocities(ctx, h);
-    integratePositions(h);
     const int n = static_cast<int>(ctx.awakeBodies.size());
+    integrateVelocities(ctx, h, 0, n);
+    integratePositions(h, 0, n);
     for (const ContactSim& contact : ctx.contacts) {
         if (contact.manifold.pointCount == 0) {
             continue;
@@ -701,20 +659,26 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
-    for (int sub = 0; sub < substeps; ++sub) {
-        integrateVelocities(ctx, h);
-        warmStart(sub == 0);
-        for (int it = 0; it < settings.iterations; ++it) {
-            if (baumgarte) {
-                solve<Pass::Baumgarte>();
-            } else {
-                solve<Pass::Biased>();
+    const wide::Kernels& kernels = wide::kernelsFor(simdLevel());
+    WideBlock* blocks = m_blocks.data();
+    WideCold* cold = m_cold.data();
+    BodyState* states = m_states.data();
+    for (const Group& g : m_groups) {
+        WideBlock* groupBlocks = blocks + g.blockBegin;
+        WideCold* groupCold = cold + g.blockBegin;
+        const int count = g.blockEnd - g.blockBegin;
+        for (int sub = 0; sub < substeps; ++sub) {
+            integrateVelocities(ctx, h, g.stateBegin, g.stateEnd);
+            kernels.warmStart(groupBlocks, groupCold, count, states, sub == 0);
+            for (int it = 0; it < settings.iterations; ++it) {
+                (baumgarte ? kernels.solveBaumgarte : kernels.solveBiased)(groupBlocks, count, states,
+                                                                           m_rule);
             }
-        }
-        integratePositions(h);
-        if (!baumgarte) {
-            for (int it = 0; it < settings.relaxIterations; ++it) {
-                solve<Pass::Relax>();
+            integratePositions(h, g.stateBegin, g.stateEnd);
+            if (!baumgarte) {
+                for (int it = 0; it < settings.relaxIterations; ++it) {
+                    kernels.solveRelax(groupBlocks, count, states, m_rule);
+                }
             }
         }
     }

@@ -1,0 +1,120 @@
+#pragma once
+/// @file wide_solver.h
+/// The impulse solver's contact rows in wide blocks: four constraints side by side, one per lane, solved
+/// together in AVX2 registers of four doubles, in two SSE2 halves, or lane by lane in scalar code (Catto,
+/// "SIMD Matters" (2024) and Box2D v3 contact_solver.c b2ContactConstraintWide, in doubles here).
+///
+/// A block holds constraints of one graph colour only (impulse_solver.cpp colours them): no two of its
+/// lanes share a body that moves, so solving the lanes at once is the same as solving them one after
+/// another. Every path runs the same IEEE operations per lane in the same order, with no fused multiply-add
+/// (the kernels' files are compiled with -ffp-contract=off) and with max/min defined as the SSE instructions
+/// define them, so the three give the same bits: the choice of path never changes a simulation.
+
+#include "physics/defs.h"
+#include "physics/manifold.h"
+#include "physics/math.h"
+#include "physics/simd.h"
+
+#include <cstdint>
+
+namespace phys::wide {
+
+inline constexpr int kLanes = 4;
+
+/// Solver-side body state. The first 32 bytes are what a sweep writes (velocities; the inverse mass rides
+/// along unchanged), the next 32 what it only reads (the motion since the step began), so a wide path loads
+/// each as one 256-bit row and transposes four bodies into lanes.
+struct alignas(32) BodyState {
+    Vec2 v;               ///< m/s
+    double w = 0.0;       ///< rad/s
+    double invMass = 0.0; ///< 1/kg
+    Vec2 dp;              ///< centre displacement since the start of the step, metres
+    Rot dq;               ///< rotation since the start of the step
+    double invInertia = 0.0;
+    double unused[3] = {}; ///< keeps every state on a 32-byte boundary
+};
+static_assert(sizeof(BodyState) == 96);
+
+/// One contact point of four constraints, one per lane.
+struct alignas(32) WidePoint {
+    // Anchors relative to A's and B's centres at the start of the step, world frame, metres. They stay fixed
+    // during the step: the lever arms cross(r, n) and cross(r, t) come from them, and only the separation sees
+    // the bodies' motion (Box2D v3 b2ContactConstraintPoint: anchors plus body deltas).
+    double rAx[kLanes];
+    double rAy[kLanes];
+    double rBx[kLanes];
+    double rBy[kLanes];
+    double baseSeparation[kLanes]; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
+    double normalMass[kLanes];     ///< 1 / K_nn, kg (0 in an unused point or lane: it never pushes)
+    double tangentMass[kLanes];    ///< 1 / K_tt, kg
+    double normalImpulse[kLanes];  ///< accumulated, N s
+    double tangentImpulse[kLanes];
+    double maxNormalImpulse[kLanes]; ///< largest increment this step (restitution applies only after one)
+};
+
+/// Four constraints of one colour. A constraint with one point has a second point of zero mass, and an unused
+/// lane has both; they solve to zero impulse and leave the (static) state they point at unchanged.
+struct alignas(32) WideBlock {
+    std::int32_t a[kLanes]; ///< state index of body A (the last state is the static dummy)
+    std::int32_t b[kLanes];
+    double nx[kLanes]; ///< normal, A to B
+    double ny[kLanes];
+    double friction[kLanes];
+    double againstStatic[kLanes]; ///< 1 when a body has infinite mass (stiffer softness), else 0
+    WidePoint p[kMaxManifoldPoints];
+};
+
+/// What is read once per constraint and step, not per iteration: kept apart from the hot blocks.
+struct alignas(32) WideCold {
+    std::int32_t contact[kLanes]; ///< index into the world's contacts, -1 for an unused lane
+    std::int32_t pointCount[kLanes];
+    double restitution[kLanes];
+    /// Normal relative velocity before the solve (the approach speed for restitution), m/s
+    double relativeVelocity[kMaxManifoldPoints][kLanes];
+    /// Impulses of the substeps before the current one, N s: each substep applies its accumulated impulse
+    /// (warm start plus iterations), so the step's impulse is their sum (Box2D v3's totalNormalImpulse).
+    double earlierNormal[kMaxManifoldPoints][kLanes];
+    double earlierTangent[kMaxManifoldPoints][kLanes];
+};
+
+/// Soft constraint coefficients (see impulse_solver.cpp makeSoft).
+struct Softness {
+    double biasRate = 0.0;
+    double massScale = 1.0;
+    double impulseScale = 0.0;
+};
+
+/// The three kinds of sweep. They differ only in the velocity bias and the soft scales of the normal rows.
+enum class Pass {
+    Biased,    ///< soft step, biased iteration: soft contact pushing overlap out at most maxPush
+    Relax,     ///< soft step, relax iteration: rigid, no push (only the speculative gap)
+    Baumgarte, ///< rigid, pushing out a fraction of the overlap beyond the allowed penetration
+};
+
+/// What a point's bias depends on besides its separation.
+struct BiasRule {
+    double invH = 0.0;          ///< 1 / substep, 1/s
+    double maxPush = 0.0;       ///< soft step: largest push-out speed, m/s
+    double baumgarteRate = 0.0; ///< Baumgarte: -factor / h, 1/s
+    double slop = 0.0;          ///< Baumgarte allowed penetration, metres
+    Softness contact;           ///< between two dynamic bodies
+    Softness againstStatic;     ///< against infinite mass
+};
+
+/// The wide passes of one instruction set. Each runs over `count` blocks in order.
+struct Kernels {
+    void (*warmStart)(WideBlock* blocks, WideCold* cold, int count, BodyState* states, bool firstSubstep);
+    void (*solveBiased)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
+    void (*solveRelax)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
+    void (*solveBaumgarte)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
+};
+
+const Kernels& scalarKernels();
+const Kernels& sse2Kernels();
+/// Only call where the processor has AVX2 (see simd.h).
+const Kernels& avx2Kernels();
+
+/// The kernels for a level that this processor runs (an unsupported level falls back to the best below).
+const Kernels& kernelsFor(SimdLevel level);
+
+} // namespace phys::wide
