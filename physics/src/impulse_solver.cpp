@@ -410,10 +410,26 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     int lane = kLanes;
     int lastColour = -1;
     int lastGroup = -1;
-    const std::size_t most = m_entries.size();
-    if (m_blocks.size() < most) { // at most one block per constraint
-        m_blocks.resize(most);
-        m_cold.resize(most);
+    // How many blocks, first: a new one where the level or the group changes, or the last is full.
+    std::size_t needed = 0;
+    {
+        int used = kLanes;
+        int level = -1;
+        int group = -1;
+        for (const int entry : m_order) {
+            const Entry& e = m_entries[static_cast<std::size_t>(entry)];
+            if (used == kLanes || e.colour != level || e.group != group) {
+                ++needed;
+                used = 0;
+                level = e.colour;
+                group = e.group;
+            }
+            ++used;
+        }
+    }
+    if (m_blocks.size() < needed) {
+        m_blocks.resize(needed);
+        m_cold.resize(needed);
     }
     const std::size_t orderCount = m_order.size();
     for (std::size_t o = 0; o < orderCount; ++o) {
