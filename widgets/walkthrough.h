@@ -45,7 +45,7 @@ enum class WalkthroughStepKind {
 
 /// One checkable statement of an explanation. Every sentence of a step is written from claims like these
 /// (the predicate beside its words, in walkthrough.cpp), and the step keeps them, so a test can check each
-/// one against the geometry itself (tests/app/tst_walkthrough_claims.cpp, Boost.Geometry as the oracle)
+/// one against the geometry itself (tests/widgets/tst_walkthrough_claims.cpp, Boost.Geometry as the oracle)
 /// rather than trust the trace it was written from. World frame, metres; `polygon` 0 is A, 1 is B.
 struct WalkthroughClaim {
     enum class Kind {

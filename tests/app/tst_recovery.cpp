@@ -8,11 +8,11 @@
 ///   absolute file name (Ctrl+S writes the original file), and counts as unsaved work: opening the same file
 ///   at start-up keeps it instead of asking to save or discard it.
 ///
-/// The "full disk" is RLIMIT_FSIZE (tests/cli/full_disk.h): the write fails like ENOSPC, without root.
+/// The "full disk" is RLIMIT_FSIZE (tests/core/full_disk.h): the write fails like ENOSPC, without root.
 /// The killed process is this test program started with --recovery-child (a real MainWindow that opens a
 /// scene by a relative name, edits it, autosaves, prints "ready" and waits to be killed).
 
-#include "../cli/full_disk.h"
+#include "../core/full_disk.h"
 #include "autosave.h"
 #include "document.h"
 #include "edit_controller.h"

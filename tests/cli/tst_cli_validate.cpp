@@ -2,7 +2,7 @@
 /// `contactlab-cli validate` as a user runs it (the real executable through QProcess): exit codes 0/2/3, the
 /// "ok" summary with counts, errors on stderr naming the file and the place, usage texts.
 
-#include "fixture_table.h"
+#include "../core/fixture_table.h"
 #include "scene_io.h"
 
 #include "cli_test_util.h"

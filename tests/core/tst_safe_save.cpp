@@ -3,7 +3,7 @@
 /// fills up during the write report the failure and leave the file that was there byte for byte, with no
 /// temporary file left behind; with room on the disk they write a scene that loads back equal.
 
-#include "cli_test_util.h"
+#include "../cli/cli_test_util.h"
 #include "full_disk.h"
 #include "scene_io.h"
 

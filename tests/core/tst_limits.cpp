@@ -8,7 +8,7 @@
 ///   lightest bodies get a positive mass and stay finite, the sample stack stands at the largest step
 ///   (1/30 s) and gains no energy at the smallest (the refused values are in tests/fixtures/bad/expected.tsv).
 
-#include "cli_test_util.h"
+#include "../cli/cli_test_util.h"
 #include "fixture_table.h"
 #include "scene_io.h"
 
