@@ -324,16 +324,29 @@ void evaluateTunnel(LessonQuestionEval& eval, const LessonStep& q, const phys::S
                          .arg(off.step)
                          .arg(off.time, 0, 'f', 3)
                    : tr("no: after %1 s with continuous collision off it is still in front").arg(q.duration);
-    eval.why = tr("Each step (%1 s) moves the body %2 m along its path; to be caught it must be seen "
-                  "overlapping, and the target plus the body measure only %3 m along that path, so %4 With "
-                  "continuous collision on (the app's default) the engine %5.")
-                   .arg(scene.settings.timeStep, 0, 'f', 4)
-                   .arg(Walkthrough::length(perStep), Walkthrough::length(thickness),
-                        perStep > thickness
-                            ? tr("a step can jump from in front of the target to behind it without ever "
-                                 "overlapping it.")
-                            : tr("some step must see them overlapping and the contact stops it."),
-                        on.passed ? tr("still let it through") : tr("finds the time of impact and stops it"));
+    // The why, from the two runs: how far a step moves against how much there is to hit, then what the
+    // engine saw.
+    QString what;
+    if (off.passed && perStep > thickness) {
+        what = tr("a step can jump from in front of the target to behind it without the poses ever "
+                  "overlapping, and after step %1 it was behind.")
+                   .arg(off.step);
+    } else if (off.passed) {
+        what = tr("a step saw them overlapping, but with the body already past the target's middle: the "
+                  "shortest way out is through the far side, so the contact pushed it on; after step %1 it "
+                  "was behind.")
+                   .arg(off.step);
+    } else {
+        what =
+            tr("a step saw them overlapping while the body was still in front, and the contact stopped it.");
+    }
+    eval.why =
+        tr("Each step (%1 s) moves the body %2 m along its path, and the target and the body measure "
+           "%3 m along it. With continuous collision off the engine only looks at the poses after each "
+           "step: %4 With continuous collision on (the app's default) the engine %5.")
+            .arg(scene.settings.timeStep, 0, 'f', 4)
+            .arg(Walkthrough::length(perStep), Walkthrough::length(thickness), what,
+                 on.passed ? tr("still let it through") : tr("finds the time of impact and stops it"));
 }
 
 } // namespace
