@@ -52,10 +52,23 @@ QString arrow(phys::Vec2 d) {
 }
 
 QString edgeLabel(int polygon, int edge, phys::Vec2 start, phys::Vec2 end) {
-    return tr("%1's edge %2, %3 to %4")
+    return tr("%1's edge %2: %3 to %4")
         .arg(polygon == 0 ? QStringLiteral("A") : QStringLiteral("B"))
         .arg(edge)
         .arg(Walkthrough::vector(start), Walkthrough::vector(end));
+}
+
+/// "A's edge 2 normal", "circle axis": short enough for a radio button.
+QString axisName(const phys::SatAxis& axis, phys::ShapePairKind kind) {
+    switch (axis.owner) {
+    case phys::SatAxisOwner::A:
+        return tr("A's edge %1 normal").arg(axis.edge);
+    case phys::SatAxisOwner::B:
+        return tr("B's edge %1 normal").arg(axis.edge);
+    case phys::SatAxisOwner::Circle:
+        break;
+    }
+    return kind == phys::ShapePairKind::CircleCircle ? tr("centre line") : tr("circle axis");
 }
 
 /// The SAT questions: least-overlap axis, MTV direction, depth.
@@ -81,9 +94,9 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
             LessonChoice c;
             c.axis = k;
             c.direction = axis.normal;
-            c.label = tr("Axis %1: %2, normal %3")
+            c.label = tr("Axis %1: %2 %3")
                           .arg(k + 1)
-                          .arg(Walkthrough::axisOrigin(axis, pairKind), Walkthrough::vector(axis.normal));
+                          .arg(axisName(axis, pairKind), Walkthrough::vector(axis.normal));
             eval.choices.push_back(c);
             if (axis.overlap <= least + tol) {
                 eval.correct.push_back(k);

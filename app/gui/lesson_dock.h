@@ -1,0 +1,130 @@
+#pragma once
+/// @file lesson_dock.h
+/// The Lesson dock: plays a lesson file (app/core/lesson.h) step by step over the open scene. Notes show
+/// their Markdown and point at bodies or a walkthrough step; walkthrough steps move the Walkthrough dock;
+/// simulation steps drive Simulate mode; questions ask the student to commit a guess before anything is
+/// revealed. The answer is worked out by the engine when the student commits (lesson_questions.h), then the
+/// dock says right or wrong with why and the Walkthrough dock shows the step the answer comes from.
+///
+/// Student view (the default) hides teacher notes and every answer until the guess is committed; Teacher
+/// view shows the notes and the engine's answer beside each question.
+
+#include "lesson.h"
+#include "lesson_questions.h"
+
+#include <QDockWidget>
+#include <QList>
+
+#include <vector>
+
+class QAbstractButton;
+class QButtonGroup;
+class QCheckBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QVBoxLayout;
+
+namespace cl {
+
+class MainWindow;
+class WalkthroughDock;
+
+class LessonDock : public QDockWidget {
+    Q_OBJECT
+
+public:
+    explicit LessonDock(MainWindow& window);
+    ~LessonDock() override;
+
+    /// Opens a lesson file: on success its scene replaces the document (after the unsaved-changes prompt)
+    /// and the dock shows its first step; on failure the error, naming the place, is reported through the
+    /// window and nothing changes.
+    bool openLesson(const QString& fileName);
+    /// Plays `lesson` (already read); `source` names it in the title bar ("" for none).
+    bool startLesson(Lesson lesson, const QString& source);
+
+    bool hasLesson() const { return !m_lesson.steps.empty(); }
+    const Lesson& lesson() const { return m_lesson; }
+    /// The step shown, 0-based (-1 without a lesson).
+    int currentStep() const { return m_step; }
+    int stepCount() const { return static_cast<int>(m_lesson.steps.size()); }
+    /// Questions answered right, and answered at all.
+    int score() const;
+    int answeredCount() const;
+    int questionCount() const;
+    bool teacherView() const { return m_teacherView; }
+    /// The current question as the engine answers it now (meaningful on a question step).
+    const LessonQuestionEval& currentEvaluation() const { return m_eval; }
+    /// True once the current question's answer was committed.
+    bool currentAnswered() const;
+    /// The verdict text shown after committing (empty before).
+    QString verdictText() const;
+
+    /// The built-in lesson pack (resource paths, ":/lessons/...json"), sorted.
+    static QStringList builtInLessons();
+
+public slots:
+    void next();
+    void back();
+    void setStep(int step);
+    void setTeacherView(bool teacher);
+    /// Commits the answer currently picked in the dock (a guess, then the reveal).
+    void commitAnswer();
+
+signals:
+    /// The step, the score or the view changed.
+    void lessonChanged();
+
+private:
+    struct StepState {
+        bool answered = false;
+        bool right = false;
+        LessonAnswer answer;
+        QString verdict;
+    };
+
+    void buildUi();
+    void showStep();
+    void enterStep();
+    void applyWalkthrough(const LessonWalkthroughRef& ref);
+    void applySimulation(const LessonStep& step);
+    void rebuildQuestion();
+    void updateQuestionState();
+    void updateHeader();
+    void clearChoices();
+    void onSceneEdited();
+
+    MainWindow& m_window;
+    Lesson m_lesson;
+    QString m_source;
+    std::vector<StepState> m_states;
+    int m_step = -1;
+    bool m_teacherView = false;
+    LessonQuestionEval m_eval;
+
+    QLabel* m_title = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_score = nullptr;
+    QCheckBox* m_teacherBox = nullptr;
+    QLabel* m_text = nullptr;
+    QLabel* m_teacherNotes = nullptr;
+    QWidget* m_choicesBox = nullptr;
+    QVBoxLayout* m_choicesLayout = nullptr;
+    QButtonGroup* m_choiceGroup = nullptr;
+    QList<QAbstractButton*> m_choiceButtons;
+    QWidget* m_numberRow = nullptr;
+    QLineEdit* m_number = nullptr;
+    QLabel* m_engineAnswer = nullptr;
+    QPushButton* m_commit = nullptr;
+    QLabel* m_verdict = nullptr;
+    QPushButton* m_back = nullptr;
+    QPushButton* m_next = nullptr;
+};
+
+/// Adds File > Open Lesson..., File > Lessons (the built-in pack) and the Lesson dock (hidden until a lesson
+/// is opened; View menu toggle) to `window`: one line in the MainWindow constructor.
+LessonDock* installLessons(MainWindow& window);
+
+} // namespace cl
