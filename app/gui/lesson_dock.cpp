@@ -24,6 +24,7 @@
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
+#include <QMouseEvent>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -81,6 +82,7 @@ LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window),
     connect(document, &Document::bodyChanged, this, &LessonDock::onSceneEdited);
     connect(document, &Document::bodyInserted, this, &LessonDock::onSceneEdited);
     connect(document, &Document::bodyRemoved, this, &LessonDock::onSceneEdited);
+    window.canvas()->viewport()->installEventFilter(this);
     showStep();
 }
 
@@ -127,6 +129,11 @@ void LessonDock::buildUi() {
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     m_text->setOpenExternalLinks(true);
     layout->addWidget(m_text);
+
+    m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
+    m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
+    m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    layout->addWidget(m_clickHint);
 
     m_teacherNotes = new QLabel(page);
     m_teacherNotes->setObjectName(QStringLiteral("lessonTeacherNotes"));
@@ -378,6 +385,9 @@ void LessonDock::enterStep() {
     if (step.type == LessonStepType::Question) {
         m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
         rebuildQuestion();
+        // Installed last, a filter sees events first: ahead of whatever tool was chosen since.
+        m_window.canvas()->viewport()->removeEventFilter(this);
+        m_window.canvas()->viewport()->installEventFilter(this);
         // Predict, then reveal: the Walkthrough dock (its table and the canvas overlay) would show the answer,
         // so a student sees it only after committing. Teacher view keeps it.
         auto* walkthrough = m_window.findChild<WalkthroughDock*>();
@@ -427,6 +437,64 @@ void LessonDock::rebuildQuestion() {
         m_choicesLayout->addWidget(button);
         m_choiceButtons.append(button);
     }
+}
+
+int LessonDock::choiceAt(QPointF viewportPoint) const {
+    const SceneCanvas* canvas = m_window.canvas();
+    int best = -1;
+    double bestDistance = kPickPixels;
+    for (int i = 0; i < static_cast<int>(m_eval.choices.size()); ++i) {
+        const LessonChoice& c = m_eval.choices[static_cast<std::size_t>(i)];
+        double distance = kPickPixels + 1.0;
+        if (c.edge >= 0) {
+            // Distance in pixels to the edge's segment on screen.
+            const QPointF a = canvas->worldToViewport(c.start);
+            const QPointF b = canvas->worldToViewport(c.end);
+            const QPointF ab = b - a;
+            const double length2 = QPointF::dotProduct(ab, ab);
+            const double t = length2 > 0.0
+                                 ? std::clamp(QPointF::dotProduct(viewportPoint - a, ab) / length2, 0.0, 1.0)
+                                 : 0.0;
+            const QPointF d = viewportPoint - (a + t * ab);
+            distance = std::hypot(d.x(), d.y());
+        } else if (m_eval.kind == LessonQuestionKind::ClipKeptPoints) {
+            const QPointF d = viewportPoint - canvas->worldToViewport(c.point);
+            distance = std::hypot(d.x(), d.y());
+        }
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = i;
+        }
+    }
+    return best;
+}
+
+bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_window.canvas()->viewport() || !hasLesson() || currentAnswered() ||
+        m_lesson.steps[static_cast<std::size_t>(m_step)].type != LessonStepType::Question ||
+        !m_eval.problem.isEmpty()) {
+        return QDockWidget::eventFilter(watched, event);
+    }
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonDblClick) {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (mouse->button() != Qt::LeftButton) {
+            return false;
+        }
+        const int choice = choiceAt(mouse->position());
+        if (choice < 0 || choice >= m_choiceButtons.size()) {
+            return false;
+        }
+        // The click answers the question: it must not also select or drag the body under it.
+        QAbstractButton* button = m_choiceButtons[choice];
+        button->setChecked(m_eval.multiSelect ? !button->isChecked() : true);
+        m_swallowRelease = true;
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonRelease && m_swallowRelease) {
+        m_swallowRelease = false;
+        return true;
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 void LessonDock::onSceneEdited() {
@@ -520,6 +588,11 @@ void LessonDock::updateQuestionState() {
     const bool answered = currentAnswered();
     const bool askable = question && m_eval.problem.isEmpty();
     m_choicesBox->setVisible(askable && !m_eval.numeric);
+    const bool clickable =
+        std::any_of(m_eval.choices.begin(), m_eval.choices.end(), [this](const LessonChoice& c) {
+            return c.edge >= 0 || m_eval.kind == LessonQuestionKind::ClipKeptPoints;
+        });
+    m_clickHint->setVisible(askable && !answered && clickable);
     m_numberRow->setVisible(askable && m_eval.numeric);
     m_commit->setVisible(askable && !answered);
     m_number->setEnabled(!answered);
@@ -577,6 +650,7 @@ void LessonDock::showStep() {
         m_numberRow->hide();
         m_commit->hide();
         m_engineAnswer->hide();
+        m_clickHint->hide();
         m_verdict->clear();
         return;
     }

@@ -73,6 +73,12 @@ public slots:
     /// Commits the answer currently picked in the dock (a guess, then the reveal).
     void commitAnswer();
 
+public:
+    /// The choice a click at `viewportPoint` on the canvas picks (an edge, an edge's axis or a point within
+    /// kPickPixels), or -1.
+    int choiceAt(QPointF viewportPoint) const;
+    static constexpr double kPickPixels = 10.0;
+
 signals:
     /// The step, the score or the view changed.
     void lessonChanged();
@@ -95,6 +101,8 @@ private:
     void updateHeader();
     void clearChoices();
     void onSceneEdited();
+    /// Canvas clicks pick choices while a question that has them waits for its answer.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
     MainWindow& m_window;
     Lesson m_lesson;
@@ -109,6 +117,8 @@ private:
     QLabel* m_score = nullptr;
     QCheckBox* m_teacherBox = nullptr;
     QLabel* m_text = nullptr;
+    QLabel* m_clickHint = nullptr;
+    bool m_swallowRelease = false;
     QLabel* m_teacherNotes = nullptr;
     QWidget* m_choicesBox = nullptr;
     QVBoxLayout* m_choicesLayout = nullptr;

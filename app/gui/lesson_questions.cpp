@@ -58,6 +58,31 @@ QString edgeLabel(int polygon, int edge, phys::Vec2 start, phys::Vec2 end) {
         .arg(Walkthrough::vector(start), Walkthrough::vector(end));
 }
 
+/// A choice that is only words (yes/no, the teacher's choices).
+LessonChoice labelled(const QString& label) {
+    LessonChoice c;
+    c.label = label;
+    return c;
+}
+
+/// Names edge `edge` of the walkthrough's polygon `polygon` (0 = A, 1 = B) in `c`, with its world end points;
+/// nothing when that shape is not a polygon (a circle axis).
+void setEdge(LessonChoice& c, const Walkthrough& w, int polygon, int edge) {
+    if (polygon < 0 || edge < 0) {
+        return;
+    }
+    const phys::ShapeGeometry& geometry = polygon == 0 ? w.geometryA() : w.geometryB();
+    const auto* shape = std::get_if<phys::Polygon>(&geometry);
+    if (!shape || edge >= shape->count()) {
+        return;
+    }
+    const phys::Transform xf = polygon == 0 ? w.transformA() : w.transformB();
+    c.polygon = polygon;
+    c.edge = edge;
+    c.start = phys::transformPoint(xf, shape->vertex(edge));
+    c.end = phys::transformPoint(xf, shape->vertex((edge + 1) % shape->count()));
+}
+
 /// "A's edge 2 normal", "circle axis": short enough for a radio button.
 QString axisName(const phys::SatAxis& axis, phys::ShapePairKind kind) {
     switch (axis.owner) {
@@ -94,6 +119,11 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
             LessonChoice c;
             c.axis = k;
             c.direction = axis.normal;
+            setEdge(c, w,
+                    axis.owner == phys::SatAxisOwner::A   ? 0
+                    : axis.owner == phys::SatAxisOwner::B ? 1
+                                                          : -1,
+                    axis.edge);
             c.label = tr("Axis %1: %2 %3")
                           .arg(k + 1)
                           .arg(axisName(axis, pairKind), Walkthrough::vector(axis.normal));
@@ -198,15 +228,11 @@ void evaluateClip(LessonQuestionEval& eval, const LessonStep& q, const Walkthrou
     }
     for (int polygon = 0; polygon < 2; ++polygon) {
         const phys::Polygon& shape = std::get<phys::Polygon>(polygon == 0 ? w.geometryA() : w.geometryB());
-        const phys::Transform xf = polygon == 0 ? w.transformA() : w.transformB();
         for (int k = 0; k < shape.count(); ++k) {
             LessonChoice c;
-            c.polygon = polygon;
-            c.edge = k;
-            const phys::Vec2 start = phys::transformPoint(xf, shape.vertex(k));
-            const phys::Vec2 end = phys::transformPoint(xf, shape.vertex((k + 1) % shape.count()));
-            c.point = (start + end) * 0.5;
-            c.label = edgeLabel(polygon, k, start, end);
+            setEdge(c, w, polygon, k);
+            c.point = (c.start + c.end) * 0.5;
+            c.label = edgeLabel(polygon, k, c.start, c.end);
             eval.choices.push_back(c);
         }
     }
@@ -327,8 +353,8 @@ void evaluateTunnel(LessonQuestionEval& eval, const LessonStep& q, const phys::S
         eval.problem = off.ok ? on.problem : off.problem;
         return;
     }
-    eval.choices.push_back({tr("Yes, it passes through"), -1, -1, -1, {}, {}});
-    eval.choices.push_back({tr("No, it is stopped"), -1, -1, -1, {}, {}});
+    eval.choices.push_back(labelled(tr("Yes, it passes through")));
+    eval.choices.push_back(labelled(tr("No, it is stopped")));
     eval.correct.push_back(off.passed ? 0 : 1);
     const double perStep = phys::length(q.velocity) * scene.settings.timeStep;
     const double thickness = (wallAlong.second - wallAlong.first) + (along.second - along.first);
@@ -373,7 +399,7 @@ LessonQuestionEval evaluateLessonQuestion(const LessonStep& q, const phys::Scene
     switch (q.kind) {
     case LessonQuestionKind::MultipleChoice:
         for (int i = 0; i < q.choices.size(); ++i) {
-            eval.choices.push_back({q.choices.at(i), -1, -1, -1, {}, {}});
+            eval.choices.push_back(labelled(q.choices.at(i)));
         }
         if (q.answer >= 0 && q.answer < q.choices.size()) {
             eval.correct.push_back(q.answer);

@@ -21,11 +21,12 @@ namespace cl {
 /// One thing the student can pick.
 struct LessonChoice {
     QString label;
-    int axis = -1;        ///< LeastOverlapAxis: index in SatTrace::axes
-    int polygon = -1;     ///< Reference/IncidentEdge: 0 = A, 1 = B
-    int edge = -1;        ///< Reference/IncidentEdge: edge index in that polygon
-    phys::Vec2 point;     ///< ClipKeptPoints: the clipped point; edges: the edge's midpoint (world)
-    phys::Vec2 direction; ///< MtvDirection: unit, world
+    int axis = -1;         ///< LeastOverlapAxis: index in SatTrace::axes
+    int polygon = -1;      ///< edges and edge-normal axes: 0 = A, 1 = B (-1: not an edge)
+    int edge = -1;         ///< edges and edge-normal axes: edge index in that polygon
+    phys::Vec2 start, end; ///< that edge's end points, world (a click on it picks the choice)
+    phys::Vec2 point;      ///< ClipKeptPoints: the clipped point; edges: the edge's midpoint (world)
+    phys::Vec2 direction;  ///< MtvDirection: unit, world
 };
 
 /// A question as the engine answers it for one scene.

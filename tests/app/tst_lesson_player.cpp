@@ -309,6 +309,58 @@ private slots:
         QVERIFY(direction().y < -0.999);
     }
 
+    /// Edges and points are answered by clicking them on the canvas; the click picks, it does not move bodies.
+    void answersByClickingTheCanvas() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/02-clipping.json")));
+        QCoreApplication::processEvents(); // the deferred zoom to fit
+        SceneCanvas* canvas = window->canvas();
+        const Scene before = window->document()->scene();
+        const auto goTo = [&](LessonQuestionKind kind) {
+            for (int i = 0; i < dock->stepCount(); ++i) {
+                const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
+                if (step.type == LessonStepType::Question && step.kind == kind) {
+                    dock->setStep(i);
+                    return true;
+                }
+            }
+            return false;
+        };
+        auto* verdict = dock->findChild<QLabel*>(QStringLiteral("lessonVerdict"));
+        auto* commit = dock->findChild<QPushButton*>(QStringLiteral("lessonCommit"));
+
+        // Reference edge: click a point 80% along it (away from the box).
+        QVERIFY(goTo(LessonQuestionKind::ReferenceEdge));
+        QVERIFY(dock->findChild<QLabel*>(QStringLiteral("lessonClickHint"))->isVisible());
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const LessonChoice& right = eval.choices[static_cast<std::size_t>(eval.correct.front())];
+            const QPointF at = canvas->worldToViewport(right.start + (right.end - right.start) * 0.8);
+            QCOMPARE(dock->choiceAt(at), eval.correct.front());
+            QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at.toPoint());
+            QVERIFY(choiceButton(*dock, eval.correct.front())->isChecked());
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+
+        // Kept points: click each kept point; a click on empty canvas picks nothing.
+        QVERIFY(goTo(LessonQuestionKind::ClipKeptPoints));
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            QCOMPARE(dock->choiceAt(canvas->worldToViewport({-2.5, 2.0})), -1);
+            for (const int k : eval.correct) {
+                const QPointF at = canvas->worldToViewport(eval.choices[static_cast<std::size_t>(k)].point);
+                QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at.toPoint());
+                QVERIFY(choiceButton(*dock, k)->isChecked());
+            }
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        // The clicks picked: no body moved or changed.
+        QVERIFY(scenesEqual(window->document()->scene(), before));
+    }
+
     void hostileLessonChangesNothing() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
