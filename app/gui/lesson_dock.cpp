@@ -363,6 +363,8 @@ void LessonDock::applySimulation(const LessonStep& step) {
     for (int i = 0; i < kMaxRunSteps && controller->currentTime() < step.until - 0.5 * dt; ++i) {
         controller->stepForward();
     }
+    // Bodies may have flown out of view (the point of a tunnelling lesson): frame them where they are now.
+    QTimer::singleShot(0, m_window.canvas(), &SceneCanvas::zoomToFit);
 }
 
 void LessonDock::enterStep() {
@@ -400,14 +402,30 @@ void LessonDock::enterStep() {
                             step.kind == LessonQuestionKind::LeastOverlapAxis;
         if (walkthrough && byEdge) {
             OverlayOptions options = walkthrough->overlay()->options();
+            if (!m_savedOverlay) {
+                m_savedOverlay = options;
+            }
             options.vertexIndices = true;
             options.normals = true;
             walkthrough->setOverlayOptions(options);
+        } else {
+            restoreOverlay();
         }
     } else {
         m_eval = {};
         clearChoices();
+        restoreOverlay();
     }
+}
+
+void LessonDock::restoreOverlay() {
+    if (!m_savedOverlay) {
+        return;
+    }
+    if (auto* walkthrough = m_window.findChild<WalkthroughDock*>()) {
+        walkthrough->setOverlayOptions(*m_savedOverlay);
+    }
+    m_savedOverlay.reset();
 }
 
 void LessonDock::clearChoices() {

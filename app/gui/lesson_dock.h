@@ -11,9 +11,12 @@
 
 #include "lesson.h"
 #include "lesson_questions.h"
+#include "overlay.h"
 
 #include <QDockWidget>
 #include <QList>
+
+#include <optional>
 
 #include <vector>
 
@@ -100,6 +103,7 @@ private:
     void updateQuestionState();
     void updateHeader();
     void clearChoices();
+    void restoreOverlay();
     void onSceneEdited();
     /// Canvas clicks pick choices while a question that has them waits for its answer.
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -118,6 +122,8 @@ private:
     QCheckBox* m_teacherBox = nullptr;
     QLabel* m_text = nullptr;
     QLabel* m_clickHint = nullptr;
+    /// The overlay options before an edge question turned on vertex numbers and normals (restored after).
+    std::optional<OverlayOptions> m_savedOverlay;
     bool m_swallowRelease = false;
     QLabel* m_teacherNotes = nullptr;
     QWidget* m_choicesBox = nullptr;
