@@ -83,6 +83,19 @@ LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window),
     connect(document, &Document::bodyInserted, this, &LessonDock::onSceneEdited);
     connect(document, &Document::bodyRemoved, this, &LessonDock::onSceneEdited);
     window.canvas()->viewport()->installEventFilter(this);
+    // Another scene opened (File > Open, New, a sample) ends the lesson: its steps name this scene's bodies.
+    connect(document, &Document::sceneReset, this, [this] {
+        if (!m_settingScene && hasLesson()) {
+            restoreOverlay();
+            m_lesson = {};
+            m_states.clear();
+            m_step = -1;
+            m_eval = {};
+            clearChoices();
+            showStep();
+            emit lessonChanged();
+        }
+    });
     showStep();
 }
 
@@ -237,7 +250,9 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     m_lesson = std::move(lesson);
     m_source = source;
     m_states.assign(m_lesson.steps.size(), StepState{});
+    m_settingScene = true;
     m_window.document()->setScene(m_lesson.scene);
+    m_settingScene = false;
     m_window.document()->setFileName(QString());
     show();
     raise();

@@ -114,6 +114,7 @@ private:
     std::vector<StepState> m_states;
     int m_step = -1;
     bool m_teacherView = false;
+    bool m_settingScene = false; ///< the lesson's own scene is being set (that reset keeps the lesson)
     LessonQuestionEval m_eval;
 
     QLabel* m_title = nullptr;

@@ -361,6 +361,18 @@ private slots:
         QVERIFY(scenesEqual(window->document()->scene(), before));
     }
 
+    /// Opening another scene ends the lesson (its steps name the lesson scene's bodies).
+    void anotherSceneEndsTheLesson() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->hasLesson());
+        QVERIFY(window->openSample(QStringLiteral(":/scenes/stack.json")));
+        QVERIFY(!dock->hasLesson());
+        QCOMPARE(dock->findChild<QLabel*>(QStringLiteral("lessonTitle"))->text(),
+                 QStringLiteral("No lesson open. Use File > Open Lesson..."));
+    }
+
     void hostileLessonChangesNothing() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
