@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "file_controller.h"
+#include "lesson_presenter.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
@@ -133,7 +134,16 @@ void LessonDock::buildUi() {
     m_teacherBox->setToolTip(
         tr("Shows the teacher's notes and the engine's answer before the student commits."));
     connect(m_teacherBox, &QCheckBox::toggled, this, &LessonDock::setTeacherView);
-    layout->addWidget(m_teacherBox);
+    auto* viewRow = new QHBoxLayout;
+    viewRow->addWidget(m_teacherBox, 1);
+    m_presenterButton = new QPushButton(tr("Presenter..."), page);
+    m_presenterButton->setObjectName(QStringLiteral("lessonPresenter"));
+    m_presenterButton->setToolTip(tr("Open the teacher's notes and answers in a separate window (on a second "
+                                     "screen when there is one); this window stays in student view for the "
+                                     "projector."));
+    connect(m_presenterButton, &QPushButton::clicked, this, &LessonDock::openPresenter);
+    viewRow->addWidget(m_presenterButton);
+    layout->addLayout(viewRow);
 
     m_text = new QLabel(page);
     m_text->setObjectName(QStringLiteral("lessonText"));
@@ -216,6 +226,15 @@ void LessonDock::buildUi() {
     setMinimumWidth(300);
 }
 
+void LessonDock::openPresenter() {
+    if (!m_presenter) {
+        // A window of its own (Qt::Window), owned by the main window: it closes with it and never keeps the
+        // app running on its own.
+        m_presenter = new LessonPresenter(this, &m_window);
+    }
+    m_presenter->present(&m_window);
+}
+
 QStringList LessonDock::builtInLessons() {
     QStringList out;
     const QDir dir(QStringLiteral(":/lessons"));
@@ -268,6 +287,14 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     // Frame the scene once the docks have their new sizes.
     QTimer::singleShot(0, m_window.canvas(), &SceneCanvas::zoomToFit);
     return true;
+}
+
+QString LessonDock::stepMarkdown(const LessonStep& step) {
+    QString text = step.type == LessonStepType::Question ? step.prompt : step.text;
+    if (const QString about = describeStep(step); !about.isEmpty()) {
+        text = text.isEmpty() ? about : about + QStringLiteral("\n\n") + text;
+    }
+    return text;
 }
 
 int LessonDock::score() const {
@@ -543,6 +570,7 @@ void LessonDock::onSceneEdited() {
     m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
     rebuildQuestion();
     showStep();
+    emit lessonChanged(); // the presenter shows the new answer
 }
 
 void LessonDock::commitAnswer() {
@@ -613,6 +641,7 @@ void LessonDock::updateHeader() {
     m_back->setEnabled(hasLesson() && m_step > 0);
     m_next->setEnabled(hasLesson() && m_step + 1 < stepCount());
     m_teacherBox->setVisible(hasLesson());
+    m_presenterButton->setVisible(hasLesson());
 }
 
 void LessonDock::updateQuestionState() {
@@ -688,10 +717,7 @@ void LessonDock::showStep() {
         return;
     }
     const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
-    QString text = step.type == LessonStepType::Question ? step.prompt : step.text;
-    if (const QString about = describeStep(step); !about.isEmpty()) {
-        text = text.isEmpty() ? about : about + QStringLiteral("\n\n") + text;
-    }
+    QString text = stepMarkdown(step);
     if (m_step == 0 && !m_lesson.description.isEmpty()) {
         text = m_lesson.description + QStringLiteral("\n\n---\n\n") + text;
     }

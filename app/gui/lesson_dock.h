@@ -31,6 +31,7 @@ class QVBoxLayout;
 
 namespace cl {
 
+class LessonPresenter;
 class MainWindow;
 class WalkthroughDock;
 
@@ -65,6 +66,12 @@ public:
     /// The verdict text shown after committing (empty before).
     QString verdictText() const;
 
+    /// What the dock shows for `step` (Markdown): the text or the prompt, after a line saying what a
+    /// walkthrough or simulation step does.
+    static QString stepMarkdown(const LessonStep& step);
+    /// The presenter window (null until opened).
+    LessonPresenter* presenter() const { return m_presenter; }
+
     /// The built-in lesson pack (resource paths, ":/lessons/...json"), sorted.
     static QStringList builtInLessons();
 
@@ -75,6 +82,8 @@ public slots:
     void setTeacherView(bool teacher);
     /// Commits the answer currently picked in the dock (a guess, then the reveal).
     void commitAnswer();
+    /// Opens (or brings back) the presenter window.
+    void openPresenter();
 
 public:
     /// The choice a click at `viewportPoint` on the canvas picks (an edge, an edge's axis or a point within
@@ -121,6 +130,8 @@ private:
     QProgressBar* m_progress = nullptr;
     QLabel* m_score = nullptr;
     QCheckBox* m_teacherBox = nullptr;
+    QPushButton* m_presenterButton = nullptr;
+    LessonPresenter* m_presenter = nullptr;
     QLabel* m_text = nullptr;
     QLabel* m_clickHint = nullptr;
     /// The overlay options before an edge question turned on vertex numbers and normals (restored after).

@@ -139,6 +139,14 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
         if (sat.separated) {
             eval.answerText += tr(" (a gap: the shapes do not touch)");
         }
+        if (eval.correct.size() > 1) {
+            QStringList tied;
+            for (const int k : eval.correct) {
+                tied.append(QString::number(k + 1));
+            }
+            eval.answerText +=
+                tr("; axes %1 tie within SAT's tolerance, so each counts").arg(tied.join(tr(", ")));
+        }
         break;
     }
     case LessonQuestionKind::MtvDirection: {

@@ -9,6 +9,7 @@
 #include "app_test_util.h"
 #include "lesson.h"
 #include "lesson_dock.h"
+#include "lesson_presenter.h"
 #include "lesson_questions.h"
 #include "walkthrough_dock.h"
 
@@ -18,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPointer>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -359,6 +361,35 @@ private slots:
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
         // The clicks picked: no body moved or changed.
         QVERIFY(scenesEqual(window->document()->scene(), before));
+    }
+
+    /// Presenter mode: the teacher's window shows notes and the engine's answer while the main window stays in
+    /// student view, and its Back/Next drive the lesson.
+    void presenterWindow() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
+        LessonPresenter* presenter = dock->presenter();
+        QVERIFY(presenter && presenter->isVisible());
+        QVERIFY(presenter->isWindow());
+        QVERIFY(presenter->notesText().contains(dock->lesson().steps[0].teacherNotes));
+        QVERIFY(presenter->stepText().contains(QStringLiteral("step 1 of %1").arg(dock->stepCount())));
+        QVERIFY(presenter->nextText().contains(dock->lesson().steps[1].text));
+        auto* presenterNext = presenter->findChild<QPushButton*>(QStringLiteral("presenterNextButton"));
+        while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
+               LessonStepType::Question) {
+            click(presenterNext);
+        }
+        // The teacher sees the answer; the class (the main window, student view) does not.
+        QVERIFY(!dock->teacherView());
+        QVERIFY(!dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"))->isVisible());
+        QVERIFY(presenter->answerText().contains(dock->currentEvaluation().answerText));
+        QVERIFY(!dock->currentEvaluation().answerText.isEmpty());
+        // Closing the main window takes the presenter with it.
+        QPointer<LessonPresenter> guard(presenter);
+        window.reset();
+        QVERIFY(guard.isNull());
     }
 
     /// Opening another scene ends the lesson (its steps name the lesson scene's bodies).
