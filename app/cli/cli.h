@@ -77,5 +77,6 @@ int runCollide(const Subcommand& self, const QStringList& args);
 int runSimulate(const Subcommand& self, const QStringList& args);
 int runRender(const Subcommand& self, const QStringList& args);
 int runWalkthrough(const Subcommand& self, const QStringList& args);
+int runLesson(const Subcommand& self, const QStringList& args);
 
 } // namespace cl::cli

@@ -50,6 +50,11 @@ const Subcommand kSubcommands[] = {
      "  in the text table a * marks the emphasised row (the MTV axis). Exit code 0, 2 usage, 3 invalid "
      "scene.",
      false, &cl::cli::runWalkthrough},
+    {"lesson", "check LESSON",
+     "Check a lesson file and print each question with the answer the engine computes for its scene.",
+     "  Choices the engine counts right are marked *. Exit code 0 when the lesson reads and every question\n"
+     "  can be asked of its scene, 3 when not (the message names the place, e.g. steps[4].pair[1]), 2 usage.",
+     false, &cl::cli::runLesson},
 };
 
 const Subcommand* findSubcommand(const char* name) {

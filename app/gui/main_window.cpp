@@ -7,6 +7,7 @@
 #include "edit_setup.h"
 #include "file_controller.h"
 #include "inspector_dock.h"
+#include "lesson_dock.h"
 #include "scene_canvas.h"
 #include "simulation_panel.h"
 #include "tools_toolbar.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
         inspector->setSimulation(simulation->controller());
     }
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
+    installLessons(*this);     // File > Open Lesson, the built-in pack, the Lesson dock (lesson_dock.h)
 
     resize(1280, 800);
     readSettings();

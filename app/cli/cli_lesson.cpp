@@ -1,0 +1,96 @@
+/// @file cli_lesson.cpp
+/// `contactlab-cli lesson check LESSON`: reads a lesson file (app/core/lesson.h) and prints each question
+/// with the answer the engine computes for the lesson's scene as it is now (app/gui/lesson_questions.h, the
+/// same code the Lesson dock asks), so a teacher who edits the scene sees whether every question still makes
+/// sense. Exit codes as `validate`: 0 ok, 2 usage, 3 an invalid lesson or a question the scene cannot
+/// answer (e.g. an edge question about bodies that no longer touch), with a located message.
+
+#include "cli.h"
+#include "lesson.h"
+
+#include "../gui/lesson_questions.h"
+
+namespace cl::cli {
+
+namespace {
+
+/// The first line of a Markdown prompt without its emphasis marks, for one line of output.
+QString oneLine(QString text) {
+    text.replace(QStringLiteral("**"), QString());
+    text.replace(u'\n', u' ');
+    return text.simplified();
+}
+
+} // namespace
+
+int runLesson(const Subcommand& self, const QStringList& args) {
+    if (args.isEmpty() || args.front() == QLatin1String("--help") || args.front() == QLatin1String("-h")) {
+        if (args.isEmpty()) {
+            return usageError(self, QStringLiteral("missing the action (check)"));
+        }
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (args.front() != QLatin1String("check")) {
+        return usageError(self, QStringLiteral("unknown action \"%1\" (expected check)").arg(args.front()));
+    }
+    const Arguments parsed = parseArguments(args.mid(1), {});
+    if (parsed.help) {
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (!parsed.error.isEmpty()) {
+        return usageError(self, parsed.error);
+    }
+    if (parsed.positional.size() != 1) {
+        return usageError(self, QStringLiteral("expected one LESSON file"));
+    }
+    const QString fileName = parsed.positional.front();
+    auto loaded = loadLessonFile(fileName);
+    if (const auto* error = std::get_if<LessonError>(&loaded)) {
+        printErr(QStringLiteral("contactlab-cli: %1\n").arg(error->toString()));
+        return kExitInvalidScene;
+    }
+    const Lesson& lesson = std::get<Lesson>(loaded);
+    int questions = 0;
+    int problems = 0;
+    QString out;
+    for (std::size_t i = 0; i < lesson.steps.size(); ++i) {
+        const LessonStep& step = lesson.steps[i];
+        if (step.type != LessonStepType::Question) {
+            continue;
+        }
+        ++questions;
+        const LessonQuestionEval eval = evaluateLessonQuestion(step, lesson.scene.def);
+        out += QStringLiteral("steps[%1] %2: %3\n")
+                   .arg(i)
+                   .arg(QLatin1String(toString(step.kind)), oneLine(step.prompt));
+        if (!eval.problem.isEmpty()) {
+            ++problems;
+            printErr(QStringLiteral(
+                         "contactlab-cli: %1: steps[%2]: this question cannot be asked of the scene: %3\n")
+                         .arg(fileName)
+                         .arg(i)
+                         .arg(eval.problem));
+            out += QStringLiteral("  cannot be asked: %1\n").arg(eval.problem);
+            continue;
+        }
+        if (!eval.numeric) {
+            for (std::size_t k = 0; k < eval.choices.size(); ++k) {
+                const bool right = std::find(eval.correct.begin(), eval.correct.end(), static_cast<int>(k)) !=
+                                   eval.correct.end();
+                out += QStringLiteral("  %1 %2\n")
+                           .arg(right ? QStringLiteral("*") : QStringLiteral(" "), eval.choices[k].label);
+            }
+        }
+        out += QStringLiteral("  answer: %1\n").arg(eval.answerText);
+    }
+    printOut(QStringLiteral("%1: \"%2\", %3 steps, %4 questions\n%5")
+                 .arg(problems == 0 ? QStringLiteral("ok") : QStringLiteral("problems"), lesson.title)
+                 .arg(lesson.steps.size())
+                 .arg(questions)
+                 .arg(out));
+    return problems == 0 ? kExitOk : kExitInvalidScene;
+}
+
+} // namespace cl::cli

@@ -1,0 +1,778 @@
+/// @file lesson_dock.cpp
+/// The Lesson dock (lesson_dock.h).
+
+#include "lesson_dock.h"
+
+#include "document.h"
+#include "file_controller.h"
+#include "lesson_presenter.h"
+#include "main_window.h"
+#include "scene_canvas.h"
+#include "simulation_controller.h"
+#include "simulation_panel.h"
+#include "walkthrough_dock.h"
+
+#include <QAction>
+#include <QButtonGroup>
+#include <QCheckBox>
+#include <QDir>
+#include <QDoubleValidator>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QMainWindow>
+#include <QMenu>
+#include <QMouseEvent>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace cl {
+
+namespace {
+const QString kLastLessonDirectoryKey = QStringLiteral("lessons/lastDirectory");
+constexpr int kMaxRunSteps = 100000; ///< a "run" step never steps more than this many times
+
+/// What a step without its own words says about itself.
+QString describeStep(const LessonStep& step) {
+    switch (step.type) {
+    case LessonStepType::Walkthrough: {
+        const LessonWalkthroughRef ref = step.walkthrough.value_or(LessonWalkthroughRef{});
+        return LessonDock::tr("*Walkthrough:* %1 of bodies %2 and %3%4")
+            .arg(ref.mode == QLatin1String("sat")        ? LessonDock::tr("SAT")
+                 : ref.mode == QLatin1String("clipping") ? LessonDock::tr("clipping")
+                                                         : LessonDock::tr("the contact methods"))
+            .arg(ref.bodyA)
+            .arg(ref.bodyB)
+            .arg(ref.step > 0 ? LessonDock::tr(", step %1").arg(ref.step) : QString());
+    }
+    case LessonStepType::Simulation:
+        switch (step.action) {
+        case LessonSimulationAction::Run:
+            return LessonDock::tr("*Simulation:* run to t = %1 s").arg(step.until);
+        case LessonSimulationAction::Pause:
+            return LessonDock::tr("*Simulation:* paused");
+        case LessonSimulationAction::Set:
+            return LessonDock::tr("*Simulation:* %1 set to %2")
+                .arg(step.setting, step.value.isBool()
+                                       ? (step.value.toBool() ? QStringLiteral("on") : QStringLiteral("off"))
+                                   : step.value.isString() ? step.value.toString()
+                                                           : QString::number(step.value.toDouble()));
+        }
+        break;
+    default:
+        break;
+    }
+    return {};
+}
+} // namespace
+
+LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window), m_window(window) {
+    setObjectName(QStringLiteral("lessonDock"));
+    buildUi();
+    Document* document = window.document();
+    connect(document, &Document::bodyChanged, this, &LessonDock::onSceneEdited);
+    connect(document, &Document::bodyInserted, this, &LessonDock::onSceneEdited);
+    connect(document, &Document::bodyRemoved, this, &LessonDock::onSceneEdited);
+    window.canvas()->viewport()->installEventFilter(this);
+    // Another scene opened (File > Open, New, a sample) ends the lesson: its steps name this scene's bodies.
+    connect(document, &Document::sceneReset, this, [this] {
+        if (!m_settingScene && hasLesson()) {
+            restoreOverlay();
+            m_lesson = {};
+            m_states.clear();
+            m_step = -1;
+            m_eval = {};
+            clearChoices();
+            showStep();
+            emit lessonChanged();
+        }
+    });
+    showStep();
+}
+
+LessonDock::~LessonDock() = default;
+
+void LessonDock::buildUi() {
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto* page = new QWidget(scroll);
+    auto* layout = new QVBoxLayout(page);
+
+    m_title = new QLabel(page);
+    m_title->setObjectName(QStringLiteral("lessonTitle"));
+    m_title->setWordWrap(true);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.2);
+    m_title->setFont(titleFont);
+    layout->addWidget(m_title);
+
+    auto* header = new QHBoxLayout;
+    m_progress = new QProgressBar(page);
+    m_progress->setObjectName(QStringLiteral("lessonProgress"));
+    m_progress->setFormat(tr("Step %v of %m"));
+    m_progress->setTextVisible(true);
+    header->addWidget(m_progress, 1);
+    m_score = new QLabel(page);
+    m_score->setObjectName(QStringLiteral("lessonScore"));
+    header->addWidget(m_score);
+    layout->addLayout(header);
+
+    m_teacherBox = new QCheckBox(tr("Teacher view (notes and answers)"), page);
+    m_teacherBox->setObjectName(QStringLiteral("lessonTeacherView"));
+    m_teacherBox->setToolTip(
+        tr("Shows the teacher's notes and the engine's answer before the student commits."));
+    connect(m_teacherBox, &QCheckBox::toggled, this, &LessonDock::setTeacherView);
+    auto* viewRow = new QHBoxLayout;
+    viewRow->addWidget(m_teacherBox, 1);
+    m_presenterButton = new QPushButton(tr("Presenter..."), page);
+    m_presenterButton->setObjectName(QStringLiteral("lessonPresenter"));
+    m_presenterButton->setToolTip(tr("Open the teacher's notes and answers in a separate window (on a second "
+                                     "screen when there is one); this window stays in student view for the "
+                                     "projector."));
+    connect(m_presenterButton, &QPushButton::clicked, this, &LessonDock::openPresenter);
+    viewRow->addWidget(m_presenterButton);
+    layout->addLayout(viewRow);
+
+    m_text = new QLabel(page);
+    m_text->setObjectName(QStringLiteral("lessonText"));
+    m_text->setTextFormat(Qt::MarkdownText);
+    m_text->setWordWrap(true);
+    m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
+    m_text->setOpenExternalLinks(true);
+    layout->addWidget(m_text);
+
+    m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
+    m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
+    m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    layout->addWidget(m_clickHint);
+
+    m_teacherNotes = new QLabel(page);
+    m_teacherNotes->setObjectName(QStringLiteral("lessonTeacherNotes"));
+    m_teacherNotes->setTextFormat(Qt::MarkdownText);
+    m_teacherNotes->setWordWrap(true);
+    m_teacherNotes->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff6d5; border: 1px solid #d9c27a; padding: 4px; }"));
+    layout->addWidget(m_teacherNotes);
+
+    m_choicesBox = new QWidget(page);
+    m_choicesBox->setObjectName(QStringLiteral("lessonChoices"));
+    m_choicesLayout = new QVBoxLayout(m_choicesBox);
+    m_choicesLayout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_choicesBox);
+    m_choiceGroup = new QButtonGroup(this);
+
+    m_numberRow = new QWidget(page);
+    auto* numberLayout = new QHBoxLayout(m_numberRow);
+    numberLayout->setContentsMargins(0, 0, 0, 0);
+    m_number = new QLineEdit(m_numberRow);
+    m_number->setObjectName(QStringLiteral("lessonNumber"));
+    m_number->setPlaceholderText(tr("your answer"));
+    auto* validator = new QDoubleValidator(m_number);
+    validator->setLocale(QLocale::c());
+    validator->setNotation(QDoubleValidator::StandardNotation);
+    m_number->setValidator(validator);
+    numberLayout->addWidget(m_number, 1);
+    numberLayout->addWidget(new QLabel(tr("m"), m_numberRow));
+    layout->addWidget(m_numberRow);
+    connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::commitAnswer);
+
+    m_engineAnswer = new QLabel(page);
+    m_engineAnswer->setObjectName(QStringLiteral("lessonEngineAnswer"));
+    m_engineAnswer->setWordWrap(true);
+    m_engineAnswer->setStyleSheet(QStringLiteral("QLabel { color: #6a5a00; }"));
+    layout->addWidget(m_engineAnswer);
+
+    m_commit = new QPushButton(tr("Commit answer"), page);
+    m_commit->setObjectName(QStringLiteral("lessonCommit"));
+    m_commit->setToolTip(tr("Lock in your guess; then the engine's answer is revealed."));
+    connect(m_commit, &QPushButton::clicked, this, &LessonDock::commitAnswer);
+    layout->addWidget(m_commit);
+
+    m_verdict = new QLabel(page);
+    m_verdict->setObjectName(QStringLiteral("lessonVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_verdict);
+    layout->addStretch(1);
+
+    auto* navigation = new QHBoxLayout;
+    m_back = new QPushButton(tr("Back"), page);
+    m_back->setObjectName(QStringLiteral("lessonBack"));
+    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    connect(m_back, &QPushButton::clicked, this, &LessonDock::back);
+    m_next = new QPushButton(tr("Next"), page);
+    m_next->setObjectName(QStringLiteral("lessonNext"));
+    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    connect(m_next, &QPushButton::clicked, this, &LessonDock::next);
+    navigation->addWidget(m_back);
+    navigation->addStretch(1);
+    navigation->addWidget(m_next);
+    layout->addLayout(navigation);
+
+    scroll->setWidget(page);
+    setWidget(scroll);
+    setMinimumWidth(300);
+}
+
+void LessonDock::openPresenter() {
+    if (!m_presenter) {
+        // A window of its own (Qt::Window), owned by the main window: it closes with it and never keeps the
+        // app running on its own.
+        m_presenter = new LessonPresenter(this, &m_window);
+    }
+    m_presenter->present(&m_window);
+}
+
+QStringList LessonDock::builtInLessons() {
+    QStringList out;
+    const QDir dir(QStringLiteral(":/lessons"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        out.append(dir.filePath(name));
+    }
+    return out;
+}
+
+bool LessonDock::openLesson(const QString& fileName) {
+    auto result = loadLessonFile(fileName);
+    if (const auto* error = std::get_if<LessonError>(&result)) {
+        m_window.reportError(tr("Cannot open lesson"),
+                             tr("Could not open the lesson:\n%1").arg(error->toString()));
+        return false;
+    }
+    return startLesson(std::get<Lesson>(std::move(result)), QFileInfo(fileName).fileName());
+}
+
+bool LessonDock::startLesson(Lesson lesson, const QString& source) {
+    if (lesson.steps.empty()) {
+        return false;
+    }
+    if (FileController* files = m_window.fileController(); files && !files->maybeSave(tr("open a lesson"))) {
+        return false;
+    }
+    // Leave Simulate mode first: the lesson's scene is the edited scene the questions are asked about.
+    if (auto* simulation = m_window.findChild<SimulationUi*>();
+        simulation && simulation->simulateAction()->isChecked()) {
+        simulation->simulateAction()->setChecked(false);
+    }
+    m_lesson = std::move(lesson);
+    m_source = source;
+    m_states.assign(m_lesson.steps.size(), StepState{});
+    m_settingScene = true;
+    m_window.document()->setScene(m_lesson.scene);
+    m_settingScene = false;
+    m_window.document()->setFileName(QString());
+    show();
+    raise();
+    // The lesson's text and choices need the height more than the docks it shares the side with.
+    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
+    if (auto* inspector = m_window.findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
+        inspector && inspector->isVisible() && !inspector->isFloating()) {
+        m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
+                             Qt::Vertical);
+    }
+    m_step = -1;
+    setStep(0);
+    // Frame the scene once the docks have their new sizes.
+    QTimer::singleShot(0, m_window.canvas(), &SceneCanvas::zoomToFit);
+    return true;
+}
+
+QString LessonDock::stepMarkdown(const LessonStep& step) {
+    QString text = step.type == LessonStepType::Question ? step.prompt : step.text;
+    if (const QString about = describeStep(step); !about.isEmpty()) {
+        text = text.isEmpty() ? about : about + QStringLiteral("\n\n") + text;
+    }
+    return text;
+}
+
+int LessonDock::score() const {
+    int right = 0;
+    for (const StepState& s : m_states) {
+        right += s.answered && s.right;
+    }
+    return right;
+}
+
+int LessonDock::answeredCount() const {
+    int answered = 0;
+    for (const StepState& s : m_states) {
+        answered += s.answered;
+    }
+    return answered;
+}
+
+int LessonDock::questionCount() const {
+    int n = 0;
+    for (const LessonStep& s : m_lesson.steps) {
+        n += s.type == LessonStepType::Question;
+    }
+    return n;
+}
+
+bool LessonDock::currentAnswered() const {
+    return m_step >= 0 && m_states[static_cast<std::size_t>(m_step)].answered;
+}
+
+QString LessonDock::verdictText() const {
+    return m_step >= 0 ? m_states[static_cast<std::size_t>(m_step)].verdict : QString();
+}
+
+void LessonDock::next() {
+    setStep(m_step + 1);
+}
+
+void LessonDock::back() {
+    setStep(m_step - 1);
+}
+
+void LessonDock::setStep(int step) {
+    if (!hasLesson()) {
+        return;
+    }
+    step = std::clamp(step, 0, stepCount() - 1);
+    const bool moved = step != m_step;
+    m_step = step;
+    if (moved) {
+        enterStep();
+    }
+    showStep();
+    emit lessonChanged();
+}
+
+void LessonDock::setTeacherView(bool teacher) {
+    if (teacher == m_teacherView) {
+        return;
+    }
+    m_teacherView = teacher;
+    m_teacherBox->setChecked(teacher);
+    showStep();
+    emit lessonChanged();
+}
+
+void LessonDock::applyWalkthrough(const LessonWalkthroughRef& ref) {
+    auto* walkthrough = m_window.findChild<WalkthroughDock*>();
+    if (!walkthrough) {
+        return;
+    }
+    const auto mode = parseWalkthroughMode(ref.mode);
+    walkthrough->setMode(mode.value_or(WalkthroughMode::Sat));
+    walkthrough->setPair(ref.bodyA, ref.bodyB);
+    walkthrough->setStep(std::max(0, ref.step - 1));
+    walkthrough->show();
+    walkthrough->raise();
+}
+
+void LessonDock::applySimulation(const LessonStep& step) {
+    auto* simulation = m_window.findChild<SimulationUi*>();
+    if (!simulation) {
+        return;
+    }
+    SimulationController* controller = simulation->controller();
+    if (step.action == LessonSimulationAction::Pause) {
+        controller->pause();
+        return;
+    }
+    if (!simulation->simulateAction()->isChecked()) {
+        simulation->simulateAction()->setChecked(true);
+    }
+    if (step.action == LessonSimulationAction::Set) {
+        phys::WorldSettings settings = controller->settings();
+        if (const QString error = applyLessonSetting(settings, step.setting, step.value); !error.isEmpty()) {
+            m_window.reportError(tr("Lesson step"), error);
+            return;
+        }
+        QString error;
+        if (!controller->setSettings(settings, &error)) {
+            m_window.reportError(tr("Lesson step"), error);
+        }
+        return;
+    }
+    // Run: step to the time asked for (never backwards), then stay paused there.
+    controller->pause();
+    const double dt = controller->settings().timeStep;
+    for (int i = 0; i < kMaxRunSteps && controller->currentTime() < step.until - 0.5 * dt; ++i) {
+        controller->stepForward();
+    }
+    // Bodies may have flown out of view (the point of a tunnelling lesson): frame them where they are now.
+    QTimer::singleShot(0, m_window.canvas(), &SceneCanvas::zoomToFit);
+}
+
+void LessonDock::enterStep() {
+    const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    if (!step.bodies.empty()) {
+        QList<quint64> keys;
+        for (const int index : step.bodies) {
+            if (index >= 0 && index < m_window.document()->bodyCount()) {
+                keys.append(m_window.document()->keyAt(index));
+            }
+        }
+        m_window.canvas()->setSelection(keys);
+    }
+    if (step.walkthrough) {
+        applyWalkthrough(*step.walkthrough);
+    }
+    if (step.type == LessonStepType::Simulation) {
+        applySimulation(step);
+    }
+    if (step.type == LessonStepType::Question) {
+        m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
+        rebuildQuestion();
+        // Installed last, a filter sees events first: ahead of whatever tool was chosen since.
+        m_window.canvas()->viewport()->removeEventFilter(this);
+        m_window.canvas()->viewport()->installEventFilter(this);
+        // Predict, then reveal: the Walkthrough dock (its table and the canvas overlay) would show the answer,
+        // so a student sees it only after committing. Teacher view keeps it.
+        auto* walkthrough = m_window.findChild<WalkthroughDock*>();
+        if (walkthrough && !m_teacherView && !currentAnswered()) {
+            walkthrough->hide();
+        }
+        // Edges and points are named by index: show the vertex numbers and edge normals to name them by.
+        const bool byEdge = step.kind == LessonQuestionKind::ReferenceEdge ||
+                            step.kind == LessonQuestionKind::IncidentEdge ||
+                            step.kind == LessonQuestionKind::LeastOverlapAxis;
+        if (walkthrough && byEdge) {
+            OverlayOptions options = walkthrough->overlay()->options();
+            if (!m_savedOverlay) {
+                m_savedOverlay = options;
+            }
+            options.vertexIndices = true;
+            options.normals = true;
+            walkthrough->setOverlayOptions(options);
+        } else {
+            restoreOverlay();
+        }
+    } else {
+        m_eval = {};
+        clearChoices();
+        restoreOverlay();
+    }
+}
+
+void LessonDock::restoreOverlay() {
+    if (!m_savedOverlay) {
+        return;
+    }
+    if (auto* walkthrough = m_window.findChild<WalkthroughDock*>()) {
+        walkthrough->setOverlayOptions(*m_savedOverlay);
+    }
+    m_savedOverlay.reset();
+}
+
+void LessonDock::clearChoices() {
+    for (QAbstractButton* button : m_choiceButtons) {
+        m_choiceGroup->removeButton(button);
+        delete button;
+    }
+    m_choiceButtons.clear();
+}
+
+void LessonDock::rebuildQuestion() {
+    clearChoices();
+    if (!m_eval.problem.isEmpty() || m_eval.numeric) {
+        return;
+    }
+    m_choiceGroup->setExclusive(!m_eval.multiSelect);
+    for (int i = 0; i < static_cast<int>(m_eval.choices.size()); ++i) {
+        QAbstractButton* button = nullptr;
+        const QString label = m_eval.choices[static_cast<std::size_t>(i)].label;
+        if (m_eval.multiSelect) {
+            button = new QCheckBox(label, m_choicesBox);
+        } else {
+            button = new QRadioButton(label, m_choicesBox);
+        }
+        button->setObjectName(QStringLiteral("lessonChoice%1").arg(i));
+        m_choiceGroup->addButton(button, i);
+        m_choicesLayout->addWidget(button);
+        m_choiceButtons.append(button);
+    }
+}
+
+int LessonDock::choiceAt(QPointF viewportPoint) const {
+    const SceneCanvas* canvas = m_window.canvas();
+    int best = -1;
+    double bestDistance = kPickPixels;
+    for (int i = 0; i < static_cast<int>(m_eval.choices.size()); ++i) {
+        const LessonChoice& c = m_eval.choices[static_cast<std::size_t>(i)];
+        double distance = kPickPixels + 1.0;
+        if (c.edge >= 0) {
+            // Distance in pixels to the edge's segment on screen.
+            const QPointF a = canvas->worldToViewport(c.start);
+            const QPointF b = canvas->worldToViewport(c.end);
+            const QPointF ab = b - a;
+            const double length2 = QPointF::dotProduct(ab, ab);
+            const double t = length2 > 0.0
+                                 ? std::clamp(QPointF::dotProduct(viewportPoint - a, ab) / length2, 0.0, 1.0)
+                                 : 0.0;
+            const QPointF d = viewportPoint - (a + t * ab);
+            distance = std::hypot(d.x(), d.y());
+        } else if (m_eval.kind == LessonQuestionKind::ClipKeptPoints) {
+            const QPointF d = viewportPoint - canvas->worldToViewport(c.point);
+            distance = std::hypot(d.x(), d.y());
+        }
+        if (distance < bestDistance) {
+            bestDistance = distance;
+            best = i;
+        }
+    }
+    return best;
+}
+
+bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched != m_window.canvas()->viewport() || !hasLesson() || currentAnswered() ||
+        m_lesson.steps[static_cast<std::size_t>(m_step)].type != LessonStepType::Question ||
+        !m_eval.problem.isEmpty()) {
+        return QDockWidget::eventFilter(watched, event);
+    }
+    if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonDblClick) {
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (mouse->button() != Qt::LeftButton) {
+            return false;
+        }
+        const int choice = choiceAt(mouse->position());
+        if (choice < 0 || choice >= m_choiceButtons.size()) {
+            return false;
+        }
+        // The click answers the question: it must not also select or drag the body under it.
+        QAbstractButton* button = m_choiceButtons[choice];
+        button->setChecked(m_eval.multiSelect ? !button->isChecked() : true);
+        m_swallowRelease = true;
+        return true;
+    }
+    if (event->type() == QEvent::MouseButtonRelease && m_swallowRelease) {
+        m_swallowRelease = false;
+        return true;
+    }
+    return QDockWidget::eventFilter(watched, event);
+}
+
+void LessonDock::onSceneEdited() {
+    // A question not yet answered follows the scene: its choices and answer are the engine's for the scene as
+    // it is now.
+    if (!hasLesson() || currentAnswered()) {
+        return;
+    }
+    const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    if (step.type != LessonStepType::Question) {
+        return;
+    }
+    m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
+    rebuildQuestion();
+    showStep();
+    emit lessonChanged(); // the presenter shows the new answer
+}
+
+void LessonDock::commitAnswer() {
+    if (!hasLesson() || currentAnswered()) {
+        return;
+    }
+    const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    if (step.type != LessonStepType::Question) {
+        return;
+    }
+    LessonAnswer answer;
+    for (int i = 0; i < m_choiceButtons.size(); ++i) {
+        if (m_choiceButtons[i]->isChecked()) {
+            answer.picked.push_back(i);
+        }
+    }
+    // Checked at answer time: the engine works the question out again on the scene as it is now.
+    const LessonQuestionEval eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
+    if (!eval.problem.isEmpty()) {
+        m_eval = eval;
+        rebuildQuestion();
+        showStep();
+        return;
+    }
+    if (eval.numeric) {
+        bool ok = false;
+        answer.number = QLocale::c().toDouble(m_number->text().trimmed(), &ok);
+        if (!ok) {
+            answer.number = QLocale().toDouble(m_number->text().trimmed(), &ok);
+        }
+        if (!ok) {
+            m_verdict->setText(tr("Type a number of metres first, e.g. 0.25."));
+            return;
+        }
+    } else if (answer.picked.empty()) {
+        m_verdict->setText(tr("Pick an answer first."));
+        return;
+    }
+    m_eval = eval;
+    const LessonVerdict verdict = judgeLessonAnswer(m_eval, answer);
+    StepState& state = m_states[static_cast<std::size_t>(m_step)];
+    state.answered = true;
+    state.right = verdict.right;
+    state.answer = answer;
+    state.verdict = verdict.text;
+    if (m_eval.revealStep >= 0) {
+        applyWalkthrough(
+            {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1});
+    }
+    showStep();
+    emit lessonChanged();
+}
+
+void LessonDock::updateHeader() {
+    setWindowTitle(tr("Lesson"));
+    setToolTip(m_source);
+    m_title->setText(hasLesson() ? m_lesson.title : tr("No lesson open. Use File > Open Lesson..."));
+    m_progress->setVisible(hasLesson());
+    m_progress->setRange(0, std::max(1, stepCount()));
+    m_progress->setValue(m_step + 1);
+    const int questions = questionCount();
+    m_score->setVisible(hasLesson() && questions > 0);
+    m_score->setText(tr("Score %1 / %2").arg(score()).arg(answeredCount()));
+    m_score->setToolTip(tr("%1 right of %2 answered; the lesson asks %3 questions")
+                            .arg(score())
+                            .arg(answeredCount())
+                            .arg(questions));
+    m_back->setEnabled(hasLesson() && m_step > 0);
+    m_next->setEnabled(hasLesson() && m_step + 1 < stepCount());
+    m_teacherBox->setVisible(hasLesson());
+    m_presenterButton->setVisible(hasLesson());
+}
+
+void LessonDock::updateQuestionState() {
+    const bool question =
+        hasLesson() && m_lesson.steps[static_cast<std::size_t>(m_step)].type == LessonStepType::Question;
+    const bool answered = currentAnswered();
+    const bool askable = question && m_eval.problem.isEmpty();
+    m_choicesBox->setVisible(askable && !m_eval.numeric);
+    const bool clickable =
+        std::any_of(m_eval.choices.begin(), m_eval.choices.end(), [this](const LessonChoice& c) {
+            return c.edge >= 0 || m_eval.kind == LessonQuestionKind::ClipKeptPoints;
+        });
+    m_clickHint->setVisible(askable && !answered && clickable);
+    m_numberRow->setVisible(askable && m_eval.numeric);
+    m_commit->setVisible(askable && !answered);
+    m_number->setEnabled(!answered);
+    if (!askable) {
+        m_engineAnswer->setVisible(question);
+        m_engineAnswer->setText(
+            question ? tr("This question cannot be asked of the scene as it is: %1").arg(m_eval.problem)
+                     : QString());
+        m_verdict->clear();
+        return;
+    }
+    const StepState& state = m_states[static_cast<std::size_t>(m_step)];
+    // Student view: nothing of the answer shows before the guess is committed.
+    m_engineAnswer->setVisible(m_teacherView && !answered);
+    m_engineAnswer->setText(tr("Engine's answer (teacher view): %1").arg(m_eval.answerText));
+    for (int i = 0; i < m_choiceButtons.size(); ++i) {
+        QAbstractButton* button = m_choiceButtons[i];
+        const QString label = m_eval.choices[static_cast<std::size_t>(i)].label;
+        // After the answer the choices stay readable (not greyed out) but take no more clicks.
+        button->setAttribute(Qt::WA_TransparentForMouseEvents, answered);
+        button->setFocusPolicy(answered ? Qt::NoFocus : Qt::StrongFocus);
+        const bool right = std::find(m_eval.correct.begin(), m_eval.correct.end(), i) != m_eval.correct.end();
+        const bool picked =
+            std::find(state.answer.picked.begin(), state.answer.picked.end(), i) != state.answer.picked.end();
+        if (answered) {
+            button->setChecked(picked);
+            button->setText((right    ? QStringLiteral("✓ ")
+                             : picked ? QStringLiteral("✗ ")
+                                      : QString()) +
+                            label);
+            button->setStyleSheet(right    ? QStringLiteral("color: #1b6e20; font-weight: bold;")
+                                  : picked ? QStringLiteral("color: #a01818;")
+                                           : QString());
+        } else {
+            button->setText(label);
+            button->setStyleSheet(QString());
+        }
+    }
+    if (answered) {
+        m_number->setText(m_eval.numeric ? QLocale::c().toString(state.answer.number) : QString());
+        m_verdict->setText(state.verdict);
+        m_verdict->setStyleSheet(state.right ? QStringLiteral("QLabel { color: #1b6e20; }")
+                                             : QStringLiteral("QLabel { color: #a01818; }"));
+    } else {
+        m_verdict->clear();
+    }
+}
+
+void LessonDock::showStep() {
+    updateHeader();
+    if (!hasLesson()) {
+        m_text->clear();
+        m_teacherNotes->hide();
+        m_choicesBox->hide();
+        m_numberRow->hide();
+        m_commit->hide();
+        m_engineAnswer->hide();
+        m_clickHint->hide();
+        m_verdict->clear();
+        return;
+    }
+    const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    QString text = stepMarkdown(step);
+    if (m_step == 0 && !m_lesson.description.isEmpty()) {
+        text = m_lesson.description + QStringLiteral("\n\n---\n\n") + text;
+    }
+    m_text->setText(text);
+    m_teacherNotes->setVisible(m_teacherView && !step.teacherNotes.isEmpty());
+    m_teacherNotes->setText(tr("**Teacher's note:** %1").arg(step.teacherNotes));
+    updateQuestionState();
+}
+
+LessonDock* installLessons(MainWindow& window) {
+    auto* dock = new LessonDock(window);
+    window.addDockWidget(Qt::LeftDockWidgetArea, dock);
+    if (auto* bodies = window.findChild<QDockWidget*>(QStringLiteral("BodiesDock"))) {
+        window.tabifyDockWidget(bodies, dock);
+    }
+    dock->hide(); // until a lesson is opened
+    if (QMenu* file = window.fileMenu()) {
+        // Right after File > Open...
+        const QList<QAction*> actions = file->actions();
+        QAction* before = nullptr;
+        for (qsizetype i = 0; i + 1 < actions.size(); ++i) {
+            if (actions[i]->objectName() == QLatin1String("actionOpen")) {
+                before = actions[i + 1];
+            }
+        }
+        auto* open = new QAction(LessonDock::tr("Open &Lesson..."), file);
+        open->setObjectName(QStringLiteral("actionOpenLesson"));
+        open->setStatusTip(
+            LessonDock::tr("Open a lesson file: a scene with notes, walkthrough steps and questions"));
+        QObject::connect(open, &QAction::triggered, dock, [dock, &window] {
+            const QString directory = QSettings().value(kLastLessonDirectoryKey, QDir::homePath()).toString();
+            const QString fileName =
+                QFileDialog::getOpenFileName(&window, LessonDock::tr("Open Lesson"), directory,
+                                             LessonDock::tr("ContactLab lessons (*.json);;All files (*)"));
+            if (!fileName.isEmpty()) {
+                QSettings().setValue(kLastLessonDirectoryKey, QFileInfo(fileName).absolutePath());
+                dock->openLesson(fileName);
+            }
+        });
+        QMenu* pack = new QMenu(LessonDock::tr("Built-in Lesso&ns"), file);
+        pack->setObjectName(QStringLiteral("menuLessons"));
+        for (const QString& path : LessonDock::builtInLessons()) {
+            auto loaded = loadLessonFile(path);
+            const QString title = std::holds_alternative<Lesson>(loaded) ? std::get<Lesson>(loaded).title
+                                                                         : QFileInfo(path).baseName();
+            QAction* action = pack->addAction(title, dock, [dock, path] { dock->openLesson(path); });
+            action->setObjectName(QStringLiteral("actionLesson_") + QFileInfo(path).baseName());
+        }
+        file->insertAction(before, open);
+        file->insertMenu(before, pack);
+    }
+    if (QMenu* view = window.viewMenu()) {
+        view->addAction(dock->toggleViewAction());
+    }
+    return dock;
+}
+
+} // namespace cl

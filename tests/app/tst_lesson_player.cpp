@@ -1,0 +1,431 @@
+/// @file tst_lesson_player.cpp
+/// The Lesson dock on the real MainWindow, driven by QTest mouse and key events: every built-in lesson is
+/// opened from File > Built-in Lessons and played to its end with Next; in each lesson one question is
+/// answered right and one wrong by clicking the choices (or typing the number) and Commit. Before the
+/// commit a student sees no answer (the Walkthrough dock is closed, the engine's answer hidden); after it
+/// the verdict names the engine's answer and the Walkthrough dock shows the step it comes from. Simulation
+/// steps drive Simulate mode to the time asked; a hostile lesson changes nothing and names the place.
+
+#include "app_test_util.h"
+#include "lesson.h"
+#include "lesson_dock.h"
+#include "lesson_presenter.h"
+#include "lesson_questions.h"
+#include "walkthrough_dock.h"
+
+#include <QAbstractButton>
+#include <QCheckBox>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QPointer>
+#include <QPushButton>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <algorithm>
+
+using namespace cl;
+
+namespace {
+
+QAbstractButton* choiceButton(LessonDock& dock, int index) {
+    return dock.findChild<QAbstractButton*>(QStringLiteral("lessonChoice%1").arg(index));
+}
+
+/// Clicks a choice on its indicator (a check box takes clicks on its indicator and label only, and the
+/// layout makes it wider than those).
+void clickChoice(QAbstractButton* button) {
+    QVERIFY(button);
+    QTest::mouseClick(button, Qt::LeftButton, {}, QPoint(8, button->height() / 2));
+}
+
+void click(QWidget* widget) {
+    QVERIFY(widget);
+    QTest::mouseClick(widget, Qt::LeftButton, {}, widget->rect().center());
+}
+
+bool isCorrect(const LessonQuestionEval& eval, int index) {
+    return std::find(eval.correct.begin(), eval.correct.end(), index) != eval.correct.end();
+}
+
+} // namespace
+
+class TestLessonPlayer : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_stateDir;
+
+    /// Answers the current question through the dock's widgets: right or wrong on purpose.
+    void answer(LessonDock& dock, bool right) {
+        const LessonQuestionEval& eval = dock.currentEvaluation();
+        QVERIFY2(eval.problem.isEmpty(), qPrintable(eval.problem));
+        if (eval.numeric) {
+            auto* number = dock.findChild<QLineEdit*>(QStringLiteral("lessonNumber"));
+            QVERIFY(number && number->isVisible());
+            number->clear();
+            const double value = right ? eval.value : eval.value + 10.0 * eval.tolerance + 0.5;
+            QTest::keyClicks(number, QString::number(value, 'f', 4));
+        } else if (eval.multiSelect) {
+            const int n = static_cast<int>(eval.choices.size());
+            if (right) {
+                for (const int k : eval.correct) {
+                    clickChoice(choiceButton(dock, k));
+                }
+            } else {
+                // Pick a wrong one if there is one, else leave out one of the right ones.
+                int wrong = -1;
+                for (int k = 0; k < n && wrong < 0; ++k) {
+                    wrong = isCorrect(eval, k) ? -1 : k;
+                }
+                clickChoice(choiceButton(dock, wrong >= 0 ? wrong : eval.correct.front()));
+            }
+        } else {
+            int pick = right ? eval.correct.front() : -1;
+            for (int k = 0; !right && k < static_cast<int>(eval.choices.size()); ++k) {
+                if (!isCorrect(eval, k)) {
+                    pick = k;
+                    break;
+                }
+            }
+            QVERIFY(pick >= 0);
+            clickChoice(choiceButton(dock, pick));
+            QVERIFY(choiceButton(dock, pick)->isChecked());
+        }
+        click(dock.findChild<QPushButton*>(QStringLiteral("lessonCommit")));
+    }
+
+private slots:
+    void initTestCase() {
+        QVERIFY(m_stateDir.isValid());
+        cltest::isolateAppState(m_stateDir);
+    }
+
+    void builtInMenuListsThePack() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* menu = window->findChild<QMenu*>(QStringLiteral("menuLessons"));
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), LessonDock::builtInLessons().size());
+        QVERIFY(LessonDock::builtInLessons().size() >= 3);
+        QVERIFY(window->findChild<QAction*>(QStringLiteral("actionOpenLesson")));
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock);
+        QVERIFY(!dock->isVisible()); // until a lesson is opened
+    }
+
+    void playEveryLesson_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : LessonDock::builtInLessons()) {
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        }
+    }
+    void playEveryLesson() {
+        QFETCH(QString, path);
+        auto window = cltest::makeTestWindow(1280, 800);
+        QApplication::setActiveWindow(window.get());
+        auto* dock = window->findChild<LessonDock*>();
+        auto* walkthrough = window->findChild<WalkthroughDock*>();
+        auto* simulation = window->findChild<SimulationUi*>();
+        QVERIFY(dock && walkthrough && simulation);
+        simulation->controller()->setExternalClock(true);
+        QAction* open =
+            window->findChild<QAction*>(QStringLiteral("actionLesson_") + QFileInfo(path).baseName());
+        QVERIFY(open);
+        open->trigger();
+        QVERIFY(dock->isVisible());
+        QCOMPARE(dock->currentStep(), 0);
+        const auto loaded = loadLessonFile(path);
+        QVERIFY(std::holds_alternative<Lesson>(loaded));
+        const Lesson& lesson = std::get<Lesson>(loaded);
+        QCOMPARE(dock->stepCount(), static_cast<int>(lesson.steps.size()));
+        QVERIFY(scenesEqual(window->document()->scene(), lesson.scene));
+
+        auto* next = dock->findChild<QPushButton*>(QStringLiteral("lessonNext"));
+        auto* back = dock->findChild<QPushButton*>(QStringLiteral("lessonBack"));
+        auto* score = dock->findChild<QLabel*>(QStringLiteral("lessonScore"));
+        auto* engineAnswer = dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"));
+        auto* verdict = dock->findChild<QLabel*>(QStringLiteral("lessonVerdict"));
+        QVERIFY(next && back && score && engineAnswer && verdict);
+        QVERIFY(!back->isEnabled());
+
+        int answered = 0;
+        int right = 0;
+        for (int i = 0; i < dock->stepCount(); ++i) {
+            QCOMPARE(dock->currentStep(), i);
+            const LessonStep& step = lesson.steps[static_cast<std::size_t>(i)];
+            if (step.type == LessonStepType::Walkthrough) {
+                QVERIFY(walkthrough->isVisible());
+                QCOMPARE(walkthrough->indexA(), step.walkthrough->bodyA);
+                QCOMPARE(walkthrough->indexB(), step.walkthrough->bodyB);
+                QCOMPARE(walkthrough->currentStep(), std::max(0, step.walkthrough->step - 1));
+            }
+            if (step.type == LessonStepType::Simulation) {
+                SimulationController* sim = simulation->controller();
+                if (step.action == LessonSimulationAction::Run) {
+                    QVERIFY(simulation->simulateAction()->isChecked());
+                    const double dt = sim->settings().timeStep;
+                    QVERIFY(std::abs(sim->currentTime() - step.until) <= 0.5 * dt + 1e-12);
+                } else if (step.action == LessonSimulationAction::Set) {
+                    phys::WorldSettings expected = sim->settings();
+                    QCOMPARE(applyLessonSetting(expected, step.setting, step.value), QString());
+                    QCOMPARE(sim->settings().continuous, expected.continuous);
+                    QCOMPARE(sim->settings().solver, expected.solver);
+                } else {
+                    QVERIFY(!sim->isPlaying());
+                }
+            }
+            if (step.type == LessonStepType::Question) {
+                // Student view: nothing gives the answer away before the commit.
+                QVERIFY(!dock->currentAnswered());
+                QVERIFY(!engineAnswer->isVisible());
+                QVERIFY(!walkthrough->isVisible());
+                QVERIFY(verdict->text().isEmpty());
+                // The dock asks the engine, on the scene as it is.
+                const LessonQuestionEval expected =
+                    evaluateLessonQuestion(step, window->document()->scene().def);
+                QCOMPARE(dock->currentEvaluation().correct, expected.correct);
+                // First question right, second wrong, the rest right.
+                const bool answerRight = answered != 1;
+                answer(*dock, answerRight);
+                QVERIFY2(dock->currentAnswered(), qPrintable(verdict->text()));
+                ++answered;
+                right += answerRight;
+                QVERIFY2(verdict->text().startsWith(answerRight ? QStringLiteral("Right.")
+                                                                : QStringLiteral("Not quite.")),
+                         qPrintable(verdict->text()));
+                QVERIFY(verdict->text().contains(expected.answerText));
+                QCOMPARE(score->text(), QStringLiteral("Score %1 / %2").arg(right).arg(answered));
+                if (expected.revealStep >= 0) {
+                    // The reveal: the Walkthrough dock at the step the answer comes from, with its explanation.
+                    QVERIFY(walkthrough->isVisible());
+                    QCOMPARE(walkthrough->mode(), expected.mode);
+                    QCOMPARE(walkthrough->currentStep(), expected.revealStep);
+                    QVERIFY(verdict->text().contains(walkthrough->explanation()));
+                }
+                // A second click changes nothing: the answer is committed.
+                if (!expected.numeric) {
+                    clickChoice(choiceButton(*dock, 0));
+                }
+                QCOMPARE(score->text(), QStringLiteral("Score %1 / %2").arg(right).arg(answered));
+            }
+            if (i + 1 < dock->stepCount()) {
+                QVERIFY(next->isEnabled());
+                click(next);
+            } else {
+                QVERIFY(!next->isEnabled());
+            }
+        }
+        QVERIFY2(answered >= 2, "each lesson asks at least two questions");
+        QCOMPARE(dock->score(), right);
+        QCOMPARE(dock->answeredCount(), answered);
+
+        // Back to an answered question: its verdict is still there, not asked again.
+        int lastQuestion = -1;
+        for (int i = 0; i < dock->stepCount(); ++i) {
+            if (lesson.steps[static_cast<std::size_t>(i)].type == LessonStepType::Question) {
+                lastQuestion = i;
+            }
+        }
+        while (dock->currentStep() > lastQuestion) {
+            click(back);
+        }
+        QVERIFY(dock->currentAnswered());
+        QVERIFY(!verdict->text().isEmpty());
+        QVERIFY(!dock->findChild<QPushButton*>(QStringLiteral("lessonCommit"))->isVisible());
+    }
+
+    /// The tunnelling lesson's simulation steps: continuous off, run to 0.1 s at 60 m/s. The ball starts at
+    /// x = -3.45 m and moves 1 m per step, so after 6 steps it is at 2.55 m, through the 0.1 m wall.
+    void tunnellingRunsThrough() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        auto* simulation = window->findChild<SimulationUi*>();
+        simulation->controller()->setExternalClock(true);
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-tunnelling.json")));
+        int run = -1;
+        for (int i = 0; i < dock->stepCount(); ++i) {
+            const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
+            if (step.type == LessonStepType::Simulation && step.action == LessonSimulationAction::Run) {
+                run = i;
+                break;
+            }
+        }
+        QVERIFY(run > 0);
+        for (int i = 0; i < run; ++i) {
+            click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        }
+        const SimulationController* sim = simulation->controller();
+        QVERIFY(!sim->settings().continuous);
+        QVERIFY(sim->world());
+        const phys::World& world = *sim->world();
+        const phys::BodyId ballId = world.bodyIds().front();
+        QCOMPARE(sim->currentStep(), std::int64_t(6));
+        QVERIFY(std::abs(world.position(ballId).x - 2.55) < 1e-9);
+    }
+
+    void teacherViewShowsNotesAndAnswers() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        auto* notes = dock->findChild<QLabel*>(QStringLiteral("lessonTeacherNotes"));
+        auto* engineAnswer = dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"));
+        QVERIFY(!notes->isVisible()); // student view
+        click(dock->findChild<QCheckBox*>(QStringLiteral("lessonTeacherView")));
+        QVERIFY(dock->teacherView());
+        QVERIFY(notes->isVisible());
+        QVERIFY(notes->text().contains(dock->lesson().steps[0].teacherNotes));
+        // Go to the first question: the teacher sees the engine's answer before anyone commits.
+        while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
+               LessonStepType::Question) {
+            click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        }
+        QVERIFY(engineAnswer->isVisible());
+        QVERIFY(engineAnswer->text().contains(dock->currentEvaluation().answerText));
+        QVERIFY(!dock->currentAnswered());
+    }
+
+    /// An edit to the scene while a question is open changes the engine's answer in the dock.
+    void editChangesTheAnswer() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].kind !=
+                   LessonQuestionKind::MtvDirection ||
+               dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
+                   LessonStepType::Question) {
+            click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        }
+        const auto direction = [&] {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            return eval.choices[static_cast<std::size_t>(eval.correct.front())].direction;
+        };
+        QVERIFY(direction().x > 0.5); // B sits to the upper right of A
+        // Move B below A: the MTV now points down.
+        Document* document = window->document();
+        phys::BodyDef b = document->body(document->keyAt(1));
+        b.position = {0.2, -1.2};
+        b.angle = 0.0;
+        document->replaceBody(document->keyAt(1), b);
+        QVERIFY(direction().y < -0.999);
+    }
+
+    /// Edges and points are answered by clicking them on the canvas; the click picks, it does not move bodies.
+    void answersByClickingTheCanvas() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/02-clipping.json")));
+        QCoreApplication::processEvents(); // the deferred zoom to fit
+        SceneCanvas* canvas = window->canvas();
+        const Scene before = window->document()->scene();
+        const auto goTo = [&](LessonQuestionKind kind) {
+            for (int i = 0; i < dock->stepCount(); ++i) {
+                const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
+                if (step.type == LessonStepType::Question && step.kind == kind) {
+                    dock->setStep(i);
+                    return true;
+                }
+            }
+            return false;
+        };
+        auto* verdict = dock->findChild<QLabel*>(QStringLiteral("lessonVerdict"));
+        auto* commit = dock->findChild<QPushButton*>(QStringLiteral("lessonCommit"));
+
+        // Reference edge: click a point 80% along it (away from the box).
+        QVERIFY(goTo(LessonQuestionKind::ReferenceEdge));
+        QVERIFY(dock->findChild<QLabel*>(QStringLiteral("lessonClickHint"))->isVisible());
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const LessonChoice& right = eval.choices[static_cast<std::size_t>(eval.correct.front())];
+            const QPointF at = canvas->worldToViewport(right.start + (right.end - right.start) * 0.8);
+            QCOMPARE(dock->choiceAt(at), eval.correct.front());
+            QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at.toPoint());
+            QVERIFY(choiceButton(*dock, eval.correct.front())->isChecked());
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+
+        // Kept points: click each kept point; a click on empty canvas picks nothing.
+        QVERIFY(goTo(LessonQuestionKind::ClipKeptPoints));
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            QCOMPARE(dock->choiceAt(canvas->worldToViewport({-2.5, 2.0})), -1);
+            for (const int k : eval.correct) {
+                const QPointF at = canvas->worldToViewport(eval.choices[static_cast<std::size_t>(k)].point);
+                QTest::mouseClick(canvas->viewport(), Qt::LeftButton, {}, at.toPoint());
+                QVERIFY(choiceButton(*dock, k)->isChecked());
+            }
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        // The clicks picked: no body moved or changed.
+        QVERIFY(scenesEqual(window->document()->scene(), before));
+    }
+
+    /// Presenter mode: the teacher's window shows notes and the engine's answer while the main window stays in
+    /// student view, and its Back/Next drive the lesson.
+    void presenterWindow() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
+        LessonPresenter* presenter = dock->presenter();
+        QVERIFY(presenter && presenter->isVisible());
+        QVERIFY(presenter->isWindow());
+        QVERIFY(presenter->notesText().contains(dock->lesson().steps[0].teacherNotes));
+        QVERIFY(presenter->stepText().contains(QStringLiteral("step 1 of %1").arg(dock->stepCount())));
+        QVERIFY(presenter->nextText().contains(dock->lesson().steps[1].text));
+        auto* presenterNext = presenter->findChild<QPushButton*>(QStringLiteral("presenterNextButton"));
+        while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
+               LessonStepType::Question) {
+            click(presenterNext);
+        }
+        // The teacher sees the answer; the class (the main window, student view) does not.
+        QVERIFY(!dock->teacherView());
+        QVERIFY(!dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"))->isVisible());
+        QVERIFY(presenter->answerText().contains(dock->currentEvaluation().answerText));
+        QVERIFY(!dock->currentEvaluation().answerText.isEmpty());
+        // Closing the main window takes the presenter with it.
+        QPointer<LessonPresenter> guard(presenter);
+        window.reset();
+        QVERIFY(guard.isNull());
+    }
+
+    /// Opening another scene ends the lesson (its steps name the lesson scene's bodies).
+    void anotherSceneEndsTheLesson() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->hasLesson());
+        QVERIFY(window->openSample(QStringLiteral(":/scenes/stack.json")));
+        QVERIFY(!dock->hasLesson());
+        QCOMPARE(dock->findChild<QLabel*>(QStringLiteral("lessonTitle"))->text(),
+                 QStringLiteral("No lesson open. Use File > Open Lesson..."));
+    }
+
+    void hostileLessonChangesNothing() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(window->openSample(QStringLiteral(":/scenes/shapes.json")));
+        const Scene before = window->document()->scene();
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("bad.json"));
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(R"({"format": "contactlab-lesson", "version": 1, "title": "t",
+                      "scene": {"format": "contactlab-scene", "version": 1, "bodies": [
+                        {"shapes": [{"type": "circle", "radius": 1}]}]},
+                      "steps": [{"type": "walkthrough", "mode": "sat", "pair": [0, 3]}]})");
+        out.close();
+        QTest::ignoreMessage(QtWarningMsg,
+                             QRegularExpression(QStringLiteral("steps\\[0\\]\\.pair\\[1\\]: no body 3")));
+        QVERIFY(!dock->openLesson(file));
+        QVERIFY(window->lastError().contains(QStringLiteral("bad.json: steps[0].pair[1]: no body 3")));
+        QVERIFY(scenesEqual(window->document()->scene(), before));
+        QVERIFY(!dock->hasLesson());
+    }
+};
+
+QTEST_MAIN(TestLessonPlayer)
+#include "tst_lesson_player.moc"

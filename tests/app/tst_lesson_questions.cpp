@@ -1,0 +1,326 @@
+/// @file tst_lesson_questions.cpp
+/// Lesson questions answered by the engine (app/gui/lesson_questions): each kind on seeded random scenes,
+/// checked against closed forms rather than the trace the answer is read from. Axis-aligned boxes give the
+/// overlaps (half widths minus the centre distance), the MTV's direction and its depth; a tilted box on a
+/// plate gives the reference edge (the plate's top), the incident edge (the box edge facing down most) and
+/// the kept points (those below the plate's top); a ball at a thin wall gives tunnelling from its positions
+/// step by step. Every seeded case edits the scene, so each checks that an edit changes the answer with it.
+
+#include "lesson.h"
+#include "lesson_questions.h"
+
+#include "physics/polygon_factory.h"
+#include "physics/world.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <random>
+
+using namespace cl;
+
+namespace {
+
+phys::BodyDef box(phys::Vec2 position, double halfWidth, double halfHeight, double angle = 0.0,
+                  phys::BodyType type = phys::BodyType::Dynamic) {
+    phys::BodyDef body;
+    body.type = type;
+    body.position = position;
+    body.angle = angle;
+    phys::ShapeDef shape;
+    const std::vector<phys::Vec2> corners{{-halfWidth, -halfHeight},
+                                          {halfWidth, -halfHeight},
+                                          {halfWidth, halfHeight},
+                                          {-halfWidth, halfHeight}};
+    shape.geometry = phys::Polygon::make(corners).value();
+    body.shapes.push_back(shape);
+    return body;
+}
+
+phys::BodyDef ball(phys::Vec2 position, double radius) {
+    phys::BodyDef body;
+    body.position = position;
+    phys::ShapeDef shape;
+    shape.geometry = phys::Circle::make({0, 0}, radius).value();
+    body.shapes.push_back(shape);
+    return body;
+}
+
+LessonStep question(LessonQuestionKind kind) {
+    LessonStep q;
+    q.type = LessonStepType::Question;
+    q.kind = kind;
+    q.bodyA = 0;
+    q.bodyB = 1;
+    return q;
+}
+
+int onlyCorrect(const LessonQuestionEval& eval) {
+    return eval.correct.size() == 1 ? eval.correct.front() : -1;
+}
+
+} // namespace
+
+class TestLessonQuestions : public QObject {
+    Q_OBJECT
+
+private slots:
+    /// Two axis-aligned boxes: the overlap on x is wA + wB - |dx| and on y hA + hB - |dy|; the least is the
+    /// answer, the MTV points along it from A to B (the sign of dx or dy), its length is the depth.
+    void axisAlignedBoxes() {
+        std::mt19937 rng(1301);
+        std::uniform_real_distribution<double> half(0.2, 2.0);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        int cases = 0;
+        int xWins = 0;
+        while (cases < 2000) {
+            const double wA = half(rng), hA = half(rng), wB = half(rng), hB = half(rng);
+            const double dx = unit(rng) * (wA + wB) * 0.95;
+            const double dy = unit(rng) * (hA + hB) * 0.95;
+            const double ox = wA + wB - std::abs(dx);
+            const double oy = hA + hB - std::abs(dy);
+            if (std::abs(ox - oy) < 0.01 || std::abs(dx) < 1e-3 || std::abs(dy) < 1e-3) {
+                continue; // near ties have two right answers; the tie test below covers them
+            }
+            ++cases;
+            phys::SceneDef scene;
+            scene.bodies = {box({0.3, -0.2}, wA, hA), box({0.3 + dx, -0.2 + dy}, wB, hB)};
+            const bool alongX = ox < oy;
+            xWins += alongX;
+            const phys::Vec2 expected =
+                alongX ? phys::Vec2{dx > 0 ? 1.0 : -1.0, 0.0} : phys::Vec2{0.0, dy > 0 ? 1.0 : -1.0};
+
+            const LessonQuestionEval axis =
+                evaluateLessonQuestion(question(LessonQuestionKind::LeastOverlapAxis), scene);
+            QVERIFY(axis.problem.isEmpty());
+            QCOMPARE(axis.choices.size(), std::size_t(8));
+            for (const int k : axis.correct) {
+                QVERIFY(std::abs(axis.choices[static_cast<std::size_t>(k)].direction.x) > 0.999 == alongX);
+            }
+            QVERIFY(!axis.correct.empty());
+            QCOMPARE(axis.mode, WalkthroughMode::Sat);
+            QVERIFY(axis.revealStep >= 0);
+
+            const LessonQuestionEval mtv =
+                evaluateLessonQuestion(question(LessonQuestionKind::MtvDirection), scene);
+            QCOMPARE(mtv.choices.size(), std::size_t(4)); // right, up, left, down
+            const int right = onlyCorrect(mtv);
+            QVERIFY(right >= 0);
+            QVERIFY(phys::dot(mtv.choices[static_cast<std::size_t>(right)].direction, expected) > 0.999999);
+
+            LessonStep depthQuestion = question(LessonQuestionKind::ContactDepth);
+            depthQuestion.tolerance = 0.01;
+            const LessonQuestionEval depth = evaluateLessonQuestion(depthQuestion, scene);
+            QVERIFY(depth.numeric);
+            QVERIFY(std::abs(depth.value - std::min(ox, oy)) < 1e-9);
+            QVERIFY(judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.009}).right);
+            QVERIFY(!judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.011}).right);
+        }
+        // Both answers came up often: the cases are not all one way.
+        QVERIFY(xWins > 500 && xWins < 1500);
+    }
+
+    /// Equal overlaps on x and y: both axes are right (the engine's tie rule), and a pick of either counts.
+    void tieAcceptsBoth() {
+        phys::SceneDef scene;
+        scene.bodies = {box({0, 0}, 1, 1), box({1.5, 1.5}, 1, 1)};
+        const LessonQuestionEval axis =
+            evaluateLessonQuestion(question(LessonQuestionKind::LeastOverlapAxis), scene);
+        bool x = false, y = false;
+        for (const int k : axis.correct) {
+            const phys::Vec2 n = axis.choices[static_cast<std::size_t>(k)].direction;
+            x = x || std::abs(n.x) > 0.999;
+            y = y || std::abs(n.y) > 0.999;
+            QVERIFY(judgeLessonAnswer(axis, {{k}, 0}).right);
+        }
+        QVERIFY(x && y);
+    }
+
+    /// A box tilted by theta resting into a wide plate: the plate's top (its edge 2) is exactly perpendicular
+    /// to the normal, so it is the reference; the incident edge is the box edge whose outward normal points
+    /// down most; the kept points are the clipped ones below the plate's top (y < 0).
+    void tiltedBoxOnPlate() {
+        std::mt19937 rng(1302);
+        std::uniform_real_distribution<double> tilt(-0.6, 0.6);
+        std::uniform_real_distribution<double> shift(-1.0, 1.0);
+        std::uniform_real_distribution<double> sink(0.01, 0.15);
+        int twoKept = 0, oneKept = 0;
+        for (int c = 0; c < 1000; ++c) {
+            const double theta = tilt(rng);
+            if (std::abs(theta) < 0.02) {
+                continue;
+            }
+            const double half = 0.5;
+            // Lowest corner of the box sits `sink` below the plate's top (y = 0).
+            const double lowest = half * (std::abs(std::sin(theta)) + std::cos(theta));
+            const phys::Vec2 position{shift(rng), lowest - sink(rng)};
+            phys::SceneDef scene;
+            scene.bodies = {box({0, -0.5}, 4, 0.5, 0, phys::BodyType::Static),
+                            box(position, half, half, theta)};
+
+            const LessonQuestionEval reference =
+                evaluateLessonQuestion(question(LessonQuestionKind::ReferenceEdge), scene);
+            QVERIFY2(reference.problem.isEmpty(), qPrintable(reference.problem));
+            QCOMPARE(reference.choices.size(), std::size_t(8));
+            const LessonChoice& ref = reference.choices[static_cast<std::size_t>(onlyCorrect(reference))];
+            QCOMPARE(ref.polygon, 0);
+            QCOMPARE(ref.edge, 2);
+            QCOMPARE(reference.mode, WalkthroughMode::Clipping);
+
+            // The incident edge: B's edge with the most downward world normal.
+            const phys::Polygon& shape = std::get<phys::Polygon>(scene.bodies[1].shapes[0].geometry);
+            int downmost = -1;
+            double lowestY = 2.0;
+            for (int k = 0; k < shape.count(); ++k) {
+                const double ny = phys::rotate(phys::Rot(theta), shape.normal(k)).y;
+                if (ny < lowestY) {
+                    lowestY = ny;
+                    downmost = k;
+                }
+            }
+            const LessonQuestionEval incident =
+                evaluateLessonQuestion(question(LessonQuestionKind::IncidentEdge), scene);
+            const LessonChoice& inc = incident.choices[static_cast<std::size_t>(onlyCorrect(incident))];
+            QCOMPARE(inc.polygon, 1);
+            QCOMPARE(inc.edge, downmost);
+            // A wrong pick is judged wrong and told the engine's edge.
+            const LessonVerdict wrong = judgeLessonAnswer(incident, {{0}, 0});
+            QVERIFY(!wrong.right);
+            QVERIFY(wrong.text.contains(inc.label));
+
+            const LessonQuestionEval kept =
+                evaluateLessonQuestion(question(LessonQuestionKind::ClipKeptPoints), scene);
+            QVERIFY(kept.multiSelect);
+            QCOMPARE(kept.choices.size(), std::size_t(2));
+            std::vector<int> below;
+            for (int i = 0; i < 2; ++i) {
+                if (kept.choices[static_cast<std::size_t>(i)].point.y < -1e-9) {
+                    below.push_back(i);
+                }
+            }
+            std::vector<int> correct = kept.correct;
+            std::sort(correct.begin(), correct.end());
+            QCOMPARE(correct, below);
+            QVERIFY(judgeLessonAnswer(kept, {below, 0}).right);
+            (below.size() == 2 ? twoKept : oneKept) += 1;
+            // Both clipped points lie on the incident edge's line.
+            const phys::Transform xf{position, phys::Rot(theta)};
+            const phys::Vec2 e0 = phys::transformPoint(xf, shape.vertex(downmost));
+            const phys::Vec2 e1 = phys::transformPoint(xf, shape.vertex((downmost + 1) % 4));
+            for (const LessonChoice& p : kept.choices) {
+                QVERIFY(std::abs(phys::cross(e1 - e0, p.point - e0)) < 1e-9);
+            }
+        }
+        QVERIFY(oneKept > 100);
+        QVERIFY(twoKept > 10);
+    }
+
+    /// A ball of radius r flies at a static wall of thickness t along x, gravity off, continuous collision
+    /// off. With no contact its centre is at x0 + v k dt after step k; it tunnels exactly when no step leaves
+    /// it overlapping (or within the speculative margin of) the wall. Cases are kept clear of the margin.
+    void tunnelling() {
+        std::mt19937 rng(1303);
+        std::uniform_real_distribution<double> speed(2.0, 120.0);
+        std::uniform_real_distribution<double> start(-4.0, -2.0);
+        const double r = 0.1, t = 0.1, dt = 1.0 / 60.0;
+        int tunnels = 0, stops = 0;
+        for (int c = 0; c < 200; ++c) {
+            const double v = speed(rng);
+            const double x0 = start(rng);
+            bool seen = false; // some step ends with the ball touching or nearly touching the wall
+            bool ambiguous = false;
+            for (int k = 1; x0 + v * k * dt < 3.0; ++k) {
+                const double x = x0 + v * k * dt;
+                const double gap = std::abs(x) - (t / 2 + r);
+                seen = seen || (gap < 0.0 && x < 0.0);
+                ambiguous = ambiguous || (gap >= -0.01 && gap < 0.08) || (gap < 0.0 && std::abs(x) < 0.02);
+            }
+            if (ambiguous) {
+                continue;
+            }
+            phys::SceneDef scene;
+            scene.settings.gravity = {0, 0};
+            scene.bodies = {ball({x0, 0}, r), box({0, 0}, t / 2, 2, 0, phys::BodyType::Static)};
+            LessonStep q = question(LessonQuestionKind::Tunnels);
+            q.body = 0;
+            q.target = 1;
+            q.velocity = {v, 0};
+            q.duration = 7.0 / v + 0.1;
+            const LessonQuestionEval eval = evaluateLessonQuestion(q, scene);
+            QVERIFY2(eval.problem.isEmpty(), qPrintable(eval.problem));
+            QCOMPARE(eval.choices.size(), std::size_t(2));
+            QCOMPARE(onlyCorrect(eval), seen ? 1 : 0);
+            (seen ? stops : tunnels) += 1;
+            // The explanation says whether continuous collision (the default) catches it: it always does here.
+            QVERIFY(eval.why.contains(QStringLiteral("finds the time of impact and stops it")));
+        }
+        QVERIFY(tunnels > 20);
+        QVERIFY(stops > 20);
+    }
+
+    /// Editing the scene changes the answer: the same question, B moved from the right of A to above it.
+    void editChangesAnswer() {
+        phys::SceneDef scene;
+        scene.bodies = {box({0, 0}, 1, 1), box({1.8, 0.5}, 1, 1)};
+        const LessonStep q = question(LessonQuestionKind::MtvDirection);
+        const LessonQuestionEval before = evaluateLessonQuestion(q, scene);
+        QVERIFY(phys::dot(before.choices[static_cast<std::size_t>(onlyCorrect(before))].direction, {1, 0}) >
+                0.999);
+        scene.bodies[1].position = {0.5, -1.8};
+        const LessonQuestionEval after = evaluateLessonQuestion(q, scene);
+        QVERIFY(phys::dot(after.choices[static_cast<std::size_t>(onlyCorrect(after))].direction, {0, -1}) >
+                0.999);
+        // Moved apart: the question says why it cannot be asked instead of inventing an answer.
+        scene.bodies[1].position = {5, 0};
+        QVERIFY(!evaluateLessonQuestion(q, scene).problem.isEmpty());
+        QVERIFY(
+            !evaluateLessonQuestion(question(LessonQuestionKind::ReferenceEdge), scene).problem.isEmpty());
+    }
+
+    /// The reveal is the walkthrough step the answer comes from, with that step's explanation.
+    void revealIsTheWalkthroughStep() {
+        phys::SceneDef scene;
+        scene.bodies = {box({0, -0.5}, 4, 0.5, 0, phys::BodyType::Static), box({0.2, 0.45}, 0.5, 0.5, 0.1)};
+        struct Case {
+            LessonQuestionKind kind;
+            WalkthroughMode mode;
+            WalkthroughStepKind step;
+        };
+        for (const Case& c :
+             {Case{LessonQuestionKind::LeastOverlapAxis, WalkthroughMode::Sat,
+                   WalkthroughStepKind::SatResult},
+              Case{LessonQuestionKind::ContactDepth, WalkthroughMode::Sat, WalkthroughStepKind::SatResult},
+              Case{LessonQuestionKind::ReferenceEdge, WalkthroughMode::Clipping,
+                   WalkthroughStepKind::ClipReference},
+              Case{LessonQuestionKind::ClipKeptPoints, WalkthroughMode::Clipping,
+                   WalkthroughStepKind::ClipReferenceFace}}) {
+            const LessonQuestionEval eval = evaluateLessonQuestion(question(c.kind), scene);
+            const Walkthrough w = Walkthrough::build(c.mode, scene.bodies[0], scene.bodies[1]);
+            QCOMPARE(eval.mode, c.mode);
+            QVERIFY(eval.revealStep >= 0 && eval.revealStep < w.stepCount());
+            QCOMPARE(w.step(eval.revealStep).kind, c.step);
+            QVERIFY(eval.why.contains(w.step(eval.revealStep).explanation));
+            const LessonVerdict verdict = judgeLessonAnswer(eval, {{0}, 0.0});
+            QVERIFY(verdict.text.contains(w.step(eval.revealStep).explanation));
+        }
+    }
+
+    void multipleChoice() {
+        LessonStep q = question(LessonQuestionKind::MultipleChoice);
+        q.choices = {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")};
+        q.answer = 1;
+        q.explanation = QStringLiteral("because b");
+        const LessonQuestionEval eval = evaluateLessonQuestion(q, {});
+        QCOMPARE(eval.choices.size(), std::size_t(3));
+        QVERIFY(judgeLessonAnswer(eval, {{1}, 0}).right);
+        const LessonVerdict wrong = judgeLessonAnswer(eval, {{2}, 0});
+        QVERIFY(!wrong.right);
+        QVERIFY(wrong.text.contains(QStringLiteral("You picked c")));
+        QVERIFY(wrong.text.contains(QStringLiteral("because b")));
+        QVERIFY(!judgeLessonAnswer(eval, {{}, 0}).right);
+        QVERIFY(!judgeLessonAnswer(eval, {{1, 2}, 0}).right);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLessonQuestions)
+#include "tst_lesson_questions.moc"
