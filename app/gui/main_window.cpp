@@ -6,6 +6,7 @@
 #include "edit_intents.h"
 #include "edit_setup.h"
 #include "file_controller.h"
+#include "help.h"
 #include "inspector_dock.h"
 #include "scene_canvas.h"
 #include "simulation_panel.h"
@@ -70,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent)
         inspector->setSimulation(simulation->controller());
     }
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
+    installHelp(*this);        // last: the Help menu ends the menu bar; tooltips name every shortcut (help.h)
 
     resize(1280, 800);
     readSettings();
