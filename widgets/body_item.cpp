@@ -18,7 +18,7 @@ constexpr double kOutlineMarginPixels = 6.0;
 
 BodyItem::BodyItem(const phys::BodyDef& body, int bodyIndex, quint64 key, QGraphicsItem* parent)
     : QGraphicsItem(parent), m_body(body), m_bodyIndex(bodyIndex), m_key(key),
-      m_localBounds(SceneRenderer::localBounds(body)) {
+      m_localBounds(SceneRenderer::localBounds(body)), m_displayScale(SceneRenderer::displayScale()) {
     setPos(body.position.x, body.position.y);
     setRotation(body.angle * 180.0 / phys::kPi);
     setZValue(bodyIndex);
@@ -28,6 +28,7 @@ void BodyItem::setBody(const phys::BodyDef& body) {
     prepareGeometryChange();
     m_body = body;
     m_localBounds = SceneRenderer::localBounds(body);
+    m_displayScale = SceneRenderer::displayScale();
     setPos(body.position.x, body.position.y);
     setRotation(body.angle * 180.0 / phys::kPi);
     update();
@@ -57,15 +58,16 @@ void BodyItem::setHovered(bool hovered) {
 }
 
 void BodyItem::setMetresPerPixel(double metresPerPixel) {
-    if (metresPerPixel == m_metresPerPixel) {
+    if (metresPerPixel == m_metresPerPixel && m_displayScale == SceneRenderer::displayScale()) {
         return;
     }
     prepareGeometryChange();
     m_metresPerPixel = metresPerPixel;
+    m_displayScale = SceneRenderer::displayScale();
 }
 
 QRectF BodyItem::boundingRect() const {
-    const double margin = kOutlineMarginPixels * SceneRenderer::displayScale() * m_metresPerPixel;
+    const double margin = kOutlineMarginPixels * m_displayScale * m_metresPerPixel;
     return m_localBounds.adjusted(-margin, -margin, margin, margin);
 }
 

@@ -56,6 +56,10 @@ private:
     quint64 m_key = 0;
     QRectF m_localBounds;
     double m_metresPerPixel = 0.02;
+    /// SceneRenderer::displayScale() when the geometry was last prepared. The bounding rectangle must not
+    /// read the global directly: QGraphicsScene's index finds an item by the rectangle it had, so a scale
+    /// changed under it (presentation mode) left stale entries that crashed later lookups.
+    double m_displayScale = 1.0;
     bool m_selected = false;
     bool m_hovered = false;
 };

@@ -11,7 +11,9 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
+#include <algorithm>
 #include <cmath>
+#include <variant>
 
 namespace cl {
 
@@ -128,6 +130,12 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
     item->setPos(position.x, position.y);
     item->setRotation(angle * 180.0 / phys::kPi);
     if (m_batched) {
+        if (m_follow && m_selection.size() == 1 && m_selection.front() == key) {
+            m_fitPending = PendingFit::None;
+            m_view = ViewTransform(m_view.pixelsPerMetre(), position, m_view.viewSize());
+            rememberView();
+            applyView();
+        }
         return; // the layer draws the names; labels are placed again when the items come back
     }
     if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
@@ -294,7 +302,9 @@ void SceneCanvas::setPresentationScale(double scale) {
 }
 
 void SceneCanvas::setViewTransform(const ViewTransform& view) {
+    m_fitPending = PendingFit::None;
     m_view = view.resized(QSizeF(viewport()->size()));
+    rememberView();
     applyView();
 }
 
@@ -321,7 +331,9 @@ void SceneCanvas::applyView() {
 }
 
 void SceneCanvas::zoomAbout(QPointF viewportPoint, double factor) {
+    m_fitPending = PendingFit::None;
     m_view = m_view.zoomedAbout(viewportPoint, factor);
+    rememberView();
     applyView();
 }
 
@@ -334,10 +346,82 @@ void SceneCanvas::zoomOut() {
 }
 
 void SceneCanvas::zoomToFit() {
-    m_view = SceneRenderer::fitView(m_sceneDef, QSizeF(viewport()->size()));
+    m_view = fittedView(PendingFit::Scene);
+    rememberView();
     applyView();
-    if (!isVisible()) {
-        m_fitPending = true;
+    m_fitPending = PendingFit::Scene;
+}
+
+void SceneCanvas::frameScene() {
+    m_view = fittedView(PendingFit::Action);
+    rememberView();
+    applyView();
+    m_fitPending = PendingFit::Action;
+}
+
+ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
+    const QSizeF size(viewport()->size());
+    if (kind == PendingFit::Action) {
+        if (const auto box = framingBounds(m_sceneDef)) {
+            return ViewTransform::fitting(*box, size, SceneRenderer::fitMargin(size));
+        }
+    }
+    return SceneRenderer::fitView(m_sceneDef, size);
+}
+
+// Framing pseudocode:
+//   moving = union of the world AABBs of the non-static bodies; none: return the union of all bodies
+//   reach  = moving grown on every side by max(1 m, half of moving's larger side)
+//   frame  = moving, plus (AABB(s) clipped to reach) for every static body s whose AABB meets reach
+std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
+    const auto bodyBox = [](const phys::BodyDef& body) {
+        std::optional<phys::AABB> box;
+        const phys::Transform xf{body.position, phys::Rot(body.angle)};
+        for (const phys::ShapeDef& shape : body.shapes) {
+            const phys::AABB b =
+                std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
+            box = box ? phys::combine(*box, b) : b;
+        }
+        return box;
+    };
+    std::optional<phys::AABB> moving;
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (body.type != phys::BodyType::Static) {
+            if (const auto box = bodyBox(body)) {
+                moving = moving ? phys::combine(*moving, *box) : *box;
+            }
+        }
+    }
+    if (!moving) {
+        return SceneRenderer::sceneBounds(scene);
+    }
+    const phys::Vec2 extent = moving->upper - moving->lower;
+    const double grow = std::max(1.0, 0.5 * std::max(extent.x, extent.y));
+    const phys::AABB reach{moving->lower - phys::Vec2{grow, grow}, moving->upper + phys::Vec2{grow, grow}};
+    phys::AABB frame = *moving;
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (body.type != phys::BodyType::Static) {
+            continue;
+        }
+        if (const auto box = bodyBox(body)) {
+            const phys::AABB clipped{phys::maxVec(box->lower, reach.lower),
+                                     phys::minVec(box->upper, reach.upper)};
+            if (clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y) {
+                frame = phys::combine(frame, clipped);
+            }
+        }
+    }
+    return frame;
+}
+
+void SceneCanvas::setFollowSelection(bool follow) {
+    m_follow = follow;
+    if (m_follow && m_batched && m_selection.size() == 1) {
+        if (const BodyItem* item = bodyItem(m_selection.front())) {
+            // The pose shown (m_sceneDef follows setBodyPose; the item's definition is the edited one).
+            const phys::Vec2 at = m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())].position;
+            setViewTransform(ViewTransform(m_view.pixelsPerMetre(), at, m_view.viewSize()));
+        }
     }
 }
 
@@ -492,7 +576,9 @@ void SceneCanvas::mouseMoveEvent(QMouseEvent* event) {
     if (m_panning) {
         const QPointF delta = event->position() - m_lastPanPosition;
         m_lastPanPosition = event->position();
+        m_fitPending = PendingFit::None;
         m_view = m_view.panned(delta);
+        rememberView();
         applyView();
         event->accept();
     } else {
@@ -547,8 +633,13 @@ void SceneCanvas::focusOutEvent(QFocusEvent* event) {
 
 void SceneCanvas::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    if (m_fitPending) {
-        m_view = SceneRenderer::fitView(m_sceneDef, QSizeF(viewport()->size()));
+    if (m_fitPending != PendingFit::None) {
+        m_view = fittedView(m_fitPending);
+    } else if (isVisible() && m_keepVisible.isValid()) {
+        // What the user last looked at, whole, about the same centre.
+        const phys::AABB keep{{m_keepVisible.left(), m_keepVisible.top()},
+                              {m_keepVisible.right(), m_keepVisible.bottom()}};
+        m_view = ViewTransform::fitting(keep, QSizeF(viewport()->size()), 0.0);
     } else {
         m_view = m_view.resized(QSizeF(viewport()->size()));
     }
@@ -557,9 +648,8 @@ void SceneCanvas::resizeEvent(QResizeEvent* event) {
 
 void SceneCanvas::showEvent(QShowEvent* event) {
     QGraphicsView::showEvent(event);
-    if (m_fitPending) {
-        m_fitPending = false;
-        m_view = SceneRenderer::fitView(m_sceneDef, QSizeF(viewport()->size()));
+    if (m_fitPending != PendingFit::None) {
+        m_view = fittedView(m_fitPending);
         applyView();
     }
 }

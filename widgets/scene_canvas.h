@@ -12,6 +12,7 @@
 #include <QPointer>
 
 #include <memory>
+#include <optional>
 
 #include <vector>
 
@@ -124,12 +125,25 @@ public:
     /// that needs the bodies' centres (the Verlet overlay's hub particles sit where the names would).
     void setBodyNamesSuppressed(bool suppressed);
 
+    /// What frameScene() fits: the bodies that move (not static) and the parts of the static bodies within
+    /// their reach (half their extent around them), so a 40 m ground does not shrink a ramp and its boxes to
+    /// a corner. A scene without moving bodies: every body. Empty scene: nullopt.
+    static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
+
+    /// Simulate mode (batched bodies): while on and exactly one body is selected, every pose shown of that
+    /// body centres the view on its origin (the zoom stays). Off by default; Edit mode never moves the view.
+    void setFollowSelection(bool follow);
+    bool followSelection() const { return m_follow; }
+
 public slots:
     void zoomIn();
     void zoomOut();
-    /// Frames every body with a margin (SceneRenderer::fitView). Before the canvas is shown, the fit is
-    /// repeated once the viewport has its real size.
+    /// Frames every body with a margin (SceneRenderer::fitView). Until the user zooms or pans, each change of
+    /// the canvas's size (the first show included) fits again.
     void zoomToFit();
+    /// Frames framingBounds() with zoomToFit's margin: what a scene opens with. Kept fitted through size
+    /// changes as zoomToFit is.
+    void frameScene();
     void setShowBodyNames(bool show);
     void setShowGrid(bool show);
 
@@ -185,7 +199,20 @@ private:
     ViewTransform m_view;
     bool m_showBodyNames = true;
     bool m_showGrid = true;
-    bool m_fitPending = false;
+    /// The view is still the fit last asked for (zoomToFit, frameScene): every size change (the first show,
+    /// the window, a panel) fits again. Zooming, panning, following or setting the view ends it; from then
+    /// on a size change keeps the centre and what was in view (m_keepVisible).
+    enum class PendingFit { None, Scene, Action };
+    PendingFit m_fitPending = PendingFit::None;
+    /// The view of a fit of that kind at the viewport's size now.
+    ViewTransform fittedView(PendingFit kind) const;
+    bool m_follow = false;
+    /// The world rectangle in view when the user last set the view (zoom, pan, setViewTransform, follow): a
+    /// size change shows it whole, as large as fits, about its centre (ViewTransform::fitting without
+    /// margin). Kept rather than derived from the last size, so resizes that come back give the same view.
+    QRectF m_keepVisible;
+    /// Notes the view now as the one to keep through size changes.
+    void rememberView() { m_keepVisible = m_view.visibleWorldRect(); }
     bool m_spaceHeld = false;
     bool m_panning = false;
     QPointF m_lastPanPosition;

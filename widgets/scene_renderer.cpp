@@ -508,8 +508,11 @@ ViewTransform SceneRenderer::fitView(const phys::SceneDef& scene, QSizeF viewSiz
     if (!bounds) {
         return {ViewTransform::kDefaultPixelsPerMetre, phys::Vec2{}, viewSize};
     }
-    const double margin = 16.0 + 0.06 * std::min(viewSize.width(), viewSize.height());
-    return ViewTransform::fitting(*bounds, viewSize, margin);
+    return ViewTransform::fitting(*bounds, viewSize, fitMargin(viewSize));
+}
+
+double SceneRenderer::fitMargin(QSizeF viewSize) {
+    return 16.0 + 0.06 * std::min(viewSize.width(), viewSize.height());
 }
 
 QImage SceneRenderer::renderImage(const phys::SceneDef& scene, QSize size, const RenderOptions& options,

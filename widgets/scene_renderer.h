@@ -113,6 +113,8 @@ public:
                        const RenderOptions& options = {});
     /// The view the canvas uses for "zoom to fit" on a view of `viewSize` pixels.
     static ViewTransform fitView(const phys::SceneDef& scene, QSizeF viewSize);
+    /// The margin fitView leaves around the scene on a view of `viewSize`, pixels.
+    static double fitMargin(QSizeF viewSize);
     /// Renders the scene, zoomed to fit, into an image of `size` pixels (times `devicePixelRatio`).
     static QImage renderImage(const phys::SceneDef& scene, QSize size, const RenderOptions& options = {},
                               double devicePixelRatio = 1.0);

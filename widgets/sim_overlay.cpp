@@ -353,7 +353,7 @@ QString SimOverlayPainter::scaleText(double metresPerUnit, const QString& unit) 
 // of thousands of sub-paths rasterises far slower); what lies wholly outside the view is skipped, and an
 // overlay that is off costs nothing.
 void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                             const SimOverlayOptions& options) {
+                             const SimOverlayOptions& options, LegendCorner* legendCorner) {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     Scratch& buffers = scratch();
@@ -549,7 +549,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
     }
 
     if (options.legend) {
-        drawLegend(painter, frame, view, options);
+        drawLegend(painter, frame, view, options, legendCorner);
     }
     painter.restore();
 }
@@ -605,7 +605,7 @@ void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& 
 }
 
 void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                                   const SimOverlayOptions& options) {
+                                   const SimOverlayOptions& options, LegendCorner* legendCorner) {
     using Symbol = LegendSymbol;
     using Row = LegendRow;
     std::vector<Row> rows;
@@ -697,11 +697,122 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
         p.setFont(font);
         paintLegendRows(p, rows, cache.size, lineHeight, symbolWidth, pad, textWidth);
     }
-    const QSizeF viewSize = view.viewSize();
+    LegendCorner corner = LegendCorner::BottomRight;
+    if (legendCorner) {
+        *legendCorner = chooseLegendCorner(frame, view, cache.size, *legendCorner);
+        corner = *legendCorner;
+    }
+    const QRectF placed = legendRect(cache.size, view.viewSize(), corner);
     // At whole pixels: the image is copied, not resampled.
-    const QPointF topLeft(std::round(viewSize.width() - cache.size.width() - px(12.0)),
-                          std::round(viewSize.height() - cache.size.height() - px(12.0)));
-    painter.drawImage(topLeft, cache.image);
+    painter.drawImage(QPointF(std::round(placed.left()), std::round(placed.top())), cache.image);
+}
+
+QRectF SimOverlayPainter::legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner) {
+    const double margin = px(12.0);
+    const bool left = corner == LegendCorner::TopLeft || corner == LegendCorner::BottomLeft;
+    const bool top = corner == LegendCorner::TopLeft || corner == LegendCorner::TopRight;
+    const double x = left ? margin : viewSize.width() - size.width() - margin;
+    const double y = top ? margin : viewSize.height() - size.height() - margin;
+    return {QPointF(x, y), size};
+}
+
+namespace {
+
+/// Area of the part of a convex polygon (view pixels, either winding) inside an axis-aligned rectangle.
+/// Sutherland-Hodgman clipping against the rectangle's four half-planes (Foley, van Dam et al., Computer
+/// Graphics 3.14.1), then the shoelace formula:
+///   for each edge line of the rectangle: keep the polygon's part on the inner side
+///     (walk the edges p -> q: q inside: emit the crossing if p was outside, then q; q outside: emit the
+///     crossing if p was inside)
+///   area = |sum over edges of cross(p, q)| / 2
+double clippedArea(const QPolygonF& polygon, const QRectF& rect) {
+    QPolygonF current = polygon;
+    QPolygonF next;
+    // Each half-plane as "coordinate (x or y) compared with a bound, inside on one side".
+    struct HalfPlane {
+        bool vertical; // true: a bound on x
+        double bound;
+        bool keepGreater;
+    };
+    const HalfPlane planes[] = {{true, rect.left(), true},
+                                {true, rect.right(), false},
+                                {false, rect.top(), true},
+                                {false, rect.bottom(), false}};
+    for (const HalfPlane& plane : planes) {
+        next.clear();
+        const auto coordinate = [&plane](QPointF p) {
+            return plane.vertical ? p.x() : p.y();
+        };
+        const auto inside = [&](QPointF p) {
+            return plane.keepGreater ? coordinate(p) >= plane.bound : coordinate(p) <= plane.bound;
+        };
+        const auto crossing = [&](QPointF p, QPointF q) {
+            const double t = (plane.bound - coordinate(p)) / (coordinate(q) - coordinate(p));
+            return p + t * (q - p);
+        };
+        for (qsizetype i = 0; i < current.size(); ++i) {
+            const QPointF p = current[(i + current.size() - 1) % current.size()];
+            const QPointF q = current[i];
+            if (inside(q)) {
+                if (!inside(p)) {
+                    next.append(crossing(p, q));
+                }
+                next.append(q);
+            } else if (inside(p)) {
+                next.append(crossing(p, q));
+            }
+        }
+        std::swap(current, next);
+        if (current.size() < 3) {
+            return 0.0;
+        }
+    }
+    double twice = 0.0;
+    for (qsizetype i = 0; i < current.size(); ++i) {
+        const QPointF p = current[i];
+        const QPointF q = current[(i + 1) % current.size()];
+        twice += p.x() * q.y() - q.x() * p.y();
+    }
+    return 0.5 * std::abs(twice);
+}
+
+} // namespace
+
+double SimOverlayPainter::bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view,
+                                     const QRectF& rect) {
+    double area = 0.0;
+    std::vector<QPointF> points;
+    for (const SimOverlayBody& body : frame.bodies) {
+        for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
+            if (s < 0 || static_cast<std::size_t>(s) >= frame.shapes.size()) {
+                continue;
+            }
+            shapeOutline(frame.shapes[static_cast<std::size_t>(s)], body.xf, view, points);
+            const QPolygonF outline(QList<QPointF>(points.begin(), points.end()));
+            if (outline.size() >= 3 && outline.boundingRect().intersects(rect)) {
+                area += clippedArea(outline, rect);
+            }
+        }
+    }
+    return area;
+}
+
+LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
+                                                   QSizeF size, LegendCorner current) {
+    const LegendCorner order[] = {current, LegendCorner::BottomRight, LegendCorner::BottomLeft,
+                                  LegendCorner::TopRight, LegendCorner::TopLeft};
+    const double currentArea = bodyAreaIn(frame, view, legendRect(size, view.viewSize(), current));
+    LegendCorner best = current;
+    double bestArea = currentArea;
+    for (const LegendCorner corner : order) {
+        const double area = bodyAreaIn(frame, view, legendRect(size, view.viewSize(), corner));
+        if (area < bestArea) {
+            best = corner;
+            bestArea = area;
+        }
+    }
+    const double hysteresis = 0.05 * size.width() * size.height();
+    return currentArea - bestArea > hysteresis ? best : current;
 }
 
 void SimOverlay::setOptions(const SimOverlayOptions& options) {
@@ -731,7 +842,7 @@ void SimOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
     if (!m_active) {
         return;
     }
-    SimOverlayPainter::draw(painter, m_frame, canvas.viewTransform(), m_options);
+    SimOverlayPainter::draw(painter, m_frame, canvas.viewTransform(), m_options, &m_legendCorner);
 }
 
 } // namespace cl

@@ -34,7 +34,7 @@ struct SimOverlayOptions {
     bool sleeping = true;    ///< sleeping bodies tinted
     bool particles = true;   ///< Verlet particles and distance constraints (when the Verlet solver runs)
     bool centres = false;    ///< centres of mass
-    bool legend = true;      ///< the legend box in the bottom-right corner
+    bool legend = true;      ///< the legend box, in the view corner with the least body area under it
 
     friend bool operator==(const SimOverlayOptions&, const SimOverlayOptions&) = default;
 };
@@ -94,6 +94,9 @@ struct SimOverlayFrame {
     QString particlesNote;
 };
 
+/// A corner of the view (where the legend goes).
+enum class LegendCorner { TopLeft, TopRight, BottomLeft, BottomRight };
+
 /// Stateless drawing of the simulation overlays.
 class SimOverlayPainter {
 public:
@@ -115,16 +118,29 @@ public:
     static QColor centreColor();
 
     /// Draws `frame` with `options`. Painter: viewport pixels -> device.
+    /// @param legendCorner where the legend goes; when given, it is moved first to the emptiest corner
+    ///        (chooseLegendCorner) and the choice is written back. Null: the bottom-right corner.
     static void draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                     const SimOverlayOptions& options);
+                     const SimOverlayOptions& options, LegendCorner* legendCorner = nullptr);
     /// Draws the Verlet particles and constraints of `frame`: braces (light), edges, each circle's centre
     /// particle with its radius dashed, particles as dots and hubs as dark rings. Painter as for draw().
     /// @param dense thin aliased lines and square dots (big scenes)
     static void drawParticles(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                               bool dense);
-    /// Draws the legend box in the bottom-right corner of the view (only the enabled items).
+    /// Draws the legend box (only the enabled items) in a corner of the view; see draw() for the corner.
     static void drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                           const SimOverlayOptions& options);
+                           const SimOverlayOptions& options, LegendCorner* legendCorner = nullptr);
+    /// The rectangle (viewport pixels) a box of `size` takes in `corner` of a view of `viewSize`, with the
+    /// legend's margin from the edges.
+    static QRectF legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner);
+    /// The area of the bodies' shapes (all bodies, static ones too) inside `rect`, square pixels; overlaps
+    /// of shapes count twice. Circles are taken as 32-gons.
+    static double bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view, const QRectF& rect);
+    /// The corner for a legend of `size`: the one with the least body area under it. The current corner is
+    /// kept unless another one has less by 5% of the legend's area (so the box does not flicker between
+    /// corners as bodies move); ties go to the current one, then bottom-right, bottom-left, top-right.
+    static LegendCorner chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
+                                           QSizeF size, LegendCorner current);
     /// A "nice" arrow length for the legend: the scale in words, e.g. "1 m of arrow = 20 N s".
     static QString scaleText(double metresPerUnit, const QString& unit);
 };
@@ -147,11 +163,14 @@ public:
     bool isActive() const { return m_active; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    /// The corner the legend was last drawn in.
+    LegendCorner legendCorner() const { return m_legendCorner; }
 
 private:
     SimOverlayOptions m_options;
     SimOverlayFrame m_frame;
     bool m_active = false;
+    LegendCorner m_legendCorner = LegendCorner::BottomRight;
 };
 
 } // namespace cl

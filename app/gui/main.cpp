@@ -5,6 +5,7 @@
 
 #include "autosave.h"
 #include "file_controller.h"
+#include "help.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
@@ -135,6 +136,8 @@ int main(int argc, char* argv[]) {
 
     if (!screenshot) {
         window.show();
+        // Once per user, after the window is on screen (help.h); never for a screenshot.
+        QTimer::singleShot(0, &window, [&window] { cl::showWelcomeOnFirstRun(window); });
         return QApplication::exec();
     }
 

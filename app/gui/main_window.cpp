@@ -6,9 +6,11 @@
 #include "edit_intents.h"
 #include "edit_setup.h"
 #include "file_controller.h"
+#include "help.h"
 #include "inspector_dock.h"
 #include "lesson_dock.h"
 #include "scene_canvas.h"
+#include "sim_overlay.h"
 #include "simulation_panel.h"
 #include "tools_toolbar.h"
 #include "walkthrough_dock.h"
@@ -45,6 +47,7 @@ const QString kStateKey = QStringLiteral("mainWindow/state");
 const QString kLastDirectoryKey = QStringLiteral("mainWindow/lastDirectory");
 const QString kShowGridKey = QStringLiteral("view/showGrid");
 const QString kShowNamesKey = QStringLiteral("view/showBodyNames");
+const QString kShowLegendKey = QStringLiteral("view/showLegend");
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -70,8 +73,10 @@ MainWindow::MainWindow(QWidget* parent)
     if (auto* inspector = findChild<InspectorDock*>()) {
         inspector->setSimulation(simulation->controller());
     }
+    addLegendAction(simulation->overlay());
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
     installLessons(*this);     // File > Open Lesson, the built-in pack, the Lesson dock (lesson_dock.h)
+    installHelp(*this);        // last: the Help menu ends the menu bar; tooltips name every shortcut (help.h)
 
     resize(1280, 800);
     readSettings();
@@ -108,6 +113,11 @@ void MainWindow::createActions() {
     QAction* fitAction = viewMenu->addAction(tr("Zoom to &Fit"), m_canvas, &SceneCanvas::zoomToFit);
     fitAction->setObjectName(QStringLiteral("actionZoomToFit"));
     fitAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_0));
+    QAction* followAction = viewMenu->addAction(tr("&Follow Selected Body"));
+    followAction->setObjectName(QStringLiteral("actionFollowSelection"));
+    followAction->setCheckable(true);
+    followAction->setStatusTip(tr("Simulate mode: keep the one selected body at the centre of the view"));
+    connect(followAction, &QAction::toggled, m_canvas, &SceneCanvas::setFollowSelection);
     viewMenu->addSeparator();
     QAction* gridAction = viewMenu->addAction(tr("Show &Grid"));
     gridAction->setObjectName(QStringLiteral("actionShowGrid"));
@@ -119,6 +129,41 @@ void MainWindow::createActions() {
     namesAction->setCheckable(true);
     namesAction->setChecked(m_canvas->showBodyNames());
     connect(namesAction, &QAction::toggled, m_canvas, &SceneCanvas::setShowBodyNames);
+}
+
+// The legend is a view preference like the grid: the View menu holds it, it is kept in QSettings at once, and
+// a demo's list of overlays does not switch it back on (SimulationUi::onSceneReset). The Simulation panel's
+// Legend box shows and changes the same option.
+void MainWindow::addLegendAction(SimOverlay* overlay) {
+    QAction* legend = new QAction(tr("Show Simulation &Legend"), this);
+    legend->setObjectName(QStringLiteral("actionShowLegend"));
+    legend->setCheckable(true);
+    legend->setStatusTip(tr("The box that explains the simulation's colours and arrows"));
+    const QList<QAction*> view = m_viewMenu->actions();
+    // After Show Body Names, with the other things drawn on the canvas.
+    QAction* before = nullptr;
+    for (qsizetype i = 0; i + 1 < view.size(); ++i) {
+        if (view[i]->objectName() == QStringLiteral("actionShowBodyNames")) {
+            before = view[i + 1];
+        }
+    }
+    m_viewMenu->insertAction(before, legend);
+    SimOverlayOptions options = overlay->options();
+    options.legend = QSettings().value(kShowLegendKey, true).toBool();
+    overlay->setOptions(options);
+    legend->setChecked(options.legend);
+    // triggered, not toggled: only the user's choice in the menu is saved (not a demo's or a command line's).
+    connect(legend, &QAction::triggered, overlay, [overlay](bool on) {
+        SimOverlayOptions changed = overlay->options();
+        changed.legend = on;
+        overlay->setOptions(changed);
+        QSettings().setValue(kShowLegendKey, on);
+    });
+    connect(overlay, &SimOverlay::changed, legend, [legend, overlay] {
+        if (legend->isChecked() != overlay->options().legend) {
+            legend->setChecked(overlay->options().legend); // the Simulation panel's box, --sim-overlays
+        }
+    });
 }
 
 void MainWindow::createStatusBar() {
@@ -192,7 +237,8 @@ void MainWindow::open() {
 
 void MainWindow::onSceneReset() {
     m_canvas->setSceneDef(m_document->scene().def, m_document->keys());
-    m_canvas->zoomToFit();
+    // The moving bodies and what they stand on (SceneCanvas::framingBounds); Ctrl+0 shows everything.
+    m_canvas->frameScene();
     updateWindowTitle();
 }
 

@@ -20,6 +20,7 @@ class EditController;
 class EditIntents;
 class FileController;
 class SceneCanvas;
+class SimOverlay;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -79,6 +80,8 @@ protected:
 private:
     void createActions();
     void createStatusBar();
+    /// View > Show Simulation Legend, persisted (main_window.cpp).
+    void addLegendAction(SimOverlay* overlay);
     void readSettings();
     /// Shrinks and moves the window into the screen's available area (see main_window.cpp).
     void keepOnScreen();

@@ -416,7 +416,12 @@ void SimulationUi::onSceneReset() {
     const QJsonValue overlays =
         m_window.document()->scene().unknownTopLevel.value(QStringLiteral("overlays"));
     if (overlays.isString()) {
+        // The legend stays as the user set it (View > Show Simulation Legend); the rest is the scene's.
+        const bool legend = m_overlay->options().legend;
         setOverlayNames(QStringLiteral("none,") + overlays.toString());
+        SimOverlayOptions options = m_overlay->options();
+        options.legend = legend;
+        m_overlay->setOptions(options);
     }
 }
 
@@ -443,22 +448,14 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
         m_dock->show();
         m_dock->raise();
         // Entered before the window is first shown (--simulate): a tabbed dock's raise() only takes once it
-        // is on screen, so the Simulation tab is brought to the front again then (and the walkthrough's
-        // drawing, which follows its tab's visibility, hidden again).
+        // is on screen, so the Simulation tab is brought to the front again then. (The walkthrough's drawing
+        // follows its own panel and this mode: WalkthroughDock::updateOverlayVisibility.)
         QTimer::singleShot(0, m_dock, [this] {
             if (m_controller->isSimulating()) {
                 m_dock->raise();
-                if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
-                    walk->overlay()->setWalkthroughVisible(false);
-                }
             }
         });
         m_energyDock->show();
-        // The walkthrough's drawing follows the edited scene: hide it over the running bodies.
-        if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
-            m_walkthroughWasVisible = walk->overlay()->walkthroughVisible();
-            walk->overlay()->setWalkthroughVisible(false);
-        }
     } else {
         canvas->setTool(nullptr);
         if (tools) {
@@ -471,9 +468,6 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
         // The simulation's docks belong to Simulate mode: they give the canvas its room back.
         m_dock->hide();
         m_energyDock->hide();
-        if (auto* walk = m_window.findChild<WalkthroughDock*>()) {
-            walk->overlay()->setWalkthroughVisible(m_walkthroughWasVisible);
-        }
         restoreEditPoses();
         canvas->setBatchedBodies(false);
     }

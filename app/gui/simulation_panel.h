@@ -112,7 +112,6 @@ private:
     QString m_description;
     Tool* m_previousTool = nullptr;
     bool m_syncing = false;
-    bool m_walkthroughWasVisible = true;
     std::int64_t m_lastPlottedStep = -1;
 };
 

@@ -97,9 +97,13 @@ WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidge
         updateView();
     });
     connect(m_canvas, &SceneCanvas::selectionChanged, this, &WalkthroughDock::onSelectionChanged);
-    // The step is drawn on the canvas only while the panel is on screen (not closed, not a hidden tab).
+    // The step is drawn on the canvas only while the panel is on screen (not closed, not a hidden tab); see
+    // updateOverlayVisibility.
     m_overlay->setWalkthroughVisible(false);
-    connect(this, &QDockWidget::visibilityChanged, m_overlay, &WalkthroughOverlay::setWalkthroughVisible);
+    connect(this, &QDockWidget::visibilityChanged, this, [this](bool visible) {
+        m_onScreen = visible;
+        updateOverlayVisibility();
+    });
     onSceneReset();
 }
 
@@ -436,6 +440,7 @@ void WalkthroughDock::rebuild() {
         m_walkthrough = Walkthrough::build(m_mode, bodies[std::size_t(a)], bodies[std::size_t(b)]);
         m_step = m_walkthrough.isValid() ? std::clamp(m_step, 0, m_walkthrough.stepCount() - 1) : -1;
     }
+    updateOverlayVisibility(); // another pair picked during a run is the edited scene's: not drawn over it
     updateView();
 }
 
@@ -454,13 +459,39 @@ void WalkthroughDock::refreshBodyList() {
 void WalkthroughDock::chooseDefaultPair() {
     const auto& bodies = m_document->scene().def.bodies;
     const int count = std::min(int(bodies.size()), kMaxDefaultPairScan);
+    // Two static bodies (a demo's ground and wall) never collide in the engine: the pair must have a body that
+    // moves. First a touching pair; else the first moving body and the body nearest to it (by their origins:
+    // balls in flight); else the first two.
+    const auto moving = [&bodies](int i) {
+        return bodies[std::size_t(i)].type != phys::BodyType::Static;
+    };
     for (int i = 0; i < count; ++i) {
         for (int j = i + 1; j < count; ++j) {
-            if (touches(bodies[std::size_t(i)], bodies[std::size_t(j)])) {
+            if ((moving(i) || moving(j)) && touches(bodies[std::size_t(i)], bodies[std::size_t(j)])) {
                 m_keyA = m_document->keyAt(i);
                 m_keyB = m_document->keyAt(j);
                 return;
             }
+        }
+    }
+    for (int i = 0; i < count; ++i) {
+        if (!moving(i)) {
+            continue;
+        }
+        int nearest = -1;
+        double best = 0.0;
+        for (int j = 0; j < count; ++j) {
+            const double d =
+                phys::lengthSquared(bodies[std::size_t(j)].position - bodies[std::size_t(i)].position);
+            if (j != i && (nearest < 0 || d < best)) {
+                nearest = j;
+                best = d;
+            }
+        }
+        if (nearest >= 0) {
+            m_keyA = m_document->keyAt(std::min(i, nearest));
+            m_keyB = m_document->keyAt(std::max(i, nearest));
+            return;
         }
     }
     m_keyA = bodies.size() >= 2 ? m_document->keyAt(0) : 0;
@@ -689,7 +720,16 @@ void WalkthroughDock::setSimulation(SimulationController* controller) {
         if (!simulating && m_sim) {
             showEditedScene();
         }
+        updateOverlayVisibility();
     });
+}
+
+// One rule for the canvas drawing, so no caller can leave a ruler behind: the panel must be on screen, and
+// while a simulation runs only a contact chosen on its frame is drawn (the edited scene's pair stands where
+// the bodies were before the run, not where they are).
+void WalkthroughDock::updateOverlayVisibility() {
+    const bool simulating = m_controller && m_controller->isSimulating();
+    m_overlay->setWalkthroughVisible(m_onScreen && (!simulating || m_sim.has_value()));
 }
 
 void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
@@ -700,7 +740,10 @@ void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
     rebuild();
     show();
     raise();
-    m_overlay->setWalkthroughVisible(true); // drawn over the frame, where the engine saw the pair
+    // Drawn over the frame, where the engine saw the pair. raise() brings a tabbed panel to the front; should
+    // it not (an offscreen window), the next visibilityChanged puts this right.
+    m_onScreen = true;
+    updateOverlayVisibility();
 }
 
 void WalkthroughDock::showEditedScene() {
@@ -713,10 +756,7 @@ void WalkthroughDock::showEditedScene() {
         m_step = 0;
     }
     rebuild();
-    // While the run goes on, the edited pair is not drawn over the running bodies (as on entering Simulate).
-    if (m_controller && m_controller->isSimulating()) {
-        m_overlay->setWalkthroughVisible(false);
-    }
+    updateOverlayVisibility(); // while the run goes on, the edited pair is not drawn over the running bodies
 }
 
 WalkthroughDock* installWalkthrough(MainWindow& window) {

@@ -106,8 +106,12 @@ private:
     void rebuild();
     /// Refills the pair combo boxes from the document.
     void refreshBodyList();
-    /// Picks a default pair: the first two bodies that touch, else the first two.
+    /// Picks a default pair: the first two bodies that touch, one of them not static (else any two that
+    /// touch), else the first two.
     void chooseDefaultPair();
+    /// Draws the step on the canvas exactly when the panel is on screen and, while simulating, only for a
+    /// contact chosen on the run (not the edited scene's pair).
+    void updateOverlayVisibility();
     void updateView();
     void fillTable();
     void onSceneReset();
@@ -126,6 +130,7 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
+    bool m_onScreen = false; ///< the panel is shown and in front (visibilityChanged)
 
     QWidget* m_sourceRow = nullptr;
     QLabel* m_sourceLabel = nullptr;

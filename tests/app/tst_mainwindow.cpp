@@ -4,6 +4,7 @@
 
 #include "body_item.h"
 #include "document.h"
+#include "edit_controller.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
@@ -137,6 +138,7 @@ private slots:
     void middleDragPansByTheDraggedPixels();
     void spaceLeftDragPans();
     void zoomButtonsKeepTheCentre();
+    void presentationModeKeepsTheSceneIndexTrue();
     void zoomToFitContainsEveryBody_data();
     void zoomToFitContainsEveryBody();
     void badFileLeavesTheSceneAndReportsTheError_data();
@@ -403,6 +405,44 @@ void TestMainWindow::spaceLeftDragPans() {
     QTest::keyRelease(&canvas, Qt::Key_Space);
     const QPointF after = viewportPoint(canvas, grabbed);
     QVERIFY(std::hypot(after.x() - to.x(), after.y() - to.y()) < 1e-6);
+}
+
+// Presentation mode changes how far each body item's bounding rectangle reaches (the outline margin grows
+// with the display scale). The items used to read the scale live, so turning the mode off shrank their
+// rectangles behind QGraphicsScene's back: its index kept entries for the old, larger rectangle, and after
+// the bodies were deleted a lookup there used freed items (the monkey test's crash in bodyKeyAt).
+void TestMainWindow::presentationModeKeepsTheSceneIndexTrue() {
+    QVERIFY(m_window->openSample(QStringLiteral(":/scenes/demos/pyramid.json")));
+    SceneCanvas* canvas = m_window->canvas();
+    const int bodies = m_window->document()->bodyCount();
+    QVERIFY(bodies > 50);
+    auto* presentation = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    QVERIFY(presentation);
+    // Zoomed out, the margin is many metres: the rectangles change by a lot.
+    for (int i = 0; i < 12; ++i) {
+        canvas->zoomOut();
+    }
+    canvas->scene()->items(); // builds the index
+    const auto lookEverywhere = [canvas] {
+        const QSize size = canvas->viewport()->size();
+        for (int y = 0; y < size.height(); y += 3) {
+            for (int x = 0; x < size.width(); x += 3) {
+                canvas->bodyKeyAt(QPointF(x, y));
+            }
+        }
+    };
+    lookEverywhere();
+    presentation->toggle();
+    lookEverywhere();
+    presentation->toggle();
+    m_window->editController()->selectAll();
+    m_window->editController()->deleteSelection();
+    QCOMPARE(m_window->document()->bodyCount(), 0);
+    lookEverywhere(); // used to crash here
+    QCOMPARE(canvas->scene()->items().size(), 0);
+    for (int i = 0; i < 12; ++i) {
+        canvas->zoomIn();
+    }
 }
 
 void TestMainWindow::zoomButtonsKeepTheCentre() {

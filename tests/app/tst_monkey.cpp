@@ -8,7 +8,8 @@
 /// Modal dialogs: the app opens them through static QMessageBox / QFileDialog calls (unsaved changes, open,
 /// save as, export, "polygon is not convex"), each a nested event loop that would wait for a click. A
 /// watchdog timer closes whatever modal or popup widget is active (which cancels it), so the monkey goes on
-/// and the dialogs' code paths run too. Errors go to the window's error reporter (no dialog).
+/// and the dialogs' code paths run too; non-modal dialogs (the shortcut sheet, the user guide) are closed the
+/// same way. Errors go to the window's error reporter (no dialog).
 ///
 /// After each burst:
 /// - no modal dialog or popup is left open;
@@ -31,6 +32,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDialog>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QMenu>
@@ -132,6 +134,15 @@ void TestMonkey::initTestCase() {
         } else if (QWidget* popup = QApplication::activePopupWidget()) {
             ++m_dialogsClosed;
             popup->close();
+        } else {
+            // Non-modal windows (the shortcut sheet on F1, the user guide) would take the keyboard from the
+            // main window: closed too, as a user would.
+            for (QWidget* top : QApplication::topLevelWidgets()) {
+                if (top != m_window.get() && top->isVisible() && qobject_cast<QDialog*>(top)) {
+                    ++m_dialogsClosed;
+                    top->close();
+                }
+            }
         }
     });
     watchdog->start();

@@ -5,8 +5,10 @@
 /// reachable. Runs with its own main() because the scale factor and the screen must be set before the
 /// application exists.
 
+#include "document.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "scene_renderer.h"
 #include "walkthrough_dock.h"
 
 #include <QApplication>
@@ -30,6 +32,7 @@ private slots:
     void initTestCase();
     void defaultWindowFitsTheScreen();
     void geometrySavedOnABiggerScreenIsBroughtBack();
+    void resizeRefitsKeepingTheCentre();
 
 private:
     /// Checks that `window`'s frame lies inside the screen's available area.
@@ -101,6 +104,72 @@ void TestScaledWindow::geometrySavedOnABiggerScreenIsBroughtBack() {
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     checkOnScreen(*window);
+}
+
+// Issue 12: the view refits when the canvas changes size (the window, a panel shown or hidden), keeping the
+// world point at its centre and what was visible in view, so a resize and the opposite one give the same view.
+void TestScaledWindow::resizeRefitsKeepingTheCentre() {
+    QSettings().clear();
+    auto window = std::make_unique<MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openSample(QStringLiteral(":/scenes/shapes.json")));
+    SceneCanvas* canvas = window->canvas();
+    // Still the scene's framing: a smaller window frames it again.
+    const QSize size = window->size();
+    window->resize(size.width() - 150, size.height() - 60);
+    QCoreApplication::processEvents();
+    QCOMPARE(canvas->viewTransform().pixelsPerMetre(),
+             ViewTransform::fitting(*SceneCanvas::framingBounds(canvas->sceneDef()),
+                                    QSizeF(canvas->viewport()->size()),
+                                    SceneRenderer::fitMargin(QSizeF(canvas->viewport()->size())))
+                 .pixelsPerMetre());
+    window->resize(size);
+    QCoreApplication::processEvents();
+    QVERIFY(canvas->viewTransform().pixelsPerMetre() > 0.0);
+    canvas->zoomIn(); // not a fresh fit any more: the refit must keep what the user chose
+    const ViewTransform before = canvas->viewTransform();
+    const QSizeF canvasBefore(canvas->viewport()->size());
+
+    window->resize(size.width() - 150, size.height() - 60);
+    QCoreApplication::processEvents();
+    const ViewTransform after = canvas->viewTransform();
+    const QSizeF canvasAfter(canvas->viewport()->size());
+    QVERIFY(canvasAfter.width() < canvasBefore.width());
+    QCOMPARE(after.centre().x, before.centre().x);
+    QCOMPARE(after.centre().y, before.centre().y);
+    // The view shows the rectangle seen before, whole and as large as fits.
+    const QRectF was = before.visibleWorldRect();
+    const double factor = std::min(canvasAfter.width() / was.width() / before.pixelsPerMetre(),
+                                   canvasAfter.height() / was.height() / before.pixelsPerMetre());
+    QVERIFY(std::abs(after.pixelsPerMetre() - before.pixelsPerMetre() * factor) <
+            1e-9 * before.pixelsPerMetre());
+    // What was visible still is.
+    const QRectF now = after.visibleWorldRect();
+    QVERIFY(now.adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(was));
+
+    // Back to the first size: the same view (whatever sizes the layout went through on the way).
+    window->resize(size);
+    QCoreApplication::processEvents();
+    const QSizeF canvasBack(canvas->viewport()->size());
+    QCOMPARE(canvas->viewTransform().centre().x, before.centre().x);
+    QVERIFY(canvas->viewTransform().visibleWorldRect().adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(was));
+    // The scale depends on that rectangle and the size now only, not on the way here.
+    const double backScale = std::min(canvasBack.width() / was.width(), canvasBack.height() / was.height());
+    QVERIFY(std::abs(canvas->viewTransform().pixelsPerMetre() - backScale) < 1e-9 * backScale);
+    if (canvasBack == canvasBefore) {
+        QVERIFY(std::abs(backScale - before.pixelsPerMetre()) < 1e-9 * backScale);
+    }
+
+    // A panel closed gives the canvas more room: the same centre, and everything seen before still seen.
+    auto* walkthrough = window->findChild<WalkthroughDock*>();
+    QVERIFY(walkthrough && walkthrough->isVisible());
+    walkthrough->close();
+    QCoreApplication::processEvents();
+    QVERIFY(canvas->viewport()->width() > canvasBack.width());
+    QCOMPARE(canvas->viewTransform().centre().y, before.centre().y);
+    QVERIFY(canvas->viewTransform().visibleWorldRect().adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(was));
 }
 
 int main(int argc, char** argv) {
