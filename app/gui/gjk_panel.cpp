@@ -1,5 +1,6 @@
 #include "gjk_panel.h"
 
+#include "gjk_diagram.h"
 #include "gjk_view.h"
 #include "overlay.h"
 #include "scene_canvas.h"
@@ -32,75 +33,7 @@ namespace {
 using phys::Vec2;
 using Kind = DiagramItem::Kind;
 
-/// "1 point", "3 points".
-QString count(long long n, const char* one, const char* many) {
-    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
-}
-QString len(double v) {
-    return Walkthrough::length(v);
-}
-QString vec(Vec2 v) {
-    return Walkthrough::vector(v);
-}
-
-QColor withAlpha(QColor c, int alpha) {
-    c.setAlpha(alpha);
-    return c;
-}
-
-const QColor kSimplex(40, 40, 40);
-const QColor kRegion(255, 196, 0);
-const QColor kSupport(200, 30, 140);
-const QColor kResult(0, 150, 80);
-
-DiagramItem polygon(std::vector<Vec2> pts, QColor stroke, QColor fill = Qt::transparent, double width = 1.5) {
-    DiagramItem item;
-    item.kind = Kind::Polygon;
-    item.points = std::move(pts);
-    item.stroke = stroke;
-    item.fill = fill;
-    item.width = width;
-    return item;
-}
-DiagramItem line(Vec2 a, Vec2 b, QColor stroke, double width = 1.5, bool dashed = false) {
-    DiagramItem item;
-    item.kind = Kind::Polyline;
-    item.points = {a, b};
-    item.stroke = stroke;
-    item.width = width;
-    item.dashed = dashed;
-    return item;
-}
-DiagramItem arrow(Vec2 a, Vec2 b, QColor stroke, double width = 1.8) {
-    DiagramItem item = line(a, b, stroke, width);
-    item.kind = Kind::Arrow;
-    return item;
-}
-DiagramItem point(Vec2 p, QColor stroke, const QString& text = {}) {
-    DiagramItem item;
-    item.kind = Kind::Point;
-    item.points = {p};
-    item.stroke = stroke;
-    item.text = text;
-    return item;
-}
-
-/// A shape's outline, world frame (a circle as a 48-gon).
-std::vector<Vec2> outline(const phys::ShapeGeometry& g, const phys::Transform& xf) {
-    std::vector<Vec2> out;
-    if (const auto* c = std::get_if<phys::Circle>(&g)) {
-        const Vec2 centre = phys::transformPoint(xf, c->center);
-        for (int i = 0; i < 48; ++i) {
-            const double a = 2.0 * phys::kPi * i / 48;
-            out.push_back(centre + c->radius * Vec2{std::cos(a), std::sin(a)});
-        }
-    } else {
-        for (const Vec2 v : std::get<phys::Polygon>(g).vertices()) {
-            out.push_back(phys::transformPoint(xf, v));
-        }
-    }
-    return out;
-}
+using namespace diagram;
 
 /// The Minkowski difference A (-) B for the backdrop of the Minkowski pane: the hull of every difference of
 /// the cores' points, and (with radii) of the discs swept round them. Drawing only; GJK never builds it.
@@ -237,6 +170,7 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_tabs->addTab(tr("EPA"));
     m_tabs->addTab(tr("Voronoi"));
     m_tabs->addTab(tr("Split"));
+    m_tabs->addTab(tr("TOI"));
     m_tabs->setExpanding(true);
     m_tabs->setDrawBase(false);
     layout->addWidget(m_tabs);
@@ -346,12 +280,17 @@ void GjkPanel::rebuild() {
     m_penetration = {};
     const bool valid = m_keyA && m_keyB && m_document->contains(m_keyA) && m_document->contains(m_keyB) &&
                        !m_document->body(m_keyA).shapes.empty() && !m_document->body(m_keyB).shapes.empty();
+    m_toi = {};
+    m_toiTrace = {};
     if (m_view == View::Split) {
         buildSplit();
     } else if (!valid) {
         m_pairLabel->setText(
             tr("Pick two bodies on the SAT \u00b7 Clipping page, or select two on the canvas."));
-        m_steps.push_back({tr("No pair"), tr("GJK, EPA and the Voronoi regions need two bodies."), {}, {}});
+        m_steps.push_back({tr("No pair"),
+                           tr("GJK, EPA, the Voronoi regions and the time of impact need two bodies."),
+                           {},
+                           {}});
     } else {
         const phys::BodyDef& a = shownBody(m_keyA);
         const phys::BodyDef& b = shownBody(m_keyB);
@@ -371,6 +310,9 @@ void GjkPanel::rebuild() {
         case View::Voronoi:
             buildVoronoi();
             break;
+        case View::Toi:
+            buildToi();
+            break;
         case View::Split:
             break;
         }
@@ -385,11 +327,15 @@ void GjkPanel::show() {
     m_explanation->setText(s.text);
     m_world->setItems(s.world);
     std::vector<DiagramItem> minkowski = s.minkowski;
-    if (!minkowski.empty()) {
+    const bool minkowskiSpace = m_view == View::Gjk || m_view == View::Epa;
+    if (minkowskiSpace && !minkowski.empty()) {
         minkowski.push_back(point({0.0, 0.0}, Qt::black, tr("origin"))); // on top: everything is about it
     }
+    // The TOI tab's second pane is a plot of separation against time, not Minkowski space.
+    m_minkowski->setTitle(minkowskiSpace ? tr("Minkowski difference A \u2296 B")
+                                         : tr("Separation against time t (fraction of the step)"));
     m_minkowski->setItems(std::move(minkowski));
-    m_minkowski->setVisible(m_view != View::Voronoi && m_view != View::Split);
+    m_minkowski->setVisible(minkowskiSpace || (m_view == View::Toi && !s.minkowski.empty()));
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
     emit changed();

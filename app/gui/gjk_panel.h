@@ -1,6 +1,6 @@
 #pragma once
 /// @file gjk_panel.h
-/// The GJK, EPA and Voronoi walkthroughs, and the steps of the last concave outline split into convex pieces,
+/// The GJK, EPA, Voronoi and time-of-impact walkthroughs, and the steps of the last concave outline split into convex pieces,
 /// as a page of the Walkthrough dock beside SAT and clipping. It
 /// walks through the engine's own traces (phys::shapeDistance, phys::gjkEpaPenetration, phys::voronoiRegion)
 /// for the dock's pair (first shape of each body), in two linked panes: the world (A, B, the support points,
@@ -12,6 +12,7 @@
 #include "gjk_view.h"
 
 #include "physics/epa.h"
+#include "physics/toi.h"
 
 #include <QString>
 #include <QWidget>
@@ -26,13 +27,14 @@ namespace cl {
 
 class DrawPolygonTool;
 class SceneCanvas;
+class SimulationController;
 class WalkthroughDock;
 
 class GjkPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class View { Gjk, Epa, Voronoi, Split };
+    enum class View { Gjk, Epa, Voronoi, Split, Toi };
 
     /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
     GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
@@ -56,6 +58,10 @@ public:
     GjkView* minkowskiView() const { return m_minkowski; }
     /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
     const phys::PenetrationOutput& penetration() const { return m_penetration; }
+    /// The TOI tab's answer and trace for the current pair and motion (Separated with no passes when nothing
+    /// moves).
+    const phys::ToiOutput& toi() const { return m_toi; }
+    const phys::ToiTrace& toiTrace() const { return m_toiTrace; }
 
 signals:
     void changed();
@@ -74,6 +80,11 @@ private:
     void buildVoronoi();
     /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
     void buildSplit();
+    /// The time-of-impact sweep of the pair over one step (gjk_panel_toi.cpp): the motion is the bodies'
+    /// velocities as set in the Inspector, or their state at the paused simulation frame shown.
+    void buildToi();
+    /// Finds the window's simulation controller (once) and follows its frames while the TOI tab is shown.
+    SimulationController* simulation();
     void show();
     /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
     const phys::BodyDef& shownBody(BodyKey key) const;
@@ -86,6 +97,10 @@ private:
     int m_step = 0;
     std::vector<Step> m_steps;
     phys::PenetrationOutput m_penetration;
+    phys::ToiOutput m_toi;
+    phys::ToiTrace m_toiTrace;
+    SimulationController* m_simulation = nullptr;
+    bool m_simulationLooked = false;
 
     QTabBar* m_tabs = nullptr;
     QLabel* m_pairLabel = nullptr;
