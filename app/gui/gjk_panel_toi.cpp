@@ -230,8 +230,12 @@ void GjkPanel::buildToi() {
     auto distanceDots = [&](std::size_t upTo, std::vector<DiagramItem>& items, bool current) {
         for (std::size_t k = 0; k < upTo && k < trace.iterations.size(); ++k) {
             const bool isCurrent = current && k + 1 == upTo;
+            // Many passes crowd together: then only the first and the last are named.
+            const bool named = upTo <= 4 || k == 0 || k + 1 == upTo;
             items.push_back(point(plot.at(trace.iterations[k].t1, trace.iterations[k].distance), kSimplex,
-                                  isCurrent ? tr("t1") : tr("pass %1").arg(k + 1)));
+                                  isCurrent ? tr("t1")
+                                  : named   ? tr("pass %1").arg(k + 1)
+                                            : QString()));
         }
     };
 
@@ -348,6 +352,11 @@ void GjkPanel::buildToi() {
                 const phys::Transform xfA2 = phys::sweepTransform(a.sweep, pbk.t2);
                 const phys::Transform xfB2 = phys::sweepTransform(b.sweep, pbk.t2);
                 if (j + 1 == it.pushBacks.size()) {
+                    // The shapes at that t2 (magenta, dashed), where the deepest points are found.
+                    for (DiagramItem& item : poseAt(pbk.t2, withAlpha(kAxis, 150), withAlpha(kAxis, 150),
+                                                    Qt::transparent, Qt::transparent, 1.0, true)) {
+                        step.world.push_back(std::move(item));
+                    }
                     if (pbk.indexA >= 0) {
                         step.world.push_back(
                             point(phys::transformPoint(xfA2, pa.points[pbk.indexA]), kAxis, tr("deepest")));
@@ -448,9 +457,11 @@ void GjkPanel::buildToi() {
     }
     result.minkowski = plotBase;
     distanceDots(trace.iterations.size(), result.minkowski, false);
-    const QString passes = tr("%1 and %2")
-                               .arg(count(m_toi.iterations, "advancement pass", "advancement passes"),
-                                    count(m_toi.rootIterations, "root-finder step", "root-finder steps"));
+    const QString passes =
+        bounded ? count(m_toi.iterations, "advancement pass", "advancement passes")
+                : tr("%1 and %2")
+                      .arg(count(m_toi.iterations, "advancement pass", "advancement passes"),
+                           count(m_toi.rootIterations, "root-finder step", "root-finder steps"));
     switch (m_toi.state) {
     case phys::ToiState::Hit:
         result.title = tr("Time of impact t = %1").arg(fraction(m_toi.fraction));
