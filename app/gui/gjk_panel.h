@@ -9,6 +9,7 @@
 /// and the panel follows every edit of the two bodies (a vertex drag redraws both panes as it goes).
 
 #include "document.h"
+#include "gjk_steps.h"
 #include "gjk_view.h"
 
 #include "physics/epa.h"
@@ -34,6 +35,7 @@ class GjkPanel : public QWidget {
     Q_OBJECT
 
 public:
+    /// The tabs, in the order of GjkSteps::Tab.
     enum class View { Gjk, Epa, Voronoi, Split, Toi };
 
     /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
@@ -67,17 +69,7 @@ signals:
     void changed();
 
 private:
-    struct Step {
-        QString title;
-        QString text;
-        std::vector<DiagramItem> world;
-        std::vector<DiagramItem> minkowski;
-    };
-
     void rebuild();
-    void buildGjk();
-    void buildEpa();
-    void buildVoronoi();
     /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
     void buildSplit();
     /// The time-of-impact sweep of the pair over one step (gjk_panel_toi.cpp): the motion is the bodies'
@@ -95,7 +87,7 @@ private:
     BodyKey m_keyA = 0, m_keyB = 0;
     View m_view = View::Gjk;
     int m_step = 0;
-    std::vector<Step> m_steps;
+    std::vector<GjkStep> m_steps;
     phys::PenetrationOutput m_penetration;
     phys::ToiOutput m_toi;
     phys::ToiTrace m_toiTrace;
