@@ -666,12 +666,16 @@ void GjkSteps::buildSplit(const phys::DecomposeTrace& t, Vec2 origin, const QStr
         reflexNames << QString::number(i);
     }
     outline.text =
-        tr("The outline has %1, %2 (red: %3). A convex piece can have no reflex vertex, so the "
-           "outline is cut: first into triangles by ear clipping, then the triangles are merged back "
-           "as far as convexity allows (Hertel-Mehlhorn).")
-            .arg(count(long(n), "vertex", "vertices"),
-                 count(long(reflex.size()), "reflex vertex", "reflex vertices"),
-                 reflexNames.join(QStringLiteral(", ")));
+        reflex.empty()
+            ? tr("The outline has %1 and no reflex vertex: it is convex already. The split still runs: ear "
+                 "clipping cuts it into triangles, and Hertel-Mehlhorn merges them back into one piece.")
+                  .arg(count(long(n), "vertex", "vertices"))
+            : tr("The outline has %1, %2 (red: %3). A convex piece can have no reflex vertex, so the "
+                 "outline is cut: first into triangles by ear clipping, then the triangles are merged back "
+                 "as far as convexity allows (Hertel-Mehlhorn).")
+                  .arg(count(long(n), "vertex", "vertices"),
+                       count(long(reflex.size()), "reflex vertex", "reflex vertices"),
+                       reflexNames.join(QStringLiteral(", ")));
     m_steps.push_back(std::move(outline));
 
     for (std::size_t k = 0; k < t.ears.size(); ++k) {
@@ -777,7 +781,8 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
                   .arg(fromFrame ? *motion.frame : 0)
                   .arg(QString::number(motion.frameTime, 'f', 3))
                   .arg(QString::number(dt, 'g', 4))
-            : tr("The motion: the velocities set in the Inspector, over one step of %1 s (the scene's "
+            : tr("The motion: the bodies' velocities as set in the Inspector (and stored in the scene), over "
+                 "one step of %1 s (the scene's "
                  "time step).")
                   .arg(QString::number(dt, 'g', 4));
 

@@ -383,7 +383,7 @@ void TestGjkPanel::toiStepsThroughTheEnginesSweep() {
 
     // Step 1: the sweep, from the velocities set in the Inspector.
     QCOMPARE(panel()->stepCount(), int(trace.iterations.size()) + 2);
-    QVERIFY(panel()->explanation().contains(QStringLiteral("velocities set in the Inspector")));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("velocities as set in the Inspector")));
     QVERIFY(panel()->explanation().contains(QStringLiteral("1.50 m"))); // the dart's travel in the step
     QVERIFY(hasOutlineStartingAt(*panel()->worldView(),
                                  phys::transformPoint(phys::sweepTransform(sweepA, 1.0), {0.25, 0.0})));
