@@ -392,6 +392,12 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
         result.world.push_back(line(out.pointA, out.pointB, kResult, 2.0));
         result.world.push_back(point(out.pointA, kResult, tr("on A")));
         result.world.push_back(point(out.pointB, kResult, tr("on B")));
+        // The same on the main canvas, where the student drew the shapes.
+        DiagramItem label = point(0.5 * (out.pointA + out.pointB), kResult,
+                                  tr("GJK: distance %1 m").arg(len(out.distance)));
+        label.kind = DiagramItem::Kind::Label;
+        result.canvas = {line(out.pointA, out.pointB, kResult, 2.5), point(out.pointA, kResult),
+                         point(out.pointB, kResult), label};
         const Vec2 closest = out.pointA - out.pointB; // D's point nearest the origin (surfaces)
         result.second.push_back(line({0.0, 0.0}, closest, kResult, 2.0));
         result.second.push_back(point(closest, kResult, tr("closest")));
@@ -537,6 +543,7 @@ void GjkSteps::buildVoronoi(const phys::BodyDef& bodyA, const phys::BodyDef& bod
         m_steps.push_back(
             {tr("Polygon and circle"),
              tr("The Voronoi regions explain the circle case of SAT: pick a polygon and a circle."),
+             {},
              {},
              {}});
         return;

@@ -28,6 +28,9 @@ struct GjkStep {
     QString text;
     std::vector<DiagramItem> world;  ///< the world pane
     std::vector<DiagramItem> second; ///< the Minkowski pane (GJK, EPA) or the separation plot (TOI)
+    /// Drawn on the main canvas over the bodies while the step is shown (world metres): GJK's witness points
+    /// and distance segment at its last step.
+    std::vector<DiagramItem> canvas;
 };
 
 /// What the TOI tab sweeps: two bodies with their poses and velocities, over one step of `dt` seconds.

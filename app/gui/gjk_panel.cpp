@@ -4,6 +4,7 @@
 #include "gjk_view.h"
 #include "overlay.h"
 #include "scene_canvas.h"
+#include "simulation_controller.h"
 #include "tool_draw_polygon.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
@@ -88,6 +89,8 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
         }
     };
     if (m_canvas) {
+        m_canvasOverlay = new GjkCanvasOverlay(this);
+        m_canvas->addOverlay(m_canvasOverlay);
         // The canvas shows every document edit and also a tool's preview while the mouse is down.
         connect(m_canvas, &SceneCanvas::bodyShown, this, follow);
     } else {
@@ -129,6 +132,26 @@ void GjkPanel::setStep(int step) {
     show();
 }
 
+void GjkPanel::updateCanvasOverlay() {
+    if (!m_canvasOverlay) {
+        return;
+    }
+    const SimulationController* sim = simulation();
+    const bool shown = isVisible() && m_view == View::Gjk && !(sim && sim->isSimulating()) && m_step >= 0 &&
+                       m_step < stepCount();
+    m_canvasOverlay->setItems(shown ? m_steps[std::size_t(m_step)].canvas : std::vector<DiagramItem>{});
+}
+
+void GjkPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    updateCanvasOverlay();
+}
+
+void GjkPanel::hideEvent(QHideEvent* event) {
+    QWidget::hideEvent(event);
+    updateCanvasOverlay();
+}
+
 QString GjkPanel::stepTitle() const {
     return m_stepLabel->text();
 }
@@ -160,6 +183,7 @@ void GjkPanel::rebuild() {
             tr("Pick two bodies on the SAT \u00b7 Clipping page, or select two on the canvas."));
         m_steps.push_back({tr("No pair"),
                            tr("GJK, EPA, the Voronoi regions and the time of impact need two bodies."),
+                           {},
                            {},
                            {}});
     } else {
@@ -206,6 +230,7 @@ void GjkPanel::show() {
                                          : tr("Separation against time t (fraction of the step)"));
     m_minkowski->setItems(std::move(minkowski));
     m_minkowski->setVisible(minkowskiSpace || (m_view == View::Toi && !s.second.empty()));
+    updateCanvasOverlay();
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
     emit changed();
@@ -228,6 +253,7 @@ void GjkPanel::buildSplit() {
         m_steps.push_back({tr("Nothing split yet"),
                            tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
                               "pieces\": its triangulation and merges show here, step by step."),
+                           {},
                            {},
                            {}});
         return;

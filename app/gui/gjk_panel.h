@@ -9,6 +9,7 @@
 /// and the panel follows every edit of the two bodies (a vertex drag redraws both panes as it goes).
 
 #include "document.h"
+#include "gjk_canvas_overlay.h"
 #include "gjk_steps.h"
 #include "gjk_view.h"
 
@@ -21,6 +22,8 @@
 #include <vector>
 
 class QLabel;
+class QShowEvent;
+class QHideEvent;
 class QPushButton;
 class QTabBar;
 
@@ -57,6 +60,9 @@ public:
     QString explanation() const;
 
     GjkView* worldView() const { return m_world; }
+    /// What the page draws on the main canvas (null without a canvas): the current step's canvas items while
+    /// the GJK tab is on screen in Edit mode, else nothing.
+    GjkCanvasOverlay* canvasOverlay() const { return m_canvasOverlay; }
     GjkView* minkowskiView() const { return m_minkowski; }
     /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
     const phys::PenetrationOutput& penetration() const { return m_penetration; }
@@ -68,6 +74,10 @@ public:
 signals:
     void changed();
 
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
 private:
     void rebuild();
     /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
@@ -78,6 +88,9 @@ private:
     /// Finds the window's simulation controller (once) and follows its frames while the TOI tab is shown.
     SimulationController* simulation();
     void show();
+    /// The canvas overlay shows the current step's canvas items only while this page and its GJK tab are on
+    /// screen, and not over a running simulation (the items belong to the edited bodies).
+    void updateCanvasOverlay();
     /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
     const phys::BodyDef& shownBody(BodyKey key) const;
 
@@ -99,6 +112,7 @@ private:
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
+    GjkCanvasOverlay* m_canvasOverlay = nullptr;
     GjkView* m_world = nullptr;
     GjkView* m_minkowski = nullptr;
     QLabel* m_explanation = nullptr;

@@ -11,7 +11,8 @@
 namespace cl {
 
 SimulationController* GjkPanel::simulation() {
-    if (!m_simulationLooked) {
+    // Looked up once the panel sits in the main window (not while the dock is still being built).
+    if (!m_simulationLooked && window()->inherits("QMainWindow")) {
         m_simulationLooked = true;
         if (auto* ui = window()->findChild<SimulationUi*>()) {
             m_simulation = ui->controller();
@@ -26,7 +27,10 @@ SimulationController* GjkPanel::simulation() {
                 }
             });
             connect(m_simulation, &SimulationController::playingChanged, this, follow);
-            connect(m_simulation, &SimulationController::simulatingChanged, this, follow);
+            connect(m_simulation, &SimulationController::simulatingChanged, this, [this, follow] {
+                follow();
+                updateCanvasOverlay();
+            });
         }
     }
     return m_simulation;
@@ -42,6 +46,7 @@ void GjkPanel::buildToi() {
             {tr("The run is playing"),
              tr("Pause the simulation: the sweep is drawn for the frame shown, from the bodies' "
                 "poses and velocities there."),
+             {},
              {},
              {}});
         return;

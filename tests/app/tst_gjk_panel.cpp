@@ -7,6 +7,7 @@
 
 #include "app_test_util.h"
 #include "document.h"
+#include "gjk_canvas_overlay.h"
 #include "gjk_panel.h"
 #include "gjk_view.h"
 #include "inspector_dock.h"
@@ -110,6 +111,7 @@ private slots:
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
     void splitShowsEarsThenMerges();
+    void gjkWitnessOnTheMainCanvas();
     void toiStepsThroughTheEnginesSweep();
     void toiAtRestSaysHowAndFollowsTheInspector();
     void toiOfAPausedSimulationFrame();
@@ -488,6 +490,64 @@ void TestGjkPanel::toiOfAPausedSimulationFrame() {
     QVERIFY(panel()->toi().fraction == expected.fraction);
     QCOMPARE(panel()->toi().state, expected.state);
     QVERIFY(panel()->explanation().contains(QStringLiteral("simulation frame 1")));
+}
+
+void TestGjkPanel::gjkWitnessOnTheMainCanvas() {
+    // boxA and the triangle, apart: at GJK's last step the main canvas shows the witness points and the
+    // distance segment between them, in green, where the shapes are drawn; on another tab or page, nothing.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    const phys::BodyDef& a = document().body(dock()->keyA());
+    const phys::BodyDef& b = document().body(dock()->keyB());
+    const phys::DistanceOutput out =
+        phys::shapeDistance(phys::makeProxy(a.shapes[0].geometry), placement(a),
+                            phys::makeProxy(b.shapes[0].geometry), placement(b), true);
+    GjkCanvasOverlay* overlay = panel()->canvasOverlay();
+    QVERIFY(overlay);
+    QVERIFY(overlay->items().empty()); // the first support query: nothing on the canvas yet
+    clickToEnd();
+    QVERIFY(panel()->stepTitle().endsWith(QStringLiteral("Distance")));
+    const std::vector<DiagramItem>& items = overlay->items();
+    QVERIFY(!items.empty());
+    QCOMPARE(items.front().kind, DiagramItem::Kind::Polyline);
+    QVERIFY(items.front().points[0] == out.pointA);
+    QVERIFY(items.front().points[1] == out.pointB);
+    bool labelled = false;
+    for (const DiagramItem& item : items) {
+        labelled |=
+            item.kind == DiagramItem::Kind::Label &&
+            item.text.contains(QStringLiteral("distance %1 m").arg(Walkthrough::length(out.distance)));
+    }
+    QVERIFY(labelled);
+    // Drawn: the canvas pixel a quarter of the way along the segment is the segment's green.
+    SceneCanvas& canvas = *m_window->canvas();
+    // The segment's green at the pixel a quarter of the way along it (or the pixel above or below: the line
+    // is 2.5 px wide and antialiased).
+    auto greenAt = [&canvas](phys::Vec2 p) {
+        const QImage image = canvas.viewport()->grab().toImage();
+        const QPointF px = canvas.viewTransform().toView(p) * image.devicePixelRatio();
+        for (int dy = -1; dy <= 1; ++dy) {
+            const QColor c = image.pixelColor(px.toPoint() + QPoint(0, dy));
+            if (c.green() > c.red() + 60 && c.green() > c.blue() + 30) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const phys::Vec2 quarter = out.pointA + 0.25 * (out.pointB - out.pointA);
+    QVERIFY(greenAt(quarter));
+    // Another tab of the page: gone from the canvas.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(1).center());
+    QVERIFY(overlay->items().empty());
+    QVERIFY(!greenAt(quarter));
+    // Back on GJK at its end, then the SAT page: gone again (the page is not on screen).
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(0).center());
+    clickToEnd();
+    QVERIFY(!overlay->items().empty());
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QVERIFY(overlay->items().empty());
 }
 
 QTEST_MAIN(TestGjkPanel)
