@@ -21,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <variant>
 
 namespace cl {
@@ -213,6 +214,27 @@ const QColor kCurve(60, 90, 170);
 
 GjkSteps GjkSteps::pair(Tab tab, const phys::BodyDef& a, const phys::BodyDef& b) {
     GjkSteps out;
+    // A compound body: the pair of pieces that matters. GJK and EPA: the deepest pair, which for pairs that
+    // are apart is the closest (gjkEpaPenetration's depth is minus the gap); Voronoi: the same among the
+    // polygon-circle pairs.
+    double best = -std::numeric_limits<double>::infinity();
+    const phys::Transform xfA{a.position, phys::Rot(a.angle)}, xfB{b.position, phys::Rot(b.angle)};
+    for (std::size_t i = 0; i < a.shapes.size(); ++i) {
+        for (std::size_t j = 0; j < b.shapes.size(); ++j) {
+            const phys::ShapeGeometry& ga = a.shapes[i].geometry;
+            const phys::ShapeGeometry& gb = b.shapes[j].geometry;
+            if (tab == Tab::Voronoi &&
+                std::holds_alternative<phys::Circle>(ga) == std::holds_alternative<phys::Circle>(gb)) {
+                continue;
+            }
+            const double depth = phys::gjkEpaPenetration(ga, xfA, gb, xfB).depth;
+            if (depth > best) {
+                best = depth;
+                out.m_shapeA = int(i);
+                out.m_shapeB = int(j);
+            }
+        }
+    }
     switch (tab) {
     case Tab::Gjk:
         out.buildGjk(a, b);
@@ -227,7 +249,28 @@ GjkSteps GjkSteps::pair(Tab tab, const phys::BodyDef& a, const phys::BodyDef& b)
     case Tab::Toi:
         break; // built by split() and toi()
     }
+    out.namePieces(a, b,
+                   tab == Tab::Voronoi ? tr("the closest polygon-circle pair")
+                   : tab == Tab::Epa   ? tr("the deepest pair (the closest when all are apart)")
+                                       : tr("the closest pair (the deepest when they overlap)"));
     return out;
+}
+
+void GjkSteps::namePieces(const phys::BodyDef& a, const phys::BodyDef& b, const QString& why) {
+    if ((a.shapes.size() < 2 && b.shapes.size() < 2) || m_steps.empty()) {
+        return;
+    }
+    auto piece = [](const phys::BodyDef& body, int index, const char* name) {
+        return body.shapes.size() < 2
+                   ? QString::fromLatin1(name)
+                   : tr("piece %1 of %2 (shapes[%3])").arg(index + 1).arg(QLatin1String(name)).arg(index);
+    };
+    m_pieces = tr("%1 and %2").arg(piece(a, m_shapeA, "A"), piece(b, m_shapeB, "B"));
+    m_steps.front().text = tr("A has %1 and B %2; this is %3, %4. ")
+                               .arg(count(long(a.shapes.size()), "piece", "pieces"))
+                               .arg(count(long(b.shapes.size()), "piece", "pieces"))
+                               .arg(m_pieces, why) +
+                           m_steps.front().text;
 }
 
 GjkSteps GjkSteps::split(const phys::DecomposeTrace& trace, phys::Vec2 origin, const QString& bodyName) {
@@ -238,7 +281,31 @@ GjkSteps GjkSteps::split(const phys::DecomposeTrace& trace, phys::Vec2 origin, c
 
 GjkSteps GjkSteps::toi(const ToiMotion& motion) {
     GjkSteps out;
+    // A compound body: the pair of pieces that meets first (an overlap at the start before any impact, then
+    // the earliest impact); when no pair meets in the step, the closest pair at the start.
+    auto rank = [&motion](const phys::ShapeGeometry& ga, const phys::ShapeGeometry& gb) {
+        const Moving a = sweepOf(motion.a, motion.dt), b = sweepOf(motion.b, motion.dt);
+        const phys::DistanceProxy pa = phys::makeProxy(ga), pb = phys::makeProxy(gb);
+        const phys::ToiOutput toi = phys::timeOfImpact(pa, a.sweep, pb, b.sweep, 1.0);
+        const bool meets = toi.state == phys::ToiState::Hit || toi.state == phys::ToiState::Overlapped;
+        const double gap = phys::shapeDistance(pa, phys::sweepTransform(a.sweep, 0.0), pb,
+                                               phys::sweepTransform(b.sweep, 0.0), true)
+                               .distance;
+        return std::pair{meets ? toi.fraction : 2.0, gap};
+    };
+    std::pair<double, double> best{std::numeric_limits<double>::infinity(), 0.0};
+    for (std::size_t i = 0; i < motion.a.shapes.size(); ++i) {
+        for (std::size_t j = 0; j < motion.b.shapes.size(); ++j) {
+            const auto r = rank(motion.a.shapes[i].geometry, motion.b.shapes[j].geometry);
+            if (r < best) {
+                best = r;
+                out.m_shapeA = int(i);
+                out.m_shapeB = int(j);
+            }
+        }
+    }
     out.buildToi(motion);
+    out.namePieces(motion.a, motion.b, tr("the pair that meets first (the closest when none meets)"));
     return out;
 }
 
@@ -268,8 +335,8 @@ std::optional<GjkSteps::Tab> GjkSteps::parseTab(const QString& text) {
 }
 
 void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
-    const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
-    const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
+    const phys::ShapeGeometry& a = bodyA.shapes[std::size_t(m_shapeA)].geometry;
+    const phys::ShapeGeometry& b = bodyB.shapes[std::size_t(m_shapeB)].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
     const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
     const phys::DistanceProxy pa = phys::makeProxy(a), pb = phys::makeProxy(b);
@@ -393,8 +460,8 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
         result.world.push_back(point(out.pointA, kResult, tr("on A")));
         result.world.push_back(point(out.pointB, kResult, tr("on B")));
         // The same on the main canvas, where the student drew the shapes.
-        DiagramItem label = point(0.5 * (out.pointA + out.pointB), kResult,
-                                  tr("GJK: distance %1 m").arg(len(out.distance)));
+        DiagramItem label =
+            point(0.5 * (out.pointA + out.pointB), kResult, tr("GJK: distance %1 m").arg(len(out.distance)));
         label.kind = DiagramItem::Kind::Label;
         result.canvas = {line(out.pointA, out.pointB, kResult, 2.5), point(out.pointA, kResult),
                          point(out.pointB, kResult), label};
@@ -421,8 +488,8 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
 }
 
 void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
-    const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
-    const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
+    const phys::ShapeGeometry& a = bodyA.shapes[std::size_t(m_shapeA)].geometry;
+    const phys::ShapeGeometry& b = bodyB.shapes[std::size_t(m_shapeB)].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
     const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
     const phys::DistanceProxy pa = phys::makeProxy(a), pb = phys::makeProxy(b);
@@ -531,8 +598,8 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
 }
 
 void GjkSteps::buildVoronoi(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
-    const phys::ShapeGeometry& a = bodyA.shapes[0].geometry;
-    const phys::ShapeGeometry& b = bodyB.shapes[0].geometry;
+    const phys::ShapeGeometry& a = bodyA.shapes[std::size_t(m_shapeA)].geometry;
+    const phys::ShapeGeometry& b = bodyB.shapes[std::size_t(m_shapeB)].geometry;
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
     const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
     const auto* polyA = std::get_if<phys::Polygon>(&a);
@@ -764,8 +831,8 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
     const bool fromFrame = motion.frame.has_value();
     const Moving a = sweepOf(motion.a, dt);
     const Moving b = sweepOf(motion.b, dt);
-    const phys::ShapeGeometry& ga = a.body.shapes[0].geometry;
-    const phys::ShapeGeometry& gb = b.body.shapes[0].geometry;
+    const phys::ShapeGeometry& ga = a.body.shapes[std::size_t(m_shapeA)].geometry;
+    const phys::ShapeGeometry& gb = b.body.shapes[std::size_t(m_shapeB)].geometry;
     const QColor ca = OverlayPainter::colorA(), cb = OverlayPainter::colorB();
     const phys::Transform xfA0 = phys::sweepTransform(a.sweep, 0.0),
                           xfB0 = phys::sweepTransform(b.sweep, 0.0);
@@ -802,7 +869,7 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
             fromFrame
                 ? tr("At simulation frame %1 both A and B are at rest (no velocity, no spin): there is no "
                      "sweep "
-                     "to follow. GjkStep to a frame where one of them moves.")
+                     "to follow. Step to a frame where one of them moves.")
                       .arg(fromFrame ? *motion.frame : 0)
                 : tr("A and B are both at rest: neither has a velocity or an angular velocity, so there is "
                      "no "

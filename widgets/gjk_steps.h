@@ -50,15 +50,22 @@ class GjkSteps {
 public:
     enum class Tab { Gjk, Epa, Voronoi, Split, Toi };
 
-    /// GJK, EPA or Voronoi for bodies A and B as placed (the first shape of each).
+    /// GJK, EPA or Voronoi for bodies A and B as placed. For compound bodies, the pair of pieces that matters:
+    /// the deepest (the closest when all are apart), among polygon-circle pairs for Voronoi.
     static GjkSteps pair(Tab tab, const phys::BodyDef& a, const phys::BodyDef& b);
     /// The steps of one decomposition (an outline in the frame of `origin`) into the pieces of body
     /// `bodyName`.
     static GjkSteps split(const phys::DecomposeTrace& trace, phys::Vec2 origin, const QString& bodyName);
-    /// The time-of-impact sweep of the first shapes of motion.a and motion.b.
+    /// The time-of-impact sweep of motion.a and motion.b: for compound bodies, of the pair of pieces that meets
+    /// first (the closest when none meets in the step).
     static GjkSteps toi(const ToiMotion& motion);
 
     const std::vector<GjkStep>& steps() const { return m_steps; }
+    /// The pieces shown (indices into BodyDef::shapes), and their names when a body has several ("piece 2 of A
+    /// (shapes[1]) and B"; empty otherwise).
+    int shapeA() const { return m_shapeA; }
+    int shapeB() const { return m_shapeB; }
+    const QString& pieces() const { return m_pieces; }
     /// GJK and EPA: the engine's answer (GJK on the cores, EPA when they overlap, radii added).
     const phys::PenetrationOutput& penetration() const { return m_penetration; }
     /// TOI: the answer and its trace (Separated with no passes when nothing moves).
@@ -75,8 +82,14 @@ private:
     void buildVoronoi(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB);
     void buildSplit(const phys::DecomposeTrace& t, phys::Vec2 origin, const QString& bodyName);
     void buildToi(const ToiMotion& motion);
+    /// Names the pieces in the first step's text (and pieces()) when a body has several; `why` says how
+    /// they were chosen.
+    void namePieces(const phys::BodyDef& a, const phys::BodyDef& b, const QString& why);
 
     std::vector<GjkStep> m_steps;
+    int m_shapeA = 0;
+    int m_shapeB = 0;
+    QString m_pieces;
     phys::PenetrationOutput m_penetration;
     phys::ToiOutput m_toi;
     phys::ToiTrace m_toiTrace;

@@ -290,8 +290,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             // The GJK page: the first shape of each body (the split: body A's outline).
             GjkSteps model;
             QString splitProblem;
-            QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes 0 and 0)")
-                                  .arg(tabTitle(*gjkTab), bodyName(bodyA, *a), bodyName(bodyB, *b));
+            QString heading;
             if (*gjkTab == GjkSteps::Tab::Toi) {
                 ToiMotion motion;
                 motion.a = bodyA;
@@ -322,6 +321,12 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             } else {
                 model = GjkSteps::pair(*gjkTab, bodyA, bodyB);
             }
+            if (*gjkTab != GjkSteps::Tab::Split) {
+                heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5)")
+                              .arg(tabTitle(*gjkTab), bodyName(bodyA, *a), bodyName(bodyB, *b))
+                              .arg(model.shapeA())
+                              .arg(model.shapeB());
+            }
             std::vector<std::pair<QString, QString>> steps;
             for (const GjkStep& step : model.steps()) {
                 steps.emplace_back(step.title, step.text);
@@ -333,8 +338,8 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                 QJsonObject tabJson{{QStringLiteral("tab"), QLatin1String(GjkSteps::toString(*gjkTab))},
                                     {QStringLiteral("steps"), stepsJson(steps)}};
                 if (*gjkTab != GjkSteps::Tab::Split) {
-                    tabJson.insert(QStringLiteral("shapeA"), 0);
-                    tabJson.insert(QStringLiteral("shapeB"), 0);
+                    tabJson.insert(QStringLiteral("shapeA"), model.shapeA());
+                    tabJson.insert(QStringLiteral("shapeB"), model.shapeB());
                 }
                 tabsJson.append(tabJson);
             } else {

@@ -189,12 +189,9 @@ void GjkPanel::rebuild() {
     } else {
         const phys::BodyDef& a = shownBody(m_keyA);
         const phys::BodyDef& b = shownBody(m_keyB);
-        QString pair =
+        const QString pair =
             tr("A = %1, B = %2").arg(QString::fromStdString(a.name), QString::fromStdString(b.name));
-        if (a.shapes.size() > 1 || b.shapes.size() > 1) {
-            pair += tr(" (first shape of each)");
-        }
-        m_pairLabel->setText(pair);
+        m_pieces.clear();
         switch (m_view) {
         case View::Gjk:
         case View::Epa:
@@ -202,6 +199,7 @@ void GjkPanel::rebuild() {
             const GjkSteps steps = GjkSteps::pair(GjkSteps::Tab(m_view), a, b);
             m_steps = steps.steps();
             m_penetration = steps.penetration();
+            m_pieces = steps.pieces();
             break;
         }
         case View::Toi:
@@ -210,6 +208,8 @@ void GjkPanel::rebuild() {
         case View::Split:
             break;
         }
+        // A compound body: which pieces the tab shows.
+        m_pairLabel->setText(m_pieces.isEmpty() ? pair : tr("%1: %2").arg(pair, m_pieces));
     }
     m_step = std::clamp(m_step, 0, int(m_steps.size()) - 1);
     show();

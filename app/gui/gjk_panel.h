@@ -103,6 +103,7 @@ private:
     std::vector<GjkStep> m_steps;
     phys::PenetrationOutput m_penetration;
     phys::ToiOutput m_toi;
+    QString m_pieces; ///< the pieces shown when a body is compound (GjkSteps::pieces)
     phys::ToiTrace m_toiTrace;
     SimulationController* m_simulation = nullptr;
     bool m_simulationLooked = false;

@@ -70,6 +70,7 @@ void GjkPanel::buildToi() {
     m_steps = steps.steps();
     m_toi = steps.toiOutput();
     m_toiTrace = steps.toiTrace();
+    m_pieces = steps.pieces();
 }
 
 } // namespace cl

@@ -52,7 +52,10 @@ const char* const kScene = R"({
     { "name": "ball", "position": [1.6, -1.7],
       "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.5 } ] },
     { "name": "dart", "position": [-2.6, 0.2], "linearVelocity": [90, 0],
-      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.25 } ] }
+      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.25 } ] },
+    { "name": "hammer", "position": [0, -3], "linearVelocity": [0, 120],
+      "shapes": [ { "type": "polygon", "vertices": [[-0.1, -1], [0.1, -1], [0.1, 0], [-0.1, 0]] },
+                  { "type": "polygon", "vertices": [[-0.5, 0], [0.5, 0], [0.5, 0.4], [-0.5, 0.4]] } ] }
   ]
 })";
 
@@ -113,6 +116,7 @@ private slots:
     void splitShowsEarsThenMerges();
     void gjkWitnessOnTheMainCanvas();
     void toiStepsThroughTheEnginesSweep();
+    void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
     void toiOfAPausedSimulationFrame();
 
@@ -548,6 +552,60 @@ void TestGjkPanel::gjkWitnessOnTheMainCanvas() {
     auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
     QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
     QVERIFY(overlay->items().empty());
+}
+
+void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
+    // The hammer (a handle and, above it, a head) under boxA, flying up at 120 m/s: its head is the closer
+    // piece, and the one that hits first.
+    QVERIFY(dock()->setPair(5, 0));
+    openView(0);
+    const phys::BodyDef& hammer = document().body(dock()->keyA());
+    const phys::BodyDef& box = document().body(dock()->keyB());
+    QCOMPARE(hammer.shapes.size(), std::size_t(2));
+    const phys::DistanceProxy boxProxy = phys::makeProxy(box.shapes[0].geometry);
+    double distances[2];
+    for (int i = 0; i < 2; ++i) {
+        distances[i] = phys::shapeDistance(phys::makeProxy(hammer.shapes[std::size_t(i)].geometry),
+                                           placement(hammer), boxProxy, placement(box), true)
+                           .distance;
+    }
+    QVERIFY(distances[1] < distances[0]); // brute force over the pieces: the head (shapes[1]) is closest
+    auto* pairLabel = panel()->findChild<QLabel*>(QStringLiteral("gjkPairLabel"));
+    QVERIFY2(pairLabel->text().contains(QStringLiteral("piece 2 of A (shapes[1])")),
+             qPrintable(pairLabel->text()));
+    QVERIFY(panel()->explanation().startsWith(
+        QStringLiteral("A has 2 pieces and B 1 piece; this is piece 2 of A")));
+    clickToEnd();
+    QVERIFY2(panel()->explanation().contains(
+                 QStringLiteral("Distance %1 m").arg(Walkthrough::length(distances[1]))),
+             qPrintable(panel()->explanation()));
+
+    // TOI: the head's sweep, the earlier of the two pieces' impacts.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(4).center());
+    QCOMPARE(int(panel()->view()), 4);
+    const double dt = document().scene().def.settings.timeStep;
+    // The hammer's sweep: its centre of mass (both pieces) moves on the line; it does not turn.
+    std::vector<phys::MassData> parts;
+    for (const phys::ShapeDef& shape : hammer.shapes) {
+        parts.push_back(phys::computeMass(std::get<phys::Polygon>(shape.geometry), shape.density));
+    }
+    const phys::Vec2 centre = phys::combineMass(parts).center;
+    const phys::Vec2 c1 = phys::transformPoint(placement(hammer), centre);
+    const phys::Sweep sweep{centre, c1, c1 + dt * hammer.linearVelocity, placement(hammer).q, 0.0};
+    double fractions[2];
+    for (int i = 0; i < 2; ++i) {
+        const phys::ToiOutput toi =
+            phys::timeOfImpact(phys::makeProxy(hammer.shapes[std::size_t(i)].geometry), sweep, boxProxy,
+                               sweepOver(box, dt), 1.0);
+        QCOMPARE(toi.state, phys::ToiState::Hit);
+        fractions[i] = toi.fraction;
+    }
+    QVERIFY(fractions[1] < fractions[0]);
+    QVERIFY(panel()->toi().fraction == fractions[1]);
+    QVERIFY2(pairLabel->text().contains(QStringLiteral("piece 2 of A (shapes[1])")),
+             qPrintable(pairLabel->text()));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("the pair that meets first")));
 }
 
 QTEST_MAIN(TestGjkPanel)

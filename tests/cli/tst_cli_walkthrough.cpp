@@ -66,6 +66,8 @@ void TestCliWalkthrough::jsonIsTheDockModel_data() {
         << source(QStringLiteral("tests/fixtures/walkthrough/toi_pair.json")) << 1 << 0;
     QTest::newRow("toi pair, spinning bar")
         << source(QStringLiteral("tests/fixtures/walkthrough/toi_pair.json")) << 3 << 2;
+    QTest::newRow("compound, hammer and dumbbell")
+        << source(QStringLiteral("resources/scenes/compound.json")) << 1 << 2;
     const QDir dir(source(QStringLiteral("resources/scenes/catalogue")));
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         QTest::newRow(qPrintable(name)) << dir.filePath(name) << 0 << 1;
@@ -137,6 +139,8 @@ void TestCliWalkthrough::jsonIsTheDockModel() {
         }
         const QJsonObject tab = tabs.at(index).toObject();
         QCOMPARE(tab.value(QStringLiteral("tab")).toString(), QLatin1String(GjkSteps::toString(gjkTab)));
+        QCOMPARE(tab.value(QStringLiteral("shapeA")).toInt(), model.shapeA()); // the pieces the page shows
+        QCOMPARE(tab.value(QStringLiteral("shapeB")).toInt(), model.shapeB());
         const QJsonArray steps = tab.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), qsizetype(model.steps().size()));
         QVERIFY(!model.steps().empty());
