@@ -60,6 +60,38 @@ std::vector<Vec2> minkowskiHull(const phys::DistanceProxy& a, const phys::Transf
     return out;
 }
 
+/// The two pieces a GJK, EPA or Voronoi tab shows, placed, with the pictures those tabs start from (the one
+/// place the panes' backdrops are built).
+struct ShownPair {
+    ShownPair(const phys::BodyDef& bodyA, int shapeA, const phys::BodyDef& bodyB, int shapeB)
+        : a(bodyA.shapes[std::size_t(shapeA)].geometry), b(bodyB.shapes[std::size_t(shapeB)].geometry),
+          xfA{bodyA.position, phys::Rot(bodyA.angle)}, xfB{bodyB.position, phys::Rot(bodyB.angle)},
+          pa(phys::makeProxy(a)), pb(phys::makeProxy(b)) {}
+
+    /// A and B, outlined and lightly filled in their colours.
+    std::vector<DiagramItem> world() const {
+        const QColor ca = OverlayPainter::colorA(), cb = OverlayPainter::colorB();
+        return {polygon(outline(a, xfA), ca, withAlpha(ca, 30), 2.0),
+                polygon(outline(b, xfB), cb, withAlpha(cb, 30), 2.0)};
+    }
+    /// A (-) B of the cores, filled grey, and with radii the rounded difference, dashed.
+    std::vector<DiagramItem> minkowski(bool withRadii) const {
+        std::vector<DiagramItem> out{polygon(minkowskiHull(pa, xfA, pb, xfB, false), QColor(150, 150, 150),
+                                             QColor(225, 225, 225), 1.2)};
+        if (withRadii && pa.radius + pb.radius > 0.0) {
+            out.push_back(
+                polygon(minkowskiHull(pa, xfA, pb, xfB, true), QColor(150, 150, 150), Qt::transparent));
+            out.back().dashed = true;
+        }
+        return out;
+    }
+
+    const phys::ShapeGeometry& a;
+    const phys::ShapeGeometry& b;
+    phys::Transform xfA, xfB;
+    phys::DistanceProxy pa, pb;
+};
+
 /// The region of the simplex (as the engine's solve found it) to shade, Minkowski space: a vertex's wedge, an
 /// edge's slab on the origin's side, the triangle itself. Empty for a one-point simplex (the whole plane).
 std::vector<Vec2> simplexRegion(const phys::Simplex& s, phys::SimplexRegion region, double reach) {
@@ -335,26 +367,14 @@ std::optional<GjkSteps::Tab> GjkSteps::parseTab(const QString& text) {
 }
 
 void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
-    const phys::ShapeGeometry& a = bodyA.shapes[std::size_t(m_shapeA)].geometry;
-    const phys::ShapeGeometry& b = bodyB.shapes[std::size_t(m_shapeB)].geometry;
-    const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
-    const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
-    const phys::DistanceProxy pa = phys::makeProxy(a), pb = phys::makeProxy(b);
+    const ShownPair shown(bodyA, m_shapeA, bodyB, m_shapeB);
+    const phys::DistanceProxy &pa = shown.pa, &pb = shown.pb;
     phys::DistanceTrace trace;
-    const phys::DistanceOutput out = phys::shapeDistance(pa, xfA, pb, xfB, true, &trace);
-    m_penetration = phys::gjkEpaPenetration(a, xfA, b, xfB);
-    const QColor ca = OverlayPainter::colorA(), cb = OverlayPainter::colorB();
+    const phys::DistanceOutput out = phys::shapeDistance(pa, shown.xfA, pb, shown.xfB, true, &trace);
+    m_penetration = phys::gjkEpaPenetration(shown.a, shown.xfA, shown.b, shown.xfB);
     const bool radii = pa.radius + pb.radius > 0.0;
-
-    std::vector<DiagramItem> worldBase{polygon(outline(a, xfA), ca, withAlpha(ca, 30), 2.0),
-                                       polygon(outline(b, xfB), cb, withAlpha(cb, 30), 2.0)};
-    const std::vector<Vec2> core = minkowskiHull(pa, xfA, pb, xfB, false);
-    std::vector<DiagramItem> mBase{polygon(core, QColor(150, 150, 150), QColor(225, 225, 225), 1.2)};
-    if (radii) {
-        mBase.push_back(
-            polygon(minkowskiHull(pa, xfA, pb, xfB, true), QColor(150, 150, 150), Qt::transparent));
-        mBase.back().dashed = true;
-    }
+    const std::vector<DiagramItem> worldBase = shown.world();
+    const std::vector<DiagramItem> mBase = shown.minkowski(true);
     double reach = 0.0;
     for (const Vec2 p : mBase.back().points) {
         reach = std::max(reach, phys::length(p));
@@ -488,19 +508,14 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
 }
 
 void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
-    const phys::ShapeGeometry& a = bodyA.shapes[std::size_t(m_shapeA)].geometry;
-    const phys::ShapeGeometry& b = bodyB.shapes[std::size_t(m_shapeB)].geometry;
-    const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
-    const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
-    const phys::DistanceProxy pa = phys::makeProxy(a), pb = phys::makeProxy(b);
+    const ShownPair shown(bodyA, m_shapeA, bodyB, m_shapeB);
+    const phys::ShapeGeometry &a = shown.a, &b = shown.b;
+    const phys::Transform &xfA = shown.xfA, &xfB = shown.xfB;
     phys::EpaTrace trace;
     m_penetration = phys::gjkEpaPenetration(a, xfA, b, xfB, nullptr, &trace);
     const phys::PenetrationOutput& p = m_penetration;
-    const QColor ca = OverlayPainter::colorA(), cb = OverlayPainter::colorB();
-    std::vector<DiagramItem> worldBase{polygon(outline(a, xfA), ca, withAlpha(ca, 30), 2.0),
-                                       polygon(outline(b, xfB), cb, withAlpha(cb, 30), 2.0)};
-    std::vector<DiagramItem> mBase{
-        polygon(minkowskiHull(pa, xfA, pb, xfB, false), QColor(150, 150, 150), QColor(225, 225, 225), 1.2)};
+    const std::vector<DiagramItem> worldBase = shown.world();
+    const std::vector<DiagramItem> mBase = shown.minkowski(false);
 
     if (p.coresOverlap) {
         for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
