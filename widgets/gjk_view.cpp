@@ -1,5 +1,6 @@
 #include "gjk_view.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
 
@@ -12,6 +13,76 @@ namespace {
 constexpr double kMarginPixels = 18.0;
 constexpr double kTitleHeight = 18.0;
 } // namespace
+
+void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
+                  const std::function<QPointF(phys::Vec2)>& toPixel) {
+    for (const DiagramItem& item : items) {
+        QPen pen(item.stroke, item.width, item.dashed ? Qt::DashLine : Qt::SolidLine);
+        pen.setCapStyle(Qt::RoundCap);
+        pen.setJoinStyle(Qt::RoundJoin);
+        painter.setPen(item.stroke.alpha() == 0 ? QPen(Qt::NoPen) : pen);
+        QPolygonF poly;
+        for (const phys::Vec2 p : item.points) {
+            poly << toPixel(p);
+        }
+        switch (item.kind) {
+        case DiagramItem::Kind::Polygon:
+            painter.setBrush(item.fill.alpha() == 0 ? QBrush(Qt::NoBrush) : QBrush(item.fill));
+            painter.drawPolygon(poly);
+            break;
+        case DiagramItem::Kind::Polyline:
+            painter.setBrush(Qt::NoBrush);
+            painter.drawPolyline(poly);
+            break;
+        case DiagramItem::Kind::Arrow: {
+            if (poly.size() < 2) {
+                break;
+            }
+            const QPointF a = poly[0], b = poly[1];
+            painter.drawLine(a, b);
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            if (len > 1.0) {
+                const QPointF u = d / len, n(-u.y(), u.x());
+                const double head = std::min(9.0, 0.4 * len);
+                painter.setBrush(item.stroke);
+                painter.drawPolygon(
+                    QPolygonF{b, b - head * u + 0.45 * head * n, b - head * u - 0.45 * head * n});
+            }
+            break;
+        }
+        case DiagramItem::Kind::Point: {
+            if (poly.isEmpty()) {
+                break;
+            }
+            painter.setBrush(item.fill.alpha() == 0 ? QBrush(item.stroke) : QBrush(item.fill));
+            painter.setPen(QPen(item.stroke, 1.2));
+            painter.drawEllipse(poly[0], 3.5, 3.5);
+            if (!item.text.isEmpty()) {
+                painter.setPen(item.stroke.darker(130));
+                painter.drawText(poly[0] + QPointF(6, -5), item.text);
+            }
+            break;
+        }
+        case DiagramItem::Kind::Label: {
+            if (poly.isEmpty()) {
+                break;
+            }
+            // On a pale plate, so it stays readable over outlines and other marks.
+            const QFontMetricsF metrics(painter.font());
+            const QRectF box(poly[0] + QPointF(-0.5 * metrics.horizontalAdvance(item.text) - 3,
+                                               -8 - metrics.ascent() - 2),
+                             QSizeF(metrics.horizontalAdvance(item.text) + 6, metrics.height() + 4));
+            painter.setPen(Qt::NoPen);
+            painter.setBrush(QColor(255, 255, 255, 215));
+            painter.drawRoundedRect(box, 3, 3);
+            painter.setPen(item.stroke.darker(130));
+            painter.drawText(box, Qt::AlignCenter, item.text);
+            break;
+        }
+        }
+    }
+}
 
 GjkView::GjkView(QWidget* parent) : QWidget(parent) {
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -81,56 +152,7 @@ void GjkView::paintEvent(QPaintEvent*) {
         painter.drawLine(QPointF(0, o.y()), QPointF(width(), o.y()));
         painter.drawLine(QPointF(o.x(), kTitleHeight), QPointF(o.x(), height()));
     }
-    for (const DiagramItem& item : m_items) {
-        QPen pen(item.stroke, item.width, item.dashed ? Qt::DashLine : Qt::SolidLine);
-        pen.setCapStyle(Qt::RoundCap);
-        pen.setJoinStyle(Qt::RoundJoin);
-        painter.setPen(item.stroke.alpha() == 0 ? QPen(Qt::NoPen) : pen);
-        QPolygonF poly;
-        for (const phys::Vec2 p : item.points) {
-            poly << toPixel(p);
-        }
-        switch (item.kind) {
-        case DiagramItem::Kind::Polygon:
-            painter.setBrush(item.fill.alpha() == 0 ? QBrush(Qt::NoBrush) : QBrush(item.fill));
-            painter.drawPolygon(poly);
-            break;
-        case DiagramItem::Kind::Polyline:
-            painter.setBrush(Qt::NoBrush);
-            painter.drawPolyline(poly);
-            break;
-        case DiagramItem::Kind::Arrow: {
-            if (poly.size() < 2) {
-                break;
-            }
-            const QPointF a = poly[0], b = poly[1];
-            painter.drawLine(a, b);
-            const QPointF d = b - a;
-            const double len = std::hypot(d.x(), d.y());
-            if (len > 1.0) {
-                const QPointF u = d / len, n(-u.y(), u.x());
-                const double head = std::min(9.0, 0.4 * len);
-                painter.setBrush(item.stroke);
-                painter.drawPolygon(
-                    QPolygonF{b, b - head * u + 0.45 * head * n, b - head * u - 0.45 * head * n});
-            }
-            break;
-        }
-        case DiagramItem::Kind::Point: {
-            if (poly.isEmpty()) {
-                break;
-            }
-            painter.setBrush(item.fill.alpha() == 0 ? QBrush(item.stroke) : QBrush(item.fill));
-            painter.setPen(QPen(item.stroke, 1.2));
-            painter.drawEllipse(poly[0], 3.5, 3.5);
-            if (!item.text.isEmpty()) {
-                painter.setPen(item.stroke.darker(130));
-                painter.drawText(poly[0] + QPointF(6, -5), item.text);
-            }
-            break;
-        }
-        }
-    }
+    paintDiagram(painter, m_items, [this](phys::Vec2 p) { return toPixel(p); });
     if (!m_title.isEmpty()) {
         painter.setPen(QColor(60, 60, 60));
         QFont f = font();

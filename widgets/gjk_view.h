@@ -11,7 +11,10 @@
 #include <QString>
 #include <QWidget>
 
+#include <functional>
 #include <vector>
+
+class QPainter;
 
 namespace cl {
 
@@ -22,6 +25,7 @@ struct DiagramItem {
         Polyline, ///< open path
         Arrow,    ///< from points[0] to points[1], with a head
         Point,    ///< a dot at points[0], with `text` beside it
+        Label,    ///< `text` alone, centred above points[0]
     };
     Kind kind = Kind::Polygon;
     std::vector<phys::Vec2> points;
@@ -33,6 +37,11 @@ struct DiagramItem {
     /// False: drawn but left out of the fit (long region wedges that would shrink the picture).
     bool fits = true;
 };
+
+/// Draws `items` with the painter, each point placed by `toPixel` (metres to the painter's pixels): the one
+/// drawing of the panes and of the items the page puts on the main canvas (GjkCanvasOverlay).
+void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
+                  const std::function<QPointF(phys::Vec2)>& toPixel);
 
 /// The pane. Set a title, the items, and whether to draw the origin's axes.
 class GjkView : public QWidget {

@@ -40,10 +40,13 @@ const Subcommand kSubcommands[] = {
      "0, 1).\n"
      "  --steps N runs the simulation N steps first. --size defaults to 1280x800.",
      true, &cl::cli::runRender},
-    {"walkthrough", "SCENE --a I --b J [--tab sat|clipping|methods|all] [--format text|markdown|json]",
+    {"walkthrough",
+     "SCENE --a I --b J [--tab sat|clipping|methods|gjk|epa|voronoi|toi|split|all] [--format "
+     "text|markdown|json]",
      "Print the walkthrough of bodies I and J as the Walkthrough dock shows it: each tab's table, then every "
      "step's title and explanation.",
-     "  --tab picks one tab (default all). --format text (default) prints plain text, markdown a page for\n"
+     "  --tab picks one tab (default all: sat, clipping, methods, then the GJK page's gjk, epa, voronoi,\n"
+     "  toi and split, which have no table). --format text (default) prints plain text, markdown a page for\n"
      "  notes, json {\"bodyA\", \"bodyB\", \"tabs\": [{\"tab\", \"steps\": [{\"step\", \"title\", "
      "\"explanation\"}],\n"
      "  \"table\": {\"headers\", \"rows\": [{\"cells\", \"step\", \"emphasised\"}]}}]}. Steps count from 1;\n"

@@ -1,18 +1,23 @@
 /// @file cli_walkthrough.cpp
-/// `contactlab-cli walkthrough SCENE --a I --b J [--tab sat|clipping|methods|all] [--format
-/// text|markdown|json]`: the Walkthrough dock's lesson on a terminal. Each tab's table and every step's title
-/// and explanation come from the same model the dock shows (widgets/walkthrough.h: Walkthrough::build,
-/// steps(), table()), so a student reads in a terminal what the app shows, a teacher pastes Markdown into
-/// notes, and tests check the text.
+/// `contactlab-cli walkthrough SCENE --a I --b J [--tab sat|clipping|methods|gjk|epa|voronoi|toi|split|all]
+/// [--format text|markdown|json]`: the Walkthrough dock's lessons on a terminal. Each tab's table and every
+/// step's title and explanation come from the same models the dock shows (widgets/walkthrough.h:
+/// Walkthrough::build, steps(), table() for SAT, clipping and methods; widgets/gjk_steps.h: GjkSteps for the
+/// GJK · EPA · Voronoi page's tabs), so a student reads in a terminal what the app shows, a teacher pastes
+/// Markdown into notes, and tests check the text.
 
 #include "cli.h"
+#include "gjk_steps.h"
 #include "walkthrough.h"
+
+#include "physics/decompose.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <variant>
 #include <vector>
 
 namespace cl::cli {
@@ -39,6 +44,78 @@ QString tabTitle(WalkthroughMode mode) {
         return QStringLiteral("Methods");
     }
     return {};
+}
+
+/// The GJK page's tab names as its tab bar writes them.
+QString tabTitle(GjkSteps::Tab tab) {
+    switch (tab) {
+    case GjkSteps::Tab::Gjk:
+        return QStringLiteral("GJK");
+    case GjkSteps::Tab::Epa:
+        return QStringLiteral("EPA");
+    case GjkSteps::Tab::Voronoi:
+        return QStringLiteral("Voronoi");
+    case GjkSteps::Tab::Split:
+        return QStringLiteral("Split");
+    case GjkSteps::Tab::Toi:
+        return QStringLiteral("TOI");
+    }
+    return {};
+}
+
+/// A body's outline in the world frame, to split as the Polygon tool would: a polygon's vertices, or for a
+/// compound body the boundary of its polygons when they tile one outline edge to edge (as the pieces of a
+/// split do): every edge two pieces share appears once each way and cancels, and the edges left must form one
+/// loop. Otherwise the reason, naming the body.
+std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& body, int index) {
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    std::vector<std::pair<phys::Vec2, phys::Vec2>> edges;
+    for (std::size_t s = 0; s < body.shapes.size(); ++s) {
+        const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
+        if (!polygon) {
+            return QStringLiteral("bodies[%1].shapes[%2] is a circle: only polygon outlines are split")
+                .arg(index)
+                .arg(s);
+        }
+        for (int i = 0; i < polygon->count(); ++i) {
+            edges.emplace_back(phys::transformPoint(xf, polygon->vertex(i)),
+                               phys::transformPoint(xf, polygon->vertex((i + 1) % polygon->count())));
+        }
+    }
+    std::vector<std::pair<phys::Vec2, phys::Vec2>> boundary;
+    for (const auto& e : edges) {
+        const bool shared = std::any_of(edges.begin(), edges.end(), [&e](const auto& f) {
+            return f.first == e.second && f.second == e.first;
+        });
+        if (!shared) {
+            boundary.push_back(e);
+        }
+    }
+    const QString notOne = QStringLiteral("bodies[%1]: its shapes do not tile one outline edge to edge, so "
+                                          "there is no outline to split")
+                               .arg(index);
+    if (boundary.size() < 3) {
+        return notOne;
+    }
+    std::vector<phys::Vec2> out;
+    phys::Vec2 at = boundary.front().first;
+    for (std::size_t k = 0; k < boundary.size(); ++k) {
+        const auto next =
+            std::find_if(boundary.begin(), boundary.end(), [&at](const auto& e) { return e.first == at; });
+        if (next == boundary.end() || std::count_if(boundary.begin(), boundary.end(),
+                                                    [&at](const auto& e) { return e.first == at; }) != 1) {
+            return notOne;
+        }
+        out.push_back(at);
+        at = next->second;
+        if (at == boundary.front().first && k + 1 < boundary.size()) {
+            return notOne; // a loop closed before every boundary edge was walked: several outlines
+        }
+    }
+    if (at != boundary.front().first) {
+        return notOne;
+    }
+    return out;
 }
 
 /// "0 (plank)" or "3".
@@ -134,14 +211,21 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
     if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
         return usageError(self, QStringLiteral("both --a and --b are required"));
     }
-    std::vector<WalkthroughMode> tabs;
+    // The SAT page's tabs, then the GJK page's, in the dock's order.
+    using Tab = std::variant<WalkthroughMode, GjkSteps::Tab>;
+    std::vector<Tab> tabs;
     const QString tab = parsed.values.value(QStringLiteral("tab"), QStringLiteral("all")).trimmed().toLower();
     if (tab == QLatin1String("all")) {
-        tabs = {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods};
+        tabs = {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods,
+                GjkSteps::Tab::Gjk,   GjkSteps::Tab::Epa,        GjkSteps::Tab::Voronoi,
+                GjkSteps::Tab::Toi,   GjkSteps::Tab::Split};
     } else if (const std::optional<WalkthroughMode> mode = parseWalkthroughMode(tab)) {
         tabs = {*mode};
+    } else if (const std::optional<GjkSteps::Tab> gjkTab = GjkSteps::parseTab(tab)) {
+        tabs = {*gjkTab};
     } else {
-        return usageError(self, QStringLiteral("unknown tab '%1' (expected sat, clipping, methods or all)")
+        return usageError(self, QStringLiteral("unknown tab '%1' (expected sat, clipping, methods, gjk, epa, "
+                                               "voronoi, toi, split or all)")
                                     .arg(parsed.values.value(QStringLiteral("tab"))));
     }
     const QString format =
@@ -174,7 +258,99 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
 
     QString text;
     QJsonArray tabsJson;
-    for (const WalkthroughMode mode : tabs) {
+    const bool markdown = format == QLatin1String("markdown");
+    // A tab as text or Markdown: the heading, the table when the tab has one, then every step.
+    auto printSteps = [&](const QString& heading, const QString& table,
+                          const std::vector<std::pair<QString, QString>>& steps) {
+        text += markdown
+                    ? QStringLiteral("## %1\n\n").arg(heading)
+                    : QStringLiteral("%1\n%2\n\n").arg(heading, QString(heading.size(), QLatin1Char('=')));
+        if (!table.isEmpty()) {
+            text += table + QLatin1Char('\n');
+        }
+        const int n = int(steps.size());
+        for (int s = 0; s < n; ++s) {
+            const QString title =
+                QStringLiteral("Step %1 of %2: %3").arg(s + 1).arg(n).arg(steps[std::size_t(s)].first);
+            text += markdown ? QStringLiteral("### %1\n\n%2\n\n").arg(title, steps[std::size_t(s)].second)
+                             : QStringLiteral("%1\n  %2\n\n").arg(title, steps[std::size_t(s)].second);
+        }
+    };
+    auto stepsJson = [](const std::vector<std::pair<QString, QString>>& steps) {
+        QJsonArray out;
+        for (std::size_t s = 0; s < steps.size(); ++s) {
+            out.append(QJsonObject{{QStringLiteral("step"), int(s) + 1},
+                                   {QStringLiteral("title"), steps[s].first},
+                                   {QStringLiteral("explanation"), steps[s].second}});
+        }
+        return out;
+    };
+    for (const Tab& entry : tabs) {
+        if (const auto* gjkTab = std::get_if<GjkSteps::Tab>(&entry)) {
+            // The GJK page: the first shape of each body (the split: body A's outline).
+            GjkSteps model;
+            QString splitProblem;
+            QString heading;
+            if (*gjkTab == GjkSteps::Tab::Toi) {
+                ToiMotion motion;
+                motion.a = bodyA;
+                motion.b = bodyB;
+                motion.dt = scene->def.settings.timeStep;
+                model = GjkSteps::toi(motion);
+            } else if (*gjkTab == GjkSteps::Tab::Split) {
+                heading = QStringLiteral("Split: the outline of body %1").arg(bodyName(bodyA, *a));
+                auto outline = outlineOf(bodyA, *a);
+                phys::DecomposeTrace trace;
+                QString problem;
+                if (const QString* why = std::get_if<QString>(&outline)) {
+                    problem = *why;
+                } else if (const auto pieces =
+                               phys::decomposeConcave(std::get<std::vector<phys::Vec2>>(outline), &trace);
+                           !pieces) {
+                    problem = QStringLiteral("bodies[%1]: %2")
+                                  .arg(*a)
+                                  .arg(QString::fromStdString(pieces.error().message));
+                }
+                if (problem.isEmpty()) {
+                    model = GjkSteps::split(trace, {}, QString::fromStdString(bodyA.name));
+                } else {
+                    // Not every body has an outline to split (a circle, shapes that overlap): the tab says why,
+                    // and `--tab all` still prints the other tabs.
+                    splitProblem = QStringLiteral("Nothing to split: %1.").arg(problem);
+                }
+            } else {
+                model = GjkSteps::pair(*gjkTab, bodyA, bodyB);
+            }
+            if (*gjkTab != GjkSteps::Tab::Split) {
+                heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5)")
+                              .arg(tabTitle(*gjkTab), bodyName(bodyA, *a), bodyName(bodyB, *b))
+                              .arg(model.shapeA())
+                              .arg(model.shapeB());
+            }
+            std::vector<std::pair<QString, QString>> steps;
+            for (const GjkStep& step : model.steps()) {
+                steps.emplace_back(step.title, step.text);
+            }
+            if (!splitProblem.isEmpty()) {
+                steps.emplace_back(QStringLiteral("No outline"), splitProblem);
+            }
+            if (format == QLatin1String("json")) {
+                QJsonObject tabJson{{QStringLiteral("tab"), QLatin1String(GjkSteps::toString(*gjkTab))},
+                                    {QStringLiteral("steps"), stepsJson(steps)}};
+                if (*gjkTab != GjkSteps::Tab::Split) {
+                    tabJson.insert(QStringLiteral("shapeA"), model.shapeA());
+                    tabJson.insert(QStringLiteral("shapeB"), model.shapeB());
+                }
+                tabsJson.append(tabJson);
+            } else {
+                printSteps(heading + QStringLiteral(", %1").arg(
+                                         steps.size() == 1 ? QStringLiteral("1 step")
+                                                           : QStringLiteral("%1 steps").arg(steps.size())),
+                           {}, steps);
+            }
+            continue;
+        }
+        const WalkthroughMode mode = std::get<WalkthroughMode>(entry);
         const Walkthrough w = Walkthrough::build(mode, bodyA, bodyB);
         if (!w.isValid()) {
             printErr(QStringLiteral("contactlab-cli walkthrough: %1\n").arg(w.problem()));
@@ -182,36 +358,24 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
         }
         const WalkthroughTable table = w.table();
         const int n = w.stepCount();
+        std::vector<std::pair<QString, QString>> steps;
+        for (int s = 0; s < n; ++s) {
+            steps.emplace_back(w.step(s).title, w.step(s).explanation);
+        }
         if (format == QLatin1String("json")) {
-            QJsonArray steps;
-            for (int s = 0; s < n; ++s) {
-                steps.append(QJsonObject{{QStringLiteral("step"), s + 1},
-                                         {QStringLiteral("title"), w.step(s).title},
-                                         {QStringLiteral("explanation"), w.step(s).explanation}});
-            }
             tabsJson.append(QJsonObject{{QStringLiteral("tab"), QLatin1String(toString(mode))},
                                         {QStringLiteral("shapeA"), w.shapeA()},
                                         {QStringLiteral("shapeB"), w.shapeB()},
-                                        {QStringLiteral("steps"), steps},
+                                        {QStringLiteral("steps"), stepsJson(steps)},
                                         {QStringLiteral("table"), tableJson(table)}});
             continue;
         }
-        const bool markdown = format == QLatin1String("markdown");
         const QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5), %6 steps")
                                     .arg(tabTitle(mode), bodyName(bodyA, *a), bodyName(bodyB, *b))
                                     .arg(w.shapeA())
                                     .arg(w.shapeB())
                                     .arg(n);
-        text += markdown
-                    ? QStringLiteral("## %1\n\n").arg(heading)
-                    : QStringLiteral("%1\n%2\n\n").arg(heading, QString(heading.size(), QLatin1Char('=')));
-        text += markdown ? markdownTable(table) : textTable(table);
-        text += QLatin1Char('\n');
-        for (int s = 0; s < n; ++s) {
-            const QString title = QStringLiteral("Step %1 of %2: %3").arg(s + 1).arg(n).arg(w.step(s).title);
-            text += markdown ? QStringLiteral("### %1\n\n%2\n\n").arg(title, w.step(s).explanation)
-                             : QStringLiteral("%1\n  %2\n\n").arg(title, w.step(s).explanation);
-        }
+        printSteps(heading, markdown ? markdownTable(table) : textTable(table), steps);
     }
     if (format == QLatin1String("json")) {
         const QJsonObject out{

@@ -1,6 +1,6 @@
 #pragma once
 /// @file gjk_panel.h
-/// The GJK, EPA and Voronoi walkthroughs, and the steps of the last concave outline split into convex pieces,
+/// The GJK, EPA, Voronoi and time-of-impact walkthroughs, and the steps of the last concave outline split into convex pieces,
 /// as a page of the Walkthrough dock beside SAT and clipping. It
 /// walks through the engine's own traces (phys::shapeDistance, phys::gjkEpaPenetration, phys::voronoiRegion)
 /// for the dock's pair (first shape of each body), in two linked panes: the world (A, B, the support points,
@@ -9,9 +9,12 @@
 /// and the panel follows every edit of the two bodies (a vertex drag redraws both panes as it goes).
 
 #include "document.h"
+#include "gjk_canvas_overlay.h"
+#include "gjk_steps.h"
 #include "gjk_view.h"
 
 #include "physics/epa.h"
+#include "physics/toi.h"
 
 #include <QString>
 #include <QWidget>
@@ -19,6 +22,8 @@
 #include <vector>
 
 class QLabel;
+class QShowEvent;
+class QHideEvent;
 class QPushButton;
 class QTabBar;
 
@@ -26,13 +31,15 @@ namespace cl {
 
 class DrawPolygonTool;
 class SceneCanvas;
+class SimulationController;
 class WalkthroughDock;
 
 class GjkPanel : public QWidget {
     Q_OBJECT
 
 public:
-    enum class View { Gjk, Epa, Voronoi, Split };
+    /// The tabs, in the order of GjkSteps::Tab.
+    enum class View { Gjk, Epa, Voronoi, Split, Toi };
 
     /// @param canvas the bodies are read as it shows them (a vertex drag's preview included); may be null
     GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent = nullptr);
@@ -53,28 +60,37 @@ public:
     QString explanation() const;
 
     GjkView* worldView() const { return m_world; }
+    /// What the page draws on the main canvas (null without a canvas): the current step's canvas items while
+    /// the GJK tab is on screen in Edit mode, else nothing.
+    GjkCanvasOverlay* canvasOverlay() const { return m_canvasOverlay; }
     GjkView* minkowskiView() const { return m_minkowski; }
     /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
     const phys::PenetrationOutput& penetration() const { return m_penetration; }
+    /// The TOI tab's answer and trace for the current pair and motion (Separated with no passes when nothing
+    /// moves).
+    const phys::ToiOutput& toi() const { return m_toi; }
+    const phys::ToiTrace& toiTrace() const { return m_toiTrace; }
 
 signals:
     void changed();
 
-private:
-    struct Step {
-        QString title;
-        QString text;
-        std::vector<DiagramItem> world;
-        std::vector<DiagramItem> minkowski;
-    };
+protected:
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
 
+private:
     void rebuild();
-    void buildGjk();
-    void buildEpa();
-    void buildVoronoi();
     /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
     void buildSplit();
+    /// The time-of-impact sweep of the pair over one step (gjk_panel_toi.cpp): the motion is the bodies'
+    /// velocities as set in the Inspector, or their state at the paused simulation frame shown.
+    void buildToi();
+    /// Finds the window's simulation controller (once) and follows its frames while the TOI tab is shown.
+    SimulationController* simulation();
     void show();
+    /// The canvas overlay shows the current step's canvas items only while this page and its GJK tab are on
+    /// screen, and not over a running simulation (the items belong to the edited bodies).
+    void updateCanvasOverlay();
     /// Body `key` as shown on the canvas (a drag's preview), else as in the document.
     const phys::BodyDef& shownBody(BodyKey key) const;
 
@@ -84,14 +100,20 @@ private:
     BodyKey m_keyA = 0, m_keyB = 0;
     View m_view = View::Gjk;
     int m_step = 0;
-    std::vector<Step> m_steps;
+    std::vector<GjkStep> m_steps;
     phys::PenetrationOutput m_penetration;
+    phys::ToiOutput m_toi;
+    QString m_pieces; ///< the pieces shown when a body is compound (GjkSteps::pieces)
+    phys::ToiTrace m_toiTrace;
+    SimulationController* m_simulation = nullptr;
+    bool m_simulationLooked = false;
 
     QTabBar* m_tabs = nullptr;
     QLabel* m_pairLabel = nullptr;
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
+    GjkCanvasOverlay* m_canvasOverlay = nullptr;
     GjkView* m_world = nullptr;
     GjkView* m_minkowski = nullptr;
     QLabel* m_explanation = nullptr;

@@ -81,76 +81,51 @@ public:
 
     /// The axis in the world frame at time t, pointing from A to B.
     Vec2 worldAxis(double t) const {
-        switch (m_kind) {
-        case ToiAxisKind::Points:
-            return m_axis;
-        case ToiAxisKind::FaceA:
-            return rotate(sweepTransform(m_sweepA, t).q, m_axis);
-        case ToiAxisKind::FaceB:
-            return -rotate(sweepTransform(m_sweepB, t).q, m_axis);
-        }
-        return m_axis;
+        return normalAt(sweepTransform(m_sweepA, t), sweepTransform(m_sweepB, t));
     }
 
     /// The deepest points along the axis at time t and their separation.
     double findMinSeparation(int& indexA, int& indexB, double t) const {
         const Transform xfA = sweepTransform(m_sweepA, t);
         const Transform xfB = sweepTransform(m_sweepB, t);
-        switch (m_kind) {
-        case ToiAxisKind::Points: {
-            indexA = supportIndex(m_a, invRotate(xfA.q, m_axis));
-            indexB = supportIndex(m_b, invRotate(xfB.q, -m_axis));
-            const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
-            const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
-            return dot(pB - pA, m_axis);
-        }
-        case ToiAxisKind::FaceA: {
-            const Vec2 normal = rotate(xfA.q, m_axis);
-            const Vec2 pA = transformPoint(xfA, m_localPoint);
-            indexA = -1;
-            indexB = supportIndex(m_b, invRotate(xfB.q, -normal));
-            const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
-            return dot(pB - pA, normal);
-        }
-        case ToiAxisKind::FaceB: {
-            const Vec2 normal = rotate(xfB.q, m_axis);
-            const Vec2 pB = transformPoint(xfB, m_localPoint);
-            indexB = -1;
-            indexA = supportIndex(m_a, invRotate(xfA.q, -normal));
-            const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
-            return dot(pA - pB, normal);
-        }
-        }
-        return 0.0;
+        const Vec2 n = normalAt(xfA, xfB);
+        // A face side has no point to search (its face is the plane); the other side's deepest point is its
+        // support point against the normal.
+        indexA = m_kind == ToiAxisKind::FaceA ? -1 : supportIndex(m_a, invRotate(xfA.q, n));
+        indexB = m_kind == ToiAxisKind::FaceB ? -1 : supportIndex(m_b, invRotate(xfB.q, -n));
+        return separation(xfA, xfB, n, indexA, indexB);
     }
 
     /// The separation of the given points along the axis at time t.
     double evaluate(int indexA, int indexB, double t) const {
         const Transform xfA = sweepTransform(m_sweepA, t);
         const Transform xfB = sweepTransform(m_sweepB, t);
-        switch (m_kind) {
-        case ToiAxisKind::Points: {
-            const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
-            const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
-            return dot(pB - pA, m_axis);
-        }
-        case ToiAxisKind::FaceA: {
-            const Vec2 normal = rotate(xfA.q, m_axis);
-            const Vec2 pA = transformPoint(xfA, m_localPoint);
-            const Vec2 pB = transformPoint(xfB, m_b.points[indexB]);
-            return dot(pB - pA, normal);
-        }
-        case ToiAxisKind::FaceB: {
-            const Vec2 normal = rotate(xfB.q, m_axis);
-            const Vec2 pB = transformPoint(xfB, m_localPoint);
-            const Vec2 pA = transformPoint(xfA, m_a.points[indexA]);
-            return dot(pA - pB, normal);
-        }
-        }
-        return 0.0;
+        return separation(xfA, xfB, normalAt(xfA, xfB), indexA, indexB);
     }
 
 private:
+    /// The axis at the poses xfA, xfB, world frame, pointing from A to B: fixed for two points, turning with
+    /// the face's body for a face.
+    Vec2 normalAt(const Transform& xfA, const Transform& xfB) const {
+        switch (m_kind) {
+        case ToiAxisKind::Points:
+            return m_axis;
+        case ToiAxisKind::FaceA:
+            return rotate(xfA.q, m_axis);
+        case ToiAxisKind::FaceB:
+            return -rotate(xfB.q, m_axis);
+        }
+        return m_axis;
+    }
+
+    /// The two points the separation is measured between, world frame (a face's midpoint stands for its
+    /// side), and their separation along the A-to-B normal n: one formula for the three axis kinds.
+    double separation(const Transform& xfA, const Transform& xfB, Vec2 n, int indexA, int indexB) const {
+        const Vec2 pA = transformPoint(xfA, m_kind == ToiAxisKind::FaceA ? m_localPoint : m_a.points[indexA]);
+        const Vec2 pB = transformPoint(xfB, m_kind == ToiAxisKind::FaceB ? m_localPoint : m_b.points[indexB]);
+        return dot(pB - pA, n);
+    }
+
     const DistanceProxy& m_a;
     const DistanceProxy& m_b;
     const Sweep& m_sweepA;
@@ -228,7 +203,12 @@ ToiOutput advance(const DistanceProxy& a, const Sweep& sweepA, const DistancePro
             double s2 = fcn.findMinSeparation(indexA, indexB, t2);
             ToiIteration::PushBack* pb = nullptr;
             if (step) {
-                step->pushBacks.push_back({t2, s2, indexA, indexB, {}});
+                ToiIteration::PushBack entry;
+                entry.t2 = t2;
+                entry.separationAtT2 = s2;
+                entry.indexA = indexA;
+                entry.indexB = indexB;
+                step->pushBacks.push_back(std::move(entry));
                 pb = &step->pushBacks.back();
             }
             if (s2 > target + tolerance) {
@@ -242,6 +222,9 @@ ToiOutput advance(const DistanceProxy& a, const Sweep& sweepA, const DistancePro
                 break;
             }
             double s1 = fcn.evaluate(indexA, indexB, t1);
+            if (pb) {
+                pb->separationAtT1 = s1;
+            }
             if (s1 < target - tolerance) {
                 out.state = ToiState::Failed;
                 out.fraction = t1;
@@ -360,15 +343,20 @@ ToiOutput timeOfImpact(const DistanceProxy& a, const Sweep& sweepA, const Distan
     // 2 rad that passed a disc that way, and cutting the turn into eighths of a turn did not remove it). So a
     // sweep whose turning can move a surface point by more than a slop uses bounded advancement, which is
     // conservative for any motion, and the axis search keeps translation-dominated sweeps exact and fast.
-    if (trace) {
-        trace->iterations.clear();
-    }
     const double turning = std::abs(sweepA.deltaAngle) * reach(a, sweepA.localCenter) +
                            std::abs(sweepB.deltaAngle) * reach(b, sweepB.localCenter);
+    if (trace) {
+        *trace = ToiTrace{};
+        trace->turning = turning;
+    }
     if (turning * tMax <= kLinearSlop) {
         return advance(a, sweepA, b, sweepB, tMax, trace);
     }
     const double bound = length((sweepB.c2 - sweepB.c1) - (sweepA.c2 - sweepA.c1)) + turning;
+    if (trace) {
+        trace->method = ToiMethod::Bounded;
+        trace->bound = bound;
+    }
     return boundedAdvance(a, sweepA, b, sweepB, tMax, bound, trace);
 }
 

@@ -7,20 +7,27 @@
 
 #include "app_test_util.h"
 #include "document.h"
+#include "gjk_canvas_overlay.h"
 #include "gjk_panel.h"
 #include "gjk_view.h"
+#include "inspector_dock.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "simulation_controller.h"
+#include "simulation_panel.h"
 #include "tool_draw_polygon.h"
 #include "tool_edit_vertices.h"
 #include "tools_toolbar.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
+#include "physics/mass.h"
+#include "physics/toi.h"
 #include "physics/voronoi.h"
 
 #include <QFile>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTabWidget>
@@ -43,7 +50,12 @@ const char* const kScene = R"({
     { "name": "boxC", "position": [1.3, 0.9], "angle": 0.3,
       "shapes": [ { "type": "polygon", "vertices": [[-0.6, -0.5], [0.6, -0.5], [0.6, 0.5], [-0.6, 0.5]] } ] },
     { "name": "ball", "position": [1.6, -1.7],
-      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.5 } ] }
+      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.5 } ] },
+    { "name": "dart", "position": [-2.6, 0.2], "linearVelocity": [90, 0],
+      "shapes": [ { "type": "circle", "center": [0, 0], "radius": 0.25 } ] },
+    { "name": "hammer", "position": [0, -3], "linearVelocity": [0, 120],
+      "shapes": [ { "type": "polygon", "vertices": [[-0.1, -1], [0.1, -1], [0.1, 0], [-0.1, 0]] },
+                  { "type": "polygon", "vertices": [[-0.5, 0], [0.5, 0], [0.5, 0.4], [-0.5, 0.4]] } ] }
   ]
 })";
 
@@ -62,6 +74,31 @@ std::vector<phys::Vec2> dotsLabelled(const GjkView& view, const QString& label) 
     return out;
 }
 
+/// The dots' and outlines' points of a pane flattened, to find a drawn outline by its first point.
+bool hasOutlineStartingAt(const GjkView& view, phys::Vec2 p) {
+    for (const DiagramItem& item : view.items()) {
+        if (item.kind == DiagramItem::Kind::Polygon && !item.points.empty() &&
+            phys::distance(item.points[0], p) < 1e-12) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// A body's motion over one step at its velocities, built here from the definition (a circle centred on the
+/// origin has its centre of mass there; a static body stays put).
+phys::Sweep sweepOver(const phys::BodyDef& body, double dt) {
+    const phys::Transform xf = placement(body);
+    if (body.type == phys::BodyType::Static) {
+        return phys::fixedSweep(xf, {});
+    }
+    return phys::Sweep{{}, xf.p, xf.p + dt * body.linearVelocity, xf.q, dt * body.angularVelocity};
+}
+
+QString fourDecimals(double t) {
+    return QString::number(t, 'f', 4);
+}
+
 } // namespace
 
 class TestGjkPanel : public QObject {
@@ -77,6 +114,11 @@ private slots:
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
     void splitShowsEarsThenMerges();
+    void gjkWitnessOnTheMainCanvas();
+    void toiStepsThroughTheEnginesSweep();
+    void compoundBodyShowsThePiecesThatMatter();
+    void toiAtRestSaysHowAndFollowsTheInspector();
+    void toiOfAPausedSimulationFrame();
 
 private:
     GjkPanel* panel() const { return m_window->findChild<GjkPanel*>(); }
@@ -294,13 +336,14 @@ void TestGjkPanel::splitShowsEarsThenMerges() {
     tool.setNonConvexAsker(
         [](const QString&, bool) { return DrawPolygonTool::NonConvexChoice::SplitIntoPieces; });
     SceneCanvas& canvas = *m_window->canvas();
+    const int bodiesBefore = document().bodyCount();
     for (const phys::Vec2 p : {phys::Vec2{-4, 3}, phys::Vec2{0, 3}, phys::Vec2{0, 3.8}, phys::Vec2{-3, 3.8},
                                phys::Vec2{-3, 5}, phys::Vec2{0, 5}, phys::Vec2{0, 6}, phys::Vec2{-4, 6}}) {
         QTest::mouseClick(canvas.viewport(), Qt::LeftButton, Qt::NoModifier,
                           canvas.worldToViewport(p).toPoint());
     }
     QTest::keyClick(&canvas, Qt::Key_Return);
-    QCOMPARE(document().bodyCount(), 5);
+    QCOMPARE(document().bodyCount(), bodiesBefore + 1);
     const phys::BodyDef& body = document().body(document().keys().back());
     const phys::DecomposeTrace& trace = tool.lastSplit().trace;
     QCOMPARE(trace.outline.size(), std::size_t(8));
@@ -316,6 +359,253 @@ void TestGjkPanel::splitShowsEarsThenMerges() {
     QVERIFY2(panel()->explanation().contains(QStringLiteral("The result: %1 pieces").arg(body.shapes.size())),
              qPrintable(panel()->explanation()));
     QCOMPARE(trace.merges.back().pieces.size(), body.shapes.size());
+}
+
+void TestGjkPanel::toiStepsThroughTheEnginesSweep() {
+    // The dart (a disc flying at 90 m/s) against the static box: over one 1/60 s step it covers 1.5 m of a
+    // 1.35 m gap.
+    QVERIFY(dock()->setPair(4, 0));
+    openView(4);
+    const phys::BodyDef& dart = document().body(dock()->keyA());
+    const phys::BodyDef& box = document().body(dock()->keyB());
+    const double dt = document().scene().def.settings.timeStep;
+    QCOMPARE(dt, 1.0 / 60.0); // the app's default step
+    const phys::Sweep sweepA = sweepOver(dart, dt), sweepB = sweepOver(box, dt);
+    const phys::DistanceProxy pa = phys::makeProxy(dart.shapes[0].geometry);
+    const phys::DistanceProxy pb = phys::makeProxy(box.shapes[0].geometry);
+    phys::ToiTrace trace;
+    const phys::ToiOutput expected = phys::timeOfImpact(pa, sweepA, pb, sweepB, 1.0, &trace);
+    QCOMPARE(expected.state, phys::ToiState::Hit);
+    // The page shows the engine's own answer for that pair and motion, to the bit.
+    QCOMPARE(panel()->toi().state, expected.state);
+    QVERIFY(panel()->toi().fraction == expected.fraction);
+    QCOMPARE(panel()->toiTrace().iterations.size(), trace.iterations.size());
+    // And that answer is right: the disc's surface is the target (radius + slop) from the face x = -1 when
+    // its centre reaches x = -1 - r - slop; the time is accepted within the tolerance band.
+    const double v = dart.linearVelocity.x * dt;
+    const double closedForm = ((-1.0 - 0.25 - phys::kLinearSlop) - dart.position.x) / v;
+    QVERIFY2(std::abs(expected.fraction - closedForm) <= trace.tolerance / v,
+             qPrintable(QStringLiteral("%1 vs %2").arg(expected.fraction).arg(closedForm)));
+
+    // Step 1: the sweep, from the velocities set in the Inspector.
+    QCOMPARE(panel()->stepCount(), int(trace.iterations.size()) + 2);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("velocities as set in the Inspector")));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("1.50 m"))); // the dart's travel in the step
+    QVERIFY(hasOutlineStartingAt(*panel()->worldView(),
+                                 phys::transformPoint(phys::sweepTransform(sweepA, 1.0), {0.25, 0.0})));
+    // One step per pass: the shapes at the pass's time, the distance GJK measured there, the axis and the
+    // root bracketing of each push-back, from the trace's numbers.
+    for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
+        clickNext();
+        const phys::ToiIteration& it = trace.iterations[k];
+        QVERIFY(panel()->stepTitle().contains(
+            QStringLiteral("Pass %1: t = %2").arg(k + 1).arg(fourDecimals(it.t1))));
+        const QString text = panel()->explanation();
+        QVERIFY2(text.contains(
+                     QStringLiteral("GJK gives the cores %1 m apart").arg(Walkthrough::length(it.distance))),
+                 qPrintable(text));
+        QVERIFY(hasOutlineStartingAt(*panel()->worldView(),
+                                     phys::transformPoint(phys::sweepTransform(sweepA, it.t1), {0.25, 0.0})));
+        for (const auto& push : it.pushBacks) {
+            QVERIFY2(text.contains(QStringLiteral("At t2 = %1").arg(fourDecimals(push.t2))),
+                     qPrintable(text));
+            for (const phys::ToiRootStep& r : push.root) {
+                QVERIFY2(text.contains(QStringLiteral("t = %1 gives %2 m")
+                                           .arg(fourDecimals(r.t), Walkthrough::length(r.separation))),
+                         qPrintable(text));
+            }
+        }
+        if (!it.pushBacks.empty()) {
+            QVERIFY(text.contains(Walkthrough::vector(it.axis)));
+            QVERIFY(panel()->minkowskiView()->isVisible()); // the separation plot
+        }
+    }
+    // The last step: the time of impact, the shapes drawn there.
+    clickNext();
+    QVERIFY(!panel()->findChild<QPushButton*>(QStringLiteral("gjkNext"))->isEnabled());
+    QVERIFY(panel()->stepTitle().contains(
+        QStringLiteral("Time of impact t = %1").arg(fourDecimals(expected.fraction))));
+    QVERIFY(
+        panel()->explanation().contains(QStringLiteral("%1 advancement passes").arg(expected.iterations)));
+    QVERIFY(hasOutlineStartingAt(
+        *panel()->worldView(),
+        phys::transformPoint(phys::sweepTransform(sweepA, expected.fraction), {0.25, 0.0})));
+}
+
+void TestGjkPanel::toiAtRestSaysHowAndFollowsTheInspector() {
+    // boxA (static) and the triangle: nothing moves.
+    QVERIFY(dock()->setPair(1, 0));
+    openView(4);
+    QCOMPARE(panel()->stepCount(), 1);
+    QCOMPARE(panel()->stepTitle(), QStringLiteral("Step 1 of 1: Nothing moves"));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("set its Velocity (m/s) or Angular velocity")));
+    QVERIFY(panel()->toiTrace().iterations.empty());
+
+    // The user does what it says: the triangle gets -150 m/s in the Inspector, typed into the field.
+    m_window->canvas()->setSelection({dock()->keyA()});
+    auto* inspector = m_window->findChild<InspectorDock*>();
+    QVERIFY(inspector);
+    auto* vx = inspector->findChild<QLineEdit*>(QStringLiteral("linearVelocityX"));
+    QVERIFY(vx);
+    QTest::mouseClick(vx, Qt::LeftButton);
+    QTest::keyClick(vx, Qt::Key_A, Qt::ControlModifier);
+    QTest::keyClicks(vx, QStringLiteral("-150"));
+    QTest::keyClick(vx, Qt::Key_Return);
+    const phys::BodyDef& tri = document().body(dock()->keyA());
+    QCOMPARE(tri.linearVelocity.x, -150.0);
+    const double dt = document().scene().def.settings.timeStep;
+    const phys::BodyDef& box = document().body(dock()->keyB());
+    // The triangle's centre of mass (its centroid) moves on the line; it does not turn.
+    const auto& triangle = std::get<phys::Polygon>(tri.shapes[0].geometry);
+    const phys::Vec2 local = phys::computeMass(triangle, tri.shapes[0].density).center;
+    const phys::Vec2 c1 = phys::transformPoint(placement(tri), local);
+    const phys::Sweep triSweep{local, c1, c1 + dt * tri.linearVelocity, placement(tri).q, 0.0};
+    phys::ToiTrace trace;
+    const phys::ToiOutput expected =
+        phys::timeOfImpact(phys::makeProxy(triangle), triSweep, phys::makeProxy(box.shapes[0].geometry),
+                           sweepOver(box, dt), 1.0, &trace);
+    QCOMPARE(expected.state, phys::ToiState::Hit);
+    QVERIFY(panel()->toi().fraction == expected.fraction);
+    QCOMPARE(panel()->stepCount(), int(trace.iterations.size()) + 2);
+    QCOMPARE(panel()->currentStep(), 0);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("velocity (-150.00, 0.00) m/s")));
+}
+
+void TestGjkPanel::toiOfAPausedSimulationFrame() {
+    // In Simulate mode the sweep starts from the frame shown: the dart's pose and velocity there.
+    auto* ui = m_window->findChild<SimulationUi*>();
+    QVERIFY(ui);
+    QVERIFY(dock()->setPair(4, 0));
+    openView(4);
+    cltest::startSimulating(*m_window, *ui);
+    SimulationController* sim = ui->controller();
+    QVERIFY(sim->isSimulating());
+    sim->stepForward();
+    QCOMPARE(sim->currentStep(), std::int64_t(1));
+    QVERIFY(!sim->isPlaying());
+    const std::optional<phys::BodyDef> dart = sim->bodyAt(dock()->keyA());
+    const std::optional<phys::BodyDef> box = sim->bodyAt(dock()->keyB());
+    QVERIFY(dart && box);
+    QVERIFY(dart->position != document().body(dock()->keyA()).position); // it moved in that step
+    const double dt = sim->settings().timeStep;
+    const phys::ToiOutput expected =
+        phys::timeOfImpact(phys::makeProxy(dart->shapes[0].geometry), sweepOver(*dart, dt),
+                           phys::makeProxy(box->shapes[0].geometry), sweepOver(*box, dt), 1.0);
+    QVERIFY(panel()->toi().fraction == expected.fraction);
+    QCOMPARE(panel()->toi().state, expected.state);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("simulation frame 1")));
+}
+
+void TestGjkPanel::gjkWitnessOnTheMainCanvas() {
+    // boxA and the triangle, apart: at GJK's last step the main canvas shows the witness points and the
+    // distance segment between them, in green, where the shapes are drawn; on another tab or page, nothing.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    const phys::BodyDef& a = document().body(dock()->keyA());
+    const phys::BodyDef& b = document().body(dock()->keyB());
+    const phys::DistanceOutput out =
+        phys::shapeDistance(phys::makeProxy(a.shapes[0].geometry), placement(a),
+                            phys::makeProxy(b.shapes[0].geometry), placement(b), true);
+    GjkCanvasOverlay* overlay = panel()->canvasOverlay();
+    QVERIFY(overlay);
+    QVERIFY(overlay->items().empty()); // the first support query: nothing on the canvas yet
+    clickToEnd();
+    QVERIFY(panel()->stepTitle().endsWith(QStringLiteral("Distance")));
+    const std::vector<DiagramItem>& items = overlay->items();
+    QVERIFY(!items.empty());
+    QCOMPARE(items.front().kind, DiagramItem::Kind::Polyline);
+    QVERIFY(items.front().points[0] == out.pointA);
+    QVERIFY(items.front().points[1] == out.pointB);
+    bool labelled = false;
+    for (const DiagramItem& item : items) {
+        labelled |=
+            item.kind == DiagramItem::Kind::Label &&
+            item.text.contains(QStringLiteral("distance %1 m").arg(Walkthrough::length(out.distance)));
+    }
+    QVERIFY(labelled);
+    // Drawn: the canvas pixel a quarter of the way along the segment is the segment's green.
+    SceneCanvas& canvas = *m_window->canvas();
+    // The segment's green at the pixel a quarter of the way along it (or the pixel above or below: the line
+    // is 2.5 px wide and antialiased).
+    auto greenAt = [&canvas](phys::Vec2 p) {
+        const QImage image = canvas.viewport()->grab().toImage();
+        const QPointF px = canvas.viewTransform().toView(p) * image.devicePixelRatio();
+        for (int dy = -1; dy <= 1; ++dy) {
+            const QColor c = image.pixelColor(px.toPoint() + QPoint(0, dy));
+            if (c.green() > c.red() + 60 && c.green() > c.blue() + 30) {
+                return true;
+            }
+        }
+        return false;
+    };
+    const phys::Vec2 quarter = out.pointA + 0.25 * (out.pointB - out.pointA);
+    QVERIFY(greenAt(quarter));
+    // Another tab of the page: gone from the canvas.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(1).center());
+    QVERIFY(overlay->items().empty());
+    QVERIFY(!greenAt(quarter));
+    // Back on GJK at its end, then the SAT page: gone again (the page is not on screen).
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(0).center());
+    clickToEnd();
+    QVERIFY(!overlay->items().empty());
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QVERIFY(overlay->items().empty());
+}
+
+void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
+    // The hammer (a handle and, above it, a head) under boxA, flying up at 120 m/s: its head is the closer
+    // piece, and the one that hits first.
+    QVERIFY(dock()->setPair(5, 0));
+    openView(0);
+    const phys::BodyDef& hammer = document().body(dock()->keyA());
+    const phys::BodyDef& box = document().body(dock()->keyB());
+    QCOMPARE(hammer.shapes.size(), std::size_t(2));
+    const phys::DistanceProxy boxProxy = phys::makeProxy(box.shapes[0].geometry);
+    double distances[2];
+    for (int i = 0; i < 2; ++i) {
+        distances[i] = phys::shapeDistance(phys::makeProxy(hammer.shapes[std::size_t(i)].geometry),
+                                           placement(hammer), boxProxy, placement(box), true)
+                           .distance;
+    }
+    QVERIFY(distances[1] < distances[0]); // brute force over the pieces: the head (shapes[1]) is closest
+    auto* pairLabel = panel()->findChild<QLabel*>(QStringLiteral("gjkPairLabel"));
+    QVERIFY2(pairLabel->text().contains(QStringLiteral("piece 2 of A (shapes[1])")),
+             qPrintable(pairLabel->text()));
+    QVERIFY(panel()->explanation().startsWith(
+        QStringLiteral("A has 2 pieces and B 1 piece; this is piece 2 of A")));
+    clickToEnd();
+    QVERIFY2(panel()->explanation().contains(
+                 QStringLiteral("Distance %1 m").arg(Walkthrough::length(distances[1]))),
+             qPrintable(panel()->explanation()));
+
+    // TOI: the head's sweep, the earlier of the two pieces' impacts.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(4).center());
+    QCOMPARE(int(panel()->view()), 4);
+    const double dt = document().scene().def.settings.timeStep;
+    // The hammer's sweep: its centre of mass (both pieces) moves on the line; it does not turn.
+    std::vector<phys::MassData> parts;
+    for (const phys::ShapeDef& shape : hammer.shapes) {
+        parts.push_back(phys::computeMass(std::get<phys::Polygon>(shape.geometry), shape.density));
+    }
+    const phys::Vec2 centre = phys::combineMass(parts).center;
+    const phys::Vec2 c1 = phys::transformPoint(placement(hammer), centre);
+    const phys::Sweep sweep{centre, c1, c1 + dt * hammer.linearVelocity, placement(hammer).q, 0.0};
+    double fractions[2];
+    for (int i = 0; i < 2; ++i) {
+        const phys::ToiOutput toi =
+            phys::timeOfImpact(phys::makeProxy(hammer.shapes[std::size_t(i)].geometry), sweep, boxProxy,
+                               sweepOver(box, dt), 1.0);
+        QCOMPARE(toi.state, phys::ToiState::Hit);
+        fractions[i] = toi.fraction;
+    }
+    QVERIFY(fractions[1] < fractions[0]);
+    QVERIFY(panel()->toi().fraction == fractions[1]);
+    QVERIFY2(pairLabel->text().contains(QStringLiteral("piece 2 of A (shapes[1])")),
+             qPrintable(pairLabel->text()));
+    QVERIFY(panel()->explanation().contains(QStringLiteral("the pair that meets first")));
 }
 
 QTEST_MAIN(TestGjkPanel)

@@ -3,34 +3,22 @@
 // plus the multi-shape output and the exit codes 2 and 3.
 #include "scene_io.h"
 
+#include "cli_test_util.h"
+
 #include "physics/collide.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace phys;
+using cltest::Run;
+using cltest::runCli;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(CONTACTLAB_CLI), args);
-    if (!p.waitForFinished(60000)) {
-        qFatal("contactlab-cli did not finish");
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
 
 QString catalogueDir() {
     return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue");
@@ -165,9 +153,9 @@ private slots:
         const Run r =
             runCli({QStringLiteral("collide"), file, QStringLiteral("--a"), QStringLiteral("0"),
                     QStringLiteral("--b"), QStringLiteral("1"), QStringLiteral("--method"), method});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.exitCode == 0, qPrintable(r.err));
         QJsonParseError error;
-        const QJsonDocument doc = QJsonDocument::fromJson(r.out, &error);
+        const QJsonDocument doc = QJsonDocument::fromJson(r.out.toUtf8(), &error);
         QVERIFY2(error.error == QJsonParseError::NoError, qPrintable(error.errorString()));
         const QJsonObject o = doc.object();
         QCOMPARE(o.value("bodyA").toInt(), 0);
@@ -180,7 +168,7 @@ private slots:
     void catalogueSpotChecks() {
         // A few values computed by hand (see tests/physics/tst_catalogue.cpp), read from the printed JSON.
         Run r = runCli({"collide", catalogueDir() + "/edge_on_edge.json", "--a", "0", "--b", "1"});
-        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QJsonArray pts = o.value("manifold").toObject().value("points").toArray();
         QCOMPARE(pts.size(), 2);
         QVERIFY(std::abs(pts.at(0).toObject().value("depth").toDouble() - 0.05) < 1e-12);
@@ -188,7 +176,7 @@ private slots:
         QCOMPARE(o.value("sat").toObject().value("axes").toArray().size(), 8);
 
         r = runCli({"collide", catalogueDir() + "/separated_last_axis.json", "--a", "0", "--b", "1"});
-        o = QJsonDocument::fromJson(r.out).object();
+        o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QCOMPARE(r.exitCode, 0);
         QVERIFY(o.value("separated").toBool());
         QVERIFY(o.value("clip").isNull());
@@ -197,7 +185,7 @@ private slots:
 
         // Swapping the bodies turns the normal round.
         r = runCli({"collide", catalogueDir() + "/two_circles.json", "--a", "1", "--b", "0"});
-        o = QJsonDocument::fromJson(r.out).object();
+        o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonArray n = o.value("manifold").toObject().value("normal").toArray();
         QVERIFY(std::abs(n.at(0).toDouble() + 0.8) < 1e-12 && std::abs(n.at(1).toDouble() + 0.6) < 1e-12);
     }
@@ -215,7 +203,7 @@ private slots:
             runCli({"collide", QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/shapes.json"), "--a",
                     "0", "--b", "1"});
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         QVERIFY(o.value("separated").toBool());
         const QJsonObject sat = o.value("sat").toObject();
         const QJsonArray axes = sat.value("axes").toArray();
@@ -244,7 +232,7 @@ private slots:
         const QString file = QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/compound.json");
         const Run r = runCli({"collide", file, "--a", "1", "--b", "2"});
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonArray pairs = o.value("pairs").toArray();
         const cl::Scene scene = load(file);
         const int na = int(scene.def.bodies[1].shapes.size()), nb = int(scene.def.bodies[2].shapes.size());
@@ -287,7 +275,7 @@ private slots:
         f.close();
         const Run r = runCli({"collide", bad, "--a", "0", "--b", "1"});
         QCOMPARE(r.exitCode, 3);
-        QVERIFY2(r.err.contains("bodies[0].shapes[0]"), r.err.constData());
+        QVERIFY2(r.err.contains("bodies[0].shapes[0]"), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
         QCOMPARE(runCli({"collide", dir.filePath("missing.json"), "--a", "0", "--b", "1"}).exitCode, 3);
     }

@@ -4,34 +4,22 @@
 // compound body gives one object per shape pair; an unknown method is a usage error.
 #include "scene_io.h"
 
+#include "cli_test_util.h"
+
 #include "physics/epa.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using namespace phys;
+using cltest::Run;
+using cltest::runCli;
 
 namespace {
-
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args) {
-    QProcess p;
-    p.start(QStringLiteral(CONTACTLAB_CLI), args);
-    if (!p.waitForFinished(60000)) {
-        qFatal("contactlab-cli did not finish");
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
 
 QString catalogueDir() {
     return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue");
@@ -176,7 +164,7 @@ private slots:
         QCOMPARE(a.shapes.size(), std::size_t(1));
         const Run r = runCli({"collide", file, "--a", "0", "--b", "1", "--method", method});
         QCOMPARE(r.exitCode, 0);
-        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         if (method == QStringLiteral("gjk")) {
             compareGjk(o, a.shapes[0].geometry, placement(a), b.shapes[0].geometry, placement(b));
         } else {
@@ -190,10 +178,12 @@ private slots:
         // default method.
         const QString apart = catalogueDir() + "/separated_last_axis.json";
         const QJsonObject g =
-            QJsonDocument::fromJson(runCli({"collide", apart, "--a", "0", "--b", "1", "--method", "gjk"}).out)
+            QJsonDocument::fromJson(
+                runCli({"collide", apart, "--a", "0", "--b", "1", "--method", "gjk"}).out.toUtf8())
                 .object();
         const QJsonObject e =
-            QJsonDocument::fromJson(runCli({"collide", apart, "--a", "0", "--b", "1", "--method", "epa"}).out)
+            QJsonDocument::fromJson(
+                runCli({"collide", apart, "--a", "0", "--b", "1", "--method", "epa"}).out.toUtf8())
                 .object();
         QVERIFY(g.value("separated").toBool());
         QVERIFY(g.value("distance").toDouble() > 0.0);
@@ -202,9 +192,10 @@ private slots:
 
         const QString deep = catalogueDir() + "/deep_penetration.json";
         const QJsonObject sat =
-            QJsonDocument::fromJson(runCli({"collide", deep, "--a", "0", "--b", "1"}).out).object();
+            QJsonDocument::fromJson(runCli({"collide", deep, "--a", "0", "--b", "1"}).out.toUtf8()).object();
         const QJsonObject epa =
-            QJsonDocument::fromJson(runCli({"collide", deep, "--a", "0", "--b", "1", "--method", "epa"}).out)
+            QJsonDocument::fromJson(
+                runCli({"collide", deep, "--a", "0", "--b", "1", "--method", "epa"}).out.toUtf8())
                 .object();
         const QJsonObject mtv = sat.value("sat").toObject().value("mtv").toObject();
         QVERIFY(std::abs(epa.value("depth").toDouble() - mtv.value("depth").toDouble()) <= 1e-9);
@@ -230,7 +221,7 @@ private slots:
         for (const char* method : {"gjk", "epa"}) {
             const Run r = runCli({"collide", path, "--a", "0", "--b", "1", "--method", method});
             QCOMPARE(r.exitCode, 0);
-            const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+            const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
             const QJsonArray pairs = o.value("pairs").toArray();
             QCOMPARE(pairs.size(), 2);
             QVERIFY(!o.value("separated").toBool());
@@ -253,7 +244,7 @@ private slots:
         const QString scene = catalogueDir() + "/edge_on_edge.json";
         const Run r = runCli({"collide", scene, "--a", "0", "--b", "1", "--method", "gjk2"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("gjk or epa"), r.err.constData());
+        QVERIFY2(r.err.contains("gjk or epa"), qPrintable(r.err));
         QVERIFY(r.out.isEmpty());
         const Run help = runCli({"collide", "--help"});
         QVERIFY(help.out.contains("gjk|epa"));

@@ -1,11 +1,15 @@
 /// @file tst_cli_walkthrough.cpp
 /// `contactlab-cli walkthrough`, run as a separate process: its JSON carries exactly the steps (titles,
-/// explanations) and tables of the Walkthrough model the dock shows, for every tab of every catalogue scene's
-/// first pair and the lesson fixture; the text and Markdown forms print the same titles, explanations and
-/// table cells; usage errors exit 2 naming the problem, an invalid scene exits 3.
+/// explanations) and tables of the Walkthrough model the dock shows, and the steps of the GJK page's model
+/// (GjkSteps: GJK, EPA, Voronoi, TOI), for every tab of every catalogue scene's first pair and the lesson
+/// fixtures; the text and Markdown forms print the same titles, explanations and table cells; the split tab
+/// walks a compound body's outline; usage errors exit 2 naming the problem, an invalid scene exits 3.
 
+#include "gjk_steps.h"
 #include "scene_io.h"
 #include "walkthrough.h"
+
+#include "physics/decompose.h"
 
 #include "cli_test_util.h"
 
@@ -13,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace cl;
@@ -42,6 +47,8 @@ private slots:
     void jsonIsTheDockModel_data();
     void jsonIsTheDockModel();
     void textAndMarkdownCarryEveryStep();
+    void gjkPageTabsAsText();
+    void splitWalksACompoundBodysOutline();
     void usageAndSceneErrors_data();
     void usageAndSceneErrors();
 };
@@ -53,6 +60,14 @@ void TestCliWalkthrough::jsonIsTheDockModel_data() {
     QTest::newRow("lesson pair") << source(QStringLiteral("tests/fixtures/walkthrough/pair.json")) << 0 << 1;
     QTest::newRow("lesson pair, swapped")
         << source(QStringLiteral("tests/fixtures/walkthrough/pair.json")) << 1 << 0;
+    QTest::newRow("gjk pair, box and ball")
+        << source(QStringLiteral("tests/fixtures/walkthrough/gjk_pair.json")) << 0 << 3;
+    QTest::newRow("toi pair, fast box")
+        << source(QStringLiteral("tests/fixtures/walkthrough/toi_pair.json")) << 1 << 0;
+    QTest::newRow("toi pair, spinning bar")
+        << source(QStringLiteral("tests/fixtures/walkthrough/toi_pair.json")) << 3 << 2;
+    QTest::newRow("compound, hammer and dumbbell")
+        << source(QStringLiteral("resources/scenes/compound.json")) << 1 << 2;
     const QDir dir(source(QStringLiteral("resources/scenes/catalogue")));
     for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         QTest::newRow(qPrintable(name)) << dir.filePath(name) << 0 << 1;
@@ -74,7 +89,7 @@ void TestCliWalkthrough::jsonIsTheDockModel() {
     QCOMPARE(out.value(QStringLiteral("bodyA")).toInt(), a);
     QCOMPARE(out.value(QStringLiteral("bodyB")).toInt(), b);
     const QJsonArray tabs = out.value(QStringLiteral("tabs")).toArray();
-    QCOMPARE(tabs.size(), 3);
+    QCOMPARE(tabs.size(), 8); // SAT, Clipping, Methods, then the GJK page's GJK, EPA, Voronoi, TOI, Split
     const auto& bodies = bodiesOf(file);
     const WalkthroughMode modes[] = {WalkthroughMode::Sat, WalkthroughMode::Clipping,
                                      WalkthroughMode::Methods};
@@ -105,6 +120,40 @@ void TestCliWalkthrough::jsonIsTheDockModel() {
             QCOMPARE(row.value(QStringLiteral("emphasised")).toBool(), table.rows[std::size_t(r)].emphasised);
         }
     }
+    // The GJK page's tabs: the same steps as GjkSteps for the first shape of each body, the TOI over one step
+    // of the scene's time step at the bodies' velocities.
+    const std::pair<GjkSteps::Tab, int> gjkTabs[] = {{GjkSteps::Tab::Gjk, 3},
+                                                     {GjkSteps::Tab::Epa, 4},
+                                                     {GjkSteps::Tab::Voronoi, 5},
+                                                     {GjkSteps::Tab::Toi, 6}};
+    for (const auto& [gjkTab, index] : gjkTabs) {
+        GjkSteps model;
+        if (gjkTab == GjkSteps::Tab::Toi) {
+            ToiMotion motion;
+            motion.a = bodies[std::size_t(a)];
+            motion.b = bodies[std::size_t(b)];
+            motion.dt = std::get<Scene>(loadSceneFile(file)).def.settings.timeStep;
+            model = GjkSteps::toi(motion);
+        } else {
+            model = GjkSteps::pair(gjkTab, bodies[std::size_t(a)], bodies[std::size_t(b)]);
+        }
+        const QJsonObject tab = tabs.at(index).toObject();
+        QCOMPARE(tab.value(QStringLiteral("tab")).toString(), QLatin1String(GjkSteps::toString(gjkTab)));
+        QCOMPARE(tab.value(QStringLiteral("shapeA")).toInt(), model.shapeA()); // the pieces the page shows
+        QCOMPARE(tab.value(QStringLiteral("shapeB")).toInt(), model.shapeB());
+        const QJsonArray steps = tab.value(QStringLiteral("steps")).toArray();
+        QCOMPARE(steps.size(), qsizetype(model.steps().size()));
+        QVERIFY(!model.steps().empty());
+        for (int s = 0; s < int(steps.size()); ++s) {
+            const QJsonObject step = steps.at(s).toObject();
+            QCOMPARE(step.value(QStringLiteral("step")).toInt(), s + 1);
+            QCOMPARE(step.value(QStringLiteral("title")).toString(), model.steps()[std::size_t(s)].title);
+            QCOMPARE(step.value(QStringLiteral("explanation")).toString(),
+                     model.steps()[std::size_t(s)].text);
+        }
+    }
+    QCOMPARE(tabs.at(7).toObject().value(QStringLiteral("tab")).toString(), QStringLiteral("split"));
+    QVERIFY(!tabs.at(7).toObject().value(QStringLiteral("steps")).toArray().isEmpty());
 }
 
 void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
@@ -161,6 +210,111 @@ void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
     QVERIFY(all.out.contains(QStringLiteral("Methods: A = body 0 (plank)")));
 }
 
+void TestCliWalkthrough::gjkPageTabsAsText() {
+    // The fast box against the plank: the TOI tab's steps as text and as Markdown, and nothing else.
+    const QString file = source(QStringLiteral("tests/fixtures/walkthrough/toi_pair.json"));
+    const auto& bodies = bodiesOf(file);
+    ToiMotion motion;
+    motion.a = bodies[1];
+    motion.b = bodies[0];
+    motion.dt = std::get<Scene>(loadSceneFile(file)).def.settings.timeStep;
+    const GjkSteps model = GjkSteps::toi(motion);
+    QCOMPARE(model.toiOutput().state, phys::ToiState::Hit);
+    const int n = int(model.steps().size());
+    for (const QString& format : {QStringLiteral("text"), QStringLiteral("markdown")}) {
+        const cltest::Run run =
+            runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("1"),
+                    QStringLiteral("--b"), QStringLiteral("0"), QStringLiteral("--tab"),
+                    QStringLiteral("toi"), QStringLiteral("--format"), format});
+        QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+        const QString heading =
+            QStringLiteral("TOI: A = body 1 (fast box), B = body 0 (plank) (shapes 0 and 0), "
+                           "%1 steps")
+                .arg(n);
+        QVERIFY2(run.out.startsWith(format == QLatin1String("markdown") ? QStringLiteral("## ") + heading
+                                                                        : heading),
+                 qPrintable(run.out.left(200)));
+        for (int s = 0; s < n; ++s) {
+            const QString title = QStringLiteral("Step %1 of %2: %3")
+                                      .arg(s + 1)
+                                      .arg(n)
+                                      .arg(model.steps()[std::size_t(s)].title);
+            QVERIFY2(run.out.contains(format == QLatin1String("markdown") ? QStringLiteral("### ") + title
+                                                                          : title),
+                     qPrintable(title));
+            QVERIFY(run.out.contains(model.steps()[std::size_t(s)].text));
+        }
+        QVERIFY(!run.out.contains(QStringLiteral("SAT:")));
+        QVERIFY(!run.out.contains(QStringLiteral("GJK:")));
+    }
+}
+
+void TestCliWalkthrough::splitWalksACompoundBodysOutline() {
+    // A U split into convex pieces (as the Polygon tool stores it: one body, its pieces as shapes), turned and
+    // moved; the split tab recovers the U's outline from the pieces and walks its decomposition.
+    const std::vector<phys::Vec2> u{{-1, 0},    {1, 0},      {1, 1.5},    {0.6, 1.5},
+                                    {0.6, 0.4}, {-0.6, 0.4}, {-0.6, 1.5}, {-1, 1.5}};
+    const auto pieces = phys::decomposeConcave(u);
+    QVERIFY(pieces);
+    QVERIFY(pieces->pieces.size() >= 3);
+    QJsonArray shapes;
+    for (const phys::Polygon& piece : pieces->pieces) {
+        QJsonArray vertices;
+        for (const phys::Vec2 v : piece.vertices()) {
+            vertices.append(QJsonArray{v.x, v.y});
+        }
+        shapes.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("polygon")},
+                                  {QStringLiteral("vertices"), vertices}});
+    }
+    const QJsonObject ball{
+        {QStringLiteral("name"), QStringLiteral("ball")},
+        {QStringLiteral("position"), QJsonArray{4, 0}},
+        {QStringLiteral("shapes"), QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("circle")},
+                                                          {QStringLiteral("center"), QJsonArray{0, 0}},
+                                                          {QStringLiteral("radius"), 0.5}}}}};
+    const QJsonObject scene{{QStringLiteral("format"), QStringLiteral("contactlab-scene")},
+                            {QStringLiteral("version"), 1},
+                            {QStringLiteral("bodies"),
+                             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("U")},
+                                                    {QStringLiteral("position"), QJsonArray{0.5, -0.25}},
+                                                    {QStringLiteral("angle"), 0.3},
+                                                    {QStringLiteral("shapes"), shapes}},
+                                        ball}}};
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(QStringLiteral("u.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(scene).toJson());
+    file.close();
+
+    const cltest::Run run =
+        runCli({QStringLiteral("walkthrough"), file.fileName(), QStringLiteral("--a"), QStringLiteral("0"),
+                QStringLiteral("--b"), QStringLiteral("1"), QStringLiteral("--tab"), QStringLiteral("split"),
+                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray tabs =
+        QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("tabs")).toArray();
+    QCOMPARE(tabs.size(), 1);
+    const QJsonArray steps = tabs.at(0).toObject().value(QStringLiteral("steps")).toArray();
+    // The outline, 8 - 2 ears, 8 - 3 diagonals.
+    QCOMPARE(steps.size(), 1 + 6 + 5);
+    const QString first = steps.at(0).toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(first.contains(QStringLiteral("The outline has 8 vertices, 2 reflex vertices")),
+             qPrintable(first));
+    const QString last = steps.last().toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(last.contains(QStringLiteral("The result: %1 pieces").arg(pieces->pieces.size())),
+             qPrintable(last));
+    QVERIFY(last.contains(QStringLiteral("body \"U\"")));
+
+    // The ball has no outline to split: the tab says why, and the run still succeeds.
+    const cltest::Run circle = runCli({QStringLiteral("walkthrough"), file.fileName(), QStringLiteral("--a"),
+                                       QStringLiteral("1"), QStringLiteral("--b"), QStringLiteral("0"),
+                                       QStringLiteral("--tab"), QStringLiteral("split")});
+    QCOMPARE(circle.exitCode, 0);
+    QVERIFY2(circle.out.contains(QStringLiteral("Nothing to split: bodies[1].shapes[0] is a circle")),
+             qPrintable(circle.out));
+}
+
 void TestCliWalkthrough::usageAndSceneErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
@@ -180,8 +334,8 @@ void TestCliWalkthrough::usageAndSceneErrors_data() {
                                             QStringLiteral("--b"),
                                             QStringLiteral("1"),
                                             QStringLiteral("--tab"),
-                                            QStringLiteral("gjk")}
-                             << 2 << QStringLiteral("unknown tab 'gjk'");
+                                            QStringLiteral("minkowski")}
+                             << 2 << QStringLiteral("unknown tab 'minkowski'");
     QTest::newRow("bad format") << QStringList{pair,
                                                QStringLiteral("--a"),
                                                QStringLiteral("0"),

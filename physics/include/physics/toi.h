@@ -17,6 +17,7 @@
 
 #include "physics/distance.h"
 
+#include <limits>
 #include <vector>
 
 namespace phys {
@@ -73,6 +74,9 @@ struct ToiIteration {
     struct PushBack {
         double t2 = 0.0;
         double separationAtT2 = 0.0;
+        /// The separation of those same points at t1 (set when s(t2) is below the target band: the root
+        /// search is bracketed by [t1, t2]); NaN otherwise.
+        double separationAtT1 = std::numeric_limits<double>::quiet_NaN();
         int indexA = -1; ///< deepest point on A along the axis at t2 (-1 for a face of A)
         int indexB = -1;
         std::vector<ToiRootStep> root;
@@ -80,9 +84,23 @@ struct ToiIteration {
     std::vector<PushBack> pushBacks;
 };
 
+/// Which search the sweep used (timeOfImpact picks it from how far the turning moves the surfaces).
+enum class ToiMethod {
+    AxisSearch, ///< conservative advancement along separating axes with a root finder (Catto 2013)
+    Bounded,    ///< bounded conservative advancement (Mirtich 1996): only `distance` and `t1` per pass
+};
+
 struct ToiTrace {
+    ToiMethod method = ToiMethod::AxisSearch;
     double target = 0.0;    ///< target core separation, metres
     double tolerance = 0.0; ///< accepted error around the target, metres
+    /// How far the turning of both sweeps can move a surface point over [0, 1] (sum of |deltaAngle| times
+    /// each proxy's reach from its centre of rotation), metres; the axis search is used when it is at most
+    /// kLinearSlop over [0, tMax].
+    double turning = 0.0;
+    /// Bounded only: the largest speed of any surface point relative to the other shape, metres per unit
+    /// of the sweep's time (each pass advances t by (distance - target) / bound).
+    double bound = 0.0;
     std::vector<ToiIteration> iterations;
 };
 
