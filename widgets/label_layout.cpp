@@ -79,6 +79,30 @@ double distanceToRect(QPointF p, const QRectF& r) {
     return std::hypot(dx, dy);
 }
 
+/// Length of the part of segment a-b inside `r` (Liang-Barsky clipping: Foley et al., Computer Graphics,
+/// 3.12.4): the parameter range [t0, t1] of a + t (b - a) is narrowed by each of the four edges.
+double lengthInside(QPointF a, QPointF b, const QRectF& r) {
+    const QPointF d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
+    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (std::abs(p[i]) < 1e-12) {
+            if (q[i] < 0.0) {
+                return 0.0;
+            }
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+    }
+    return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
+}
+
 /// Rectangles bucketed in a uniform grid over the view, so a candidate is tested against its neighbours
 /// only (a thousand bodies with vertex indices make thousands of labels).
 class RectGrid {
@@ -148,10 +172,26 @@ void LabelLayout::addMark(QPointF point, double radius) {
     m_marks.emplace_back(point.x() - r, point.y() - r, 2.0 * r, 2.0 * r);
 }
 
+void LabelLayout::addLine(QPointF from, QPointF to, double width) {
+    m_lines.push_back({from, to, width * m_scale});
+}
+
 void LabelLayout::add(const LabelRequest& request) {
-    if (!request.text.isEmpty() && std::isfinite(request.anchor.x()) && std::isfinite(request.anchor.y())) {
-        m_requests.push_back(request);
+    if (request.text.isEmpty() || !std::isfinite(request.anchor.x()) || !std::isfinite(request.anchor.y())) {
+        return;
     }
+    // Two steps drawn together (contactlab-cli render --overlay sat,clip) both name the pair: one label
+    // per text and place is enough.
+    const QString key = QStringLiteral("%1|%2|%3|%4")
+                            .arg(request.text)
+                            .arg(request.color.rgba())
+                            .arg(std::lround(request.anchor.x()))
+                            .arg(std::lround(request.anchor.y()));
+    if (m_seen.contains(key)) {
+        return;
+    }
+    m_seen.insert(key);
+    m_requests.push_back(request);
 }
 
 QRectF LabelLayout::preferredTextRect(const LabelRequest& request, double displayScale) {
@@ -212,7 +252,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 // Own anchor excluded from the marks: the label is meant to sit beside it.
                 const double own =
                     overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
-                const double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own);
+                double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own);
+                for (const Line& line : m_lines) {
+                    cost += line.width * lengthInside(line.from, line.to, seen);
+                }
                 if (cost < bestCost) {
                     bestCost = cost;
                     best = seen.adjusted(halo, halo, -halo, -halo);

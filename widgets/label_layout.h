@@ -10,6 +10,7 @@
 #include <QColor>
 #include <QPointF>
 #include <QRectF>
+#include <QSet>
 #include <QString>
 
 #include <vector>
@@ -52,7 +53,11 @@ public:
     const std::vector<QRectF>& obstacles() const { return m_obstacles; }
     /// A mark (a contact dot, an arrow tip) that labels should not cover, view pixels.
     void addMark(QPointF point, double radius);
-    /// Asks for a label; it is placed by place().
+    /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view
+    /// pixels; `width` in pixels before the display scale.
+    void addLine(QPointF from, QPointF to, double width);
+    /// Asks for a label; it is placed by place(). A request repeating one already made (same text, colour
+    /// and anchor) is dropped.
     void add(const LabelRequest& request);
 
     /// The box the text of `request` fills when put at its preferred spot (view pixels).
@@ -67,7 +72,7 @@ public:
     //     candidates = the preferred spot, then rings of spots around the anchor at growing distance,
     //                  the directions nearest the preferred one first
     //     each candidate is pushed inside the view
-    //     take the first candidate that overlaps no placed label, no obstacle and no other mark;
+    //     take the first candidate that overlaps no placed label, no obstacle, no other mark and no line;
     //     if none is free, the candidate with the least overlapping area
     //   a label away from its preferred spot gets a leader line
     std::vector<PlacedLabel> place() const;
@@ -80,7 +85,13 @@ private:
     double m_scale = 1.0;
     std::vector<QRectF> m_obstacles;
     std::vector<QRectF> m_marks;
+    struct Line {
+        QPointF from, to;
+        double width;
+    };
+    std::vector<Line> m_lines;
     std::vector<LabelRequest> m_requests;
+    QSet<QString> m_seen; ///< text, colour and rounded anchor of each request, to drop repeats
 };
 
 } // namespace cl

@@ -144,6 +144,13 @@ void drawArrow(QPainter& painter, QPointF from, QPointF to, QColor color, double
     painter.restore();
 }
 
+/// An arrow that labels keep off (LabelLayout::addLine).
+void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color,
+               double width = 2.5) {
+    labels.addLine(from, to, width);
+    drawArrow(painter, from, to, color, width);
+}
+
 void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, bool filled = true) {
     painter.save();
     painter.setPen(makePen(filled ? QColor(Qt::white) : color, filled ? 1.5 : 2.0));
@@ -299,6 +306,7 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
     painter.setPen(makePen(color, width));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.restore();
+    labels.addLine(toView(view, a), toView(view, b), width);
     if (!label.isEmpty()) {
         addLabel(labels, 60, toView(view, 0.5 * (a + b)), label, color, viewDirection(outward));
     }
@@ -354,7 +362,7 @@ void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& v
     mean = mean / double(m.pointCount);
     const QPointF from = toView(view, mean);
     const QPointF dir = viewDirection(m.normal);
-    drawArrow(painter, from, from + dir * (52.0 * ds()), color, 2.5);
+    drawArrow(painter, labels, from, from + dir * (52.0 * ds()), color, 2.5);
     if (withLabels) {
         addLabel(labels, 45, from + dir * (52.0 * ds()), QStringLiteral("n"), color, dir);
     }
@@ -465,7 +473,8 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     drawLongLine(painter, view, axisLane * perp, n,
                  makePen(withAlpha(QColor(kAxis), 150), 1.2, Qt::DashDotLine));
     const double tip = sHigh + metres(view, 46.0);
-    drawArrow(painter, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(kAxis), 2.0);
+    drawArrow(painter, labels, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(kAxis),
+              2.0);
     addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(kAxis),
              viewDirection(n));
 
@@ -473,8 +482,10 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     painter.save();
     painter.setPen(makePen(ca, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minA, laneA), at(axis.maxA, laneA));
+    labels.addLine(at(axis.minA, laneA), at(axis.maxA, laneA), 7.0);
     painter.setPen(makePen(cb, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minB, laneB), at(axis.maxB, laneB));
+    labels.addLine(at(axis.minB, laneB), at(axis.maxB, laneB), 7.0);
     painter.restore();
     const QPointF back = viewDirection(-1.0 * n);
     addLabel(labels, 45, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0);
@@ -485,6 +496,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     painter.save();
     painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(s1, laneMark), at(s2, laneMark));
+    labels.addLine(at(s1, laneMark), at(s2, laneMark), 3.0);
     const QPointF tick = viewDirection(perp) * (6.0 * ds());
     for (const double s : {s1, s2}) {
         painter.drawLine(at(s, laneMark) - tick, at(s, laneMark) + tick);
@@ -502,14 +514,14 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         polygonEdge(w.geometryA(), w.transformA(), axis.edge, e0, e1)) {
         drawEdgeHighlight(painter, labels, view, e0, e1, ca);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, mid, mid + viewDirection(n) * (40.0 * ds()), ca, 2.5);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), ca, 2.5);
         addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
                  ca, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::B &&
                polygonEdge(w.geometryB(), w.transformB(), axis.edge, e0, e1)) {
         drawEdgeHighlight(painter, labels, view, e0, e1, cb);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, mid, mid + viewDirection(n) * (40.0 * ds()), cb, 2.5);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), cb, 2.5);
         addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
                  cb, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::Circle) {
@@ -544,7 +556,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         const phys::Vec2 c = shapeCentre(w.geometryB(), w.transformB());
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);
-        drawArrow(painter, from, to, QColor(kOverlap), 3.0);
+        drawArrow(painter, labels, from, to, QColor(kOverlap), 3.0);
         const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
                                                  : Walkthrough::length(t.sat.mtvDepth);
         addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(kOverlap),
@@ -595,7 +607,7 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
     }
     const QPointF p = toView(view, c.furthestPoint);
     const QPointF d = viewDirection(c.direction);
-    drawArrow(painter, p, p + d * (44.0 * ds()), color, 2.5);
+    drawArrow(painter, labels, p, p + d * (44.0 * ds()), color, 2.5);
     addLabel(labels, 45, p + d * (44.0 * ds()), isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color,
              d);
     drawDot(painter, p, color, 6.0);
@@ -612,7 +624,7 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
     if (withLabels) {
         const QPointF mid = toView(view, 0.5 * (c.referenceStart + c.referenceEnd));
         const QPointF d = viewDirection(c.referenceNormal);
-        drawArrow(painter, mid, mid + d * (46.0 * ds()), ref, 2.5);
+        drawArrow(painter, labels, mid, mid + d * (46.0 * ds()), ref, 2.5);
         addLabel(labels, 50, mid + d * (46.0 * ds()), QObject::tr("n ref"), ref, d, 12.0);
     }
 }
@@ -737,7 +749,7 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         const QPointF dir = viewDirection(mf.normal);
         const QPointF side(-dir.y(), dir.x());
         const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * ds());
-        drawArrow(painter, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
+        drawArrow(painter, labels, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
         auto label = [&mf](int i) {
             return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
         };
@@ -761,7 +773,8 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
         legendWidth = std::max(legendWidth, labelRect({}, name, QPointF(1.0, 0.0), 14.0).right());
     }
-    const QSizeF legendSize(legendWidth + 2.0 * 10.0 * ds(), Walkthrough::kMethodCount * rowHeight);
+    const QSizeF legendSize(legendWidth + 6.0 * ds() + 2.0 * 10.0 * ds(),
+                            Walkthrough::kMethodCount * rowHeight);
     const QSizeF viewSize = view.viewSize();
     const double left = 60.0 * ds() - 10.0 * ds();
     const double top = 10.0 * ds();
@@ -800,7 +813,8 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         const QPointF at(origin.x() + 10.0 * ds(), y);
         drawMethodMarker(painter, at, m, color);
         const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
-        addLegendLabel(labels, at, name, color, QPointF(1.0, 0.0), 14.0, current);
+        // The text starts clear of the widest marker (the circle, 8.5 px).
+        addLegendLabel(labels, at + QPointF(6.0 * ds(), 0.0), name, color, QPointF(1.0, 0.0), 14.0, current);
         y += rowHeight;
     }
 }
