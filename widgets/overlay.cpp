@@ -1004,6 +1004,16 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
                                                       const std::vector<OverlayStep>& steps,
                                                       bool bodyNamesShown, bool gridShown) {
     LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), ds());
+    // Only the vertex indices and a walkthrough step make labels: without them, the simulation's paints
+    // (a thousand bodies) skip measuring every name.
+    const bool anyStep = std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
+        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
+               s.step < s.walkthrough->stepCount();
+    });
+    if (!anyStep && !options.vertexIndices) {
+        bodyNamesShown = false;
+        gridShown = false;
+    }
     if (bodyNamesShown) {
         for (const QRectF& r : bodyNameRects(scene, view)) {
             labels.addObstacle(r);
