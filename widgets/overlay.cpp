@@ -6,6 +6,7 @@
 
 #include "overlay.h"
 
+#include "label_layout.h"
 #include "scene_canvas.h"
 
 #include <QFile>
@@ -78,46 +79,49 @@ double metres(const ViewTransform& view, double pixels) {
     return view.toMetres(pixels * ds());
 }
 
-/// The box drawText fills with `text` (view pixels): beside `anchor`, centred on anchor + direction * (half
-/// the box along `direction` + gap); direction (0, 0) centres it on the anchor.
+/// The box a label with `text` fills at its preferred spot (view pixels): beside `anchor`, centred on
+/// anchor + direction * (half the box along `direction` + gap); direction (0, 0) centres it on the anchor.
 QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double fontPixels,
                  bool bold = true) {
-    const QFontMetricsF metrics(labelFont(fontPixels, bold));
-    const double width = metrics.horizontalAdvance(text);
-    const double height = metrics.ascent() + metrics.descent();
-    const double len = std::hypot(direction.x(), direction.y());
-    QPointF centre = anchor;
-    if (len > 0.0) {
-        const QPointF d = direction / len;
-        // Distance from the box centre to its edge along d (the box is width x height).
-        const double reach = 0.5 * std::min(std::abs(d.x()) > 1e-9 ? width / std::abs(d.x()) : 1e9,
-                                            std::abs(d.y()) > 1e-9 ? height / std::abs(d.y()) : 1e9);
-        centre = anchor + d * (reach + 5.0 * ds());
-    }
-    return {centre.x() - 0.5 * width, centre.y() - 0.5 * height, width, height};
+    LabelRequest r;
+    r.anchor = anchor;
+    r.text = text;
+    r.direction = direction;
+    r.fontPixels = fontPixels;
+    r.bold = bold;
+    return LabelLayout::preferredTextRect(r, ds());
 }
 
-/// Text with a white halo. The text box is placed beside `anchor`: centred on anchor + direction * (half the
-/// box along `direction` + gap). direction (0, 0) centres the box on the anchor.
-void drawText(QPainter& painter, QPointF anchor, const QString& text, QColor color,
-              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true) {
-    if (text.isEmpty()) {
-        return;
-    }
-    const QFont font = labelFont(fontPixels, bold);
-    const QFontMetricsF metrics(font);
-    const double width = metrics.horizontalAdvance(text);
-    const QPointF centre = labelRect(anchor, text, direction, fontPixels, bold).center();
-    QPainterPath path;
-    path.addText(centre.x() - 0.5 * width, centre.y() + 0.5 * (metrics.ascent() - metrics.descent()), font,
-                 text);
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    QPen halo(QColor(255, 255, 255, 230), 3.5 * ds());
-    halo.setJoinStyle(Qt::RoundJoin);
-    painter.strokePath(path, halo);
-    painter.fillPath(path, color);
-    painter.restore();
+/// Asks `labels` for a text label beside `anchor`, on the side of `direction` ((0, 0) centres it); the
+/// layout places it clear of the others (label_layout.h) and it is drawn over everything else.
+/// @param priority higher keeps its preferred spot first: badges 90, depths 80, measures 75, edge names
+///        50-60, ruler and arrow names 40-45, vertex indices 10
+void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
+              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true) {
+    LabelRequest r;
+    r.anchor = anchor;
+    r.text = text;
+    r.color = color;
+    r.direction = direction;
+    r.fontPixels = fontPixels;
+    r.bold = bold;
+    r.priority = priority;
+    r.leaderAllowed = leader;
+    labels.add(r);
+}
+
+/// A legend entry: drawn exactly beside `anchor` (on the side of `direction`), and avoided by the labels.
+void addLegendLabel(LabelLayout& labels, QPointF anchor, const QString& text, QColor color, QPointF direction,
+                    double fontPixels, bool bold) {
+    LabelRequest r;
+    r.anchor = anchor;
+    r.text = text;
+    r.color = color;
+    r.direction = direction;
+    r.fontPixels = fontPixels;
+    r.bold = bold;
+    r.fixed = true;
+    labels.add(r);
 }
 
 /// An arrow from `from` to `to` (view pixels) with a filled head.
@@ -138,6 +142,13 @@ void drawArrow(QPainter& painter, QPointF from, QPointF to, QColor color, double
     painter.setBrush(color);
     painter.drawPolygon(QPolygonF{to, base + n * (0.45 * head), base - n * (0.45 * head)});
     painter.restore();
+}
+
+/// An arrow that labels keep off (LabelLayout::addLine).
+void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color,
+               double width = 2.5) {
+    labels.addLine(from, to, width);
+    drawArrow(painter, from, to, color, width);
 }
 
 void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, bool filled = true) {
@@ -286,16 +297,18 @@ bool polygonVertex(const phys::ShapeGeometry& geometry, const phys::Transform& x
 }
 
 /// Thick highlighted edge with an optional label beside its midpoint (on the side of `outward`).
-void drawEdgeHighlight(QPainter& painter, const ViewTransform& view, phys::Vec2 a, phys::Vec2 b, QColor color,
-                       const QString& label = {}, phys::Vec2 outward = {}, double width = 5.0) {
+void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransform& view, phys::Vec2 a,
+                       phys::Vec2 b, QColor color, const QString& label = {}, phys::Vec2 outward = {},
+                       double width = 5.0) {
     painter.save();
     painter.setPen(makePen(QColor(255, 255, 255, 200), width + 3.0));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.setPen(makePen(color, width));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.restore();
+    labels.addLine(toView(view, a), toView(view, b), width);
     if (!label.isEmpty()) {
-        drawText(painter, toView(view, 0.5 * (a + b)), label, color, viewDirection(outward));
+        addLabel(labels, 60, toView(view, 0.5 * (a + b)), label, color, viewDirection(outward));
     }
 }
 
@@ -323,21 +336,22 @@ QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool
 }
 
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
-void drawPairOutlines(QPainter& painter, const Walkthrough& w, const ViewTransform& view) {
+void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
+                      const ViewTransform& view) {
     const QColor a = OverlayPainter::colorA();
     const QColor b = OverlayPainter::colorB();
     drawShapeOutline(painter, view, w.geometryA(), w.transformA(), makePen(a, 2.0));
     drawShapeOutline(painter, view, w.geometryB(), w.transformB(), makePen(b, 2.0));
     const QPointF up(0.0, -1.0);
-    drawText(painter, toView(view, shapeCentre(w.geometryA(), w.transformA())), QStringLiteral("A"), a, up,
-             18.0);
-    drawText(painter, toView(view, shapeCentre(w.geometryB(), w.transformB())), QStringLiteral("B"), b, up,
-             18.0);
+    addLabel(labels, 90, toView(view, shapeCentre(w.geometryA(), w.transformA())), QStringLiteral("A"), a, up,
+             18.0, true, false);
+    addLabel(labels, 90, toView(view, shapeCentre(w.geometryB(), w.transformB())), QStringLiteral("B"), b, up,
+             18.0, true, false);
 }
 
 /// Contact points with depth labels and the normal arrow.
-void drawManifold(QPainter& painter, const ViewTransform& view, const phys::Manifold& m, QColor color,
-                  bool labels = true) {
+void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
+                  QColor color, bool withLabels = true) {
     if (m.pointCount == 0) {
         return;
     }
@@ -348,9 +362,9 @@ void drawManifold(QPainter& painter, const ViewTransform& view, const phys::Mani
     mean = mean / double(m.pointCount);
     const QPointF from = toView(view, mean);
     const QPointF dir = viewDirection(m.normal);
-    drawArrow(painter, from, from + dir * (52.0 * ds()), color, 2.5);
-    if (labels) {
-        drawText(painter, from + dir * (52.0 * ds()), QStringLiteral("n"), color, dir);
+    drawArrow(painter, labels, from, from + dir * (52.0 * ds()), color, 2.5);
+    if (withLabels) {
+        addLabel(labels, 45, from + dir * (52.0 * ds()), QStringLiteral("n"), color, dir);
     }
     auto label = [&m](int i) {
         return QStringLiteral("%1 m").arg(Walkthrough::length(m.points[i].depth));
@@ -361,8 +375,8 @@ void drawManifold(QPainter& painter, const ViewTransform& view, const phys::Mani
     for (int i = 0; i < m.pointCount; ++i) {
         const QPointF p = toView(view, m.points[i].point);
         drawDot(painter, p, color, 5.5);
-        if (labels) {
-            drawText(painter, p, label(i), color, depthLabelDirection(p, from, dir, crowded), 12.0);
+        if (withLabels) {
+            addLabel(labels, 80, p, label(i), color, depthLabelDirection(p, from, dir, crowded), 12.0);
         }
     }
 }
@@ -377,7 +391,8 @@ void drawManifold(QPainter& painter, const ViewTransform& view, const phys::Mani
 //   pick the side where the ruler fits inside the view (else the one with more room, pulled into the view)
 //   bar A at t0, bar B one lane further out, overlap bracket one more lane out, with its label
 //   a world point on the ruler: s n + lane t (s = the traced shadow numbers)
-void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTransform& view, bool result) {
+void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,
+                 const ViewTransform& view, bool result) {
     const phys::CollideTrace& t = w.trace();
     const phys::SatAxis& axis = t.sat.axes[k];
     const phys::Vec2 n = axis.normal;
@@ -458,25 +473,30 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
     drawLongLine(painter, view, axisLane * perp, n,
                  makePen(withAlpha(QColor(kAxis), 150), 1.2, Qt::DashDotLine));
     const double tip = sHigh + metres(view, 46.0);
-    drawArrow(painter, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(kAxis), 2.0);
-    drawText(painter, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(kAxis), viewDirection(n));
+    drawArrow(painter, labels, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(kAxis),
+              2.0);
+    addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(kAxis),
+             viewDirection(n));
 
     // The two shadows as bars.
     painter.save();
     painter.setPen(makePen(ca, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minA, laneA), at(axis.maxA, laneA));
+    labels.addLine(at(axis.minA, laneA), at(axis.maxA, laneA), 7.0);
     painter.setPen(makePen(cb, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minB, laneB), at(axis.maxB, laneB));
+    labels.addLine(at(axis.minB, laneB), at(axis.maxB, laneB), 7.0);
     painter.restore();
     const QPointF back = viewDirection(-1.0 * n);
-    drawText(painter, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0);
-    drawText(painter, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0);
+    addLabel(labels, 45, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0);
+    addLabel(labels, 45, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0);
 
     // The overlap (or gap): between the ends s1, s2 chosen above.
     const QColor mark = axis.separating ? OverlayPainter::gapColor() : OverlayPainter::overlapColor();
     painter.save();
     painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(s1, laneMark), at(s2, laneMark));
+    labels.addLine(at(s1, laneMark), at(s2, laneMark), 3.0);
     const QPointF tick = viewDirection(perp) * (6.0 * ds());
     for (const double s : {s1, s2}) {
         painter.drawLine(at(s, laneMark) - tick, at(s, laneMark) + tick);
@@ -486,24 +506,24 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
         painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
-    drawText(painter, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
+    addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
     if (axis.owner == phys::SatAxisOwner::A &&
         polygonEdge(w.geometryA(), w.transformA(), axis.edge, e0, e1)) {
-        drawEdgeHighlight(painter, view, e0, e1, ca);
+        drawEdgeHighlight(painter, labels, view, e0, e1, ca);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, mid, mid + viewDirection(n) * (40.0 * ds()), ca, 2.5);
-        drawText(painter, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge), ca,
-                 viewDirection(n), 12.0);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), ca, 2.5);
+        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
+                 ca, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::B &&
                polygonEdge(w.geometryB(), w.transformB(), axis.edge, e0, e1)) {
-        drawEdgeHighlight(painter, view, e0, e1, cb);
+        drawEdgeHighlight(painter, labels, view, e0, e1, cb);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, mid, mid + viewDirection(n) * (40.0 * ds()), cb, 2.5);
-        drawText(painter, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge), cb,
-                 viewDirection(n), 12.0);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), cb, 2.5);
+        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
+                 cb, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::Circle) {
         // Circle axis: from the polygon's closest vertex (or A's centre) to the circle's centre.
         phys::Vec2 from, to;
@@ -536,10 +556,10 @@ void drawSatAxis(QPainter& painter, const Walkthrough& w, int k, const ViewTrans
         const phys::Vec2 c = shapeCentre(w.geometryB(), w.transformB());
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);
-        drawArrow(painter, from, to, QColor(kOverlap), 3.0);
+        drawArrow(painter, labels, from, to, QColor(kOverlap), 3.0);
         const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
                                                  : Walkthrough::length(t.sat.mtvDepth);
-        drawText(painter, to, QObject::tr("MTV %1 m").arg(depth), QColor(kOverlap),
+        addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(kOverlap),
                  viewDirection(t.sat.mtvNormal), 14.0);
     }
 }
@@ -563,8 +583,8 @@ phys::Vec2 edgeNormal(const phys::ShapeGeometry& geometry, const phys::Transform
     return phys::transformVector(xf, p->normal(edge));
 }
 
-void drawCandidate(QPainter& painter, const Walkthrough& w, const phys::ClipCandidate& c, bool isB,
-                   const ViewTransform& view) {
+void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const phys::ClipCandidate& c,
+                   bool isB, const ViewTransform& view) {
     const QColor color = isB ? OverlayPainter::colorB() : OverlayPainter::colorA();
     const phys::ShapeGeometry& g = referenceGeometry(w, isB);
     const phys::Transform xf = referenceTransform(w, isB);
@@ -576,49 +596,50 @@ void drawCandidate(QPainter& painter, const Walkthrough& w, const phys::ClipCand
         }
         const bool chosen = edge == c.edge;
         if (chosen) {
-            drawEdgeHighlight(painter, view, a, b, color);
+            drawEdgeHighlight(painter, labels, view, a, b, color);
         } else {
             drawSegment(painter, view, a, b, makePen(color, 2.5, Qt::DashLine));
         }
-        drawText(painter, toView(view, 0.5 * (a + b)),
+        addLabel(labels, chosen ? 60 : 55, toView(view, 0.5 * (a + b)),
                  QStringLiteral("|cos| %1").arg(Walkthrough::number(dotValue)),
                  chosen ? color : withAlpha(color, 200), viewDirection(edgeNormal(g, xf, edge)),
                  chosen ? 13.0 : 11.5, chosen);
     }
     const QPointF p = toView(view, c.furthestPoint);
     const QPointF d = viewDirection(c.direction);
-    drawArrow(painter, p, p + d * (44.0 * ds()), color, 2.5);
-    drawText(painter, p + d * (44.0 * ds()), isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color,
+    drawArrow(painter, labels, p, p + d * (44.0 * ds()), color, 2.5);
+    addLabel(labels, 45, p + d * (44.0 * ds()), isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color,
              d);
     drawDot(painter, p, color, 6.0);
 }
 
-void drawReferenceAndIncident(QPainter& painter, const phys::ClipTrace& c, const ViewTransform& view,
-                              bool labels, double width = 5.0) {
+void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                              const ViewTransform& view, bool withLabels, double width = 5.0) {
     const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
     const QColor inc = c.flip ? OverlayPainter::colorA() : OverlayPainter::colorB();
-    drawEdgeHighlight(painter, view, c.referenceStart, c.referenceEnd, ref,
-                      labels ? QObject::tr("reference") : QString(), -1.0 * c.referenceNormal, width);
-    drawEdgeHighlight(painter, view, c.incidentStart, c.incidentEnd, inc,
-                      labels ? QObject::tr("incident") : QString(), c.referenceNormal, width);
-    if (labels) {
+    drawEdgeHighlight(painter, labels, view, c.referenceStart, c.referenceEnd, ref,
+                      withLabels ? QObject::tr("reference") : QString(), -1.0 * c.referenceNormal, width);
+    drawEdgeHighlight(painter, labels, view, c.incidentStart, c.incidentEnd, inc,
+                      withLabels ? QObject::tr("incident") : QString(), c.referenceNormal, width);
+    if (withLabels) {
         const QPointF mid = toView(view, 0.5 * (c.referenceStart + c.referenceEnd));
         const QPointF d = viewDirection(c.referenceNormal);
-        drawArrow(painter, mid, mid + d * (46.0 * ds()), ref, 2.5);
-        drawText(painter, mid + d * (46.0 * ds()), QObject::tr("n ref"), ref, d, 12.0);
+        drawArrow(painter, labels, mid, mid + d * (46.0 * ds()), ref, 2.5);
+        addLabel(labels, 50, mid + d * (46.0 * ds()), QObject::tr("n ref"), ref, d, 12.0);
     }
 }
 
-void drawClipPlane(QPainter& painter, const phys::ClipTrace& c, int p, const ViewTransform& view) {
+void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
+                   const ViewTransform& view) {
     const phys::ClipPlaneStep& s = c.planes[p];
     const QColor plane(kPlane);
     shadeHalfPlane(painter, view, s.normal, s.offset, plane);
     const phys::Vec2 through = p == 0 ? c.referenceStart : c.referenceEnd;
     drawLongLine(painter, view, through, phys::leftPerp(s.normal), makePen(plane, 2.5, Qt::DashLine));
-    drawReferenceAndIncident(painter, c, view, false, 4.0);
+    drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     // Label the plane a little away from the reference vertex, on the kept side.
     const QPointF v = toView(view, through - metres(view, 70.0) * c.referenceNormal);
-    drawText(painter, v, QObject::tr("side plane %1").arg(p + 1), plane, viewDirection(-1.0 * s.normal),
+    addLabel(labels, 50, v, QObject::tr("side plane %1").arg(p + 1), plane, viewDirection(-1.0 * s.normal),
              14.0);
     for (int i = 0; i < s.beforeCount; ++i) {
         const QPointF b = toView(view, s.before[i]);
@@ -632,12 +653,13 @@ void drawClipPlane(QPainter& painter, const phys::ClipTrace& c, int p, const Vie
     }
 }
 
-void drawReferenceFace(QPainter& painter, const phys::ClipTrace& c, const ViewTransform& view) {
+void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                       const ViewTransform& view) {
     const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
     shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(kAxis));
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
                  makePen(withAlpha(ref, 200), 2.0, Qt::DashLine));
-    drawReferenceAndIncident(painter, c, view, false, 4.0);
+    drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     auto label = [&c](int i) {
         const phys::ClipPointStep& s = c.points[i];
         return s.kept ? QObject::tr("%1 m").arg(Walkthrough::length(s.depth))
@@ -662,18 +684,19 @@ void drawReferenceFace(QPainter& painter, const phys::ClipTrace& c, const ViewTr
         } else {
             drawCross(painter, p, QColor(kAxis));
         }
-        drawText(painter, p, label(i), s.kept ? QColor(kContact) : QColor(kAxis),
+        addLabel(labels, 80, p, label(i), s.kept ? QColor(kContact) : QColor(kAxis),
                  depthLabelDirection(p, mean, normal, crowded), 13.0);
     }
 }
 
 // --- methods ----------------------------------------------------------------------------------------------
 
-void drawMethodDetails(QPainter& painter, const Walkthrough& w, int method, const ViewTransform& view) {
+void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int method,
+                       const ViewTransform& view) {
     const QColor color = OverlayPainter::methodColor(method);
     const phys::CollideTrace& t = w.methodTrace(method);
     if (method == 0) {
-        drawReferenceAndIncident(painter, t.clip, view, true, 4.0);
+        drawReferenceAndIncident(painter, labels, t.clip, view, true, 4.0);
     } else if (method == 1) {
         const phys::DeepestVerticesTrace& d = t.deepest;
         const phys::Vec2 p0 = lineNearCentre(view, d.referenceNormal, d.referenceOffset);
@@ -687,14 +710,14 @@ void drawMethodDetails(QPainter& painter, const Walkthrough& w, int method, cons
         const bool crowded = labelsCrowd(deepest, label0, second, label1, normal, 12.0);
         for (const auto& [p, label] : {std::pair{deepest, label0}, std::pair{second, label1}}) {
             drawDot(painter, p, color, 7.0, false);
-            drawText(painter, p, label, color,
+            addLabel(labels, 80, p, label, color,
                      depthLabelDirection(p, 0.5 * (deepest + second), normal, crowded), 12.0);
         }
     } else {
         const phys::VertexEdgeTrace& v = t.vertexEdge;
         if (v.which != phys::VertexEdgeCase::None) {
-            drawEdgeHighlight(painter, view, v.edgeStart, v.edgeEnd, color, QObject::tr("crossed edge"),
-                              v.edgeStart - v.vertexPoint, 4.0);
+            drawEdgeHighlight(painter, labels, view, v.edgeStart, v.edgeEnd, color,
+                              QObject::tr("crossed edge"), v.edgeStart - v.vertexPoint, 4.0);
             drawDot(painter, toView(view, v.vertexPoint), color, 8.0, false);
             if (v.which == phys::VertexEdgeCase::ParallelInA ||
                 v.which == phys::VertexEdgeCase::ParallelInB) {
@@ -704,11 +727,11 @@ void drawMethodDetails(QPainter& painter, const Walkthrough& w, int method, cons
     }
 }
 
-void drawMethods(QPainter& painter, const Walkthrough& w, const WalkthroughStep& step,
+void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const WalkthroughStep& step,
                  const ViewTransform& view) {
     const bool all = step.kind == WalkthroughStepKind::MethodsCompare;
     if (!all) {
-        drawMethodDetails(painter, w, step.index, view);
+        drawMethodDetails(painter, labels, w, step.index, view);
     }
     for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
         const bool current = all || m == step.index;
@@ -726,7 +749,7 @@ void drawMethods(QPainter& painter, const Walkthrough& w, const WalkthroughStep&
         const QPointF dir = viewDirection(mf.normal);
         const QPointF side(-dir.y(), dir.x());
         const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * ds());
-        drawArrow(painter, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
+        drawArrow(painter, labels, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
         auto label = [&mf](int i) {
             return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
         };
@@ -737,21 +760,62 @@ void drawMethods(QPainter& painter, const Walkthrough& w, const WalkthroughStep&
             const QPointF p = toView(view, mf.points[i].point);
             drawMethodMarker(painter, p, m, color);
             if (current && !all) {
-                drawText(painter, p, label(i), color,
+                addLabel(labels, 80, p, label(i), color,
                          depthLabelDirection(p, toView(view, mean), dir, crowded), 12.0);
             }
         }
     }
-    // Legend in the top-left corner.
-    double y = 22.0 * ds();
+    // Legend: the corner of the view where it covers no body name and the least of the pair's boxes
+    // (top-left first, clear of the grid's labels on the left and bottom edges).
+    const double rowHeight = 24.0 * ds();
+    double legendWidth = 0.0;
+    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+        const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
+        legendWidth = std::max(legendWidth, labelRect({}, name, QPointF(1.0, 0.0), 14.0).right());
+    }
+    const QSizeF legendSize(legendWidth + 6.0 * ds() + 2.0 * 10.0 * ds(),
+                            Walkthrough::kMethodCount * rowHeight);
+    const QSizeF viewSize = view.viewSize();
+    const double left = 60.0 * ds() - 10.0 * ds();
+    const double top = 10.0 * ds();
+    const double bottomMargin = 36.0 * ds();
+    const QPointF corners[4] = {{left, top},
+                                {viewSize.width() - legendSize.width() - 8.0 * ds(), top},
+                                {viewSize.width() - legendSize.width() - 8.0 * ds(),
+                                 viewSize.height() - legendSize.height() - bottomMargin},
+                                {left, viewSize.height() - legendSize.height() - bottomMargin}};
+    std::vector<QRectF> avoid = labels.obstacles();
+    for (const phys::AABB& box : {w.trace().aabbA, w.trace().aabbB}) {
+        avoid.push_back(
+            QRectF(toView(view, {box.lower.x, box.upper.y}), toView(view, {box.upper.x, box.lower.y}))
+                .normalized());
+    }
+    QPointF origin = corners[0];
+    double bestCost = 1e300;
+    for (const QPointF corner : corners) {
+        const QRectF rect(corner, legendSize);
+        double cost = 0.0;
+        for (std::size_t i = 0; i < avoid.size(); ++i) {
+            const QRectF hit = rect.intersected(avoid[i]);
+            // A covered name costs far more than a covered part of a shape's box.
+            cost += hit.isEmpty() ? 0.0
+                                  : hit.width() * hit.height() * (i < labels.obstacles().size() ? 1e6 : 1.0);
+        }
+        if (cost < bestCost) {
+            bestCost = cost;
+            origin = corner;
+        }
+    }
+    double y = origin.y() + 0.5 * rowHeight;
     for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
         const bool current = all || m == step.index;
         const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 120);
-        const QPointF at(60.0 * ds(), y); // clear of the grid's labels on the left edge
+        const QPointF at(origin.x() + 10.0 * ds(), y);
         drawMethodMarker(painter, at, m, color);
         const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
-        drawText(painter, at, name, color, QPointF(1.0, 0.0), 14.0, current);
-        y += 24.0 * ds();
+        // The text starts clear of the widest marker (the circle, 8.5 px).
+        addLegendLabel(labels, at + QPointF(6.0 * ds(), 0.0), name, color, QPointF(1.0, 0.0), 14.0, current);
+        y += rowHeight;
     }
 }
 
@@ -790,8 +854,10 @@ QColor OverlayPainter::gapColor() {
 //   centroid: polygon centroid / circle centre, a ring with a cross
 //   indices:  vertex i labelled just outside the vertex (away from the centroid)
 //   contacts: for each pair of bodies and their shapes: collide(...) with the scene's contact method
-void OverlayPainter::drawDiagnostics(QPainter& painter, const phys::SceneDef& scene,
-                                     const ViewTransform& view, const OverlayOptions& options) {
+namespace {
+
+void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDef& scene,
+                     const ViewTransform& view, const OverlayOptions& options) {
     if (!(options.normals || options.aabbs || options.centroids || options.vertexIndices ||
           options.contacts)) {
         return;
@@ -826,7 +892,7 @@ void OverlayPainter::drawDiagnostics(QPainter& painter, const phys::SceneDef& sc
             if (polygon && options.vertexIndices) {
                 for (int i = 0; i < polygon->count(); ++i) {
                     const phys::Vec2 v = phys::transformPoint(xf, polygon->vertex(i));
-                    drawText(painter, toView(view, v), QString::number(i), diag, viewDirection(v - centre),
+                    addLabel(labels, 10, toView(view, v), QString::number(i), diag, viewDirection(v - centre),
                              11.0);
                 }
             }
@@ -855,7 +921,7 @@ void OverlayPainter::drawDiagnostics(QPainter& painter, const phys::SceneDef& sc
                     for (const phys::ShapeDef& sb : b.shapes) {
                         const phys::Manifold m =
                             phys::collide(sa.geometry, xfA, sb.geometry, xfB, scene.settings.contactMethod);
-                        drawManifold(painter, view, m, QColor(kContact), false);
+                        drawManifold(painter, labels, view, m, QColor(kContact), false);
                     }
                 }
             }
@@ -864,8 +930,8 @@ void OverlayPainter::drawDiagnostics(QPainter& painter, const phys::SceneDef& sc
     painter.restore();
 }
 
-void OverlayPainter::drawStep(QPainter& painter, const Walkthrough& w, int stepIndex,
-                              const ViewTransform& view) {
+void drawStep(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int stepIndex,
+              const ViewTransform& view) {
     if (!w.isValid() || stepIndex < 0 || stepIndex >= w.stepCount()) {
         return;
     }
@@ -874,56 +940,121 @@ void OverlayPainter::drawStep(QPainter& painter, const Walkthrough& w, int stepI
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    drawPairOutlines(painter, w, view);
+    drawPairOutlines(painter, labels, w, view);
     switch (step.kind) {
     case WalkthroughStepKind::SatAxis:
-        drawSatAxis(painter, w, step.index, view, false);
+        drawSatAxis(painter, labels, w, step.index, view, false);
         break;
     case WalkthroughStepKind::SatResult:
         if (step.index >= 0) {
-            drawSatAxis(painter, w, step.index, view, true);
+            drawSatAxis(painter, labels, w, step.index, view, true);
         }
         break;
     case WalkthroughStepKind::ClipCandidates:
-        drawCandidate(painter, w, t.clip.candidateA, false, view);
-        drawCandidate(painter, w, t.clip.candidateB, true, view);
+        drawCandidate(painter, labels, w, t.clip.candidateA, false, view);
+        drawCandidate(painter, labels, w, t.clip.candidateB, true, view);
         break;
     case WalkthroughStepKind::ClipReference:
-        drawReferenceAndIncident(painter, t.clip, view, true);
+        drawReferenceAndIncident(painter, labels, t.clip, view, true);
         break;
     case WalkthroughStepKind::ClipPlane:
-        drawClipPlane(painter, t.clip, step.index, view);
+        drawClipPlane(painter, labels, t.clip, step.index, view);
         break;
     case WalkthroughStepKind::ClipReferenceFace:
-        drawReferenceFace(painter, t.clip, view);
+        drawReferenceFace(painter, labels, t.clip, view);
         break;
     case WalkthroughStepKind::ClipResult:
-        drawReferenceAndIncident(painter, t.clip, view, false, 3.0);
-        drawManifold(painter, view, t.manifold, QColor(kContact));
+        drawReferenceAndIncident(painter, labels, t.clip, view, false, 3.0);
+        drawManifold(painter, labels, view, t.manifold, QColor(kContact));
         break;
     case WalkthroughStepKind::NoClipping:
-        drawManifold(painter, view, t.manifold, QColor(kContact));
+        drawManifold(painter, labels, view, t.manifold, QColor(kContact));
         break;
     case WalkthroughStepKind::Method:
     case WalkthroughStepKind::MethodsCompare:
-        drawMethods(painter, w, step, view);
+        drawMethods(painter, labels, w, step, view);
         break;
     }
     painter.restore();
 }
 
-void OverlayPainter::renderAll(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
-                               const RenderOptions& renderOptions, const OverlayOptions& overlays,
-                               const Walkthrough* walkthrough, int step) {
-    SceneRenderer::render(painter, scene, view, renderOptions);
+} // namespace
+
+std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view) {
+    std::vector<QRectF> out;
+    const QRectF bounds(QPointF(0, 0), view.viewSize());
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (!SceneRenderer::nameFits(body, view.pixelsPerMetre())) {
+            continue;
+        }
+        const QSizeF size = SceneRenderer::labelSize(QString::fromStdString(body.name));
+        const QPointF centre = view.toView(SceneRenderer::labelAnchor(body));
+        const QRectF rect(centre.x() - 0.5 * size.width(), centre.y() - 0.5 * size.height(), size.width(),
+                          size.height());
+        if (rect.intersects(bounds)) {
+            out.push_back(rect);
+        }
+    }
+    return out;
+}
+
+std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const phys::SceneDef& scene,
+                                                      const ViewTransform& view,
+                                                      const OverlayOptions& options,
+                                                      const std::vector<OverlayStep>& steps,
+                                                      bool bodyNamesShown, bool gridShown) {
+    LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), ds());
+    // Only the vertex indices and a walkthrough step make labels: without them, the simulation's paints
+    // (a thousand bodies) skip measuring every name.
+    const bool anyStep = std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
+        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
+               s.step < s.walkthrough->stepCount();
+    });
+    if (!anyStep && !options.vertexIndices) {
+        bodyNamesShown = false;
+        gridShown = false;
+    }
+    if (bodyNamesShown) {
+        for (const QRectF& r : bodyNameRects(scene, view)) {
+            labels.addObstacle(r);
+        }
+    }
+    if (gridShown) {
+        for (const GridLabelBox& g :
+             SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView())) {
+            labels.addObstacle(g.backdrop);
+        }
+    }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    drawDiagnostics(painter, scene, view, overlays);
-    if (walkthrough) {
-        drawStep(painter, *walkthrough, step, view);
+    drawDiagnostics(painter, labels, scene, view, options);
+    for (const OverlayStep& s : steps) {
+        if (s.walkthrough) {
+            drawStep(painter, labels, *s.walkthrough, s.step, view);
+        }
     }
+    std::vector<PlacedLabel> placed = labels.place();
+    LabelLayout::draw(painter, placed, ds());
     painter.restore();
+    return placed;
+}
+
+std::vector<PlacedLabel> OverlayPainter::renderAll(QPainter& painter, const phys::SceneDef& scene,
+                                                   const ViewTransform& view,
+                                                   const RenderOptions& renderOptions,
+                                                   const OverlayOptions& overlays,
+                                                   const Walkthrough* walkthrough, int step) {
+    return renderAll(painter, scene, view, renderOptions, overlays, {OverlayStep{walkthrough, step}});
+}
+
+std::vector<PlacedLabel> OverlayPainter::renderAll(QPainter& painter, const phys::SceneDef& scene,
+                                                   const ViewTransform& view,
+                                                   const RenderOptions& renderOptions,
+                                                   const OverlayOptions& overlays,
+                                                   const std::vector<OverlayStep>& steps) {
+    SceneRenderer::render(painter, scene, view, renderOptions);
+    return drawOverlays(painter, scene, view, overlays, steps, renderOptions.bodyNames, renderOptions.grid);
 }
 
 QImage OverlayPainter::renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
@@ -992,10 +1123,9 @@ void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canv
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    OverlayPainter::drawDiagnostics(painter, canvas.sceneDef(), canvas.viewTransform(), m_options);
-    if (m_walkthroughVisible && m_walkthrough) {
-        OverlayPainter::drawStep(painter, *m_walkthrough, m_step, canvas.viewTransform());
-    }
+    OverlayPainter::drawOverlays(painter, canvas.sceneDef(), canvas.viewTransform(), m_options,
+                                 {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}},
+                                 canvas.showBodyNames(), canvas.showGrid());
     painter.restore();
 }
 

@@ -8,6 +8,7 @@
 /// painter whose transform maps view pixels to the device. Geometry is mapped point by point, so pens and
 /// text are in pixels whatever the zoom.
 
+#include "label_layout.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -18,6 +19,8 @@
 #include <QObject>
 #include <QSize>
 #include <QString>
+
+#include <vector>
 
 class QPainter;
 
@@ -36,6 +39,12 @@ struct OverlayOptions {
     friend bool operator==(const OverlayOptions&, const OverlayOptions&) = default;
 };
 
+/// One walkthrough step to draw.
+struct OverlayStep {
+    const Walkthrough* walkthrough = nullptr;
+    int step = -1;
+};
+
 /// Stateless overlay drawing.
 class OverlayPainter {
 public:
@@ -51,18 +60,32 @@ public:
     static QColor overlapColor();
     static QColor gapColor();
 
-    /// Draws the diagnostic overlays of `scene` chosen in `options`.
-    static void drawDiagnostics(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
-                                const OverlayOptions& options);
-    /// Draws step `step` of `walkthrough` (nothing when it is empty or the step is out of range).
-    static void drawStep(QPainter& painter, const Walkthrough& walkthrough, int step,
-                         const ViewTransform& view);
+    /// Where the body names of `scene` are drawn in `view` (the ones that fit, SceneRenderer::nameFits):
+    /// boxes with their halo, view pixels. Overlay labels keep clear of them.
+    static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view);
+
+    /// Draws what goes over the bodies: the diagnostic overlays of `scene` chosen in `options`, then each
+    /// walkthrough step of `steps` (a null, empty or out-of-range one draws nothing), then every label, placed
+    /// by one LabelLayout so that none overlaps another, a body name or the view's edge.
+    /// @param bodyNamesShown whether the bodies' names are drawn under this (labels avoid them)
+    /// @param gridShown whether the grid's metre labels are drawn under this (labels avoid them)
+    /// @return the labels as placed (view pixels)
+    static std::vector<PlacedLabel> drawOverlays(QPainter& painter, const phys::SceneDef& scene,
+                                                 const ViewTransform& view, const OverlayOptions& options,
+                                                 const std::vector<OverlayStep>& steps, bool bodyNamesShown,
+                                                 bool gridShown);
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
-    /// then the diagnostics, then the walkthrough step when given. Painter: view pixels -> device.
-    static void renderAll(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
-                          const RenderOptions& renderOptions, const OverlayOptions& overlays,
-                          const Walkthrough* walkthrough = nullptr, int step = -1);
+    /// then drawOverlays. Painter: view pixels -> device. @return the labels as placed
+    static std::vector<PlacedLabel> renderAll(QPainter& painter, const phys::SceneDef& scene,
+                                              const ViewTransform& view, const RenderOptions& renderOptions,
+                                              const OverlayOptions& overlays,
+                                              const Walkthrough* walkthrough = nullptr, int step = -1);
+    /// renderAll with several walkthrough steps drawn together (`contactlab-cli render --overlay sat,clip`).
+    static std::vector<PlacedLabel> renderAll(QPainter& painter, const phys::SceneDef& scene,
+                                              const ViewTransform& view, const RenderOptions& renderOptions,
+                                              const OverlayOptions& overlays,
+                                              const std::vector<OverlayStep>& steps);
     /// renderAll into an image of view.viewSize() times `scale` pixels (devicePixelRatio = scale).
     static QImage renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
                               const RenderOptions& renderOptions, const OverlayOptions& overlays,

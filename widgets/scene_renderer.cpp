@@ -259,15 +259,13 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
 //   y labels: one column along the left edge, centred on their major line
 //   the corner where row and column meet belongs to the column: x labels that reach into it are skipped,
 //   and so are y labels that reach into the row
-void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
-    painter.save();
-    const QTransform worldToDevice = painter.transform();
-    painter.resetTransform();
+std::vector<GridLabelBox> SceneRenderer::gridLabelBoxes(const QRectF& worldRect,
+                                                        const QTransform& worldToDevice) {
+    std::vector<GridLabelBox> out;
     const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
     const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
     if (!(s > 0.0) || !std::isfinite(s) || deviceRect.isEmpty()) {
-        painter.restore();
-        return;
+        return out;
     }
     const GridSpacing spacing = gridSpacing(s);
     const QRectF world = worldRect.normalized();
@@ -276,10 +274,7 @@ void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
     const auto firstY = static_cast<std::int64_t>(std::ceil(world.top() / spacing.major));
     const auto lastY = static_cast<std::int64_t>(std::floor(world.bottom() / spacing.major));
 
-    painter.setRenderHint(QPainter::TextAntialiasing, true);
-    painter.setFont(gridFont());
-    painter.setPen(QColor(kGridText));
-    const QFontMetricsF metrics(painter.font());
+    const QFontMetricsF metrics(gridFont());
     const double textHeight = metrics.height();
     const double rowTop = deviceRect.bottom() - kLabelBorder - textHeight;
 
@@ -297,8 +292,8 @@ void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
         if (box.bottom() > rowTop - kLabelGap || box.top() < deviceRect.top() + kLabelBorder) {
             continue;
         }
-        drawGridText(painter, box,
-                     QRectF(QPointF(deviceRect.left(), box.top()), box.bottomRight() + QPointF(2, 0)), text);
+        out.push_back(
+            {box, QRectF(QPointF(deviceRect.left(), box.top()), box.bottomRight() + QPointF(2, 0)), text});
     }
     for (std::int64_t i = firstX; i <= lastX; ++i) {
         const QString text = gridLabel(double(i) * spacing.major, spacing);
@@ -309,9 +304,22 @@ void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
             box.right() > deviceRect.right() - kLabelBorder) {
             continue;
         }
-        drawGridText(painter, box,
-                     QRectF(box.topLeft() - QPointF(2, 0), QPointF(box.right() + 2, deviceRect.bottom())),
-                     text);
+        out.push_back({box,
+                       QRectF(box.topLeft() - QPointF(2, 0), QPointF(box.right() + 2, deviceRect.bottom())),
+                       text});
+    }
+    return out;
+}
+
+void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
+    painter.save();
+    const QTransform worldToDevice = painter.transform();
+    painter.resetTransform();
+    painter.setRenderHint(QPainter::TextAntialiasing, true);
+    painter.setFont(gridFont());
+    painter.setPen(QColor(kGridText));
+    for (const GridLabelBox& label : gridLabelBoxes(worldRect, worldToDevice)) {
+        drawGridText(painter, label.box, label.backdrop, label.text);
     }
     painter.restore();
 }

@@ -15,6 +15,7 @@
 #include <QTransform>
 
 #include <optional>
+#include <vector>
 
 class QPainter;
 
@@ -32,6 +33,13 @@ struct GridSpacing {
     double minor = 1.0;
     double major = 5.0;
     int decimals = 0;
+};
+
+/// One metre label of the grid: its text box and the backdrop patch drawn behind it (device pixels).
+struct GridLabelBox {
+    QRectF box;
+    QRectF backdrop;
+    QString text;
 };
 
 /// What to draw besides the bodies.
@@ -90,6 +98,8 @@ public:
     /// Draws the metre labels of the major grid lines as rulers along the bottom and left edges of
     /// `worldRect`. Drawn last, over the bodies, so a body never hides them. Painter as for drawBackground.
     static void drawGridLabels(QPainter& painter, const QRectF& worldRect);
+    /// Where drawGridLabels puts each label for `worldRect` seen through `worldToDevice` (no drawing).
+    static std::vector<GridLabelBox> gridLabelBoxes(const QRectF& worldRect, const QTransform& worldToDevice);
     /// Draws a body's shapes. The painter's transform must be body frame -> device.
     static void drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex);
     /// Draws the hover or selection highlight of a body over its shapes: a translucent halo around every

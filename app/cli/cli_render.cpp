@@ -191,10 +191,11 @@ int runRender(const Subcommand& self, const QStringList& args) {
     }
     // The same drawing for both formats: the scene, the diagnostics, then the last step of each walkthrough.
     auto paint = [&](QPainter& painter) {
-        OverlayPainter::renderAll(painter, def, view, RenderOptions{}, overlays.diagnostics);
+        std::vector<OverlayStep> steps;
         for (const Walkthrough& w : walkthroughs) {
-            OverlayPainter::drawStep(painter, w, w.stepCount() - 1, view);
+            steps.push_back({&w, w.stepCount() - 1});
         }
+        OverlayPainter::renderAll(painter, def, view, RenderOptions{}, overlays.diagnostics, steps);
     };
 
     if (suffix == QLatin1String("png")) {

@@ -1,0 +1,331 @@
+/// @file label_layout.cpp
+/// Greedy label placement (see label_layout.h for the algorithm and its references).
+
+#include "label_layout.h"
+
+#include <QFont>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <QPen>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace cl {
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+/// Gap between an anchor and its label at the preferred spot, pixels before the display scale.
+constexpr double kGap = 5.0;
+/// Halo half-width around the text plus a pixel of antialiasing, pixels before the display scale.
+constexpr double kHalo = 2.5;
+/// Extra room kept free between two labels, pixels before the display scale.
+constexpr double kSpacing = 2.0;
+/// Directions tried around an anchor, and the rings of growing distance.
+constexpr int kDirections = 16;
+constexpr int kRings = 14;
+constexpr double kRingStep = 11.0;
+
+QFont labelFont(double pixels, bool bold, double scale) {
+    QFont font;
+    font.setPixelSize(std::max(1, int(std::lround(pixels * scale))));
+    font.setWeight(bold ? QFont::DemiBold : QFont::Normal);
+    return font;
+}
+
+QSizeF textSize(const LabelRequest& r, double scale) {
+    const QFontMetricsF metrics(labelFont(r.fontPixels, r.bold, scale));
+    return {metrics.horizontalAdvance(r.text), metrics.ascent() + metrics.descent()};
+}
+
+/// The text box of size `size` beside `anchor` in unit direction `d`, its nearest edge `distance` away:
+/// the centre goes along d by half the box's extent along d plus the distance.
+QRectF boxBeside(QPointF anchor, QSizeF size, QPointF d, double distance) {
+    const double ax = std::abs(d.x()), ay = std::abs(d.y());
+    const double reach =
+        0.5 * std::min(ax > 1e-9 ? size.width() / ax : 1e9, ay > 1e-9 ? size.height() / ay : 1e9);
+    const QPointF centre = anchor + d * (reach + distance);
+    return {centre.x() - 0.5 * size.width(), centre.y() - 0.5 * size.height(), size.width(), size.height()};
+}
+
+/// `rect` moved the least distance that puts it inside `bounds` (when it fits).
+QRectF pushInside(QRectF rect, const QRectF& bounds) {
+    if (rect.right() > bounds.right()) {
+        rect.moveRight(bounds.right());
+    }
+    if (rect.left() < bounds.left()) {
+        rect.moveLeft(bounds.left());
+    }
+    if (rect.bottom() > bounds.bottom()) {
+        rect.moveBottom(bounds.bottom());
+    }
+    if (rect.top() < bounds.top()) {
+        rect.moveTop(bounds.top());
+    }
+    return rect;
+}
+
+double overlapArea(const QRectF& a, const QRectF& b) {
+    const QRectF i = a.intersected(b);
+    return i.isEmpty() ? 0.0 : i.width() * i.height();
+}
+
+double distanceToRect(QPointF p, const QRectF& r) {
+    const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
+    const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
+    return std::hypot(dx, dy);
+}
+
+/// Length of the part of segment a-b inside `r` (Liang-Barsky clipping: Foley et al., Computer Graphics,
+/// 3.12.4): the parameter range [t0, t1] of a + t (b - a) is narrowed by each of the four edges.
+double lengthInside(QPointF a, QPointF b, const QRectF& r) {
+    const QPointF d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
+    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (std::abs(p[i]) < 1e-12) {
+            if (q[i] < 0.0) {
+                return 0.0;
+            }
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+    }
+    return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
+}
+
+/// Rectangles bucketed in a uniform grid over the view, so a candidate is tested against its neighbours
+/// only (a thousand bodies with vertex indices make thousands of labels).
+class RectGrid {
+public:
+    RectGrid(const QRectF& bounds, double cell)
+        : m_origin(bounds.topLeft()), m_cell(cell),
+          m_cols(std::clamp(int(std::ceil(bounds.width() / cell)), 1, 512)),
+          m_rows(std::clamp(int(std::ceil(bounds.height() / cell)), 1, 512)),
+          m_cells(std::size_t(m_cols) * std::size_t(m_rows)) {}
+
+    void insert(const QRectF& rect) {
+        const int id = int(m_rects.size());
+        m_rects.push_back(rect);
+        forCells(rect, [&](std::vector<int>& cell) { cell.push_back(id); });
+    }
+
+    /// Sum of the areas by which `rect` overlaps the stored rectangles.
+    double overlap(const QRectF& rect) {
+        double total = 0.0;
+        ++m_query;
+        m_seen.resize(m_rects.size(), 0);
+        forCells(rect, [&](std::vector<int>& cell) {
+            for (const int id : cell) {
+                if (m_seen[std::size_t(id)] != m_query) {
+                    m_seen[std::size_t(id)] = m_query;
+                    total += overlapArea(rect, m_rects[std::size_t(id)]);
+                }
+            }
+        });
+        return total;
+    }
+
+private:
+    template <typename F> void forCells(const QRectF& rect, F&& f) {
+        const int c0 = std::clamp(int(std::floor((rect.left() - m_origin.x()) / m_cell)), 0, m_cols - 1);
+        const int c1 = std::clamp(int(std::floor((rect.right() - m_origin.x()) / m_cell)), 0, m_cols - 1);
+        const int r0 = std::clamp(int(std::floor((rect.top() - m_origin.y()) / m_cell)), 0, m_rows - 1);
+        const int r1 = std::clamp(int(std::floor((rect.bottom() - m_origin.y()) / m_cell)), 0, m_rows - 1);
+        for (int r = r0; r <= r1; ++r) {
+            for (int c = c0; c <= c1; ++c) {
+                f(m_cells[std::size_t(r) * std::size_t(m_cols) + std::size_t(c)]);
+            }
+        }
+    }
+
+    QPointF m_origin;
+    double m_cell;
+    int m_cols;
+    int m_rows;
+    std::vector<std::vector<int>> m_cells;
+    std::vector<QRectF> m_rects;
+    std::vector<unsigned> m_seen;
+    unsigned m_query = 0;
+};
+
+} // namespace
+
+LabelLayout::LabelLayout(QRectF bounds, double displayScale)
+    : m_bounds(bounds.normalized()), m_scale(displayScale > 0.0 ? displayScale : 1.0) {}
+
+void LabelLayout::addObstacle(const QRectF& rect) {
+    m_obstacles.push_back(rect.normalized());
+}
+
+void LabelLayout::addMark(QPointF point, double radius) {
+    const double r = radius * m_scale;
+    m_marks.emplace_back(point.x() - r, point.y() - r, 2.0 * r, 2.0 * r);
+}
+
+void LabelLayout::addLine(QPointF from, QPointF to, double width) {
+    m_lines.push_back({from, to, width * m_scale});
+}
+
+void LabelLayout::add(const LabelRequest& request) {
+    if (request.text.isEmpty() || !std::isfinite(request.anchor.x()) || !std::isfinite(request.anchor.y())) {
+        return;
+    }
+    // Two steps drawn together (contactlab-cli render --overlay sat,clip) both name the pair: one label
+    // per text and place is enough.
+    const QString key = QStringLiteral("%1|%2|%3|%4")
+                            .arg(request.text)
+                            .arg(request.color.rgba())
+                            .arg(std::lround(request.anchor.x()))
+                            .arg(std::lround(request.anchor.y()));
+    if (m_seen.contains(key)) {
+        return;
+    }
+    m_seen.insert(key);
+    m_requests.push_back(request);
+}
+
+QRectF LabelLayout::preferredTextRect(const LabelRequest& request, double displayScale) {
+    const QSizeF size = textSize(request, displayScale);
+    const double len = std::hypot(request.direction.x(), request.direction.y());
+    if (!(len > 0.0)) {
+        return {request.anchor.x() - 0.5 * size.width(), request.anchor.y() - 0.5 * size.height(),
+                size.width(), size.height()};
+    }
+    return boxBeside(request.anchor, size, request.direction / len, kGap * displayScale);
+}
+
+std::vector<PlacedLabel> LabelLayout::place() const {
+    const double halo = kHalo * m_scale;
+    const double spacing = kSpacing * m_scale;
+    const double gap = kGap * m_scale;
+    // Labels far outside the view name nothing visible; a label whose anchor is just outside may still
+    // be pulled in.
+    const QRectF reach = m_bounds.adjusted(-40.0 * m_scale, -40.0 * m_scale, 40.0 * m_scale, 40.0 * m_scale);
+
+    std::vector<std::size_t> order(m_requests.size());
+    std::iota(order.begin(), order.end(), std::size_t(0));
+    std::stable_sort(order.begin(), order.end(), [this](std::size_t a, std::size_t b) {
+        return (m_requests[a].fixed ? 1 : 0) > (m_requests[b].fixed ? 1 : 0) ||
+               (m_requests[a].fixed == m_requests[b].fixed &&
+                m_requests[a].priority > m_requests[b].priority);
+    });
+
+    RectGrid taken(m_bounds, 48.0 * m_scale);
+    for (const QRectF& r : m_obstacles) {
+        taken.insert(r);
+    }
+    // Marks: the given ones and every label's anchor (a label must not hide what another one names).
+    RectGrid marks(m_bounds, 48.0 * m_scale);
+    for (const QRectF& r : m_marks) {
+        marks.insert(r);
+    }
+
+    std::vector<PlacedLabel> placed(m_requests.size());
+    std::vector<bool> keep(m_requests.size(), false);
+    for (const std::size_t index : order) {
+        const LabelRequest& r = m_requests[index];
+        if (!r.fixed && !reach.contains(r.anchor)) {
+            continue;
+        }
+        const QSizeF size = textSize(r, m_scale);
+        const QRectF preferred = preferredTextRect(r, m_scale);
+        QRectF best = r.fixed ? preferred
+                              : pushInside(preferred.adjusted(-halo, -halo, halo, halo), m_bounds)
+                                    .adjusted(halo, halo, -halo, -halo);
+        if (!r.fixed) {
+            const double len = std::hypot(r.direction.x(), r.direction.y());
+            const double angle0 = len > 0.0 ? std::atan2(r.direction.y(), r.direction.x()) : -0.5 * kPi;
+            double bestCost = 1e300;
+            auto consider = [&](QRectF text) {
+                const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
+                const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
+                // Own anchor excluded from the marks: the label is meant to sit beside it.
+                const double own =
+                    overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
+                double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own);
+                for (const Line& line : m_lines) {
+                    cost += line.width * lengthInside(line.from, line.to, seen);
+                }
+                if (cost < bestCost) {
+                    bestCost = cost;
+                    best = seen.adjusted(halo, halo, -halo, -halo);
+                }
+                return cost <= 0.0;
+            };
+            bool done = consider(preferred);
+            for (int ring = 0; ring < kRings && !done; ++ring) {
+                const double distance = gap + ring * kRingStep * m_scale;
+                // Directions nearest the preferred one first: 0, +1, -1, +2, -2, ... steps of 360/16 degrees.
+                for (int k = 0; k < kDirections && !done; ++k) {
+                    const int step = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+                    const double angle = angle0 + step * 2.0 * kPi / kDirections;
+                    done = consider(
+                        boxBeside(r.anchor, size, QPointF(std::cos(angle), std::sin(angle)), distance));
+                }
+            }
+        }
+        PlacedLabel& p = placed[index];
+        p.request = r;
+        p.textRect = best;
+        p.rect = best.adjusted(-halo, -halo, halo, halo);
+        p.leader = !r.fixed && r.leaderAllowed && distanceToRect(r.anchor, best) > 2.5 * gap &&
+                   (best.center() - preferred.center()).manhattanLength() > gap;
+        taken.insert(p.rect);
+        keep[index] = true;
+        marks.insert(
+            QRectF(r.anchor - QPointF(2.0 * m_scale, 2.0 * m_scale), QSizeF(4.0 * m_scale, 4.0 * m_scale)));
+    }
+    std::vector<PlacedLabel> out;
+    out.reserve(placed.size());
+    for (std::size_t i = 0; i < placed.size(); ++i) {
+        if (keep[i]) {
+            out.push_back(std::move(placed[i]));
+        }
+    }
+    return out;
+}
+
+void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale) {
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    // Leader lines under every text, from the anchor to the nearest point of the label's box.
+    for (const PlacedLabel& p : labels) {
+        if (!p.leader) {
+            continue;
+        }
+        const QPointF a = p.request.anchor;
+        const QRectF& r = p.textRect;
+        const QPointF near(std::clamp(a.x(), r.left(), r.right()), std::clamp(a.y(), r.top(), r.bottom()));
+        QColor c = p.request.color;
+        c.setAlpha(std::min(c.alpha(), 170));
+        painter.setPen(QPen(QColor(255, 255, 255, 200), 3.0 * displayScale, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(a, near);
+        painter.setPen(QPen(c, 1.2 * displayScale, Qt::SolidLine, Qt::RoundCap));
+        painter.drawLine(a, near);
+    }
+    for (const PlacedLabel& p : labels) {
+        const LabelRequest& r = p.request;
+        const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
+        const QFontMetricsF metrics(font);
+        QPainterPath path;
+        path.addText(p.textRect.left(),
+                     p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent()), font, r.text);
+        QPen halo(QColor(255, 255, 255, 230), 3.5 * displayScale);
+        halo.setJoinStyle(Qt::RoundJoin);
+        painter.strokePath(path, halo);
+        painter.fillPath(path, r.color);
+    }
+    painter.restore();
+}
+
+} // namespace cl

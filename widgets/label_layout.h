@@ -1,0 +1,97 @@
+#pragma once
+/// @file label_layout.h
+/// Placement of the canvas's text labels (walkthrough badges, depths, |cos|, reference/incident, ruler marks,
+/// vertex indices) so that no two overlap and none leaves the view. Drawing code asks for a label beside a
+/// point; the layout collects every request of one picture, then places them greedily by priority, moving a
+/// label around its anchor when its preferred spot is taken and joining it to the anchor by a leader line.
+///
+/// Frames: view pixels (y down), as the overlay painter uses.
+
+#include <QColor>
+#include <QPointF>
+#include <QRectF>
+#include <QSet>
+#include <QString>
+
+#include <vector>
+
+class QPainter;
+
+namespace cl {
+
+/// One label to place: the text and where it would like to go.
+struct LabelRequest {
+    QPointF anchor;            ///< the point the label names, view pixels
+    QString text;              ///< what it says (an empty text is ignored)
+    QColor color;              ///< text colour
+    QPointF direction;         ///< preferred side of the anchor (view frame; (0, 0) centres it on the anchor)
+    double fontPixels = 13.0;  ///< font size before the display scale
+    bool bold = true;          ///< demi-bold or normal weight
+    int priority = 0;          ///< higher is placed first and so keeps its preferred spot
+    bool fixed = false;        ///< drawn exactly at its preferred spot (a legend), still an obstacle
+    bool leaderAllowed = true; ///< false: never joined to its anchor by a line (a badge named by its colour)
+};
+
+/// A label where the layout put it.
+struct PlacedLabel {
+    LabelRequest request;
+    QRectF textRect;     ///< the box the text fills, view pixels
+    QRectF rect;         ///< the box with its halo: what the reader sees, and what must not overlap
+    bool leader = false; ///< moved away from its preferred spot: a leader line joins it to its anchor
+};
+
+/// Collision-avoiding placement of labels for one picture.
+class LabelLayout {
+public:
+    /// @param bounds the view, pixels: no label leaves it
+    /// @param displayScale presentation-mode scale of fonts and gaps
+    LabelLayout(QRectF bounds, double displayScale);
+
+    /// Text already drawn that labels must avoid (body names), view pixels.
+    void addObstacle(const QRectF& rect);
+    /// The obstacles given so far.
+    const std::vector<QRectF>& obstacles() const { return m_obstacles; }
+    /// A mark (a contact dot, an arrow tip) that labels should not cover, view pixels.
+    void addMark(QPointF point, double radius);
+    /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view
+    /// pixels; `width` in pixels before the display scale.
+    void addLine(QPointF from, QPointF to, double width);
+    /// Asks for a label; it is placed by place(). A request repeating one already made (same text, colour
+    /// and anchor) is dropped.
+    void add(const LabelRequest& request);
+
+    /// The box the text of `request` fills when put at its preferred spot (view pixels).
+    static QRectF preferredTextRect(const LabelRequest& request, double displayScale);
+
+    /// Places every requested label and returns them in drawing order.
+    // Greedy placement by priority (after Imhof's cartographic rules and the point-feature label
+    // placement heuristics of Christensen, Marks and Shieber, "An empirical study of algorithms for
+    // point-feature label placement", ACM TOG 1995: candidate positions around each point, taken greedily):
+    //   sort requests by priority, highest first (stable: drawing order among equals)
+    //   for each request:
+    //     candidates = the preferred spot, then rings of spots around the anchor at growing distance,
+    //                  the directions nearest the preferred one first
+    //     each candidate is pushed inside the view
+    //     take the first candidate that overlaps no placed label, no obstacle, no other mark and no line;
+    //     if none is free, the candidate with the least overlapping area
+    //   a label away from its preferred spot gets a leader line
+    std::vector<PlacedLabel> place() const;
+
+    /// Draws placed labels: leader lines first, then each text with a white halo.
+    static void draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale);
+
+private:
+    QRectF m_bounds;
+    double m_scale = 1.0;
+    std::vector<QRectF> m_obstacles;
+    std::vector<QRectF> m_marks;
+    struct Line {
+        QPointF from, to;
+        double width;
+    };
+    std::vector<Line> m_lines;
+    std::vector<LabelRequest> m_requests;
+    QSet<QString> m_seen; ///< text, colour and rounded anchor of each request, to drop repeats
+};
+
+} // namespace cl
