@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds ContactLab and runs every test: the Release build (all tests), then the sanitize build
-# (AddressSanitizer + UndefinedBehaviorSanitizer) running the physics and CLI tests again, then the libFuzzer
+# (AddressSanitizer + UndefinedBehaviorSanitizer) running the physics and CLI tests and the UI monkey test
+# again, then the libFuzzer
 # targets (clang 14, ASan + UBSan) for CONTACTLAB_FUZZ_SECONDS each (default 60).
 # Installs missing Debian packages first. Incremental on a second run.
 set -euo pipefail
@@ -14,7 +15,7 @@ cmake --preset release >/dev/null
 cmake --build --preset release -j "$jobs"
 ctest --preset release -j "$jobs"
 
-echo "== Sanitize build (ASan + UBSan): physics and CLI tests"
+echo "== Sanitize build (ASan + UBSan): physics and CLI tests, UI monkey test"
 cmake --preset sanitize >/dev/null
 cmake --build --preset sanitize -j "$jobs" --target contactlab-sanitize-set
 ctest --preset sanitize -j "$jobs"

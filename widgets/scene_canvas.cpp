@@ -253,7 +253,10 @@ void SceneCanvas::setSelection(const QList<quint64>& keys) {
             selection.append(key);
         }
     }
-    if (selection == m_selection) {
+    // Not QList's operator==: Qt 6.4's passes a null pointer to memcmp when both lists are empty, which is
+    // undefined behaviour (UBSan stops the monkey test on it). Sizes first, then the elements.
+    if (selection.size() == m_selection.size() &&
+        std::equal(selection.cbegin(), selection.cend(), m_selection.cbegin())) {
         return;
     }
     for (const quint64 key : m_selection) {

@@ -3,6 +3,8 @@
 #include "sim_overlay.h"
 #include "sim_particles.h"
 
+#include "physics/broadphase.h"
+
 #include <QTimer>
 
 #include <algorithm>
@@ -334,8 +336,69 @@ void SimulationController::rebuild() {
     const double g = std::max(phys::length(m_settings.gravity), 1.0);
     const double typical = dynamicCount > 0 ? massSum / dynamicCount * g * m_settings.timeStep : 1.0;
     m_impulseScale = typical > 0.0 ? 0.4 / typical : 1.0;
+    m_estimatedPairs = estimateContactPairs(*m_world);
+    setWarning(heavyWarning());
     emit worldRebuilt();
     emit settingsChanged();
+}
+
+/*
+ * estimateContactPairs: the broad phase's first pairs without making them (Catto, Box2D 2.4 b2BroadPhase;
+ * Ericson, Real-Time Collision Detection 6.2):
+ *   tree = dynamic AABB tree; for every shape of an enabled body: insert its tight box (fattened by the margin)
+ *   for every proxy q, for every proxy p the tree finds overlapping q's fat box, p > q:
+ *       count it if p and q are on different bodies and one of them is dynamic; stop at cap
+ */
+std::int64_t SimulationController::estimateContactPairs(const phys::World& world, std::int64_t cap) {
+    struct Proxy {
+        std::size_t body;
+        bool dynamic;
+    };
+    std::vector<Proxy> proxies;
+    std::vector<int> ids;
+    phys::DynamicTree tree(phys::kAABBMargin);
+    const std::vector<phys::BodyId> bodies = world.bodyIds();
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+        if (!world.isEnabled(bodies[b])) {
+            continue;
+        }
+        const bool dynamic = world.type(bodies[b]) == phys::BodyType::Dynamic;
+        for (int s = 0; s < world.shapeCount(bodies[b]); ++s) {
+            ids.push_back(tree.createProxy(world.shapeAABB(bodies[b], s), proxies.size()));
+            proxies.push_back({b, dynamic});
+        }
+    }
+    std::int64_t pairs = 0;
+    for (const int q : ids) {
+        const Proxy& pq = proxies[static_cast<std::size_t>(tree.userData(q))];
+        tree.query(tree.fatAABB(q), [&](int p) {
+            if (p <= q) {
+                return true;
+            }
+            const Proxy& pp = proxies[static_cast<std::size_t>(tree.userData(p))];
+            if (pp.body != pq.body && (pp.dynamic || pq.dynamic)) {
+                ++pairs;
+            }
+            return pairs < cap;
+        });
+        if (pairs >= cap) {
+            break;
+        }
+    }
+    return pairs;
+}
+
+QString SimulationController::heavyWarning() const {
+    if (m_estimatedPairs <= kHeavyPairCount) {
+        return {};
+    }
+    const QString count = m_estimatedPairs >= kPairCountCap ? tr("more than %L1").arg(kPairCountCap)
+                                                            : tr("about %L1").arg(m_estimatedPairs);
+    // Short enough for the simulation toolbar at 1280 px; the step itself runs on the UI thread (see
+    // docs/architecture.md, Threading), so "each step may take seconds" is what the user will see.
+    return tr("Heavy scene: %1 contact pairs (over %L2): each step may take seconds")
+        .arg(count)
+        .arg(kHeavyPairCount);
 }
 
 void SimulationController::refreshSlotShapes() {
@@ -659,7 +722,9 @@ void SimulationController::onStructureChanged() {
     }
     pause();
     rebuild();
-    setWarning(tr("The scene changed: the simulation restarted from the edited scene"));
+    const QString heavy = heavyWarning();
+    setWarning(tr("The scene changed: the simulation restarted from the edited scene") +
+               (heavy.isEmpty() ? QString() : QStringLiteral(". ") + heavy));
     emit frameChanged();
 }
 

@@ -96,7 +96,8 @@ SimulationUi::SimulationUi(MainWindow& window)
     });
     connect(m_controller, &SimulationController::warningChanged, this, [this](const QString& warning) {
         m_warningLabel->setText(warning);
-        m_warningLabel->setVisible(!warning.isEmpty());
+        m_warningLabel->setToolTip(warning);
+        m_warningAction->setVisible(!warning.isEmpty());
     });
     connect(m_controller, &SimulationController::worldRebuilt, this, [this] {
         m_energyPlot->clear();
@@ -191,8 +192,8 @@ void SimulationUi::createToolBar() {
     m_warningLabel->setObjectName(QStringLiteral("simWarningLabel"));
     m_warningLabel->setStyleSheet(
         QStringLiteral("QLabel { color: #a04000; font-weight: bold; padding: 0 6px; }"));
-    m_warningLabel->setVisible(false);
-    m_toolBar->addWidget(m_warningLabel);
+    m_warningAction = m_toolBar->addWidget(m_warningLabel);
+    m_warningAction->setVisible(false);
 
     m_descriptionLabel = new QLabel(m_toolBar);
     m_descriptionLabel->setObjectName(QStringLiteral("sceneDescriptionLabel"));
@@ -200,7 +201,7 @@ void SimulationUi::createToolBar() {
         "QLabel { background: #fff6d5; color: #3a3000; border-radius: 4px; padding: 2px 8px; }"));
     m_descriptionLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_descriptionLabel->setWordWrap(true);
-    m_toolBar->addWidget(m_descriptionLabel);
+    m_descriptionAction = m_toolBar->addWidget(m_descriptionLabel);
 
     m_window.addToolBarBreak(Qt::TopToolBarArea);
     m_window.addToolBar(Qt::TopToolBarArea, m_toolBar);
@@ -408,7 +409,7 @@ void SimulationUi::onSceneReset() {
         m_window.document()->scene().unknownTopLevel.value(QStringLiteral("description"));
     m_description = description.isString() ? description.toString() : QString();
     m_descriptionLabel->setText(m_description);
-    m_descriptionLabel->setVisible(!m_description.isEmpty());
+    m_descriptionAction->setVisible(!m_description.isEmpty());
     if (!m_description.isEmpty()) {
         m_window.statusBar()->showMessage(m_description, 15000);
     }

@@ -96,6 +96,11 @@ private:
     QLabel* m_timeLabel = nullptr;
     QLabel* m_descriptionLabel = nullptr;
     QLabel* m_warningLabel = nullptr;
+    /// The toolbar's actions for the two labels: a widget in a QToolBar is shown and hidden through its
+    /// action (QWidget::setVisible on it does not work: the empty description stayed as a blank box and a
+    /// warning never showed in the real window).
+    QAction* m_descriptionAction = nullptr;
+    QAction* m_warningAction = nullptr;
     QComboBox* m_solver = nullptr;
     QComboBox* m_response = nullptr;
     QComboBox* m_method = nullptr;

@@ -1,6 +1,7 @@
 /// @file framebench_main.cpp
 /// contactlab-framebench [--bodies N] [--frames N] [--warmup N] [--overlays LIST] [--screenshot FILE.png]
 /// contactlab-framebench --drag [--bodies N] [--frames N] [--warmup N] [--screenshot FILE.png]
+/// contactlab-framebench --pile N [--steps N]
 ///
 /// Measures one Simulate-mode display frame on the real MainWindow (offscreen): the controller's advance()
 /// for one step's worth of time (one World step, recording, interpolation, canvas poses, overlay frame) plus
@@ -34,6 +35,7 @@
 #include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QPixmap>
+#include <QTimer>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -217,6 +219,67 @@ int runDragBench(cl::MainWindow& window, int frames, int warmup, const QString& 
     return 0;
 }
 
+/// The --pile case: issue 16's heavy scene, `count` unit circles at one point over a floor, played on the
+/// controller's own timer (as in the app) while a 10 ms probe timer measures how long the event loop goes
+/// without answering: the largest gap between two probe ticks is the window's worst answer time. Returns the
+/// exit code.
+int runPileBench(cl::MainWindow& window, int count, int steps) {
+    cl::Scene scene;
+    phys::BodyDef floor;
+    floor.name = "floor";
+    floor.type = phys::BodyType::Static;
+    floor.position = {0, -10};
+    floor.shapes = {boxShape(20, 1)};
+    scene.def.bodies.push_back(floor);
+    for (int i = 0; i < count; ++i) {
+        phys::BodyDef b;
+        phys::ShapeDef c;
+        c.geometry = phys::Circle{{0, 0}, 0.5};
+        b.shapes = {c};
+        scene.def.bodies.push_back(b);
+    }
+    window.document()->setScene(scene);
+    window.canvas()->zoomToFit();
+    auto* ui = window.findChild<cl::SimulationUi*>();
+    cl::SimulationController* sim = ui->controller();
+    ui->simulateAction()->setChecked(true);
+    std::printf("contactlab-framebench --pile %d: estimated contact pairs %lld; warning: %s\n", count,
+                static_cast<long long>(sim->estimatedPairs()), qPrintable(sim->warning()));
+
+    std::vector<double> gaps;
+    QElapsedTimer wall;
+    QElapsedTimer sinceTick;
+    QTimer probe;
+    probe.setInterval(10);
+    QObject::connect(&probe, &QTimer::timeout, [&] {
+        gaps.push_back(static_cast<double>(sinceTick.nsecsElapsed()) * 1e-6);
+        sinceTick.restart();
+        if (sim->headStep() >= steps) {
+            sim->pause();
+            QCoreApplication::quit();
+        }
+    });
+    wall.start();
+    sinceTick.start();
+    probe.start();
+    sim->play();
+    QCoreApplication::exec();
+    std::vector<double> stepMs;
+    for (std::int64_t s = 1; s <= sim->headStep(); ++s) {
+        if (const cl::SimFrame* f = sim->frame(s)) {
+            stepMs.push_back(f->stepSeconds * 1e3);
+        }
+    }
+    std::printf("  %lld steps in %.1f s of wall time; step time median %.0f ms, max %.0f ms\n",
+                static_cast<long long>(sim->headStep()), static_cast<double>(wall.elapsed()) * 1e-3,
+                stepMs.empty() ? 0.0 : percentile(stepMs, 0.5),
+                stepMs.empty() ? 0.0 : *std::max_element(stepMs.begin(), stepMs.end()));
+    std::printf("  window answer time (gap between 10 ms probe ticks): median %.0f ms, max %.0f ms "
+                "(target: always < 100 ms)\n",
+                percentile(gaps, 0.5), *std::max_element(gaps.begin(), gaps.end()));
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char* argv[]) {
@@ -237,6 +300,12 @@ int main(int argc, char* argv[]) {
     parser.addOption({QStringLiteral("no-names"), QStringLiteral("Experiment: body names off.")});
     parser.addOption({QStringLiteral("drag"),
                       QStringLiteral("Measure one mouse move of a live vertex drag (editor) instead.")});
+    parser.addOption({QStringLiteral("pile"),
+                      QStringLiteral("Measure the window's answer time while N circles at one point step "
+                                     "(issue 16: 2000)."),
+                      QStringLiteral("n")});
+    parser.addOption({QStringLiteral("steps"), QStringLiteral("Steps of the --pile run (default 3)."),
+                      QStringLiteral("n"), QStringLiteral("3")});
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Save the last frame's viewport as a PNG."), QStringLiteral("file")});
     parser.process(app);
@@ -256,6 +325,10 @@ int main(int argc, char* argv[]) {
     }
     if (parser.isSet(QStringLiteral("no-names"))) {
         window.canvas()->setShowBodyNames(false);
+    }
+    if (parser.isSet(QStringLiteral("pile"))) {
+        return runPileBench(window, std::max(1, parser.value(QStringLiteral("pile")).toInt()),
+                            std::max(1, parser.value(QStringLiteral("steps")).toInt()));
     }
     if (parser.isSet(QStringLiteral("drag"))) {
         return runDragBench(window, frames, warmup, parser.value(QStringLiteral("screenshot")));
