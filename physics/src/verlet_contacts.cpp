@@ -99,6 +99,70 @@ double prestabiliseSlop(double h) {
 
 } // namespace
 
+void VerletSolver::findSupports(const SolverContext& ctx) {
+    // Which bodies the shock sweep may take as immovable: the levels of the contact graph from the ground
+    // (Guendelman, Bridson and Fedkiw, "Nonconvex Rigid Bodies with Stacking", 2003, section 7), built from
+    // the World's manifolds at the start of the step:
+    //   grounded = static, kinematic and sleeping bodies
+    //   repeat until nothing changes: for a pair whose normal is within 45 degrees of the vertical, touching
+    //     (deepest point at most a slop apart) and resting (|normal relative velocity| <= the restitution
+    //     threshold at that point), the upper body is grounded when the lower one is
+    // A body in flight, or one leaving its support, is not grounded: taken as immovable, it would push the
+    // body it hits with its own speed and no loss of its own (soak scene 25: a 0.73 kg box at 27 m/s threw a
+    // 40 kg body up at 25 m/s).
+    for (BodyCache& bc : m_bodies) {
+        bc.grounded = bc.mode == kFixed || bc.mode == kKinematic;
+    }
+    const Vec2 g = ctx.settings->gravity;
+    if (!(lengthSquared(g) > 0.0)) {
+        return;
+    }
+    const Vec2 up = -normalize(g);
+    const double threshold = ctx.settings->restitutionThreshold;
+    bool changed = true;
+    while (changed) {
+        changed = false;
+        for (const int ci : m_order) {
+            const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
+            const Manifold& m0 = c.manifold;
+            if (m0.pointCount == 0 || c.bodyA < 0 || c.bodyB < 0 ||
+                c.bodyA >= static_cast<int>(m_bodies.size()) ||
+                c.bodyB >= static_cast<int>(m_bodies.size())) {
+                continue;
+            }
+            const double u = dot(m0.normal, up);
+            const bool aBelow = u >= kSupportCosine;
+            if (!aBelow && u > -kSupportCosine) {
+                continue;
+            }
+            const int lower = aBelow ? c.bodyA : c.bodyB;
+            const int upper = aBelow ? c.bodyB : c.bodyA;
+            BodyCache& top = m_bodies[static_cast<std::size_t>(upper)];
+            const BodyCache& bottom = m_bodies[static_cast<std::size_t>(lower)];
+            if (top.grounded || top.mode != kDynamic || !bottom.grounded || bottom.mode == kOff) {
+                continue;
+            }
+            int deepest = 0;
+            for (int k = 1; k < m0.pointCount; ++k) {
+                if (m0.points[k].depth > m0.points[deepest].depth) {
+                    deepest = k;
+                }
+            }
+            if (m0.points[deepest].depth < -kPrestabiliseSlop) {
+                continue;
+            }
+            const Vec2 p = m0.points[deepest].point;
+            const Vec2 vTop = top.startV + cross(top.startW, p - top.startCenter);
+            const Vec2 vBottom = bottom.startV + cross(bottom.startW, p - bottom.startCenter);
+            if (std::abs(dot(m0.normal, vTop - vBottom)) > threshold) {
+                continue;
+            }
+            top.grounded = true;
+            changed = true;
+        }
+    }
+}
+
 void VerletSolver::collidePairs(const SolverContext& ctx, double h, Pass pass) {
     // One Gauss-Seidel sweep over the pairs, bottom up (orderPairs). Each pair is collided afresh on its
     // particles: the bodies' poses are fitted to the particles as they are now (bodyPose), and the World's
@@ -286,9 +350,9 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     if (pass == Pass::Shock && fa.movable && fb.movable) {
         const Vec2 g = ctx.settings->gravity;
         const double up = lengthSquared(g) > 0.0 ? -dot(n, normalize(g)) : 0.0;
-        if (up >= kSupportCosine) {
-            fa.movable = false; // n from A to B points up: A supports B
-        } else if (up <= -kSupportCosine) {
+        if (up >= kSupportCosine && m_bodies[static_cast<std::size_t>(bodyA)].grounded) {
+            fa.movable = false; // n from A to B points up: A, resting on the ground, supports B
+        } else if (up <= -kSupportCosine && m_bodies[static_cast<std::size_t>(bodyB)].grounded) {
             fb.movable = false;
         }
     }
@@ -373,7 +437,11 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     }
     ps.lambdaN += total;
     ps.pointN[0] += total;
-    recordApproach(ctx, ci, middle, n);
+    for (int i = 0; i < m; ++i) {
+        if (lambda[i] > 0.0) {
+            recordHit(ci, point[i], n, lambda[i]);
+        }
+    }
 
     if (contact.friction <= 0.0 || swept) {
         return; // a swept contact's points were where the bodies were before this push: friction waits
@@ -400,10 +468,14 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
                           !m_shapes[static_cast<std::size_t>(contact.shapeB)].circle;
     if (anchored && ps.anchor >= 0) {
         Anchor& anchor = m_anchors[static_cast<std::size_t>(ps.anchor)].anchor;
-        if (anchor.stamp + 1 < m_stamp) {
-            anchor.valid = false; // new, or apart for a step
+        if (anchor.substep + 1 < m_substepCount) {
+            // New, or the pair did not push in the last substep: it came apart, and its old material points
+            // mean nothing now (a spinning body that bounced off and hit again with its other end was
+            // pulled back to where its first end touched, and thrown off faster than it came).
+            anchor.valid = false;
         }
         anchor.stamp = m_stamp;
+        anchor.substep = m_substepCount;
         const Transform xfA = bodyPose(ctx, bodyA);
         const Transform xfB = bodyPose(ctx, bodyB);
         if (!anchor.valid) {
@@ -634,7 +706,7 @@ void VerletSolver::solvePoint(const SolverContext& ctx, int ci, int feature, con
     PairState& ps = m_pairs[static_cast<std::size_t>(ci)];
     ps.lambdaN += lambda;
     ps.pointN[feature] += lambda;
-    recordApproach(ctx, ci, contactPoint, n);
+    recordHit(ci, contactPoint, n, lambda);
     int slot = -1;
     double nearest = std::numeric_limits<double>::infinity();
     for (int k = 0; k < contact.manifold.pointCount; ++k) {
@@ -669,79 +741,100 @@ void VerletSolver::solvePoint(const SolverContext& ctx, int ci, int feature, con
     }
 }
 
-void VerletSolver::recordApproach(const SolverContext& ctx, int ci, Vec2 point, Vec2 normalAtoB) {
+void VerletSolver::recordHit(int ci, Vec2 point, Vec2 normalAtoB, double lambda) {
     PairState& ps = m_pairs[static_cast<std::size_t>(ci)];
-    if (ps.touched) {
-        return;
-    }
-    const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
-    const BodyCache& a = m_bodies[static_cast<std::size_t>(c.bodyA)];
-    const BodyCache& b = m_bodies[static_cast<std::size_t>(c.bodyB)];
-    const Vec2 va = a.startV + cross(a.startW, point - a.startCenter);
-    const Vec2 vb = b.startV + cross(b.startW, point - b.startCenter);
-    ps.touched = true;
-    ps.point = point;
+    ps.hit = true;
+    ps.pushMoment += lambda * point;
+    ps.pushSum += lambda;
     ps.normal = normalAtoB;
-    ps.approach = dot(normalAtoB, vb - va);
 }
 
-void VerletSolver::applyRestitution(SolverContext& ctx, double h) {
-    // Position Verlet's contacts are inelastic; restitution is added afterwards (as the impulse solver does
-    // after its iterations), once per touching pair whose approach at the start of the step was faster than
-    // the threshold:
-    //   vn = n . (vB + wB x rB - vA - wA x rA),  target = -e * approach
-    //   J = (target - vn) / (mA + mB + iA (rA x n)^2 + iB (rB x n)^2)   if J > 0
-    //   dv = +-J n m, dw = +-(r x J n) i;  every particle: x_prev -= (dv + dw x (x - centre)) h
+Vec2 VerletSolver::preVelocity(int bodySlot, const Frame& frame, Vec2 worldPoint) const {
+    // Velocity of the body's material point now at worldPoint as it was before the substep's contacts:
+    // the centroid's and the spin's (predict) about the centroid now.
+    const BodyCache& bc = m_bodies[static_cast<std::size_t>(bodySlot)];
+    return bc.preV + cross(bc.preW, worldPoint - frame.centroid);
+}
+
+void VerletSolver::applyRestitution(const SolverContext& ctx, double h) {
+    // Restitution as a velocity pass after each substep's position solve (Mueller et al., "Detailed Rigid
+    // Body Simulation with Extended Position Based Dynamics", 2020, section 3.6 and algorithm 2), at the
+    // point where the substep pushed the pair apart, with the lever arms of the bodies as they are now:
+    //   approach = n . (vB~ + wB~ x rB - vA~ - wA~ x rA)   velocities before the substep's contacts (predict)
+    //   vn       = n . (vB + wB x rB - vA - wA x rA)       velocities now, from x - x_prev of the particles
+    //   if approach < -threshold and vn < -e approach:
+    //     J = (-e approach - vn) / (1/mA + (rA x n)^2 / IA + 1/mB + (rB x n)^2 / IB)
+    //     A: dv = -J n / mA, dw = -(rA x n) J / IA;  B: +   (x_prev moved so that x - x_prev changes by h dv
+    //     and the turn by h dw)
+    // Both velocities are the same material points' at the same instant, so a pair gets back at most e
+    // times the normal speed it had, and a body that turned during the step is pushed where it touched in
+    // this substep, not where it touched first (a small body spinning at 30 rad/s turns half a radian in a
+    // 60 Hz step; applying the step's first touch after the whole step spun it faster from step to step:
+    // soak scene 29). Equal and opposite impulses: momentum is kept.
     const double threshold = ctx.settings->restitutionThreshold;
-    for (std::size_t ci = 0; ci < m_pairs.size(); ++ci) {
-        PairState& ps = m_pairs[ci];
-        const ContactSim& c = ctx.contacts[ci];
-        if (!ps.touched || c.restitution <= 0.0 || ps.approach >= -threshold) {
+    for (const int ci : m_order) {
+        PairState& ps = m_pairs[static_cast<std::size_t>(ci)];
+        if (!ps.hit) {
             continue;
         }
-        BodyCache& ca = m_bodies[static_cast<std::size_t>(c.bodyA)];
-        BodyCache& cb = m_bodies[static_cast<std::size_t>(c.bodyB)];
-        BodySim& a = ctx.bodies[static_cast<std::size_t>(c.bodyA)];
-        BodySim& b = ctx.bodies[static_cast<std::size_t>(c.bodyB)];
-        const bool movesA = ca.mode == kDynamic;
-        const bool movesB = cb.mode == kDynamic;
+        ps.hit = false;
+        const Vec2 p = ps.pushSum > 0.0 ? ps.pushMoment / ps.pushSum : ps.pushMoment;
+        ps.pushMoment = {};
+        ps.pushSum = 0.0;
+        const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
+        const int bodyA = m_shapes[static_cast<std::size_t>(c.shapeA)].body;
+        const int bodyB = m_shapes[static_cast<std::size_t>(c.shapeB)].body;
+        const VerletRange rangeA = m_bodies[static_cast<std::size_t>(bodyA)].particles;
+        const VerletRange rangeB = m_bodies[static_cast<std::size_t>(bodyB)].particles;
+        const Frame fa = frameOf(rangeA);
+        const Frame fb = frameOf(rangeB);
         const Vec2 n = ps.normal;
-        const Vec2 rA = ps.point - a.center;
-        const Vec2 rB = ps.point - b.center;
-        const Vec2 va = (ca.mode == kDynamic || ca.mode == kKinematic)
-                            ? a.linearVelocity + cross(a.angularVelocity, rA)
-                            : Vec2{};
-        const Vec2 vb = (cb.mode == kDynamic || cb.mode == kKinematic)
-                            ? b.linearVelocity + cross(b.angularVelocity, rB)
-                            : Vec2{};
-        const double vn = dot(n, vb - va);
-        const double target = -c.restitution * ps.approach;
-        const double mA = movesA ? ca.invMass : 0.0;
-        const double iA = movesA ? ca.invInertia : 0.0;
-        const double mB = movesB ? cb.invMass : 0.0;
-        const double iB = movesB ? cb.invInertia : 0.0;
-        const double rnA = cross(rA, n);
-        const double rnB = cross(rB, n);
-        const double k = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-        if (k <= 0.0 || vn >= target) {
+        const double approach = dot(n, preVelocity(bodyB, fb, p) - preVelocity(bodyA, fa, p));
+        if (!ps.touched) {
+            ps.touched = true;
+            ps.approach = approach;
+        }
+        if (c.restitution <= 0.0 || approach >= -threshold) {
+            continue;
+        }
+        auto velocity = [h](const Frame& f, Vec2 point) {
+            return (f.centroid - f.centroidPrev) / h + cross(f.rotation / h, point - f.centroid);
+        };
+        const double vn = dot(n, velocity(fb, p) - velocity(fa, p));
+        const double target = -c.restitution * approach;
+        if (vn >= target) {
+            continue;
+        }
+        auto weight = [n, p](const Frame& f) {
+            if (!f.movable) {
+                return 0.0;
+            }
+            const double rn = cross(p - f.centroid, n);
+            return 1.0 / f.mass + (f.inertia > 0.0 ? rn * rn / f.inertia : 0.0);
+        };
+        const double k = weight(fa) + weight(fb);
+        if (!(k > 0.0)) {
             continue;
         }
         const double J = (target - vn) / k;
         ps.restitutionImpulse += J;
-        auto kick = [this, h](BodyCache& bc, BodySim& body, Vec2 dv, double dw) {
-            body.linearVelocity += dv;
-            body.angularVelocity += dw;
-            for (int p = bc.particles.first; p < bc.particles.first + bc.particles.count; ++p) {
-                VerletParticle& particle = m_particles[static_cast<std::size_t>(p)];
-                particle.previous -= h * (dv + cross(dw, particle.position - body.center));
+        // x_prev' = c_prev - h dv + R(-h dw) (x_prev - c_prev): the motion x_prev -> x becomes the old one
+        // followed by the velocity change (exact for a rigid motion).
+        auto kick = [this, h, n, p](const Frame& f, VerletRange range, double impulse) {
+            if (!f.movable) {
+                return;
+            }
+            const Vec2 dv = (impulse / f.mass) * n;
+            const double dw = f.inertia > 0.0 ? impulse * cross(p - f.centroid, n) / f.inertia : 0.0;
+            const Rot back(-h * dw);
+            const Vec2 base = f.centroidPrev - h * dv;
+            for (int k2 = range.first; k2 < range.first + range.count; ++k2) {
+                VerletParticle& q = m_particles[static_cast<std::size_t>(k2)];
+                q.previous = base + rotate(back, q.previous - f.centroidPrev);
             }
         };
-        if (movesA) {
-            kick(ca, a, -(J * mA) * n, -J * iA * rnA);
-        }
-        if (movesB) {
-            kick(cb, b, (J * mB) * n, J * iB * rnB);
-        }
+        kick(fa, rangeA, -J);
+        kick(fb, rangeB, J);
     }
 }
 

@@ -76,6 +76,13 @@ struct VerletSolver::BodyCache {
     double startW = 0.0;
     Vec2 kinCenter;
     Rot kinQ;
+    /// Rests on a static or kinematic body through a chain of resting supports at the start of the step
+    /// (VerletSolver::findSupports): the shock sweep may take it as immovable for the bodies it carries.
+    bool grounded = false;
+    /// Velocity of the centroid and spin over the substep before its contacts are solved (after predict),
+    /// m/s and rad/s: the approach velocity for restitution (VerletSolver::applyRestitution).
+    Vec2 preV;
+    double preW = 0.0;
 };
 
 struct VerletSolver::ShapeCache {
@@ -95,12 +102,14 @@ struct VerletSolver::PairState {
     double pointT[2] = {0.0, 0.0}; ///< per contact feature: sum of the (signed) tangential corrections, kg m
     double normalImpulse[kMaxManifoldPoints] = {};
     double tangentImpulse[kMaxManifoldPoints] = {};
-    bool touched = false;
-    Vec2 point;  ///< first contact point this step, world frame
-    Vec2 normal; ///< unit, A -> B
+    bool touched = false; ///< pushed apart in some substep of this step
     double approach =
-        0.0; ///< normal relative velocity at the start of the step, m/s (negative = approaching)
-    double restitutionImpulse = 0.0;
+        0.0;          ///< normal relative velocity before the first substep that pushed, m/s (< 0: closing)
+    bool hit = false; ///< pushed apart in the current substep (cleared by applyRestitution)
+    Vec2 pushMoment;  ///< sum of lambda_n x point over the current substep's pushes, kg m^2 (world)
+    double pushSum = 0.0; ///< sum of lambda_n over them, kg m: pushMoment / pushSum is where they acted
+    Vec2 normal;          ///< unit, A -> B, of the last push
+    double restitutionImpulse = 0.0; ///< N s, summed over the substeps
     /// Pre-stabilisation of this substep (verlet_contacts.cpp solveRigid).
     int anchor = -1;      ///< index into m_anchors (polygon pairs, rigid response), -1 for none
     bool sliding = false; ///< the friction ended the step at its Coulomb limit

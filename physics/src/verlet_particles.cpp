@@ -361,8 +361,12 @@ void VerletSolver::predict(const SolverContext& ctx, double h) {
     for (std::size_t i = 0; i < m_bodies.size(); ++i) {
         BodyCache& bc = m_bodies[i];
         const VerletRange r = bc.particles;
+        bc.preV = {};
+        bc.preW = 0.0;
         if (bc.mode == kKinematic) {
             const BodySim& b = ctx.bodies[i];
+            bc.preV = b.linearVelocity;
+            bc.preW = b.angularVelocity;
             bc.kinCenter += h * b.linearVelocity;
             bc.kinQ = integrateRotation(bc.kinQ, h * b.angularVelocity);
             for (int k = r.first; k < r.first + r.count; ++k) {
@@ -404,6 +408,10 @@ void VerletSolver::predict(const SolverContext& ctx, double h) {
         const Vec2 cNext = c + fl * (c - cPrev);
         const Vec2 linear = settings.gravity + bc.invMass * b.force;
         const double alpha = b.torque * bc.invInertia;
+        // The substep's velocity before its contacts (for restitution): the centroid's displacement and the
+        // turn of the particles below, over h.
+        bc.preV = fl * (c - cPrev) / h + h * linear;
+        bc.preW = fa * theta / h + h * alpha;
         for (int k = r.first; k < r.first + r.count; ++k) {
             VerletParticle& p = m_particles[static_cast<std::size_t>(k)];
             const Vec2 arm = p.position - c;

@@ -37,8 +37,10 @@ void VerletSolver::step(SolverContext& ctx) {
     //     pre-stabilise (rigid response): iterations x sweep, x and x_prev moved together; one sweep to
     //     measure the overlap left (the pairs' slack)
     //     predict
-    //     iterations x (relax constraints, sweep the contacts; the last sweep with shock propagation)
-    //   poses from the particles, restitution, impulses for the report
+    //     iterations x (relax constraints, sweep the contacts; the last sweep with shock propagation on
+    //     the grounded bodies: findSupports)
+    //     restitution at the points this substep pushed apart
+    //   poses from the particles, impulses for the report
     const WorldSettings& settings = *ctx.settings;
     const int substeps = std::max(1, settings.substeps);
     const int iterations = std::max(1, settings.iterations);
@@ -52,9 +54,11 @@ void VerletSolver::step(SolverContext& ctx) {
     m_pairs.assign(ctx.contacts.size(), PairState{});
     orderPairs(ctx);
     if (rigid) {
+        findSupports(ctx);
         prepareAnchors(ctx);
     }
     for (int sub = 0; sub < substeps; ++sub) {
+        ++m_substepCount;
         if (rigid) {
             // The first sweep finds the deep pairs; with none (a resting or flying scene) the rest would
             // change nothing and is skipped.
@@ -76,9 +80,9 @@ void VerletSolver::step(SolverContext& ctx) {
             const bool last = rigid && it + 1 == iterations;
             collidePairs(ctx, h, last ? Pass::Shock : Pass::Solve);
         }
+        applyRestitution(ctx, h);
     }
     recoverPoses(ctx, h);
-    applyRestitution(ctx, h);
     storeImpulses(ctx);
     endAnchors(ctx);
     for (std::size_t i = 0; i < m_bodies.size(); ++i) {

@@ -24,10 +24,10 @@
 ///         then clipping or the chosen contact method: collide.h) on the shapes placed on the particles
 ///         (for a pair closing faster than the speculative margin, the start-of-step manifold followed),
 ///         each point deeper than the pair's slack pushed out (position constraint), then Coulomb friction
-///         on the slip during the substep; the last sweep with shock propagation (a supporting body
-///         immovable for the normal push)
-///   each dynamic body: pose = best rigid fit of its particles (2D Kabsch), v and w from x and x_prev;
-///   restitution as a velocity post pass folded back into x_prev
+///         on the slip during the substep; the last sweep with shock propagation (a grounded supporting
+///         body immovable for the normal push)
+///     restitution: a velocity pass at the points the substep pushed apart, folded back into x_prev
+///   each dynamic body: pose = best rigid fit of its particles (2D Kabsch), v and w from x and x_prev
 /// @endcode
 ///
 /// Two responses (VerletResponse). Article: the source's, only the touched particles move (the collision
@@ -42,22 +42,29 @@
 ///
 /// What position Verlet cannot do, and what we chose (so students can compare with the impulse solver):
 /// - Contacts are perfectly inelastic by construction (the overlap is projected away and the velocity is the
-///   position change). Restitution is a post pass: for a pair whose approach speed at the start of the step
-///   exceeded settings.restitutionThreshold, a rigid impulse sets the normal relative velocity to -e times
-///   the approach velocity, and each particle's x_prev is moved by -(dv + dw x r) h so Verlet keeps the
-///   bounce. Once per pair, at the first contact point found in the step.
+///   position change). Restitution is a velocity pass after each substep (Mueller et al. 2020, section 3.6):
+///   for a pair the substep pushed apart, at the point where its pushes acted, whose approach speed before
+///   the substep's contacts exceeded settings.restitutionThreshold, a rigid impulse sets the normal relative
+///   velocity to -e times that approach, and x_prev is moved so that Verlet keeps the bounce. (Once per step
+///   at the first point touched, with the lever arms of a body that had turned since, it gave spinning
+///   bodies energy: issue 16's soak, scene 29.)
 /// - Friction is positional (Mueller et al., "Position Based Dynamics", 2007; Macklin et al., "Unified
 ///   Particle Physics", 2014, section 6.1): the relative tangential displacement at the contact is removed,
 ///   the corrections accumulated per pair and clamped to mu times the normal corrections accumulated in the
 ///   step (Coulomb). Removing all of it is sticking, the cap is sliding. One coefficient (static = kinetic),
 ///   as in ShapeDef. The displacement is measured over the substep for circles and for a pair's first
-///   step; a polygon pair that sticks keeps friction anchors (PhysX's), the two material points that were
-///   together when it started, so what one step could not hold back is pulled back in the next instead of
-///   adding up to a creep. A sliding pair drags its anchors along, at most 0.5 mm apart.
+///   substep in touch; a polygon pair that sticks keeps friction anchors (PhysX's), the two material points
+///   that were together when it started, so what one step could not hold back is pulled back in the next
+///   instead of adding up to a creep. A sliding pair drags its anchors along, at most 0.5 mm apart; a pair
+///   that did not push in the last substep (it came apart) starts new anchors.
 /// - The contacts are one Gauss-Seidel sweep per iteration with no warm start from the last step. Shock
 ///   propagation in the last sweep takes what is left of a supporting overlap out of the body above, so a
 ///   stack does not sink and a 1e6:1 stack holds; with the anchors a 10-row pyramid stands (drift
-///   5 mm over 10 s at 1 substep x 8 iterations, 0.5 mm at 8 x 1; tst_verlet_fidelity).
+///   0.5 mm over 10 s at the defaults, 8 substeps x 1 iteration; tst_verlet_fidelity). Only a body that
+///   rests on the ground through a chain of resting supports (findSupports) is taken as immovable: a body
+///   in flight taken so pushed whatever it hit with its own speed (soak scene 25: +11.5 kJ in one step).
+///   settings.substeps are Verlet substeps (each one predicts, sweeps and bounces), not extra sweeps of one
+///   step: a collision is then met within h = dt / 8 instead of dt, and the figures above are measured so.
 /// - Continuous collision: the World sweeps fast bodies by time of impact after the solver and puts them
 ///   back at the surface they would have passed; the particles are then re-placed on that pose. From there
 ///   the solver follows the World's speculative manifold from the start of the step (speculativeManifold)
@@ -146,7 +153,8 @@ private:
         Vec2 localA;
         Vec2 localB;
         bool valid = false;
-        std::uint64_t stamp = 0; ///< the last step that used it
+        std::uint64_t stamp = 0;   ///< the last step that used it
+        std::uint64_t substep = 0; ///< the last substep (m_substepCount) that used it
     };
     struct AnchorEntry {
         std::uint64_t key = 0; ///< shape pair: lower slot << 32 | higher slot
@@ -193,8 +201,10 @@ private:
     double sideWeight(const Side& side, Vec2 direction) const;
     void sideMove(const Side& side, Vec2 direction, double lambda);
     void rigidShift(VerletRange range, const Frame& frame, Vec2 translation, double angle, bool withPrevious);
-    void recordApproach(const SolverContext& context, int contactIndex, Vec2 point, Vec2 normalAtoB);
-    void applyRestitution(SolverContext& context, double h);
+    void findSupports(const SolverContext& context);
+    void recordHit(int contactIndex, Vec2 point, Vec2 normalAtoB, double lambda);
+    Vec2 preVelocity(int bodySlot, const Frame& frame, Vec2 worldPoint) const;
+    void applyRestitution(const SolverContext& context, double h);
     void storeImpulses(SolverContext& context);
     void prepareAnchors(const SolverContext& context);
     void endAnchors(const SolverContext& context);
@@ -211,9 +221,10 @@ private:
     /// Friction anchors of the polygon pairs in the contact list, sorted by key (binary search); the capacity
     /// is kept, so a steady state allocates nothing.
     std::vector<AnchorEntry> m_anchors;
-    std::uint64_t m_stamp = 0; ///< steps taken, for the anchors
-    bool m_anyDeep = false;    ///< the substep's pre-stabilisation found a pair deeper than its slop
-    double m_lastH = 0.0;      ///< substep of the last step, seconds (x - x_prev is a displacement per h)
+    std::uint64_t m_stamp = 0;        ///< steps taken, for the anchors
+    std::uint64_t m_substepCount = 0; ///< substeps taken, for the anchors
+    bool m_anyDeep = false;           ///< the substep's pre-stabilisation found a pair deeper than its slop
+    double m_lastH = 0.0; ///< substep of the last step, seconds (x - x_prev is a displacement per h)
 };
 
 /// Creates the Verlet solver (the World uses the default response).
