@@ -41,6 +41,9 @@ namespace {
 
 constexpr double kDt = 1.0 / 60.0;
 constexpr double kG = 9.81;
+/// The default substeps and the substep (the closed forms below count substeps, not steps).
+const int kSubsteps = WorldSettings{}.substeps;
+const double kH = kDt / kSubsteps;
 
 BodyDef boxDef(Vec2 position, double w, double h, BodyType type = BodyType::Dynamic, double angle = 0.0) {
     BodyDef def;
@@ -186,11 +189,11 @@ private slots:
 };
 
 void TestVerlet::freeFallMatchesClosedForm() {
-    // Position Verlet x_{n+1} = 2 x_n - x_{n-1} + g h^2, started (on the first step after the switch) from
-    // x_{-1} = x_0 - v_0 h, has the exact solution
-    //   x_n = x_0 + n v_0 h + g h^2 n (n + 1) / 2,   v_n = (x_n - x_{n-1}) / h = v_0 + n g h
+    // Position Verlet x_{k+1} = 2 x_k - x_{k-1} + g h^2 (h the substep), started (on the first step after the
+    // switch) from x_{-1} = x_0 - v_0 h, has the exact solution after N substeps
+    //   x_N = x_0 + N v_0 h + g h^2 N (N + 1) / 2,   v_N = (x_N - x_{N-1}) / h = v_0 + N g h
     // (the same sequence as semi-implicit Euler). The rotation is extrapolated along the arc, so the angle is
-    // theta_0 + n w h and w stays w_0. Only round-off separates the solver from these numbers: 1e-9.
+    // theta_0 + N w h and w stays w_0. Only round-off separates the solver from these numbers: 1e-9.
     World world(verletSettings());
     const Vec2 p0{1.0, 20.0};
     const Vec2 v0{1.5, 4.0};
@@ -207,10 +210,11 @@ void TestVerlet::freeFallMatchesClosedForm() {
     for (int n = 1; n <= 180; ++n) {
         QVERIFY(stepChecked(world, 1));
         const double t = n * kDt;
-        const double fall = kG * kDt * kDt * n * (n + 1) / 2.0;
+        const int N = n * kSubsteps;
+        const double fall = kG * kH * kH * N * (N + 1) / 2.0;
         const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - fall};
         QVERIFY2(distance(world.worldCenter(box), expected) < 1e-9, qPrintable(QString::number(n)));
-        QVERIFY(std::abs(world.linearVelocity(box).y - (v0.y - n * kG * kDt)) < 1e-9);
+        QVERIFY(std::abs(world.linearVelocity(box).y - (v0.y - N * kG * kH)) < 1e-9);
         QVERIFY(std::abs(world.linearVelocity(box).x - v0.x) < 1e-9);
         QVERIFY(std::abs(angleDifference(world.angle(box), a0 + w0 * t)) < 1e-9);
         QVERIFY(std::abs(world.angularVelocity(box) - w0) < 1e-9);
@@ -268,17 +272,16 @@ void TestVerlet::ballComesToRestOnGround() {
 void TestVerlet::stackRests_data() {
     QTest::addColumn<int>("count");
     QTest::addColumn<double>("sinkTolerance");
-    // Tolerances (default settings: 8 iterations, 1 substep, 60 Hz). Every step gravity moves each box down
-    // by g h^2 = 2.7 mm; 8 Gauss-Seidel sweeps from the ground up remove most of that, and what is left
-    // settles into a steady overlap that grows with the weight above each contact (measured: 2.3 mm for the
-    // top of 5 boxes, 14 mm for the top of 10). A position solver cannot do better without more iterations or
-    // substeps (at 4 substeps the 10-box top sinks 3 mm); the bounds are the measured values rounded up, not
-    // looser:
-    //   top box sink  <= 3 mm (5 boxes), <= 15 mm (10 boxes)
+    // Tolerances (default settings). Every step gravity moves each box down by g h^2 = 2.7 mm at 60 Hz; the
+    // Gauss-Seidel sweeps from the ground up remove most of it, and the last sweep's shock propagation
+    // (verlet_solver.h) takes what is left out of the box above each support, so the stack keeps its height
+    // (measured 1e-15 m for 5 and 10 boxes; 2.3 mm and 14 mm before shock propagation). The bound is the
+    // 1 mm of boxComesToRestOnGround:
+    //   top box sink  <= 1 mm
     // and, as a rest is still: sideways drift <= 0.1 mm, |angle| <= 1e-4 rad, |v| <= 1 mm/s in the last
     // second.
-    QTest::newRow("5 boxes") << 5 << 0.003;
-    QTest::newRow("10 boxes") << 10 << 0.015;
+    QTest::newRow("5 boxes") << 5 << 0.001;
+    QTest::newRow("10 boxes") << 10 << 0.001;
 }
 
 void TestVerlet::stackRests() {
@@ -326,8 +329,11 @@ void TestVerlet::articleResponseSinks() {
     const double rigid = topSink(VerletResponse::Rigid);
     const double article = topSink(VerletResponse::Article);
     qInfo("5-box stack, top box sink after 3 s: rigid %.4f m, article %.4f m", rigid, article);
-    QVERIFY(rigid >= 0.0 && rigid <= 0.003);
-    QVERIFY(article > 5.0 * rigid && article > 0.01);
+    // Shock propagation leaves the rigid stack at its height to round-off (measured 0.0000 m, either sign).
+    QVERIFY(rigid >= -1e-6 && rigid <= 0.003);
+    // Measured 4.5 cm at 1 substep x 8 iterations and 5.8 mm at 8 substeps x 1 iteration (more substeps let
+    // the edges pass the push on more often); the rigid stack keeps its height to round-off either way.
+    QVERIFY(article > 5.0 * rigid && article > 0.003);
 
     // Switching the response on a running world rebuilds the particles from the current poses: nothing jumps.
     WorldSettings s = verletSettings();
@@ -343,12 +349,10 @@ void TestVerlet::articleResponseSinks() {
 }
 
 void TestVerlet::pyramidStands() {
-    // A 4-row pyramid of 1 m boxes with 0.05 m gaps between neighbours (10 boxes). After 5 s every box is
-    // within 2 cm of its place (the stack sink above, for 4 rows, with the rows' load shared over two
-    // supports), turned by <= 0.01 rad, and still (|v| <= 1 cm/s).
-    WorldSettings ps = verletSettings();
-    ps.iterations = 16;
-    World world(ps);
+    // A 4-row pyramid of 1 m boxes with 0.05 m gaps between neighbours (10 boxes), at the default settings
+    // (it needed 16 iterations before the friction anchors; tst_verlet_fidelity has the 10-row pyramid).
+    // After 5 s every box is within 2 cm of its place, turned by <= 0.01 rad, and still (|v| <= 1 cm/s).
+    World world(verletSettings());
     addGround(world);
     struct Placed {
         BodyId id;
@@ -513,7 +517,8 @@ void TestVerlet::restitutionBounces() {
 void TestVerlet::solverSwitchRoundTrip() {
     // impulse (1 s) -> Verlet (2 s) -> impulse (2 s) on a scene with a resting 3-box stack, a resting ball
     // and a spinning box in free flight high above (it never touches anything).
-    // - Free flyer: both solvers produce the closed-form semi-implicit Euler centre (see checkFlyer; 1e-9)
+    // - Free flyer: both solvers produce the closed-form centre x_n = x_0 + n v_0 h + g h^2 n (n + 1) / 2
+    // (1e-9)
     //   and keep w (1e-9). The angle differs only by the impulse solver's rotation update (it turns by
     //   atan(w h) per step, Verlet by w h): <= n_impulse (w h)^3 / 3 + 1e-9.
     // - Resting bodies: after the round trip every one is within 5 mm and 0.01 rad of where it started and
@@ -537,18 +542,15 @@ void TestVerlet::solverSwitchRoundTrip() {
     flyer.angularVelocity = w0;
     const BodyId fly = *world.createBody(flyer);
 
-    // Semi-implicit Euler (and position Verlet started from x_prev = x - v h, the same sequence) with a step h
-    // falls behind the exact parabola by g h / 2 per unit time: y = y0 + vy t - g t^2 / 2 - (g / 2) sum h dt
-    // over the steps taken. The impulse solver steps with its substep dt / S, Verlet with dt (it spends the
-    // substeps as relaxation sweeps).
-    const int impulseSubsteps = impulse.substeps;
     auto checkFlyer = [&](int n, int impulseSteps) {
         const double t = n * kDt;
-        const double lag = 0.5 * kG * kDt * (impulseSteps * kDt / impulseSubsteps + (n - impulseSteps) * kDt);
-        const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - 0.5 * kG * t * t - lag};
-        const double wh = w0 * kDt;
-        const double angleTolerance = impulseSteps * (wh * wh * wh / 3.0) + 1e-9;
-        return distance(world.worldCenter(fly), expected) < 1e-9 &&
+        const int N = n * kSubsteps;
+        const Vec2 expected{p0.x + v0.x * t, p0.y + v0.y * t - kG * kH * kH * N * (N + 1) / 2.0};
+        const double wh = w0 * kH;
+        const double angleTolerance = impulseSteps * kSubsteps * (wh * wh * wh / 3.0) + 1e-9;
+        // Position Verlet's round-off at 200-250 m grows with the square of the substeps taken (measured
+        // 1e-9 m after 107 Verlet steps of 4 substeps): the bound scales with kSubsteps^2.
+        return distance(world.worldCenter(fly), expected) < 1e-9 * kSubsteps * kSubsteps &&
                std::abs(world.angularVelocity(fly) - w0) < 1e-9 &&
                std::abs(angleDifference(world.angle(fly), w0 * t)) <= angleTolerance;
     };
