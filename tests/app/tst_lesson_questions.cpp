@@ -95,7 +95,7 @@ private slots:
             QVERIFY(axis.problem.isEmpty());
             QCOMPARE(axis.choices.size(), std::size_t(8));
             for (const int k : axis.correct) {
-                QVERIFY(std::abs(axis.choices[static_cast<std::size_t>(k)].direction.x) > 0.999 == alongX);
+                QVERIFY((std::abs(axis.choices[static_cast<std::size_t>(k)].direction.x) > 0.999) == alongX);
             }
             QVERIFY(!axis.correct.empty());
             QCOMPARE(axis.mode, WalkthroughMode::Sat);
