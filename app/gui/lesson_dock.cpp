@@ -530,6 +530,14 @@ int LessonDock::choiceAt(QPointF viewportPoint) const {
 }
 
 bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
+    // Only presses and releases matter. Test the event first: the filter also sees the activation events of
+    // the main window's own destruction, when it is no longer a MainWindow to ask for its canvas (UBSan, in
+    // the monkey test).
+    const QEvent::Type type = event->type();
+    if (type != QEvent::MouseButtonPress && type != QEvent::MouseButtonDblClick &&
+        type != QEvent::MouseButtonRelease) {
+        return QDockWidget::eventFilter(watched, event);
+    }
     if (watched != m_window.canvas()->viewport() || !hasLesson() || currentAnswered() ||
         m_lesson.steps[static_cast<std::size_t>(m_step)].type != LessonStepType::Question ||
         !m_eval.problem.isEmpty()) {
