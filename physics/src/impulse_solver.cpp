@@ -91,6 +91,12 @@ private:
     void prepare(SolverContext& context);
     void group(const SolverContext& context, int stateCount);
     void colour(int stateCount);
+    /// Whether impulses change this state: false for the dummy and for bodies of infinite mass (static,
+    /// kinematic), which the sweeps only read. Levels and islands are made of the states it is true for.
+    bool respondsToImpulses(int state, int dummy) const {
+        const BodyState& s = m_states[static_cast<std::size_t>(state)];
+        return state != dummy && (s.invMass != 0.0 || s.invInertia != 0.0);
+    }
     void integrateVelocities(const SolverContext& context, double h, int begin, int end);
     void integratePositions(double h, int begin, int end);
     void applyRestitution(double threshold);
@@ -154,8 +160,7 @@ void ImpulseSolver::colour(int stateCount) {
     const int dummy = stateCount - 1;
     m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
     auto moves = [this, dummy](int state) {
-        const BodyState& s = m_states[static_cast<std::size_t>(state)];
-        return state != dummy && (s.invMass != 0.0 || s.invInertia != 0.0);
+        return respondsToImpulses(state, dummy);
     };
     int levels = 0;
     for (Entry& e : m_entries) {
@@ -215,8 +220,7 @@ void ImpulseSolver::group(const SolverContext& ctx, int n) {
     // substeps; then everything is one group.
     constexpr int kGroupConstraints = 256;
     auto moves = [this, n](int state) {
-        const BodyState& s = m_states[static_cast<std::size_t>(state)];
-        return state != n && (s.invMass != 0.0 || s.invInertia != 0.0);
+        return respondsToImpulses(state, n);
     };
     m_parent.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
