@@ -5,7 +5,7 @@
 # Idempotent: a second run installs nothing and prints one line. Uses sudo only when not root.
 set -euo pipefail
 
-build_pkgs=(cmake ninja-build g++ qt6-base-dev qt6-svg-dev libboost-dev libgl-dev)
+build_pkgs=(cmake ninja-build g++ qt6-base-dev qt6-svg-dev libboost-dev libtbb-dev libgl-dev)
 test_pkgs=(xvfb xauth libbox2d-dev libchipmunk-dev clang-14 libclang-rt-14-dev)
 
 want=("${build_pkgs[@]}")

@@ -5,6 +5,8 @@
 
 #include "physics/world.h"
 
+#include "task_pool.h"
+
 #include "physics/broadphase.h"
 #include "physics/collide.h"
 #include "physics/impulse_solver.h"
@@ -96,8 +98,21 @@ void hashDouble(std::uint64_t& h, double value) {
 World::World(const WorldSettings& settings)
     : m_settings(validate(settings, "settings") ? WorldSettings{} : settings),
       m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
-      m_impulseSolver(makeImpulseSolver()) {
+      m_impulseSolver(makeImpulseSolver()), m_pool(std::make_unique<TaskPool>(TaskPool::hardwareThreads())) {
     m_verletSolver = makeVerletSolver(m_settings.verletResponse);
+}
+
+void World::setThreadCount(int threads) {
+    // More threads than the hardware has would only take turns (and oneTBB refuses the extra workers).
+    const int wanted =
+        threads <= 0 ? TaskPool::hardwareThreads() : std::min(threads, TaskPool::hardwareThreads());
+    if (wanted != m_pool->threads()) {
+        m_pool = std::make_unique<TaskPool>(wanted);
+    }
+}
+
+int World::threadCount() const {
+    return m_pool->threads();
 }
 
 World::~World() = default;
@@ -672,57 +687,75 @@ void World::updateContacts() {
     //   for each contact: drop it when the fat boxes no longer overlap; skip it when neither body moves;
     //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
     //   its accumulated impulses over (warm starting), marking it persisted.
-    const ContactMethod method = m_settings.contactMethod;
+    // The manifolds are computed on the worker threads, each contact in its own slot; the drops then run on
+    // this thread in index order, exactly as a single loop that dropped as it went would: a drop moves the
+    // last contact into the hole, and that contact's new manifold does not depend on where it is stored.
+    const int count = static_cast<int>(m_contacts.size());
+    m_contactGone.assign(static_cast<std::size_t>(count), 0);
+    m_pool->forRanges(count, 64, [this](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            m_contactGone[static_cast<std::size_t>(i)] = updateContact(i) ? 0 : 1;
+        }
+    });
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
-        ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
-        const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
-        const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
-        const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
-        const BodySim& bb = m_bodies[static_cast<std::size_t>(c.bodyB)];
-        if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 ||
-            !m_broadPhase->testOverlap(sa.proxy, sb.proxy)) {
+        if (m_contactGone[static_cast<std::size_t>(i)] != 0) {
+            m_contactGone[static_cast<std::size_t>(i)] = m_contactGone.back();
+            m_contactGone.pop_back();
             destroyContact(i);
             continue;
         }
         ++i;
-        const bool activeA = ba.awake && ba.type != BodyType::Static;
-        const bool activeB = bb.awake && bb.type != BodyType::Static;
-        if (!activeA && !activeB) {
-            continue; // both asleep (or asleep and static): the old manifold still holds
+    }
+}
+
+bool World::updateContact(int index) {
+    ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
+    const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
+    const BodySim& bb = m_bodies[static_cast<std::size_t>(c.bodyB)];
+    if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 ||
+        !m_broadPhase->testOverlap(sa.proxy, sb.proxy)) {
+        return false;
+    }
+    const bool activeA = ba.awake && ba.type != BodyType::Static;
+    const bool activeB = bb.awake && bb.type != BodyType::Static;
+    if (!activeA && !activeB) {
+        return true; // both asleep (or asleep and static): the old manifold still holds
+    }
+    // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than a small
+    // fixed margin gets points with negative depth, and the solver lets it close only the gap. The margin is
+    // never widened by speed: a corner far off the path would get a constraint along the corner-to-body
+    // direction and deflect a body that passes it (a ghost collision). Fast bodies are caught by the
+    // time-of-impact sweep instead (solveContinuous).
+    const double spec = kSpeculativeDistance;
+    if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
+        c.manifold.pointCount = 0;
+        for (ContactPointSim& p : c.points) {
+            p = ContactPointSim{};
         }
-        // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than a
-        // small fixed margin gets points with negative depth, and the solver lets it close only the gap. The
-        // margin is never widened by speed: a corner far off the path would get a constraint along the
-        // corner-to-body direction and deflect a body that passes it (a ghost collision). Fast bodies are
-        // caught by the time-of-impact sweep instead (solveContinuous).
-        const double spec = kSpeculativeDistance;
-        if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
-            c.manifold.pointCount = 0;
-            for (ContactPointSim& p : c.points) {
-                p = ContactPointSim{};
-            }
-            continue;
-        }
-        const Manifold m = collideShapes(sa.geometry, ba.xf, sb.geometry, bb.xf, method, spec);
-        ContactPointSim fresh[kMaxManifoldPoints];
-        for (int k = 0; k < m.pointCount; ++k) {
-            const std::uint32_t key = m.points[k].id.key();
-            for (int j = 0; j < c.manifold.pointCount; ++j) {
-                if (c.manifold.points[j].id.key() == key) {
-                    fresh[k].persisted = true;
-                    if (m_settings.warmStarting) {
-                        fresh[k].normalImpulse = c.points[j].normalImpulse;
-                        fresh[k].tangentImpulse = c.points[j].tangentImpulse;
-                    }
-                    break;
+        return true;
+    }
+    const Manifold m = collideShapes(sa.geometry, ba.xf, sb.geometry, bb.xf, m_settings.contactMethod, spec);
+    ContactPointSim fresh[kMaxManifoldPoints];
+    for (int k = 0; k < m.pointCount; ++k) {
+        const std::uint32_t key = m.points[k].id.key();
+        for (int j = 0; j < c.manifold.pointCount; ++j) {
+            if (c.manifold.points[j].id.key() == key) {
+                fresh[k].persisted = true;
+                if (m_settings.warmStarting) {
+                    fresh[k].normalImpulse = c.points[j].normalImpulse;
+                    fresh[k].tangentImpulse = c.points[j].tangentImpulse;
                 }
+                break;
             }
-        }
-        c.manifold = m;
-        for (int k = 0; k < kMaxManifoldPoints; ++k) {
-            c.points[k] = fresh[k];
         }
     }
+    c.manifold = m;
+    for (int k = 0; k < kMaxManifoldPoints; ++k) {
+        c.points[k] = fresh[k];
+    }
+    return true;
 }
 
 const StepReport& World::step() {
@@ -757,6 +790,7 @@ const StepReport& World::step() {
     context.shapes = m_shapes;
     context.contacts = m_contacts;
     context.awakeBodies = m_awake;
+    context.pool = m_pool.get();
     ContactSolver* solver = m_impulseSolver.get();
     if (m_settings.solver == SolverKind::Verlet && m_verletSolver) {
         solver = m_verletSolver.get();
@@ -862,9 +896,20 @@ void World::solveContinuous() {
             }
         }
     }
-    for (std::size_t k = 0; k < m_fastBodies.size(); ++k) {
-        sweepBody(m_fastBodies[k], k >= bulletStart);
-    }
+    // Each sweep moves only its own body and reads only bodies whose motion is final (see above), so the
+    // sweeps of one pass run on the worker threads in any order.
+    const int fast = static_cast<int>(m_fastBodies.size());
+    const int slow = static_cast<int>(bulletStart); // the non-bullets come first
+    m_pool->forRanges(slow, 8, [this](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            sweepBody(m_fastBodies[static_cast<std::size_t>(k)], false);
+        }
+    });
+    m_pool->forRanges(fast - slow, 8, [this, slow](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            sweepBody(m_fastBodies[static_cast<std::size_t>(slow + k)], true);
+        }
+    });
 }
 
 void World::sweepBody(int slot, bool bullet) {
@@ -1201,7 +1246,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 616, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 648, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1213,8 +1258,9 @@ World::World(const World& other)
       m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
       m_fastBodies(other.m_fastBodies), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
-      m_verletSolver(cloneOf(other.m_verletSolver)), m_report(other.m_report), m_time(other.m_time),
-      m_stepCount(other.m_stepCount) {}
+      m_verletSolver(cloneOf(other.m_verletSolver)),
+      m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
+      m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {}
 
 World& World::operator=(const World& other) {
     if (this != &other) {

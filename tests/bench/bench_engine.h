@@ -44,15 +44,19 @@ public:
     virtual void step() = 0;
     /// Centres of the dynamic bodies in scene order (world frame, metres).
     virtual void dynamicPositions(std::vector<Point>& out) const = 0;
+    /// Threads a step runs on (after build()).
+    virtual int threads() const { return 1; }
     /// The engine's own phase timings summed since build(), if it reports them (empty otherwise).
     virtual std::vector<PhaseTime> phases() const { return {}; }
 };
 
-/// Engine order of the benchmark: ContactLab, Box2D (the reference for ratios), Chipmunk.
-enum class EngineKind { ContactLab, Box2D, Chipmunk };
-inline constexpr int kEngineCount = 3;
+/// Engine order of the benchmark: ContactLab on one thread, ContactLab on every core (issue 17), Box2D
+/// (the reference for ratios), Chipmunk. Box2D 2.4 and Chipmunk 7 step on one thread.
+enum class EngineKind { ContactLab, ContactLabThreads, Box2D, Chipmunk };
+inline constexpr int kEngineCount = 4;
 
-std::unique_ptr<Engine> makeContactLabEngine();
+/// @param threads worker threads of the World (World::setThreadCount; 0 = every hardware thread).
+std::unique_ptr<Engine> makeContactLabEngine(int threads);
 std::unique_ptr<Engine> makeBox2DEngine();
 std::unique_ptr<Engine> makeChipmunkEngine();
 

@@ -9,8 +9,9 @@
 ///   for round r in 0..rounds-1:
 ///     for scene s:
 ///       for k in 0..E-1: engine = engines[(r + s + k) mod E]    // rotated: no engine always runs first
-///         heap0 = heap in use; build; step N times, timing each step() alone on the wall clock and on this
-///         thread's CPU clock; peak = max(heap in use) after the build and after every step
+///         heap0 = heap in use; build; step N times, timing each step() alone on the wall clock and on the
+///         CPU clock (this thread's, or the whole process's for an engine stepping on several threads);
+///         peak = max(heap in use) after the build and after every step
 ///   per scene and engine: min over runs of the mean step time (the least disturbed run), the median of all
 ///   step times pooled over runs, the same min mean in thread CPU time (preemption by other processes
 ///   excluded), peak heap - heap0 (largest over runs)
@@ -62,12 +63,13 @@ const char* const kUsage =
     "stability\n"
     "  --rounds N        rounds; each runs every engine once per scene, in rotated order (default 5)\n"
     "  --csv FILE        also write the results as CSV\n"
-    "  --engine NAME     contactlab | box2d | chipmunk | all (default all); ratios need box2d\n"
+    "  --engine NAME     contactlab | contactlab-mt | box2d | chipmunk | all (default all); ratios need\n"
+    "                    box2d. contactlab runs on one thread, contactlab-mt on every core (issue 17)\n"
     "  --continuous X    continuous collision in ContactLab and Box2D: on (both engines' default) or off\n";
 
 /// Engine order of the benchmark; Box2D is the reference for ratios.
-const char* const kEngineNames[kEngineCount] = {"ContactLab", "Box2D", "Chipmunk"};
-const char* const kEngineOptionNames[kEngineCount] = {"contactlab", "box2d", "chipmunk"};
+const char* const kEngineNames[kEngineCount] = {"ContactLab", "ContactLab-MT", "Box2D", "Chipmunk"};
+const char* const kEngineOptionNames[kEngineCount] = {"contactlab", "contactlab-mt", "box2d", "chipmunk"};
 
 struct Options {
     bool quick = false;
@@ -200,10 +202,12 @@ std::size_t heapInUse() {
     return info.uordblks + info.hblkhd;
 }
 
-/// CPU time consumed by this thread, seconds (excludes time the thread was not running).
-double threadCpuSeconds() {
+/// CPU time consumed by this thread, or by every thread of the process, seconds (excludes time a thread
+/// was not running). The engines on one thread are measured on their thread alone, so that a thread of
+/// another engine winding down cannot be counted in theirs.
+double cpuSeconds(bool wholeProcess) {
     timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    clock_gettime(wholeProcess ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_THREAD_CPUTIME_ID, &ts);
     return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
@@ -224,7 +228,8 @@ struct Stability {
 struct RunResult {
     std::vector<double> stepSeconds;
     double meanSeconds = 0.0;    ///< wall clock
-    double meanCpuSeconds = 0.0; ///< this thread's CPU clock
+    double meanCpuSeconds = 0.0; ///< CPU clock (see cpuSeconds())
+    int threads = 1;
     std::size_t peakHeapBytes = 0;
     std::optional<Stability> stability;
     std::vector<PhaseTime> phases; ///< summed over the run
@@ -233,7 +238,9 @@ struct RunResult {
 std::unique_ptr<Engine> makeEngine(int kind) {
     switch (static_cast<EngineKind>(kind)) {
     case EngineKind::ContactLab:
-        return makeContactLabEngine();
+        return makeContactLabEngine(1);
+    case EngineKind::ContactLabThreads:
+        return makeContactLabEngine(0);
     case EngineKind::Box2D:
         return makeBox2DEngine();
     case EngineKind::Chipmunk:
@@ -262,17 +269,19 @@ RunResult runOnce(int kind, const SceneSpec& scene, int steps, const RunSettings
 
     const std::size_t baseline = heapInUse();
     std::size_t peak = baseline;
-    double cpuSeconds = 0.0;
+    double cpuTotal = 0.0;
     {
         std::unique_ptr<Engine> engine = makeEngine(kind);
         engine->build(scene, settings);
+        result.threads = engine->threads();
+        const bool wholeProcess = result.threads > 1;
         peak = std::max(peak, heapInUse());
         for (int i = 1; i <= steps; ++i) {
-            const double c0 = threadCpuSeconds();
+            const double c0 = cpuSeconds(wholeProcess);
             const Clock::time_point t0 = Clock::now();
             engine->step();
             const Clock::time_point t1 = Clock::now();
-            cpuSeconds += threadCpuSeconds() - c0;
+            cpuTotal += cpuSeconds(wholeProcess) - c0;
             result.stepSeconds.push_back(std::chrono::duration<double>(t1 - t0).count());
             peak = std::max(peak, heapInUse());
             if (stability && i == stepFrom) {
@@ -290,7 +299,7 @@ RunResult runOnce(int kind, const SceneSpec& scene, int steps, const RunSettings
         sum += s;
     }
     result.meanSeconds = sum / static_cast<double>(steps);
-    result.meanCpuSeconds = cpuSeconds / static_cast<double>(steps);
+    result.meanCpuSeconds = cpuTotal / static_cast<double>(steps);
     if (stability) {
         Stability st;
         for (std::size_t i = 0; i < from.size() && i < to.size(); ++i) {
@@ -311,6 +320,7 @@ RunResult runOnce(int kind, const SceneSpec& scene, int steps, const RunSettings
 struct Summary {
     std::string scene;
     std::string engine;
+    int threads = 1;
     int bodies = 0;
     int steps = 0;
     int runs = 0;
@@ -330,6 +340,7 @@ Summary summarize(const std::string& sceneName, int kind, int bodies, int steps,
     Summary s;
     s.scene = sceneName;
     s.engine = kEngineNames[kind];
+    s.threads = runs.front().threads;
     s.bodies = bodies;
     s.steps = steps;
     s.runs = static_cast<int>(runs.size());
@@ -394,10 +405,10 @@ const std::vector<std::string>& phaseColumns() {
 }
 
 void printTable(const std::vector<Summary>& rows) {
-    const char* const header = "%-13s %-10s %6s %5s %4s %10s %10s %7s %10s %7s %9s %11s %7s\n";
-    std::printf(header, "scene", "engine", "bodies", "steps", "runs", "wall ms", "wall ms", "wall", "cpu ms",
-                "cpu", "peak heap", "max disp", "moved");
-    std::printf(header, "", "", "", "", "", "min mean", "median", "/Box2D", "min mean", "/Box2D", "MB",
+    const char* const header = "%-13s %-13s %7s %6s %5s %4s %10s %10s %7s %10s %7s %9s %11s %7s\n";
+    std::printf(header, "scene", "engine", "threads", "bodies", "steps", "runs", "wall ms", "wall ms", "wall",
+                "cpu ms", "cpu", "peak heap", "max disp", "moved");
+    std::printf(header, "", "", "", "", "", "", "min mean", "median", "/Box2D", "min mean", "/Box2D", "MB",
                 "1-10 s (m)", ">0.5 m");
     std::string previous;
     for (const Summary& s : rows) {
@@ -408,9 +419,10 @@ void printTable(const std::vector<Summary>& rows) {
         const std::string disp =
             s.stability ? fixed(s.stability->maxDisplacement, 4) + (s.stabilityVaried ? "*" : "") : "-";
         const std::string moved = s.stability ? std::to_string(s.stability->moved) : "-";
-        std::printf("%-13s %-10s %6d %5d %4d %10.4f %10.4f %7s %10.4f %7s %9.2f %11s %7s\n", s.scene.c_str(),
-                    s.engine.c_str(), s.bodies, s.steps, s.runs, s.minMeanMs, s.medianMs,
-                    fixed(s.ratioToBox2D, 2).c_str(), s.minMeanCpuMs, fixed(s.cpuRatioToBox2D, 2).c_str(),
+        std::printf("%-13s %-13s %7d %6d %5d %4d %10.4f %10.4f %7s %10.4f %7s %9.2f %11s %7s\n",
+                    s.scene.c_str(), s.engine.c_str(), s.threads, s.bodies, s.steps, s.runs, s.minMeanMs,
+                    s.medianMs, fixed(s.ratioToBox2D, 2).c_str(), s.minMeanCpuMs,
+                    fixed(s.cpuRatioToBox2D, 2).c_str(),
                     static_cast<double>(s.peakHeapBytes) / (1024.0 * 1024.0), disp.c_str(), moved.c_str());
     }
 }
@@ -421,7 +433,7 @@ void printProfile(const std::vector<Summary>& rows) {
         "ContactLab StepReport::timings, Box2D b2Profile; Chipmunk has none). ContactLab's integrate is its\n"
         "finalise phase (poses, AABBs, proxy moves); Box2D's solve is its island solve (velocities,\n"
         "positions, integration), its broadphase includes proxy moves, its toi is the continuous phase.\n");
-    std::printf("%-13s %-10s", "scene", "engine");
+    std::printf("%-13s %-13s", "scene", "engine");
     for (const std::string& c : phaseColumns()) {
         std::printf(" %11s", c.c_str());
     }
@@ -430,7 +442,7 @@ void printProfile(const std::vector<Summary>& rows) {
         if (s.phasesMsPerStep.empty()) {
             continue;
         }
-        std::printf("%-13s %-10s", s.scene.c_str(), s.engine.c_str());
+        std::printf("%-13s %-13s", s.scene.c_str(), s.engine.c_str());
         double sum = 0.0;
         for (const std::string& c : phaseColumns()) {
             const std::optional<double> v = phaseMs(s, c);
@@ -446,7 +458,7 @@ bool writeCsv(const std::string& path, const std::vector<Summary>& rows) {
     if (!out) {
         return false;
     }
-    out << "scene,engine,bodies,steps,runs,min_mean_ms,median_ms,ratio_to_box2d,cpu_min_mean_ms,"
+    out << "scene,engine,threads,bodies,steps,runs,min_mean_ms,median_ms,ratio_to_box2d,cpu_min_mean_ms,"
            "cpu_ratio_to_box2d,peak_heap_bytes,max_displacement_m,moved_count";
     for (const std::string& c : phaseColumns()) {
         out << ",phase_" << c << "_ms";
@@ -456,9 +468,10 @@ bool writeCsv(const std::string& path, const std::vector<Summary>& rows) {
         return std::isnan(v) ? std::string() : fixed(v, 6);
     };
     for (const Summary& s : rows) {
-        out << s.scene << ',' << s.engine << ',' << s.bodies << ',' << s.steps << ',' << s.runs << ','
-            << number(s.minMeanMs) << ',' << number(s.medianMs) << ',' << number(s.ratioToBox2D) << ','
-            << number(s.minMeanCpuMs) << ',' << number(s.cpuRatioToBox2D) << ',' << s.peakHeapBytes << ',';
+        out << s.scene << ',' << s.engine << ',' << s.threads << ',' << s.bodies << ',' << s.steps << ','
+            << s.runs << ',' << number(s.minMeanMs) << ',' << number(s.medianMs) << ','
+            << number(s.ratioToBox2D) << ',' << number(s.minMeanCpuMs) << ',' << number(s.cpuRatioToBox2D)
+            << ',' << s.peakHeapBytes << ',';
         if (s.stability) {
             out << number(s.stability->maxDisplacement) << ',' << s.stability->moved;
         } else {
@@ -491,9 +504,10 @@ void printHeader(const Options& options, const std::vector<SceneSpec>& scenes, i
         "Method: %d round(s); each round runs every engine once per scene, in rotated order. Times are of\n"
         "step() alone. wall: steady_clock; min mean = the smallest over runs of the mean step time; median = "
         "of\n"
-        "all steps of all runs. cpu: this thread's CPU clock (CLOCK_THREAD_CPUTIME_ID), min over runs of "
-        "the\n"
-        "mean: time the machine gave to other processes is left out. /Box2D = min mean / Box2D's min mean.\n"
+        "all steps of all runs. cpu: this thread's CPU clock (CLOCK_THREAD_CPUTIME_ID; the process's,\n"
+        "CLOCK_PROCESS_CPUTIME_ID, for ContactLab-MT, which steps on every core: its figure is wall), min\n"
+        "over runs of the mean: time the machine gave to other processes is left out. /Box2D = min mean /\n"
+        "Box2D's min mean.\n"
         "Peak heap: glibc mallinfo2() bytes in use (uordblks + hblkhd) above the level before the scene was\n"
         "built, sampled after the build and after every step, largest over runs. Max disp: largest "
         "box-centre\n"

@@ -21,7 +21,10 @@ constexpr double kShapeFriction = kMixedFriction;
 
 class ContactLabEngine final : public Engine {
 public:
+    explicit ContactLabEngine(int threads) : m_threads(threads) {}
+
     std::string name() const override { return "ContactLab"; }
+    int threads() const override { return m_world ? m_world->threadCount() : 1; }
 
     void build(const SceneSpec& scene, const RunSettings& run) override {
         phys::WorldSettings settings; // the defaults: impulse solver, soft step, 8 iterations, 1 substep
@@ -30,6 +33,7 @@ public:
         settings.sleep = false;
         settings.continuous = run.continuous;
         m_world = std::make_unique<phys::World>(settings);
+        m_world->setThreadCount(m_threads);
         // Only the phase timings (a few clock reads per step); no energy pass, no contact copies.
         m_world->setReportFlags(phys::kReportTimings);
         m_dynamic.clear();
@@ -92,6 +96,7 @@ public:
     }
 
 private:
+    int m_threads = 1;
     std::unique_ptr<phys::World> m_world;
     std::vector<phys::BodyId> m_dynamic;
     phys::StepTimings m_timings; ///< summed over the run, seconds
@@ -99,8 +104,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Engine> makeContactLabEngine() {
-    return std::make_unique<ContactLabEngine>();
+std::unique_ptr<Engine> makeContactLabEngine(int threads) {
+    return std::make_unique<ContactLabEngine>(threads);
 }
 
 std::string contactLabSettingsText(const RunSettings& run) {

@@ -8,11 +8,13 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cmath>
+#include <thread>
 
 namespace {
 
-const QStringList kEngines = {"ContactLab", "Box2D", "Chipmunk"};
+const QStringList kEngines = {"ContactLab", "ContactLab-MT", "Box2D", "Chipmunk"};
 
 struct RunOutput {
     int exitCode = -1;
@@ -63,18 +65,24 @@ void TestBenchSmoke::quickPyramidPrintsCompleteTable() {
     const RunOutput run = runBench({"--quick", "--scene", "pyramid20", "--rounds", "1", "--csv", csvPath});
     QVERIFY2(run.exitCode == 0, qPrintable(run.err));
 
-    // The printed table: one row per engine for pyramid20, each with 11 numeric columns after the names.
-    // Columns: bodies steps runs, wall min-mean, wall median, wall ratio, cpu min-mean, cpu ratio, heap MB,
+    // The printed table: one row per engine for pyramid20, each with 12 numeric columns after the names.
+    // Columns: threads bodies steps runs, wall min-mean, wall median, wall ratio, cpu min-mean, cpu ratio, heap MB,
     // max displacement, moved.
     const QStringList lines = run.out.split('\n');
     QVERIFY(run.out.contains("min mean"));
     int tableRows = 0;
     for (const QString& line : lines) {
-        const QStringList cells = line.split(' ', Qt::SkipEmptyParts);
-        if (cells.size() != 13 || cells[0] != "pyramid20" || !kEngines.contains(cells[1])) {
+        QStringList cells = line.split(' ', Qt::SkipEmptyParts);
+        if (cells.size() != 14 || cells[0] != "pyramid20" || !kEngines.contains(cells[1])) {
             continue;
         }
         ++tableRows;
+        // Threads: one, except ContactLab-MT, which takes every core the machine has.
+        const int threads = cells[1] == "ContactLab-MT"
+                                ? static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))
+                                : 1;
+        QCOMPARE(cells[2].toInt(), threads);
+        cells.removeAt(2);
         QCOMPARE(cells[2].toInt(), 211); // 210 boxes and the ground
         QCOMPARE(cells[3].toInt(), 600); // a pyramid runs 10 s even in a quick run
         QCOMPARE(cells[4].toInt(), 1);
@@ -90,14 +98,14 @@ void TestBenchSmoke::quickPyramidPrintsCompleteTable() {
             QCOMPARE(cells[9], QString("1.00"));
         }
     }
-    QCOMPARE(tableRows, 3);
+    QCOMPARE(tableRows, 4);
     QVERIFY(run.out.contains("mallinfo2")); // the output says how memory was measured
 
-    // The CSV: a header and the same three rows.
+    // The CSV: a header and the same four rows.
     QFile csv(csvPath);
     QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
     const QStringList csvLines = QString::fromUtf8(csv.readAll()).split('\n', Qt::SkipEmptyParts);
-    QCOMPARE(csvLines.size(), 4);
+    QCOMPARE(csvLines.size(), 5);
     const QStringList header = csvLines[0].split(',');
     QCOMPARE(header.value(0), QString("scene"));
     const int dispColumn = static_cast<int>(header.indexOf("max_displacement_m"));

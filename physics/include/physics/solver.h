@@ -16,6 +16,8 @@ namespace phys {
 class World;
 
 /// Everything a solver may read or write during one step.
+class TaskPool;
+
 struct SolverContext {
     const WorldSettings* settings = nullptr;
     const World* world = nullptr;     ///< read-only access to shapes and names if a solver needs them
@@ -25,6 +27,9 @@ struct SolverContext {
     std::span<ContactSim>
         contacts; ///< this step's contacts; manifolds from the poses at the start of the step
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
+    /// Threads for work on disjoint data (never null in a World step; see task_pool.h). A solver that uses
+    /// it must give the same result for any thread count.
+    TaskPool* pool = nullptr;
 };
 
 /// A contact solver. On return every simulated body must have its `center`, `xf.q`, `linearVelocity` and

@@ -37,6 +37,7 @@
 namespace phys {
 
 class BroadPhase;
+class TaskPool;
 struct ContactMap;
 
 // kEscapeBound (a body whose centre leaves it is reported and frozen) is in defs.h, with the file limits.
@@ -65,6 +66,14 @@ public:
 
     // --- settings
     // -------------------------------------------------------------------------------------------
+
+    /// Worker threads for the step (issue 17): the narrow phase, the solver's independent island groups and
+    /// the time-of-impact sweeps run on up to this many threads. 0 means one per hardware thread (the
+    /// default). The result of a step does not depend on it, to the last bit (physics_tst_threads); it is
+    /// not part of WorldSettings because it is a property of the machine, not of the scene.
+    void setThreadCount(int threads);
+    /// The threads a step may use (at least 1).
+    int threadCount() const;
 
     const WorldSettings& settings() const { return m_settings; }
     /// Changes settings live (solver, contact method, iterations...). Returns the error naming the field
@@ -198,6 +207,7 @@ private:
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
+    bool updateContact(int contactIndex); ///< false: the pair's fat boxes parted, drop it
     void finalizeBodies();
     void updateSleep();
     void fillReport(StepReport& report, unsigned flags) const;
@@ -228,6 +238,8 @@ private:
 
     std::unique_ptr<ContactSolver> m_impulseSolver;
     std::unique_ptr<ContactSolver> m_verletSolver;
+    std::unique_ptr<TaskPool> m_pool;        ///< worker threads (task_pool.h)
+    std::vector<std::uint8_t> m_contactGone; ///< scratch of updateContacts(): per contact, 1 = destroy
 
     StepReport m_report;
     double m_time = 0.0;

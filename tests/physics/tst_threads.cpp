@@ -1,0 +1,193 @@
+/// @file tst_threads.cpp
+/// Issue 17: the step runs on worker threads (narrow phase, island groups, time-of-impact sweeps), and its
+/// result must not depend on the thread count, to the last bit. Each scene is stepped with 1, 2, 3 and 8
+/// threads from the same start; after every step the body states, the contact list (order, manifolds and
+/// impulses) and the report must be equal. The scenes are built to reach every threaded path: many islands
+/// (several solver groups), a large single island, fast bodies and bullets (the sweeps), contacts that
+/// appear and vanish every step (the drops after the parallel narrow phase), and each solver.
+
+#include "world_test_util.h"
+
+#include "physics/polygon_factory.h"
+#include "physics/world.h"
+
+#include <QtTest/QtTest>
+
+#include <bit>
+#include <cstdint>
+#include <random>
+#include <thread>
+#include <vector>
+
+using namespace phys;
+using namespace testutil;
+
+namespace {
+
+int hardwareThreads() {
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+/// Everything a step leaves behind that the next step or a reader sees, as one number.
+std::uint64_t fullHash(const World& world) {
+    std::uint64_t h = world.stateHash();
+    auto mix = [&h](double v) {
+        h ^= std::bit_cast<std::uint64_t>(v);
+        h *= 1099511628211ull;
+    };
+    for (const ContactSim& c : world.contactSims()) {
+        mix(static_cast<double>(c.shapeA));
+        mix(static_cast<double>(c.shapeB));
+        mix(static_cast<double>(c.manifold.pointCount));
+        mix(c.manifold.normal.x);
+        mix(c.manifold.normal.y);
+        for (int k = 0; k < c.manifold.pointCount; ++k) {
+            mix(c.manifold.points[k].depth);
+            mix(c.manifold.points[k].point.x);
+            mix(c.points[k].normalImpulse);
+            mix(c.points[k].tangentImpulse);
+        }
+    }
+    const StepReport& r = world.lastReport();
+    mix(r.kineticEnergy);
+    mix(r.maxPenetration);
+    mix(static_cast<double>(r.contactCount));
+    return h;
+}
+
+/// Pyramids of `rows` boxes side by side on one ground: each pyramid is its own island.
+void addPyramids(World& world, int pyramids, int rows) {
+    addGround(world, 200.0);
+    for (int p = 0; p < pyramids; ++p) {
+        const double x0 = -150.0 + p * (rows * 1.2 + 2.0);
+        for (int row = 0; row < rows; ++row) {
+            for (int i = 0; i < rows - row; ++i) {
+                const double x = x0 + (i + 0.5 * row) * 1.0;
+                (void)world.createBody(bodyDef({x, 0.5 + row * 1.0}, boxShape(1.0, 1.0)));
+            }
+        }
+    }
+}
+
+/// A seeded rain of boxes, triangles and discs, some of them fast, some bullets, onto a ground with a
+/// thin wall: new contacts every step, drops every step, and sweeps.
+void addRain(World& world, std::uint32_t seed) {
+    addGround(world, 60.0);
+    (void)world.createBody(bodyDef({8.0, 3.0}, boxShape(0.05, 6.0), BodyType::Static));
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> x(-30.0, 30.0);
+    std::uniform_real_distribution<double> y(2.0, 40.0);
+    std::uniform_real_distribution<double> v(-60.0, 60.0);
+    std::uniform_real_distribution<double> size(0.1, 0.8);
+    for (int i = 0; i < 400; ++i) {
+        ShapeDef shape;
+        switch (i % 3) {
+        case 0:
+            shape = boxShape(size(rng), size(rng));
+            break;
+        case 1:
+            shape = circleShape(0.5 * size(rng), 0.4, 0.3);
+            break;
+        default: {
+            const double s = size(rng);
+            shape = boxShape(1.0, 1.0);
+            shape.geometry = *factory::regular(3, s);
+            break;
+        }
+        }
+        BodyDef def = bodyDef({x(rng), y(rng)}, shape, BodyType::Dynamic, x(rng));
+        def.linearVelocity = {v(rng), v(rng)};
+        def.angularVelocity = 0.2 * v(rng);
+        def.bullet = i % 17 == 0;
+        (void)world.createBody(def);
+    }
+}
+
+/// Steps copies of `start` with each thread count and compares them after every step. (On a machine with
+/// fewer cores than a count, the World uses them all: the comparison still holds, with fewer distinct
+/// counts.)
+void compareThreadCounts(const World& start, int steps) {
+    const int counts[] = {1, 2, 3, 8};
+    std::vector<World> worlds;
+    for (const int n : counts) {
+        worlds.push_back(start);
+        worlds.back().setThreadCount(n);
+        QCOMPARE(worlds.back().threadCount(), std::min(n, hardwareThreads()));
+    }
+    for (int s = 0; s < steps; ++s) {
+        for (World& w : worlds) {
+            w.step();
+        }
+        const std::uint64_t reference = fullHash(worlds.front());
+        for (std::size_t k = 1; k < worlds.size(); ++k) {
+            if (fullHash(worlds[k]) != reference) {
+                QFAIL(qPrintable(
+                    QStringLiteral("%1 threads differ from 1 thread at step %2").arg(counts[k]).arg(s + 1)));
+            }
+        }
+    }
+}
+
+} // namespace
+
+class TstThreads : public QObject {
+    Q_OBJECT
+private slots:
+    void defaultIsEveryHardwareThread() {
+        World world;
+        QVERIFY(world.threadCount() >= 1);
+        QCOMPARE(world.threadCount(), hardwareThreads());
+        world.setThreadCount(1);
+        QCOMPARE(world.threadCount(), 1);
+        world.setThreadCount(1000); // more than any machine: cut to the hardware's
+        QCOMPARE(world.threadCount(), hardwareThreads());
+        world.setThreadCount(0);
+        QCOMPARE(world.threadCount(), hardwareThreads());
+        World copy(world);
+        QCOMPARE(copy.threadCount(), world.threadCount());
+    }
+
+    void manyIslands() {
+        // 12 pyramids of 10 rows: 12 islands of 110 boxes, grouped by the solver into several groups.
+        World world;
+        addPyramids(world, 12, 10);
+        compareThreadCounts(world, 240);
+    }
+
+    void oneLargeIsland() {
+        World world;
+        addPyramids(world, 1, 30);
+        compareThreadCounts(world, 120);
+    }
+
+    void rainWithBullets() {
+        for (const std::uint32_t seed : {1u, 2u, 3u}) {
+            World world;
+            addRain(world, seed);
+            compareThreadCounts(world, 200);
+        }
+    }
+
+    void everySolver() {
+        const struct {
+            SolverKind solver;
+            ResponseKind response;
+            PositionCorrection correction;
+        } configs[] = {{SolverKind::Impulse, ResponseKind::Impulses, PositionCorrection::Baumgarte},
+                       {SolverKind::Impulse, ResponseKind::PushOut, PositionCorrection::SoftStep},
+                       {SolverKind::Verlet, ResponseKind::Impulses, PositionCorrection::SoftStep}};
+        for (const auto& c : configs) {
+            WorldSettings settings;
+            settings.solver = c.solver;
+            settings.response = c.response;
+            settings.positionCorrection = c.correction;
+            World world(settings);
+            addRain(world, 7);
+            addPyramids(world, 3, 6);
+            compareThreadCounts(world, 120);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TstThreads)
+#include "tst_threads.moc"
