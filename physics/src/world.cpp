@@ -787,7 +787,7 @@ const StepReport& World::step() {
 
     // Broad phase: new candidate pairs from the proxies that moved (proxies were moved at the end of the last
     // step, or by setTransform / createBody).
-    m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); });
+    m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); }, m_pool.get());
     const Clock::time_point t1 = Clock::now();
 
     // Narrow phase.
