@@ -522,6 +522,19 @@ void World::wake(int bodySlot) {
 }
 
 void World::refreshShapes(int bodySlot, Vec2 displacement) {
+    updateShapeBounds(bodySlot);
+    moveShapeProxies(bodySlot, displacement);
+}
+
+void World::updateShapeBounds(int bodySlot) {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        shape.aabb = boundsOf(shape.geometry, b.xf);
+    }
+}
+
+void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     // Continuous collision: the proxy covers the sweep of the next step (v dt), so a fast body meets what
     // lies ahead of it in the broad phase and gets speculative contacts in the narrow phase.
@@ -529,7 +542,6 @@ void World::refreshShapes(int bodySlot, Vec2 displacement) {
     const Vec2 ahead = m_settings.timeStep * b.linearVelocity;
     for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        shape.aabb = boundsOf(shape.geometry, b.xf);
         AABB box = shape.aabb;
         if (sweep) {
             box = combine(box, AABB{box.lower + ahead, box.upper + ahead});
@@ -991,15 +1003,37 @@ void World::sweepBody(int slot, bool bullet) {
     }
 }
 
+namespace {
+
+/// Escape and non-finite guard: a body far outside the world (or broken by a non-finite input that slipped
+/// through) is reported and frozen rather than kept.
+bool keptInWorld(const BodySim& b) {
+    const bool finite = isFinite(b.center) && isFinite(b.linearVelocity) &&
+                        std::isfinite(b.angularVelocity) && std::isfinite(b.xf.q.c) &&
+                        std::isfinite(b.xf.q.s);
+    return finite && std::abs(b.center.x) <= kEscapeBound && std::abs(b.center.y) <= kEscapeBound;
+}
+
+} // namespace
+
 void World::finalizeBodies() {
+    // Origins and shape boxes on the worker threads, each body its own; then, on this thread and in body
+    // order as before, the escapes and the proxy moves, which change the trees.
+    m_pool->forRanges(static_cast<int>(m_awake.size()), 256, [this](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int i = m_awake[static_cast<std::size_t>(k)];
+            BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+            if (keptInWorld(b)) {
+                syncOriginFromCenter(b);
+                updateShapeBounds(i);
+            }
+        }
+    });
     for (const int i : m_awake) {
         BodySim& b = m_bodies[static_cast<std::size_t>(i)];
-        // Escape and non-finite guard: a body far outside the world (or broken by a non-finite input that
-        // slipped through) is reported and frozen rather than kept.
-        const bool finite = isFinite(b.center) && isFinite(b.linearVelocity) &&
-                            std::isfinite(b.angularVelocity) && std::isfinite(b.xf.q.c) &&
-                            std::isfinite(b.xf.q.s);
-        if (!finite || std::abs(b.center.x) > kEscapeBound || std::abs(b.center.y) > kEscapeBound) {
+        if (!keptInWorld(b)) {
+            const bool finite = isFinite(b.center) && std::isfinite(b.xf.q.c) && std::isfinite(b.xf.q.s) &&
+                                isFinite(b.linearVelocity) && std::isfinite(b.angularVelocity);
             if (!finite) {
                 b.center = b.center0;
                 b.xf.q = Rot{};
@@ -1013,8 +1047,7 @@ void World::finalizeBodies() {
             m_report.escaped.push_back(idOfSlot(i));
             continue;
         }
-        syncOriginFromCenter(b);
-        refreshShapes(i, b.center - b.center0);
+        moveShapeProxies(i, b.center - b.center0);
     }
     for (BodySim& b : m_bodies) {
         b.force = {};

@@ -203,7 +203,9 @@ private:
     };
 
     int slotOf(BodyId id) const;
-    void refreshShapes(int bodySlot, Vec2 displacement);
+    void refreshShapes(int bodySlot, Vec2 displacement); ///< updateShapeBounds, then moveShapeProxies
+    void updateShapeBounds(int bodySlot);
+    void moveShapeProxies(int bodySlot, Vec2 displacement);
     void createProxies(int bodySlot); ///< the broad phase's, and the fixed tree's for a non-dynamic body
     void destroyProxies(int bodySlot);
     void destroyContact(int contactIndex);
