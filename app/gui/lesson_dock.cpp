@@ -26,6 +26,7 @@
 #include <QMainWindow>
 #include <QMenu>
 #include <QMouseEvent>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
@@ -188,6 +189,14 @@ void LessonDock::buildUi() {
     layout->addWidget(m_numberRow);
     connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::commitAnswer);
 
+    // Free text beside a multiple choice: the student's own sentence, kept with the answer.
+    m_freeText = new QPlainTextEdit(page);
+    m_freeText->setObjectName(QStringLiteral("lessonFreeText"));
+    m_freeText->setPlaceholderText(tr("Why? Say it in your own words."));
+    m_freeText->setTabChangesFocus(true);
+    m_freeText->setFixedHeight(m_freeText->fontMetrics().lineSpacing() * 4 + 12);
+    layout->addWidget(m_freeText);
+
     m_engineAnswer = new QLabel(page);
     m_engineAnswer->setObjectName(QStringLiteral("lessonEngineAnswer"));
     m_engineAnswer->setWordWrap(true);
@@ -325,6 +334,10 @@ bool LessonDock::currentAnswered() const {
     return m_step >= 0 && m_states[static_cast<std::size_t>(m_step)].answered;
 }
 
+QString LessonDock::committedText() const {
+    return m_step >= 0 ? m_states[static_cast<std::size_t>(m_step)].answer.text : QString();
+}
+
 QString LessonDock::verdictText() const {
     return m_step >= 0 ? m_states[static_cast<std::size_t>(m_step)].verdict : QString();
 }
@@ -411,6 +424,8 @@ void LessonDock::applySimulation(const LessonStep& step) {
 
 void LessonDock::enterStep() {
     const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    m_freeText
+        ->clear(); // each question's sentence is its own (an answered one is shown again from its state)
     if (!step.bodies.empty()) {
         QList<quint64> keys;
         for (const int index : step.bodies) {
@@ -595,6 +610,7 @@ void LessonDock::commitAnswer() {
             answer.picked.push_back(i);
         }
     }
+    answer.text = m_freeText->toPlainText().trimmed();
     // Checked at answer time: the engine works the question out again on the scene as it is now.
     const LessonQuestionEval eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
     if (!eval.problem.isEmpty()) {
@@ -666,6 +682,8 @@ void LessonDock::updateQuestionState() {
     m_numberRow->setVisible(askable && m_eval.numeric);
     m_commit->setVisible(askable && !answered);
     m_number->setEnabled(!answered);
+    m_freeText->setVisible(askable && m_eval.freeText);
+    m_freeText->setReadOnly(answered);
     if (!askable) {
         m_engineAnswer->setVisible(question);
         m_engineAnswer->setText(
@@ -703,6 +721,7 @@ void LessonDock::updateQuestionState() {
     }
     if (answered) {
         m_number->setText(m_eval.numeric ? QLocale::c().toString(state.answer.number) : QString());
+        m_freeText->setPlainText(state.answer.text);
         m_verdict->setText(state.verdict);
         m_verdict->setStyleSheet(state.right ? QStringLiteral("QLabel { color: #1b6e20; }")
                                              : QStringLiteral("QLabel { color: #a01818; }"));
@@ -718,6 +737,7 @@ void LessonDock::showStep() {
         m_teacherNotes->hide();
         m_choicesBox->hide();
         m_numberRow->hide();
+        m_freeText->hide();
         m_commit->hide();
         m_engineAnswer->hide();
         m_clickHint->hide();

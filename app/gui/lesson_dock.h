@@ -25,6 +25,7 @@ class QButtonGroup;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
 class QVBoxLayout;
@@ -65,6 +66,8 @@ public:
     bool currentAnswered() const;
     /// The verdict text shown after committing (empty before).
     QString verdictText() const;
+    /// The sentence the student committed with the current question (freeText questions; empty before).
+    QString committedText() const;
 
     /// What the dock shows for `step` (Markdown): the text or the prompt, after a line saying what a
     /// walkthrough or simulation step does.
@@ -144,6 +147,7 @@ private:
     QList<QAbstractButton*> m_choiceButtons;
     QWidget* m_numberRow = nullptr;
     QLineEdit* m_number = nullptr;
+    QPlainTextEdit* m_freeText = nullptr; ///< freeText questions: the student's sentence
     QLabel* m_engineAnswer = nullptr;
     QPushButton* m_commit = nullptr;
     QLabel* m_verdict = nullptr;
