@@ -629,7 +629,7 @@ void LessonDock::commitAnswer() {
             m_verdict->setText(tr("Type a number of metres first, e.g. 0.25."));
             return;
         }
-    } else if (answer.picked.empty()) {
+    } else if (answer.picked.empty() && !eval.multiSelect) { // "none of them" is a set too
         m_verdict->setText(tr("Pick an answer first."));
         return;
     }

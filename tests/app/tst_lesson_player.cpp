@@ -4,7 +4,8 @@
 /// answered right and one wrong by clicking the choices (or typing the number) and Commit. Before the
 /// commit a student sees no answer (the Walkthrough dock is closed, the engine's answer hidden); after it
 /// the verdict names the engine's answer and the Walkthrough dock shows the step it comes from. Simulation
-/// steps drive Simulate mode to the time asked; a hostile lesson changes nothing and names the place.
+/// steps drive Simulate mode to the time asked; free-text answers are typed and graded by keyword; a hostile
+/// lesson changes nothing and names the place.
 
 #include "app_test_util.h"
 #include "lesson.h"
@@ -19,6 +20,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -94,7 +96,23 @@ private:
             clickChoice(choiceButton(dock, pick));
             QVERIFY(choiceButton(dock, pick)->isChecked());
         }
+        auto* freeText = dock.findChild<QPlainTextEdit*>(QStringLiteral("lessonFreeText"));
+        QVERIFY(freeText);
+        QCOMPARE(freeText->isVisible(), eval.freeText);
+        if (eval.freeText) {
+            // The sentence: every keyword when answering right (the choice alone is not enough when the lesson
+            // grades by keywords), none of them when answering wrong.
+            freeText->setFocus();
+            QTest::keyClicks(freeText, right ? QStringLiteral("Because of ") +
+                                                   eval.keywords.join(QStringLiteral(" and "))
+                                             : QStringLiteral("No idea"));
+        }
         click(dock.findChild<QPushButton*>(QStringLiteral("lessonCommit")));
+        if (eval.freeText) {
+            QVERIFY(freeText->isReadOnly());
+            QVERIFY(dock.verdictText().contains(freeText->toPlainText()));
+            QCOMPARE(dock.committedText(), freeText->toPlainText());
+        }
     }
 
 private slots:
@@ -172,6 +190,8 @@ private slots:
                     QCOMPARE(applyLessonSetting(expected, step.setting, step.value), QString());
                     QCOMPARE(sim->settings().continuous, expected.continuous);
                     QCOMPARE(sim->settings().solver, expected.solver);
+                    QCOMPARE(sim->settings().response, expected.response);
+                    QCOMPARE(sim->settings().contactMethod, expected.contactMethod);
                 } else {
                     QVERIFY(!sim->isPlaying());
                 }
@@ -390,6 +410,45 @@ private slots:
         QPointer<LessonPresenter> guard(presenter);
         window.reset();
         QVERIFY(guard.isNull());
+    }
+
+    /// Free text graded by keywords, on the real window: the right choice with a sentence that leaves out the
+    /// keyword is not right, and the verdict says what is missing; the sentence reaches the presenter.
+    void freeTextGradedByKeyword() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/08-why-push-out-never-rests.json")));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
+        LessonPresenter* presenter = dock->presenter();
+        QVERIFY(presenter);
+        int step = -1;
+        for (int i = 0; i < dock->stepCount() && step < 0; ++i) {
+            const LessonStep& s = dock->lesson().steps[static_cast<std::size_t>(i)];
+            step = s.type == LessonStepType::Question && !s.keywords.isEmpty() ? i : -1;
+        }
+        QVERIFY(step >= 0);
+        while (dock->currentStep() < step) {
+            click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        }
+        const LessonQuestionEval& eval = dock->currentEvaluation();
+        QCOMPARE(eval.keywords, QStringList{QStringLiteral("velocity")});
+        clickChoice(choiceButton(*dock, eval.correct.front()));
+        auto* freeText = dock->findChild<QPlainTextEdit*>(QStringLiteral("lessonFreeText"));
+        QVERIFY(freeText->isVisible());
+        freeText->setFocus();
+        QTest::keyClicks(freeText, QStringLiteral("gravity keeps pulling"));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonCommit")));
+        QVERIFY(dock->currentAnswered());
+        const QString verdict = dock->verdictText();
+        QVERIFY2(verdict.startsWith(QStringLiteral("Not quite.")), qPrintable(verdict));
+        QVERIFY(verdict.contains(QStringLiteral("does not mention \"velocity\"")));
+        QVERIFY(presenter->answerText().contains(QStringLiteral("gravity keeps pulling")));
+        // Moving on clears the box for the next question; coming back shows the committed sentence.
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        QVERIFY(freeText->toPlainText().isEmpty());
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonBack")));
+        QCOMPARE(freeText->toPlainText(), QStringLiteral("gravity keeps pulling"));
+        QVERIFY(freeText->isReadOnly());
     }
 
     /// Opening another scene ends the lesson (its steps name the lesson scene's bodies).
