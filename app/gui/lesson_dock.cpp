@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "file_controller.h"
+#include "lesson_drag.h"
 #include "lesson_presenter.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -22,6 +23,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineF>
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
@@ -85,6 +87,8 @@ LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window),
     connect(document, &Document::bodyInserted, this, &LessonDock::onSceneEdited);
     connect(document, &Document::bodyRemoved, this, &LessonDock::onSceneEdited);
     window.canvas()->viewport()->installEventFilter(this);
+    m_drag = new LessonDragOverlay(this);
+    window.canvas()->addOverlay(m_drag);
     // Another scene opened (File > Open, New, a sample) ends the lesson: its steps name this scene's bodies.
     connect(document, &Document::sceneReset, this, [this] {
         if (!m_settingScene && hasLesson()) {
@@ -550,12 +554,34 @@ bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
     // the monkey test).
     const QEvent::Type type = event->type();
     if (type != QEvent::MouseButtonPress && type != QEvent::MouseButtonDblClick &&
-        type != QEvent::MouseButtonRelease) {
+        type != QEvent::MouseButtonRelease && type != QEvent::MouseMove) {
         return QDockWidget::eventFilter(watched, event);
     }
     if (watched != m_window.canvas()->viewport() || !hasLesson() || currentAnswered() ||
         m_lesson.steps[static_cast<std::size_t>(m_step)].type != LessonStepType::Question ||
         !m_eval.problem.isEmpty()) {
+        return QDockWidget::eventFilter(watched, event);
+    }
+    if (dragAnswers()) {
+        // The MTV's direction or the depth, answered by a drag: it must not also move the body under it.
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick) {
+            if (mouse->button() != Qt::LeftButton) {
+                return false;
+            }
+            m_drag->begin(m_window.canvas()->viewportToWorld(mouse->position()));
+            return true;
+        }
+        if (!m_drag->dragging()) {
+            return QDockWidget::eventFilter(watched, event); // hovering, or a press from before the question
+        }
+        dragTo(mouse->position());
+        if (type == QEvent::MouseButtonRelease) {
+            m_drag->finish();
+        }
+        return true;
+    }
+    if (type == QEvent::MouseMove) {
         return QDockWidget::eventFilter(watched, event);
     }
     if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonDblClick) {
@@ -578,6 +604,30 @@ bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
         return true;
     }
     return QDockWidget::eventFilter(watched, event);
+}
+
+bool LessonDock::dragAnswers() const {
+    return m_eval.kind == LessonQuestionKind::MtvDirection || m_eval.kind == LessonQuestionKind::ContactDepth;
+}
+
+void LessonDock::dragTo(QPointF viewportPoint) {
+    const phys::Vec2 from = m_drag->start();
+    const phys::Vec2 to = m_window.canvas()->viewportToWorld(viewportPoint);
+    // Less than a click's wobble is not a drag: nothing is answered yet.
+    if (QLineF(m_window.canvas()->worldToViewport(from), viewportPoint).length() < kPickPixels) {
+        return;
+    }
+    if (m_eval.kind == LessonQuestionKind::ContactDepth) {
+        const double depth = lessonDragDepth(from, to);
+        m_number->setText(QLocale::c().toString(depth, 'f', 3));
+        m_drag->moveTo(to, tr("%1 m").arg(depth, 0, 'f', 3));
+        return;
+    }
+    const int choice = lessonDirectionChoice(m_eval, from, to);
+    if (choice >= 0 && choice < m_choiceButtons.size()) {
+        m_choiceButtons[choice]->setChecked(true);
+        m_drag->moveTo(to, m_eval.choices[static_cast<std::size_t>(choice)].label);
+    }
 }
 
 void LessonDock::onSceneEdited() {
@@ -678,7 +728,12 @@ void LessonDock::updateQuestionState() {
         std::any_of(m_eval.choices.begin(), m_eval.choices.end(), [this](const LessonChoice& c) {
             return c.edge >= 0 || m_eval.kind == LessonQuestionKind::ClipKeptPoints;
         });
-    m_clickHint->setVisible(askable && !answered && clickable);
+    m_clickHint->setText(m_eval.kind == LessonQuestionKind::MtvDirection
+                             ? tr("Drag on the canvas the way B should move out of A, or pick it below.")
+                         : m_eval.kind == LessonQuestionKind::ContactDepth
+                             ? tr("Drag across the overlap on the canvas to measure it, or type it below.")
+                             : tr("Click it on the canvas, or pick it below."));
+    m_clickHint->setVisible(askable && !answered && (clickable || dragAnswers()));
     m_numberRow->setVisible(askable && m_eval.numeric);
     m_commit->setVisible(askable && !answered);
     m_number->setEnabled(!answered);

@@ -32,6 +32,7 @@ class QVBoxLayout;
 
 namespace cl {
 
+class LessonDragOverlay;
 class LessonPresenter;
 class MainWindow;
 class WalkthroughDock;
@@ -140,6 +141,10 @@ private:
     /// The overlay options before an edge question turned on vertex numbers and normals (restored after).
     std::optional<OverlayOptions> m_savedOverlay;
     bool m_swallowRelease = false;
+    /// MTV and depth questions: the drag on the canvas that answers them, drawn as an arrow.
+    LessonDragOverlay* m_drag = nullptr;
+    bool dragAnswers() const;
+    void dragTo(QPointF viewportPoint);
     QLabel* m_teacherNotes = nullptr;
     QWidget* m_choicesBox = nullptr;
     QVBoxLayout* m_choicesLayout = nullptr;

@@ -579,6 +579,28 @@ LessonQuestionEval evaluateLessonQuestion(const LessonStep& q, const phys::Scene
     return eval;
 }
 
+int lessonDirectionChoice(const LessonQuestionEval& eval, phys::Vec2 from, phys::Vec2 to) {
+    const phys::Vec2 drag = to - from;
+    const double length = phys::length(drag);
+    if (eval.kind != LessonQuestionKind::MtvDirection || !(length > 0.0)) {
+        return -1;
+    }
+    int best = -1;
+    double bestCosine = -2.0;
+    for (int i = 0; i < static_cast<int>(eval.choices.size()); ++i) {
+        const double cosine = phys::dot(eval.choices[static_cast<std::size_t>(i)].direction, drag) / length;
+        if (cosine > bestCosine) {
+            bestCosine = cosine;
+            best = i;
+        }
+    }
+    return best;
+}
+
+double lessonDragDepth(phys::Vec2 from, phys::Vec2 to) {
+    return std::round(phys::length(to - from) * 1000.0) / 1000.0;
+}
+
 LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnswer& answer) {
     LessonVerdict verdict;
     if (eval.numeric) {

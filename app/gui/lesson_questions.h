@@ -78,6 +78,14 @@ struct LessonVerdict {
     QString text;
 };
 
+/// MtvDirection answered by a drag on the canvas from `from` to `to` (world, metres): the choice whose
+/// direction is nearest the drag's (largest cosine), so a drag counts for the trace's direction when it is
+/// closer to it than to any other axis direction the trace offers; -1 for a drag of no length or a question
+/// of another kind.
+int lessonDirectionChoice(const LessonQuestionEval& eval, phys::Vec2 from, phys::Vec2 to);
+/// ContactDepth answered by a drag: its length, metres, to the millimetre shown.
+double lessonDragDepth(phys::Vec2 from, phys::Vec2 to);
+
 /// Checks `answer` against `eval` (which must have no problem).
 LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnswer& answer);
 

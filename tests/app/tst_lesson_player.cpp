@@ -383,6 +383,78 @@ private slots:
         QVERIFY(scenesEqual(window->document()->scene(), before));
     }
 
+    /// The MTV's direction and the depth answered by dragging on the canvas (many moves, as a hand does): the
+    /// drag picks the direction and fills in the depth, draws its arrow, and moves no body.
+    void answersByDraggingOnTheCanvas() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QCoreApplication::processEvents(); // the deferred zoom to fit
+        SceneCanvas* canvas = window->canvas();
+        const Scene before = window->document()->scene();
+        auto* verdict = dock->findChild<QLabel*>(QStringLiteral("lessonVerdict"));
+        auto* commit = dock->findChild<QPushButton*>(QStringLiteral("lessonCommit"));
+        auto* hint = dock->findChild<QLabel*>(QStringLiteral("lessonClickHint"));
+        const auto goTo = [&](LessonQuestionKind kind) {
+            for (int i = 0; i < dock->stepCount(); ++i) {
+                const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
+                if (step.type == LessonStepType::Question && step.kind == kind) {
+                    dock->setStep(i);
+                    return true;
+                }
+            }
+            return false;
+        };
+        const auto drag = [&](phys::Vec2 from, phys::Vec2 to) {
+            const QPoint a = canvas->worldToViewport(from).toPoint();
+            const QPoint b = canvas->worldToViewport(to).toPoint();
+            QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, a);
+            for (int k = 1; k <= 12; ++k) {
+                QTest::mouseMove(canvas->viewport(), a + (b - a) * k / 12);
+            }
+            QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, b);
+        };
+        const phys::Vec2 centreB = before.def.bodies[1].position;
+
+        QVERIFY(goTo(LessonQuestionKind::MtvDirection));
+        QVERIFY(hint->isVisible() && hint->text().startsWith(QStringLiteral("Drag")));
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const int right = eval.correct.front();
+            // 150 px the wrong way first (the student changes their mind), then the trace's way.
+            const phys::Vec2 d = eval.choices[static_cast<std::size_t>(right)].direction;
+            const double metres = 150.0 / canvas->pixelsPerMetre();
+            drag(centreB, centreB - d * metres);
+            QVERIFY(!choiceButton(*dock, right)->isChecked());
+            drag(centreB, centreB + d * metres);
+            QVERIFY(choiceButton(*dock, right)->isChecked());
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+
+        QVERIFY(goTo(LessonQuestionKind::ContactDepth));
+        QVERIFY(hint->isVisible() && hint->text().startsWith(QStringLiteral("Drag")));
+        // A depth of centimetres is measured zoomed in, as a student would (the test window's canvas is small).
+        for (int k = 0; k < 40 && canvas->pixelsPerMetre() < 150.0; ++k) {
+            canvas->zoomIn();
+        }
+        QVERIFY(canvas->pixelsPerMetre() >= 150.0);
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const phys::Vec2 middle = canvas->viewportToWorld(QPointF(canvas->viewport()->rect().center()));
+            drag(middle, middle + phys::Vec2{eval.value, 0.0});
+            auto* number = dock->findChild<QLineEdit*>(QStringLiteral("lessonNumber"));
+            const double measured = number->text().toDouble();
+            // Whole pixels at each end: within a pixel and a half of the depth.
+            QVERIFY2(std::abs(measured - eval.value) <= 1.5 / canvas->pixelsPerMetre(),
+                     qPrintable(QStringLiteral("%1 vs %2").arg(measured).arg(eval.value)));
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        // The drags answered: no body moved.
+        QVERIFY(scenesEqual(window->document()->scene(), before));
+    }
+
     /// Presenter mode: the teacher's window shows notes and the engine's answer while the main window stays in
     /// student view, and its Back/Next drive the lesson.
     void presenterWindow() {

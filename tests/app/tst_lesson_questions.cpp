@@ -321,6 +321,67 @@ private slots:
         QVERIFY(!judgeLessonAnswer(eval, {{1, 2}, 0, {}}).right);
     }
 
+    /// The MTV's direction answered by a drag: a drag within half the angle between the trace's direction and
+    /// its nearest neighbour among the choices picks the trace's direction; one just past that half picks the
+    /// neighbour. Seeded tilted pairs; the depth by a drag is the drag's length to the millimetre.
+    void dragAnswers() {
+        std::mt19937 rng(1306);
+        std::uniform_real_distribution<double> half(0.3, 1.5);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        int cases = 0;
+        for (int c = 0; c < 2000 && cases < 1000; ++c) {
+            phys::SceneDef scene;
+            const double wA = half(rng), hA = half(rng);
+            scene.bodies = {box({0, 0}, wA, hA, unit(rng)),
+                            box({unit(rng) * wA, unit(rng) * hA}, half(rng), half(rng), unit(rng) * 3)};
+            const LessonQuestionEval eval =
+                evaluateLessonQuestion(question(LessonQuestionKind::MtvDirection), scene);
+            if (!eval.problem.isEmpty() || eval.correct.size() != 1) {
+                continue;
+            }
+            ++cases;
+            const int right = eval.correct.front();
+            const phys::Vec2 d = eval.choices[static_cast<std::size_t>(right)].direction;
+            // The nearest other direction and the angle to it (signed, counter-clockwise positive).
+            double gap = 10.0;
+            for (std::size_t k = 0; k < eval.choices.size(); ++k) {
+                if (static_cast<int>(k) == right) {
+                    continue;
+                }
+                const phys::Vec2 e = eval.choices[k].direction;
+                const double angle = std::atan2(phys::cross(d, e), phys::dot(d, e));
+                if (std::abs(angle) < std::abs(gap)) {
+                    gap = angle;
+                }
+            }
+            const auto rotated = [&](double angle) {
+                return phys::Vec2{d.x * std::cos(angle) - d.y * std::sin(angle),
+                                  d.x * std::sin(angle) + d.y * std::cos(angle)};
+            };
+            const phys::Vec2 from{unit(rng) * 3, unit(rng) * 3};
+            const double length = 0.05 + half(rng);
+            const double inside = gap * 0.49 * (unit(rng) + 1.0) / 2.0;
+            QCOMPARE(lessonDirectionChoice(eval, from, from + rotated(inside) * length), right);
+            QCOMPARE(lessonDirectionChoice(eval, from, from + rotated(-inside) * length), right);
+            QVERIFY(lessonDirectionChoice(eval, from, from + rotated(gap * 0.51) * length) != right);
+            QCOMPARE(lessonDirectionChoice(eval, from, from), -1);
+        }
+        QVERIFY(cases >= 1000);
+        // Depth: the drag's length, rounded to the millimetre, judged with the question's tolerance.
+        phys::SceneDef scene;
+        scene.bodies = {box({0, 0}, 1, 1), box({1.75, 0.3}, 1, 1)};
+        LessonStep q = question(LessonQuestionKind::ContactDepth);
+        q.tolerance = 0.01;
+        const LessonQuestionEval depth = evaluateLessonQuestion(q, scene);
+        QVERIFY(std::abs(depth.value - 0.25) < 1e-12);
+        const phys::Vec2 from{0.4, -0.2};
+        const phys::Vec2 u = phys::normalize(phys::Vec2{3, 4});
+        QCOMPARE(lessonDragDepth(from, from + u * 0.2504), 0.25);
+        QVERIFY(judgeLessonAnswer(depth, {{}, lessonDragDepth(from, from + u * 0.2541), {}}).right);
+        QVERIFY(!judgeLessonAnswer(depth, {{}, lessonDragDepth(from, from + u * 0.2651), {}}).right);
+        QCOMPARE(lessonDirectionChoice(depth, from, from + u), -1);
+    }
+
     /// Free text beside multiple choice: kept in the verdict for the teacher; without keywords only the choice
     /// is graded; with keywords every one must appear (any case) and the choice must be right as well.
     void freeText() {
