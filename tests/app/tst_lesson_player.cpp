@@ -263,7 +263,7 @@ private slots:
         auto* dock = window->findChild<LessonDock*>();
         auto* simulation = window->findChild<SimulationUi*>();
         simulation->controller()->setExternalClock(true);
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-tunnelling.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/09-tunnelling.json")));
         int run = -1;
         for (int i = 0; i < dock->stepCount(); ++i) {
             const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
@@ -288,7 +288,7 @@ private slots:
     void teacherViewShowsNotesAndAnswers() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         auto* notes = dock->findChild<QLabel*>(QStringLiteral("lessonTeacherNotes"));
         auto* engineAnswer = dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"));
         QVERIFY(!notes->isVisible()); // student view
@@ -310,7 +310,7 @@ private slots:
     void editChangesTheAnswer() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].kind !=
                    LessonQuestionKind::MtvDirection ||
                dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
@@ -335,7 +335,7 @@ private slots:
     void answersByClickingTheCanvas() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/02-clipping.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/04-clipping.json")));
         QCoreApplication::processEvents(); // the deferred zoom to fit
         SceneCanvas* canvas = window->canvas();
         const Scene before = window->document()->scene();
@@ -388,7 +388,7 @@ private slots:
     void answersByDraggingOnTheCanvas() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         QCoreApplication::processEvents(); // the deferred zoom to fit
         SceneCanvas* canvas = window->canvas();
         const Scene before = window->document()->scene();
@@ -460,7 +460,7 @@ private slots:
     void presenterWindow() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
         LessonPresenter* presenter = dock->presenter();
         QVERIFY(presenter && presenter->isVisible());
@@ -489,7 +489,7 @@ private slots:
     void freeTextGradedByKeyword() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/08-why-push-out-never-rests.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/07-why-push-out-never-rests.json")));
         click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
         LessonPresenter* presenter = dock->presenter();
         QVERIFY(presenter);
@@ -527,7 +527,7 @@ private slots:
     void anotherSceneEndsTheLesson() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         QVERIFY(dock->hasLesson());
         QVERIFY(window->openSample(QStringLiteral(":/scenes/stack.json")));
         QVERIFY(!dock->hasLesson());
