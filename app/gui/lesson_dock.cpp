@@ -295,6 +295,11 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
         m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
                              Qt::Vertical);
     }
+    // Student view: the Walkthrough dock's table and overlay would answer the lesson's questions before they
+    // are asked; it opens when a step or a reveal moves it.
+    if (auto* walkthrough = m_window.findChild<WalkthroughDock*>(); walkthrough && !m_teacherView) {
+        walkthrough->hide();
+    }
     m_step = -1;
     setStep(0);
     // Frame the scene once the docks have their new sizes.

@@ -159,6 +159,9 @@ private slots:
         const Lesson& lesson = std::get<Lesson>(loaded);
         QCOMPARE(dock->stepCount(), static_cast<int>(lesson.steps.size()));
         QVERIFY(scenesEqual(window->document()->scene(), lesson.scene));
+        // Student view: the Walkthrough dock (its table holds the answers) stays closed until a step opens it.
+        QCOMPARE(walkthrough->isVisible(), lesson.steps.front().type == LessonStepType::Walkthrough ||
+                                               lesson.steps.front().walkthrough.has_value());
 
         auto* next = dock->findChild<QPushButton*>(QStringLiteral("lessonNext"));
         auto* back = dock->findChild<QPushButton*>(QStringLiteral("lessonBack"));
