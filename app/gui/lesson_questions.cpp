@@ -457,13 +457,13 @@ StandRun runStand(const phys::SceneDef& scene, const phys::WorldSettings& settin
 QString candidateName(LessonSolverCandidate candidate) {
     switch (candidate) {
     case LessonSolverCandidate::SoftStep:
-        return tr("Impulses with the soft step (the app's default)");
+        return tr("Impulses, soft step (the default)");
     case LessonSolverCandidate::Baumgarte:
-        return tr("Impulses with Baumgarte's bias (0.2 of the depth per step)");
+        return tr("Impulses, Baumgarte's bias");
     case LessonSolverCandidate::PushOut:
-        return tr("Push-out along the MTV (no impulses)");
+        return tr("Push-out along the MTV");
     case LessonSolverCandidate::Verlet:
-        return tr("Verlet bodies (particles and rigid edges)");
+        return tr("Verlet (particles and constraints)");
     }
     return {};
 }
@@ -502,7 +502,7 @@ void evaluateStableSolver(LessonQuestionEval& eval, const LessonStep& q, const p
             standing.append(c.label);
         }
         lines.append(tr("%1: moved up to %2 m (at t = %3 s), fastest body %4 m/s at the end: %5")
-                         .arg(c.label, Walkthrough::length(run.drift))
+                         .arg(c.label, QString::number(run.drift, 'f', 4))
                          .arg(run.worstTime, 0, 'f', 2)
                          .arg(run.endSpeed, 0, 'f', 3)
                          .arg(stands ? tr("stands") : tr("does not stand")));
