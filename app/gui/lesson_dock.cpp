@@ -160,6 +160,7 @@ void LessonDock::buildUi() {
 
     m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
     m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
+    m_clickHint->setWordWrap(true);
     m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
     layout->addWidget(m_clickHint);
 
@@ -734,9 +735,9 @@ void LessonDock::updateQuestionState() {
             return c.edge >= 0 || m_eval.kind == LessonQuestionKind::ClipKeptPoints;
         });
     m_clickHint->setText(m_eval.kind == LessonQuestionKind::MtvDirection
-                             ? tr("Drag on the canvas the way B should move out of A, or pick it below.")
+                             ? tr("Drag on the canvas the way B moves out of A, or pick it below.")
                          : m_eval.kind == LessonQuestionKind::ContactDepth
-                             ? tr("Drag across the overlap on the canvas to measure it, or type it below.")
+                             ? tr("Drag on the canvas to measure it, or type it below.")
                              : tr("Click it on the canvas, or pick it below."));
     m_clickHint->setVisible(askable && !answered && (clickable || dragAnswers()));
     m_numberRow->setVisible(askable && m_eval.numeric);
