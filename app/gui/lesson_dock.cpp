@@ -696,6 +696,7 @@ void LessonDock::commitAnswer() {
     state.right = verdict.right;
     state.answer = answer;
     state.verdict = verdict.text;
+    m_drag->clear(); // the reveal draws the engine's answer where the guess's arrow was
     if (m_eval.revealStep >= 0) {
         applyWalkthrough(
             {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1});

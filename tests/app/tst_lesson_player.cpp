@@ -10,6 +10,7 @@
 #include "app_test_util.h"
 #include "lesson.h"
 #include "lesson_dock.h"
+#include "lesson_drag.h"
 #include "lesson_presenter.h"
 #include "lesson_questions.h"
 #include "walkthrough_dock.h"
@@ -452,8 +453,10 @@ private slots:
             QVERIFY2(std::abs(measured - eval.value) <= 1.5 / canvas->pixelsPerMetre(),
                      qPrintable(QStringLiteral("%1 vs %2").arg(measured).arg(eval.value)));
         }
+        QVERIFY(window->findChild<LessonDragOverlay*>()->visible()); // the guess is drawn until the reveal
         click(commit);
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        QVERIFY(!window->findChild<LessonDragOverlay*>()->visible());
         // The drags answered: no body moved.
         QVERIFY(scenesEqual(window->document()->scene(), before));
     }
