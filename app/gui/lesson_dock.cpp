@@ -434,8 +434,8 @@ void LessonDock::applySimulation(const LessonStep& step) {
 
 void LessonDock::enterStep() {
     const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
-    m_freeText
-        ->clear(); // each question's sentence is its own (an answered one is shown again from its state)
+    // Each question's sentence is its own (an answered one is shown again from its state).
+    m_freeText->clear();
     if (!step.bodies.empty()) {
         QList<quint64> keys;
         for (const int index : step.bodies) {

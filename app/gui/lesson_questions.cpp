@@ -278,6 +278,28 @@ std::pair<double, double> shadow(const phys::BodyDef& body, const phys::Transfor
     return {low, high};
 }
 
+/// Puts the scene's bodies into `world` (a World of the question's own, never the app's simulation) with
+/// `settings`, body `launched` (if any) given `velocity`; `ids[i]` is body i. Returns why not, or empty.
+QString fillWorld(phys::World& world, std::vector<phys::BodyId>& ids, const phys::SceneDef& scene,
+                  const phys::WorldSettings& settings, int launched = -1, phys::Vec2 velocity = {}) {
+    if (const auto error = world.setSettings(settings)) {
+        return QString::fromStdString(error->message);
+    }
+    world.setReportFlags(phys::kReportNone);
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        phys::BodyDef def = scene.bodies[i];
+        if (static_cast<int>(i) == launched) {
+            def.linearVelocity = velocity;
+        }
+        auto created = world.createBody(def);
+        if (!created) {
+            return QString::fromStdString(created.error().message);
+        }
+        ids.push_back(*created);
+    }
+    return {};
+}
+
 struct TunnelRun {
     bool ok = false;
     QString problem;
@@ -294,23 +316,10 @@ TunnelRun runTunnel(const phys::SceneDef& scene, const LessonStep& q, bool conti
     phys::WorldSettings settings = scene.settings;
     settings.continuous = continuous;
     phys::World world;
-    if (const auto error = world.setSettings(settings)) {
-        run.problem = QString::fromStdString(error->message);
-        return run;
-    }
-    world.setReportFlags(phys::kReportNone);
     std::vector<phys::BodyId> ids;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        phys::BodyDef def = scene.bodies[i];
-        if (static_cast<int>(i) == q.body) {
-            def.linearVelocity = q.velocity;
-        }
-        auto created = world.createBody(def);
-        if (!created) {
-            run.problem = QString::fromStdString(created.error().message);
-            return run;
-        }
-        ids.push_back(*created);
+    run.problem = fillWorld(world, ids, scene, settings, q.body, q.velocity);
+    if (!run.problem.isEmpty()) {
+        return run;
     }
     const phys::Vec2 d = phys::normalize(q.velocity);
     const phys::Vec2 across{-d.y, d.x};
@@ -417,19 +426,10 @@ StandRun runStand(const phys::SceneDef& scene, const phys::WorldSettings& settin
                   const std::vector<int>& watch, double duration) {
     StandRun run;
     phys::World world;
-    if (const auto error = world.setSettings(settings)) {
-        run.problem = QString::fromStdString(error->message);
-        return run;
-    }
-    world.setReportFlags(phys::kReportNone);
     std::vector<phys::BodyId> ids;
-    for (const phys::BodyDef& def : scene.bodies) {
-        auto created = world.createBody(def);
-        if (!created) {
-            run.problem = QString::fromStdString(created.error().message);
-            return run;
-        }
-        ids.push_back(*created);
+    run.problem = fillWorld(world, ids, scene, settings);
+    if (!run.problem.isEmpty()) {
+        return run;
     }
     std::vector<phys::Vec2> start;
     for (const int b : watch) {

@@ -63,6 +63,26 @@ private slots:
         QVERIFY(!lesson.title.isEmpty());
         QVERIFY(!lesson.steps.empty());
         QVERIFY(lesson.scene.def.bodies.size() >= 2);
+        // Predict, then reveal: the Walkthrough dock's table shows every axis, stage and method of its pair at
+        // once, so a walkthrough step on a pair before a question on that pair would give the answer away.
+        const auto samePair = [](int a, int b, int c, int d) {
+            return (a == c && b == d) || (a == d && b == c);
+        };
+        for (std::size_t q = 0; q < lesson.steps.size(); ++q) {
+            const LessonStep& question = lesson.steps[q];
+            const bool paired = question.type == LessonStepType::Question &&
+                                question.kind != LessonQuestionKind::MultipleChoice &&
+                                question.kind != LessonQuestionKind::Tunnels &&
+                                question.kind != LessonQuestionKind::StableSolver;
+            for (std::size_t w = 0; paired && w < q; ++w) {
+                const auto& ref = lesson.steps[w].walkthrough;
+                QVERIFY2(!ref || !samePair(ref->bodyA, ref->bodyB, question.bodyA, question.bodyB),
+                         qPrintable(QStringLiteral(
+                                        "steps[%1] shows the walkthrough of the pair steps[%2] asks about")
+                                        .arg(w)
+                                        .arg(q)));
+            }
+        }
     }
 
     void fullLessonReadsEveryField() {
