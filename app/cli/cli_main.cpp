@@ -54,7 +54,7 @@ const Subcommand kSubcommands[] = {
      "  --slides DIR writes one 1920x1080 PNG slide per step (DIR/slide_01.png...: the drawing, then the\n"
      "  step's title, explanation and table); --pdf FILE writes the same slides as one PDF page each. With\n"
      "  either, a summary is printed instead of the text. Exit code 0, 2 usage, 3 invalid scene.",
-     true, &cl::cli::runWalkthrough},
+     false, &cl::cli::runWalkthrough},
     {"lesson", "check LESSON",
      "Check a lesson file and print each question with the answer the engine computes for its scene.",
      "  Choices the engine counts right are marked *. Exit code 0 when the lesson reads and every question\n"
@@ -103,8 +103,16 @@ int main(int argc, char** argv) {
         return cl::cli::kExitUsage;
     }
 
+    // `walkthrough` paints only when it writes slides (--slides, --pdf); its text needs no platform plugin.
+    bool paints = command->needsGui;
+    if (std::strcmp(command->name, "walkthrough") == 0) {
+        for (int i = 2; i < argc; ++i) {
+            paints =
+                paints || std::strncmp(argv[i], "--slides", 8) == 0 || std::strncmp(argv[i], "--pdf", 5) == 0;
+        }
+    }
     std::unique_ptr<QCoreApplication> app;
-    if (command->needsGui) {
+    if (paints) {
         // Painting needs a platform plugin, but never a display: use offscreen unless the caller chose one.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");
