@@ -229,7 +229,8 @@ SlideLayout SlideRenderer::layout(const Slide& slide, QSizeF size) {
                wrappedFitsWidth(out.explanationFont, slide.explanation, explanationWidth);
 
     const double panelHeight = std::max(explanationHeight, tableHeight + out.tableNote.height());
-    const double panelTop = size.height() - margin - panelHeight;
+    // Under the picture, at the foot of the slide; a step without a picture has its words under the title.
+    const double panelTop = slide.drawing ? size.height() - margin - panelHeight : contentTop;
     out.explanation = QRectF(margin, panelTop, explanationWidth, explanationHeight);
     if (hasTable) {
         out.table = QRectF(size.width() - margin - tableWidth, panelTop, tableWidth, tableHeight);
@@ -237,9 +238,11 @@ SlideLayout SlideRenderer::layout(const Slide& slide, QSizeF size) {
             out.tableNote.moveTopLeft(out.table.bottomLeft() + QPointF(0, 4.0 * k));
         }
     }
-    out.drawing = QRectF(margin, contentTop, contentWidth, panelTop - gap - contentTop);
-    // A picture under a third of the slide is not worth showing: the words are too long for one slide.
-    out.fits = out.fits && out.drawing.height() >= size.height() / 3.0;
+    if (slide.drawing) {
+        out.drawing = QRectF(margin, contentTop, contentWidth, panelTop - gap - contentTop);
+        // A picture under a third of the slide is not worth showing: the words are too long for one slide.
+        out.fits = out.fits && out.drawing.height() >= size.height() / 3.0;
+    }
     return out;
 }
 

@@ -46,7 +46,7 @@ struct Slide {
 struct SlideLayout {
     QRectF heading;
     QRectF title;
-    QRectF drawing;
+    QRectF drawing;     ///< empty when the slide has no picture (its words then follow the title)
     QRectF explanation; ///< the wrapped paragraph's box
     QRectF table;       ///< the drawn table (empty without a table)
     QRectF tableNote;   ///< "Rows 5-12 of 32" under the table when some rows are left out (else empty)

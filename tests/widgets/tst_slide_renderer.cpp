@@ -74,7 +74,10 @@ std::vector<Slide> deck(const phys::SceneDef& scene, int a, int b) {
 /// The boxes of a layout that hold something.
 std::vector<std::pair<const char*, QRectF>> boxes(const SlideLayout& l) {
     std::vector<std::pair<const char*, QRectF>> out{
-        {"heading", l.heading}, {"title", l.title}, {"drawing", l.drawing}, {"explanation", l.explanation}};
+        {"heading", l.heading}, {"title", l.title}, {"explanation", l.explanation}};
+    if (!l.drawing.isEmpty()) {
+        out.emplace_back("drawing", l.drawing);
+    }
     if (!l.table.isEmpty()) {
         out.emplace_back("table", l.table);
     }
