@@ -276,6 +276,10 @@ QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* documen
     scroll->setWidget(panel);
     tabs->addTab(satPage, QObject::tr("SAT \u00b7 Clipping"));
     tabs->addTab(scroll, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
+    // The main canvas shows only what the page in front explains: SAT's ruler and axis go with the SAT page.
+    QObject::connect(tabs, &QTabWidget::currentChanged, dock, [dock, satPage, tabs](int) {
+        dock->setSatPageInFront(tabs->currentWidget() == satPage);
+    });
     QObject::connect(dock, &WalkthroughDock::walkthroughChanged, panel,
                      [dock, panel] { panel->setPair(dock->keyA(), dock->keyB()); });
     return tabs;

@@ -12,6 +12,7 @@
 #include "gjk_view.h"
 #include "inspector_dock.h"
 #include "main_window.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
@@ -115,6 +116,7 @@ private slots:
     void vertexDragUpdatesThePanesLive();
     void splitShowsEarsThenMerges();
     void gjkWitnessOnTheMainCanvas();
+    void satRulerOnlyOnTheSatPage();
     void toiStepsThroughTheEnginesSweep();
     void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
@@ -552,6 +554,68 @@ void TestGjkPanel::gjkWitnessOnTheMainCanvas() {
     auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
     QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
     QVERIFY(overlay->items().empty());
+}
+
+namespace {
+/// The texts of the labels the walkthrough overlay placed when the canvas last painted (after a fresh paint).
+QStringList canvasLabels(SceneCanvas& canvas, const WalkthroughOverlay& overlay) {
+    canvas.viewport()->grab(); // paints now
+    QStringList texts;
+    for (const PlacedLabel& label : overlay.lastLabels()) {
+        texts << label.request.text;
+    }
+    return texts;
+}
+
+bool anyStartsWith(const QStringList& texts, const QString& prefix) {
+    return std::any_of(texts.begin(), texts.end(),
+                       [&prefix](const QString& t) { return t.startsWith(prefix); });
+}
+} // namespace
+
+void TestGjkPanel::satRulerOnlyOnTheSatPage() {
+    // boxA and boxC overlap: on the SAT page, at an axis step, the canvas draws the axis's ruler labelled
+    // "overlap ... m". On the GJK page (and its other tabs) the canvas shows only what that page explains: no
+    // SAT label at all, and GJK's distance segment at its end (for a separated pair). Back on SAT, the ruler
+    // is there again.
+    QVERIFY(dock()->setPair(0, 2));
+    SceneCanvas& canvas = *m_window->canvas();
+    WalkthroughOverlay& overlay = *dock()->overlay();
+    auto* next = dock()->findChild<QPushButton*>(QStringLiteral("walkthroughNext"));
+    QVERIFY(next);
+    QStringList labels = canvasLabels(canvas, overlay);
+    for (int clicks = 0;
+         !anyStartsWith(labels, QStringLiteral("overlap ")) && next->isEnabled() && clicks < 20; ++clicks) {
+        QTest::mouseClick(next, Qt::LeftButton);
+        labels = canvasLabels(canvas, overlay);
+    }
+    QVERIFY2(anyStartsWith(labels, QStringLiteral("overlap ")), qPrintable(labels.join(QLatin1Char('|'))));
+    const int satStep = dock()->currentStep();
+    const QStringList satLabels = labels;
+
+    for (int view = 0; view < 5; ++view) {
+        openView(view);
+        clickToEnd();
+        labels = canvasLabels(canvas, overlay);
+        QVERIFY2(labels.isEmpty(), qPrintable(QStringLiteral("view %1: %2").arg(view).arg(labels.join('|'))));
+        QVERIFY(!overlay.walkthroughVisible());
+    }
+    // A separated pair at GJK's end: the canvas holds GJK's distance, and nothing of SAT's.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    clickToEnd();
+    QVERIFY(canvasLabels(canvas, overlay).isEmpty());
+    QVERIFY(!panel()->canvasOverlay()->items().empty());
+
+    // Back to SAT (clicking its page's tab), on the overlapping pair at the same step: the ruler is back.
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QVERIFY(panel()->canvasOverlay()->items().empty());
+    QVERIFY(dock()->setPair(0, 2));
+    dock()->setStep(satStep);
+    labels = canvasLabels(canvas, overlay);
+    QVERIFY(overlay.walkthroughVisible());
+    QCOMPARE(labels, satLabels);
 }
 
 void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
