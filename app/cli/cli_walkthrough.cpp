@@ -64,12 +64,11 @@ QString tabTitle(GjkSteps::Tab tab) {
 }
 
 /// A body's outline in the world frame, to split as the Polygon tool would: a polygon's vertices, or for a
-/// compound body the boundary of its polygons when they tile one outline edge to edge (as the pieces of a
-/// split do): every edge two pieces share appears once each way and cancels, and the edges left must form one
-/// loop. Otherwise the reason, naming the body.
+/// compound body the outline of the union of its polygons (phys::outlineOfPieces: pieces meeting edge to edge
+/// or at T-junctions). Otherwise the reason, naming the body.
 std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& body, int index) {
     const phys::Transform xf{body.position, phys::Rot(body.angle)};
-    std::vector<std::pair<phys::Vec2, phys::Vec2>> edges;
+    std::vector<std::vector<phys::Vec2>> pieces;
     for (std::size_t s = 0; s < body.shapes.size(); ++s) {
         const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
         if (!polygon) {
@@ -77,45 +76,23 @@ std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& bo
                 .arg(index)
                 .arg(s);
         }
-        for (int i = 0; i < polygon->count(); ++i) {
-            edges.emplace_back(phys::transformPoint(xf, polygon->vertex(i)),
-                               phys::transformPoint(xf, polygon->vertex((i + 1) % polygon->count())));
+        std::vector<phys::Vec2>& piece = pieces.emplace_back();
+        for (const phys::Vec2 v : polygon->vertices()) {
+            piece.push_back(phys::transformPoint(xf, v));
         }
     }
-    std::vector<std::pair<phys::Vec2, phys::Vec2>> boundary;
-    for (const auto& e : edges) {
-        const bool shared = std::any_of(edges.begin(), edges.end(), [&e](const auto& f) {
-            return f.first == e.second && f.second == e.first;
-        });
-        if (!shared) {
-            boundary.push_back(e);
-        }
+    phys::Result<std::vector<phys::Vec2>> outline = phys::outlineOfPieces(pieces);
+    if (!outline) {
+        const phys::Error& error = outline.error();
+        return error.index >= 0 ? QStringLiteral("bodies[%1].shapes[%2]: %3, so there is no outline to split")
+                                      .arg(index)
+                                      .arg(error.index)
+                                      .arg(QString::fromStdString(error.message))
+                                : QStringLiteral("bodies[%1]: %2, so there is no outline to split")
+                                      .arg(index)
+                                      .arg(QString::fromStdString(error.message));
     }
-    const QString notOne = QStringLiteral("bodies[%1]: its shapes do not tile one outline edge to edge, so "
-                                          "there is no outline to split")
-                               .arg(index);
-    if (boundary.size() < 3) {
-        return notOne;
-    }
-    std::vector<phys::Vec2> out;
-    phys::Vec2 at = boundary.front().first;
-    for (std::size_t k = 0; k < boundary.size(); ++k) {
-        const auto next =
-            std::find_if(boundary.begin(), boundary.end(), [&at](const auto& e) { return e.first == at; });
-        if (next == boundary.end() || std::count_if(boundary.begin(), boundary.end(),
-                                                    [&at](const auto& e) { return e.first == at; }) != 1) {
-            return notOne;
-        }
-        out.push_back(at);
-        at = next->second;
-        if (at == boundary.front().first && k + 1 < boundary.size()) {
-            return notOne; // a loop closed before every boundary edge was walked: several outlines
-        }
-    }
-    if (at != boundary.front().first) {
-        return notOne;
-    }
-    return out;
+    return std::move(outline).value();
 }
 
 /// "0 (plank)" or "3".

@@ -49,6 +49,7 @@ private slots:
     void textAndMarkdownCarryEveryStep();
     void gjkPageTabsAsText();
     void splitWalksACompoundBodysOutline();
+    void splitFindsTheOutlineAcrossTJunctions();
     void usageAndSceneErrors_data();
     void usageAndSceneErrors();
 };
@@ -313,6 +314,46 @@ void TestCliWalkthrough::splitWalksACompoundBodysOutline() {
     QCOMPARE(circle.exitCode, 0);
     QVERIFY2(circle.out.contains(QStringLiteral("Nothing to split: bodies[1].shapes[0] is a circle")),
              qPrintable(circle.out));
+}
+
+void TestCliWalkthrough::splitFindsTheOutlineAcrossTJunctions() {
+    // The sample scene's hammer: a handle under a head, the handle's top corners inside the head's bottom edge
+    // (T-junctions, not edge to edge). Its outline is the T: 8 corners, the 2 under the head reflex.
+    const QString scene = QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/compound.json");
+    const cltest::Run run =
+        runCli({QStringLiteral("walkthrough"), scene, QStringLiteral("--a"), QStringLiteral("1"),
+                QStringLiteral("--b"), QStringLiteral("0"), QStringLiteral("--tab"), QStringLiteral("split"),
+                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray tabs =
+        QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("tabs")).toArray();
+    QCOMPARE(tabs.size(), 1);
+    const QJsonArray steps = tabs.at(0).toObject().value(QStringLiteral("steps")).toArray();
+    QCOMPARE(steps.size(), 1 + 6 + 5);
+    const QString first = steps.at(0).toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(first.contains(QStringLiteral("The outline has 8 vertices, 2 reflex vertices")),
+             qPrintable(first));
+    const QString last = steps.last().toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(last.contains(QStringLiteral("The result: 2 pieces")), qPrintable(last));
+
+    // Two pieces apart are no outline: the tab says so and why, naming the body.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(QStringLiteral("apart.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "contactlab-scene", "version": 1, "bodies": [
+        {"name": "ground", "type": "static", "shapes": [{"type": "polygon",
+            "vertices": [[-5, -1], [5, -1], [5, 0], [-5, 0]]}]},
+        {"name": "pair", "position": [0, 2], "shapes": [
+            {"type": "polygon", "vertices": [[0, 0], [1, 0], [1, 1], [0, 1]]},
+            {"type": "polygon", "vertices": [[3, 0], [4, 0], [4, 1], [3, 1]]}]}]})");
+    file.close();
+    const cltest::Run apart = runCli({QStringLiteral("walkthrough"), file.fileName(), QStringLiteral("--a"),
+                                      QStringLiteral("1"), QStringLiteral("--b"), QStringLiteral("0"),
+                                      QStringLiteral("--tab"), QStringLiteral("split")});
+    QCOMPARE(apart.exitCode, 0);
+    QVERIFY2(apart.out.contains(QStringLiteral("bodies[1]: the pieces' boundary is more than one loop")),
+             qPrintable(apart.out));
 }
 
 void TestCliWalkthrough::usageAndSceneErrors_data() {
