@@ -7,6 +7,7 @@
 /// gjk|epa|voronoi|split|toi` prints the same steps, so the terminal reads what the app shows.
 
 #include "gjk_view.h"
+#include "walkthrough.h"
 
 #include "physics/decompose.h"
 #include "physics/defs.h"
@@ -61,6 +62,11 @@ public:
     static GjkSteps toi(const ToiMotion& motion);
 
     const std::vector<GjkStep>& steps() const { return m_steps; }
+    /// GJK and EPA: one row per iteration (the step it belongs to), then the result, as SAT's table has one
+    /// row per axis. GJK: the search direction, the support points of A and B, the Minkowski point, the
+    /// simplex's size before and after reduction, its distance to the origin. EPA: the closest edge's normal,
+    /// the supports, the new point, the polytope's size, the closest edge's distance. Empty for the other tabs.
+    const WalkthroughTable& table() const { return m_table; }
     /// The pieces shown (indices into BodyDef::shapes), and their names when a body has several ("piece 2 of A
     /// (shapes[1]) and B"; empty otherwise).
     int shapeA() const { return m_shapeA; }
@@ -87,6 +93,7 @@ private:
     void namePieces(const phys::BodyDef& a, const phys::BodyDef& b, const QString& why);
 
     std::vector<GjkStep> m_steps;
+    WalkthroughTable m_table;
     int m_shapeA = 0;
     int m_shapeB = 0;
     QString m_pieces;

@@ -156,7 +156,8 @@ QString markdownTable(const WalkthroughTable& table) {
     for (const WalkthroughTable::Row& row : table.rows) {
         QStringList cells;
         for (const QString& cell : row.cells) {
-            cells << (row.emphasised ? QStringLiteral("**%1**").arg(markdownCell(cell)) : markdownCell(cell));
+            cells << (row.emphasised && !cell.isEmpty() ? QStringLiteral("**%1**").arg(markdownCell(cell))
+                                                        : markdownCell(cell));
         }
         out += QStringLiteral("| %1 |\n").arg(cells.join(QStringLiteral(" | ")));
     }
@@ -318,12 +319,19 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                     tabJson.insert(QStringLiteral("shapeA"), model.shapeA());
                     tabJson.insert(QStringLiteral("shapeB"), model.shapeB());
                 }
+                if (!model.table().rows.empty()) { // GJK and EPA: the iterations' table, as the page shows it
+                    tabJson.insert(QStringLiteral("table"), tableJson(model.table()));
+                }
                 tabsJson.append(tabJson);
             } else {
+                const WalkthroughTable& table = model.table();
                 printSteps(heading + QStringLiteral(", %1").arg(
                                          steps.size() == 1 ? QStringLiteral("1 step")
                                                            : QStringLiteral("%1 steps").arg(steps.size())),
-                           {}, steps);
+                           table.rows.empty() ? QString()
+                           : markdown         ? markdownTable(table)
+                                              : textTable(table),
+                           steps);
             }
             continue;
         }

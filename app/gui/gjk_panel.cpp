@@ -10,11 +10,14 @@
 #include "walkthrough_dock.h"
 
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -62,6 +65,23 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     nav->addWidget(m_stepLabel, 1);
     nav->addWidget(m_next);
     layout->addLayout(nav);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("gjkTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+    m_table->setMinimumHeight(120);
+    layout->addWidget(m_table);
+    // A row is an iteration: clicking it goes to its step, as SAT's table does.
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const QTableWidgetItem* item = m_table->item(row, 0)) {
+            setStep(item->data(Qt::UserRole).toInt());
+        }
+    });
     m_world = new GjkView(this);
     m_world->setObjectName(QStringLiteral("gjkWorldView"));
     m_world->setTitle(tr("World"));
@@ -172,6 +192,7 @@ const phys::BodyDef& GjkPanel::shownBody(BodyKey key) const {
 void GjkPanel::rebuild() {
     m_steps.clear();
     m_penetration = {};
+    WalkthroughTable table; // GJK and EPA only
     const bool valid = m_keyA && m_keyB && m_document->contains(m_keyA) && m_document->contains(m_keyB) &&
                        !m_document->body(m_keyA).shapes.empty() && !m_document->body(m_keyB).shapes.empty();
     m_toi = {};
@@ -198,6 +219,7 @@ void GjkPanel::rebuild() {
         case View::Voronoi: {
             const GjkSteps steps = GjkSteps::pair(GjkSteps::Tab(m_view), a, b);
             m_steps = steps.steps();
+            table = steps.table();
             m_penetration = steps.penetration();
             m_pieces = steps.pieces();
             break;
@@ -211,8 +233,48 @@ void GjkPanel::rebuild() {
         // A compound body: which pieces the tab shows.
         m_pairLabel->setText(m_pieces.isEmpty() ? pair : tr("%1: %2").arg(pair, m_pieces));
     }
+    fillTable(table);
     m_step = std::clamp(m_step, 0, int(m_steps.size()) - 1);
     show();
+}
+
+void GjkPanel::fillTable(const WalkthroughTable& table) {
+    m_table->setVisible(!table.rows.empty());
+    if (table.rows.empty()) {
+        m_table->clear();
+        m_table->setRowCount(0);
+        return;
+    }
+    // A drag rebuilds on every move: the items are refilled in place while the table keeps its shape.
+    const QSignalBlocker quiet(m_table);
+    m_table->setColumnCount(int(table.headers.size()));
+    m_table->setRowCount(int(table.rows.size()));
+    for (int col = 0; col < int(table.headers.size()); ++col) {
+        auto* header = m_table->horizontalHeaderItem(col);
+        if (!header) {
+            header = new QTableWidgetItem;
+            m_table->setHorizontalHeaderItem(col, header);
+        }
+        header->setText(table.headers[col]);
+        header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
+    }
+    const QColor result(255, 236, 179); // SAT's table marks its result row the same way
+    for (int r = 0; r < int(table.rows.size()); ++r) {
+        const WalkthroughTable::Row& row = table.rows[std::size_t(r)];
+        for (int col = 0; col < m_table->columnCount(); ++col) {
+            QTableWidgetItem* item = m_table->item(r, col);
+            if (!item) {
+                item = new QTableWidgetItem;
+                m_table->setItem(r, col, item);
+            }
+            item->setText(col < row.cells.size() ? row.cells[col] : QString());
+            item->setData(Qt::UserRole, row.step);
+            item->setBackground(row.emphasised ? QBrush(result) : QBrush());
+            QFont font = item->font();
+            font.setBold(row.emphasised);
+            item->setFont(font);
+        }
+    }
 }
 
 void GjkPanel::show() {
@@ -231,6 +293,13 @@ void GjkPanel::show() {
     m_minkowski->setItems(std::move(minkowski));
     m_minkowski->setVisible(minkowskiSpace || (m_view == View::Toi && !s.second.empty()));
     updateCanvasOverlay();
+    // The current step's row is selected (an iteration, or the result at the last step).
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        if (m_table->item(r, 0) && m_table->item(r, 0)->data(Qt::UserRole).toInt() == m_step) {
+            const QSignalBlocker quiet(m_table);
+            m_table->selectRow(r);
+        }
+    }
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
     emit changed();

@@ -27,11 +27,13 @@
 #include "physics/voronoi.h"
 
 #include <QFile>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -117,6 +119,7 @@ private slots:
     void splitShowsEarsThenMerges();
     void gjkWitnessOnTheMainCanvas();
     void satRulerOnlyOnTheSatPage();
+    void gjkAndEpaTablesFollowTheTrace();
     void toiStepsThroughTheEnginesSweep();
     void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
@@ -616,6 +619,79 @@ void TestGjkPanel::satRulerOnlyOnTheSatPage() {
     labels = canvasLabels(canvas, overlay);
     QVERIFY(overlay.walkthroughVisible());
     QCOMPARE(labels, satLabels);
+}
+
+void TestGjkPanel::gjkAndEpaTablesFollowTheTrace() {
+    // GJK on boxA and the triangle: a row per iteration with the engine's direction, supports, Minkowski point,
+    // simplex sizes and distance, then the result; clicking a row goes to its step and Next moves the row.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    const phys::BodyDef& a = document().body(dock()->keyA());
+    const phys::BodyDef& b = document().body(dock()->keyB());
+    phys::DistanceTrace trace;
+    const phys::DistanceOutput out =
+        phys::shapeDistance(phys::makeProxy(a.shapes[0].geometry), placement(a),
+                            phys::makeProxy(b.shapes[0].geometry), placement(b), true, &trace);
+    QTableWidget* table = panel()->table();
+    QVERIFY(table->isVisible());
+    const int n = int(trace.iterations.size());
+    QCOMPARE(table->rowCount(), n + 1);
+    auto cell = [table](int r, int c) {
+        return table->item(r, c)->text();
+    };
+    for (int k = 0; k < n; ++k) {
+        const phys::GjkIteration& it = trace.iterations[std::size_t(k)];
+        QVERIFY(it.supportIndexA >= 0); // apart: every iteration queries
+        QCOMPARE(cell(k, 1), Walkthrough::vector(phys::normalize(it.direction)));
+        QCOMPARE(cell(k, 2),
+                 QStringLiteral("vertex %1\n%2").arg(it.supportIndexA).arg(Walkthrough::vector(it.supportA)));
+        QCOMPARE(cell(k, 3),
+                 QStringLiteral("vertex %1\n%2").arg(it.supportIndexB).arg(Walkthrough::vector(it.supportB)));
+        QVERIFY(cell(k, 4).startsWith(Walkthrough::vector(it.supportA - it.supportB)));
+        QCOMPARE(cell(k, 4).contains(QStringLiteral("repeats")), it.duplicate);
+        QVERIFY(cell(k, 5).startsWith(
+            QStringLiteral("%1 \u2192 %2").arg(it.simplex.count).arg(it.reduced.count)));
+        QCOMPARE(cell(k, 6), Walkthrough::length(phys::length(it.closest)));
+    }
+    QCOMPARE(cell(n, 6), Walkthrough::length(out.distance));
+    QVERIFY(cell(n, 2).contains(Walkthrough::vector(out.pointA)));
+    QVERIFY(table->item(n, 0)->font().bold());
+    // The current step's row is selected; a click on another row goes to its step.
+    QCOMPARE(table->selectionModel()->selectedRows().value(0).row(), 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      table->visualItemRect(table->item(2, 3)).center());
+    QCOMPARE(panel()->currentStep(), 2);
+    clickNext();
+    QCOMPARE(table->selectionModel()->selectedRows().value(0).row(), 3);
+
+    // EPA on boxA and boxC: the closest edge's normal and distance per iteration, the depth at the end.
+    QVERIFY(dock()->setPair(0, 2));
+    openView(1);
+    const phys::BodyDef& c = document().body(dock()->keyB());
+    phys::EpaTrace epa;
+    const phys::PenetrationOutput p = phys::gjkEpaPenetration(
+        a.shapes[0].geometry, placement(a), c.shapes[0].geometry, placement(c), nullptr, &epa);
+    const int m = int(epa.iterations.size());
+    QVERIFY(m >= 2);
+    QVERIFY(table->isVisible());
+    QCOMPARE(table->rowCount(), m + 1);
+    for (int k = 0; k < m; ++k) {
+        const phys::EpaIteration& it = epa.iterations[std::size_t(k)];
+        QCOMPARE(cell(k, 1), Walkthrough::vector(it.normal));
+        QCOMPARE(
+            cell(k, 2),
+            QStringLiteral("vertex %1\n%2").arg(it.support.indexA).arg(Walkthrough::vector(it.support.wA)));
+        QVERIFY(cell(k, 4).startsWith(Walkthrough::vector(it.support.w)));
+        QCOMPARE(cell(k, 5), QStringLiteral("%1 vertices").arg(it.polytope.size()));
+        QVERIFY(cell(k, 6).startsWith(Walkthrough::length(it.distance)));
+        QCOMPARE(cell(k, 6).contains(QStringLiteral("closest")), it.last);
+    }
+    QVERIFY(cell(m, 1).contains(Walkthrough::vector(p.normal)));
+    QVERIFY(cell(m, 6).startsWith(Walkthrough::length(p.depth)));
+    // The other tabs have no table.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(2).center());
+    QVERIFY(!table->isVisible());
 }
 
 void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {

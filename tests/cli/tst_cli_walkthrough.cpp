@@ -20,6 +20,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace cl;
 using cltest::runCli;
 
@@ -48,6 +50,7 @@ private slots:
     void jsonIsTheDockModel();
     void textAndMarkdownCarryEveryStep();
     void gjkPageTabsAsText();
+    void gjkAndEpaTablesAsTextAndMarkdown();
     void splitWalksACompoundBodysOutline();
     void splitFindsTheOutlineAcrossTJunctions();
     void usageAndSceneErrors_data();
@@ -145,6 +148,22 @@ void TestCliWalkthrough::jsonIsTheDockModel() {
         const QJsonArray steps = tab.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), qsizetype(model.steps().size()));
         QVERIFY(!model.steps().empty());
+        // GJK and EPA carry the page's table: a row per iteration and the result, cell for cell.
+        const WalkthroughTable& table = model.table();
+        QCOMPARE(table.rows.empty(), gjkTab != GjkSteps::Tab::Gjk && gjkTab != GjkSteps::Tab::Epa);
+        QCOMPARE(tab.contains(QStringLiteral("table")), !table.rows.empty());
+        const QJsonObject tableJson = tab.value(QStringLiteral("table")).toObject();
+        QCOMPARE(tableJson.value(QStringLiteral("headers")).toVariant().toStringList(),
+                 table.rows.empty() ? QStringList() : table.headers);
+        const QJsonArray rows = tableJson.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), qsizetype(table.rows.size()));
+        for (int r = 0; r < int(table.rows.size()); ++r) {
+            const QJsonObject row = rows.at(r).toObject();
+            QCOMPARE(row.value(QStringLiteral("cells")).toVariant().toStringList(),
+                     table.rows[std::size_t(r)].cells);
+            QCOMPARE(row.value(QStringLiteral("step")).toInt(0), table.rows[std::size_t(r)].step + 1);
+            QCOMPARE(row.value(QStringLiteral("emphasised")).toBool(), table.rows[std::size_t(r)].emphasised);
+        }
         for (int s = 0; s < int(steps.size()); ++s) {
             const QJsonObject step = steps.at(s).toObject();
             QCOMPARE(step.value(QStringLiteral("step")).toInt(), s + 1);
@@ -209,6 +228,46 @@ void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
     QVERIFY(all.out.contains(QStringLiteral("SAT: A = body 0 (plank), B = body 1 (box)")));
     QVERIFY(all.out.contains(QStringLiteral("Clipping: A = body 0 (plank)")));
     QVERIFY(all.out.contains(QStringLiteral("Methods: A = body 0 (plank)")));
+}
+
+void TestCliWalkthrough::gjkAndEpaTablesAsTextAndMarkdown() {
+    // The box and the triangle apart (GJK), the box and the small box sunk into it (EPA): the page's table,
+    // every cell of it, above the steps, as text (a cell's two lines side by side) and as Markdown (joined by
+    // <br>, the result row in bold).
+    const QString file = source(QStringLiteral("tests/fixtures/walkthrough/gjk_pair.json"));
+    const auto& bodies = bodiesOf(file);
+    for (const auto& [tab, name, b] : {std::tuple{GjkSteps::Tab::Gjk, QStringLiteral("gjk"), 1},
+                                       std::tuple{GjkSteps::Tab::Epa, QStringLiteral("epa"), 2}}) {
+        const GjkSteps model = GjkSteps::pair(tab, bodies[0], bodies[std::size_t(b)]);
+        const WalkthroughTable& table = model.table();
+        QVERIFY(table.rows.size() >= 3);                   // two iterations at least, then the result
+        QCOMPARE(table.rows.size(), model.steps().size()); // an iteration a step, the result the last
+        for (const QString& format : {QStringLiteral("text"), QStringLiteral("markdown")}) {
+            const cltest::Run run =
+                runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("0"),
+                        QStringLiteral("--b"), QString::number(b), QStringLiteral("--tab"), name,
+                        QStringLiteral("--format"), format});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            const bool markdown = format == QLatin1String("markdown");
+            const QString header = markdown ? QStringLiteral("| ") + table.headers.join(QStringLiteral(" | "))
+                                            : table.headers.join(QStringLiteral(" | "));
+            const qsizetype headerAt = run.out.indexOf(markdown ? header : table.headers.at(1));
+            QVERIFY2(headerAt > 0, qPrintable(run.out.left(400)));
+            QVERIFY(headerAt < run.out.indexOf(QStringLiteral("Step 1 of"))); // the table comes first
+            for (const WalkthroughTable::Row& row : table.rows) {
+                for (QString cell : row.cells) {
+                    if (cell.isEmpty()) {
+                        continue;
+                    }
+                    cell.replace(QLatin1Char('\n'), markdown ? QStringLiteral("<br>") : QStringLiteral("  "));
+                    if (markdown && row.emphasised) {
+                        cell = QStringLiteral("**%1**").arg(cell);
+                    }
+                    QVERIFY2(run.out.contains(cell), qPrintable(cell));
+                }
+            }
+        }
+    }
 }
 
 void TestCliWalkthrough::gjkPageTabsAsText() {
