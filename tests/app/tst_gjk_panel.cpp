@@ -304,9 +304,24 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     const double distanceBefore = panel()->penetration().depth;
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
     std::vector<double> seen;
-    for (int i = 1; i <= 5; ++i) {
-        QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.2 * i, 0.0}).toPoint());
+    std::vector<phys::Vec2> closestSeen;
+    const phys::BodyDef& boxA = document().body(dock()->keyA());
+    for (int i = 1; i <= 12; ++i) {
+        QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.08 * i, 0.0}).toPoint());
         seen.push_back(panel()->penetration().depth);
+        // Mid-drag, the Minkowski pane draws the point of A (-) B closest to the origin for the triangle as the
+        // canvas shows it now (the drag's preview), computed here by the engine.
+        const phys::BodyDef* now = canvas.bodyDef(tri);
+        QVERIFY(now);
+        const phys::DistanceOutput d =
+            phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
+                                phys::makeProxy(now->shapes[0].geometry), placement(*now), true);
+        const std::vector<phys::Vec2> closest =
+            dotsLabelled(*panel()->minkowskiView(), QStringLiteral("closest"));
+        QCOMPARE(int(closest.size()), 1);
+        QVERIFY(phys::distance(closest[0], d.pointA - d.pointB) <= 1e-12);
+        QVERIFY(closestSeen.empty() || closest[0] != closestSeen.back());
+        closestSeen.push_back(closest[0]);
     }
     // The document is the one truth during the drag (design.md section 5): each move merges into one command,
     // and the panes follow it: the gap shrinks as the vertex comes closer (depth = minus the gap), and the
