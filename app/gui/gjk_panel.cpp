@@ -14,6 +14,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QTabBar>
 #include <QTabWidget>
@@ -74,7 +75,6 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setWordWrap(false);
-    m_table->setMinimumHeight(120);
     layout->addWidget(m_table);
     // A row is an iteration: clicking it goes to its step, as SAT's table does.
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
@@ -275,6 +275,15 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             item->setFont(font);
         }
     }
+    // As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short).
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        height += m_table->rowHeight(r);
+    }
+    // Room for the scroll bar a narrow dock needs, so it never covers the result row.
+    height += m_table->horizontalScrollBar()->sizeHint().height();
+    m_table->setFixedHeight(height);
 }
 
 void GjkPanel::show() {
