@@ -291,6 +291,7 @@ void GjkPanel::show() {
     m_stepLabel->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(s.title));
     m_explanation->setText(s.text);
     m_world->setItems(s.world);
+    m_world->setVisible(!s.world.empty()); // a step with nothing to draw (no pair yet) is its text alone
     std::vector<DiagramItem> minkowski = s.second;
     const bool minkowskiSpace = m_view == View::Gjk || m_view == View::Epa;
     if (minkowskiSpace && !minkowski.empty()) {
