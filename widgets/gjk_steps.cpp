@@ -311,6 +311,26 @@ GjkSteps GjkSteps::split(const phys::DecomposeTrace& trace, phys::Vec2 origin, c
     return out;
 }
 
+phys::Result<std::vector<Vec2>> GjkSteps::bodyOutline(const phys::BodyDef& body) {
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    std::vector<std::vector<Vec2>> pieces;
+    for (std::size_t s = 0; s < body.shapes.size(); ++s) {
+        const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
+        if (!polygon) {
+            return phys::Error{"is a circle: only polygon outlines are split", int(s)};
+        }
+        std::vector<Vec2>& piece = pieces.emplace_back();
+        for (const Vec2 v : polygon->vertices()) {
+            piece.push_back(phys::transformPoint(xf, v));
+        }
+    }
+    phys::Result<std::vector<Vec2>> outline = phys::outlineOfPieces(pieces);
+    if (!outline) {
+        return phys::Error{outline.error().message, -1}; // the pieces together, not one of them
+    }
+    return outline;
+}
+
 GjkSteps GjkSteps::toi(const ToiMotion& motion) {
     GjkSteps out;
     // A compound body: the pair of pieces that meets first (an overlap at the start before any impact, then

@@ -57,6 +57,10 @@ public:
     /// The steps of one decomposition (an outline in the frame of `origin`) into the pieces of body
     /// `bodyName`.
     static GjkSteps split(const phys::DecomposeTrace& trace, phys::Vec2 origin, const QString& bodyName);
+    /// The outline of a body to split, world frame: a polygon's vertices, or the outline of the union of a
+    /// compound body's polygons (phys::outlineOfPieces: pieces meeting edge to edge or at T-junctions). An
+    /// error's index is the shape at fault (a circle), or -1 when the pieces make no single outline.
+    static phys::Result<std::vector<phys::Vec2>> bodyOutline(const phys::BodyDef& body);
     /// The time-of-impact sweep of motion.a and motion.b: for compound bodies, of the pair of pieces that meets
     /// first (the closest when none meets in the step).
     static GjkSteps toi(const ToiMotion& motion);

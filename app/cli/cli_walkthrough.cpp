@@ -63,36 +63,21 @@ QString tabTitle(GjkSteps::Tab tab) {
     return {};
 }
 
-/// A body's outline in the world frame, to split as the Polygon tool would: a polygon's vertices, or for a
-/// compound body the outline of the union of its polygons (phys::outlineOfPieces: pieces meeting edge to edge
-/// or at T-junctions). Otherwise the reason, naming the body.
+/// A body's outline in the world frame, to split as the Polygon tool would (GjkSteps::bodyOutline, which the
+/// page's Split tab uses too), or the reason, naming the body.
 std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& body, int index) {
-    const phys::Transform xf{body.position, phys::Rot(body.angle)};
-    std::vector<std::vector<phys::Vec2>> pieces;
-    for (std::size_t s = 0; s < body.shapes.size(); ++s) {
-        const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
-        if (!polygon) {
-            return QStringLiteral("bodies[%1].shapes[%2] is a circle: only polygon outlines are split")
-                .arg(index)
-                .arg(s);
-        }
-        std::vector<phys::Vec2>& piece = pieces.emplace_back();
-        for (const phys::Vec2 v : polygon->vertices()) {
-            piece.push_back(phys::transformPoint(xf, v));
-        }
+    phys::Result<std::vector<phys::Vec2>> outline = GjkSteps::bodyOutline(body);
+    if (outline) {
+        return std::move(outline).value();
     }
-    phys::Result<std::vector<phys::Vec2>> outline = phys::outlineOfPieces(pieces);
-    if (!outline) {
-        const phys::Error& error = outline.error();
-        return error.index >= 0 ? QStringLiteral("bodies[%1].shapes[%2]: %3, so there is no outline to split")
-                                      .arg(index)
-                                      .arg(error.index)
-                                      .arg(QString::fromStdString(error.message))
-                                : QStringLiteral("bodies[%1]: %2, so there is no outline to split")
-                                      .arg(index)
-                                      .arg(QString::fromStdString(error.message));
-    }
-    return std::move(outline).value();
+    const phys::Error& error = outline.error();
+    return error.index >= 0 ? QStringLiteral("bodies[%1].shapes[%2] %3")
+                                  .arg(index)
+                                  .arg(error.index)
+                                  .arg(QString::fromStdString(error.message))
+                            : QStringLiteral("bodies[%1]: %2, so there is no outline to split")
+                                  .arg(index)
+                                  .arg(QString::fromStdString(error.message));
 }
 
 /// "0 (plank)" or "3".

@@ -9,6 +9,8 @@
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
+#include "physics/decompose.h"
+
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -328,13 +330,38 @@ void GjkPanel::buildSplit() {
         }
     }
     if (!m_polygonTool || m_polygonTool->lastSplit().trace.outline.empty()) {
+        // Nothing split with the tool in this window: body A's outline (the union of its pieces when it is
+        // compound, as `contactlab-cli walkthrough --tab split` takes it), split step by step.
+        const QString draw = tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
+                                "pieces\": its triangulation and merges show here, step by step.");
+        QString why;
+        if (m_keyA && m_document->contains(m_keyA)) {
+            const phys::BodyDef& a = shownBody(m_keyA);
+            const QString name = QString::fromStdString(a.name);
+            const phys::Result<std::vector<phys::Vec2>> outline = GjkSteps::bodyOutline(a);
+            phys::DecomposeTrace trace;
+            if (!outline) {
+                why = outline.error().index >= 0
+                          ? tr("Body A (%1): shape %2 %3.")
+                                .arg(name)
+                                .arg(outline.error().index)
+                                .arg(QString::fromStdString(outline.error().message))
+                          : tr("Body A (%1): %2.").arg(name, QString::fromStdString(outline.error().message));
+            } else if (const auto pieces = phys::decomposeConcave(*outline, &trace); !pieces) {
+                why = tr("Body A (%1): %2.").arg(name, QString::fromStdString(pieces.error().message));
+            } else {
+                m_pairLabel->setText(a.shapes.size() > 1
+                                         ? tr("Body A, \"%1\": the outline of its %2 pieces, split again")
+                                               .arg(name)
+                                               .arg(a.shapes.size())
+                                         : tr("Body A, \"%1\": its outline, split").arg(name));
+                m_steps = GjkSteps::split(trace, {}, name).steps();
+                return;
+            }
+        }
         m_pairLabel->setText(tr("No outline split yet."));
-        m_steps.push_back({tr("Nothing split yet"),
-                           tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
-                              "pieces\": its triangulation and merges show here, step by step."),
-                           {},
-                           {},
-                           {}});
+        m_steps.push_back(
+            {tr("Nothing split yet"), why.isEmpty() ? draw : why + QLatin1Char(' ') + draw, {}, {}, {}});
         return;
     }
     const DrawPolygonTool::Split& split = m_polygonTool->lastSplit();

@@ -117,6 +117,7 @@ private slots:
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
     void splitShowsEarsThenMerges();
+    void splitOfACompoundBodysOutline();
     void gjkWitnessOnTheMainCanvas();
     void satRulerOnlyOnTheSatPage();
     void gjkAndEpaTablesFollowTheTrace();
@@ -345,10 +346,30 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     QVERIFY(panel()->penetration().gjk.pointA != before || panel()->penetration().depth != distanceBefore);
 }
 
+void TestGjkPanel::splitOfACompoundBodysOutline() {
+    // Nothing split with the tool yet, and A is the hammer: its handle's top corners lie inside the head's
+    // bottom edge (T-junctions). The Split tab takes the outline of the two pieces, a T of 8 corners with 2
+    // reflex ones, and walks its split: the outline, 6 ears, 5 diagonals, as the CLI prints it.
+    QVERIFY(dock()->setPair(5, 0));
+    openView(3);
+    QCOMPARE(panel()->stepCount(), 1 + 6 + 5);
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("The outline has 8 vertices, 2 reflex vertices")),
+             qPrintable(panel()->explanation()));
+    QVERIFY(panel()
+                ->findChild<QLabel*>(QStringLiteral("gjkPairLabel"))
+                ->text()
+                .contains(QStringLiteral("2 pieces")));
+    QCOMPARE(clickToEnd(), 11);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("The result: 2 pieces")));
+}
+
 void TestGjkPanel::splitShowsEarsThenMerges() {
+    QVERIFY(dock()->setPair(3, 0)); // A is the ball: no outline of its own to split
     openView(3);
     QCOMPARE(panel()->stepCount(), 1);
     QVERIFY(panel()->explanation().contains(QStringLiteral("Draw a concave outline")));
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("Body A (ball): shape 0 is a circle")),
+             qPrintable(panel()->explanation()));
     // A C drawn by mouse with the Polygon tool, split into convex pieces.
     auto* toolbar = m_window->findChild<ToolsToolbar*>();
     toolbar->setCurrentTool(toolbar->polygonTool());
