@@ -1,8 +1,12 @@
 #include "gjk_canvas_overlay.h"
 
+#include "label_layout.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 
 #include <QPainter>
+
+#include <variant>
 
 namespace cl {
 
@@ -22,7 +26,53 @@ void GjkCanvasOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const ViewTransform& view = canvas.viewTransform();
-    paintDiagram(painter, m_items, [&view](phys::Vec2 p) { return view.toView(p); });
+    std::vector<DiagramItem> marks;
+    std::vector<const DiagramItem*> texts;
+    for (const DiagramItem& item : m_items) {
+        if (item.kind == DiagramItem::Kind::Label) {
+            texts.push_back(&item);
+        } else {
+            marks.push_back(item);
+        }
+    }
+    paintDiagram(painter, marks, [&view](phys::Vec2 p) { return view.toView(p); });
+    // The words go through the canvas's label layout, clear of the body names, the vertex numbers, and the
+    // segment itself (a label centred on a short segment would sit on a body's name or corner number).
+    const double scale = canvas.presentationScale();
+    LabelLayout layout(QRectF(QPointF(0, 0), view.viewSize()), scale);
+    if (canvas.showBodyNames()) {
+        for (const QRectF& r : OverlayPainter::bodyNameRects(canvas.sceneDef(), view)) {
+            layout.addObstacle(r);
+        }
+    }
+    for (const phys::BodyDef& body : canvas.sceneDef().bodies) {
+        const phys::Transform xf{body.position, phys::Rot(body.angle)};
+        for (const phys::ShapeDef& shape : body.shapes) {
+            if (const auto* polygon = std::get_if<phys::Polygon>(&shape.geometry)) {
+                for (const phys::Vec2 v : polygon->vertices()) {
+                    layout.addMark(view.toView(phys::transformPoint(xf, v)), 12.0 * scale);
+                }
+            }
+        }
+    }
+    for (const DiagramItem& item : marks) {
+        for (std::size_t i = 0; i + 1 < item.points.size(); ++i) {
+            layout.addLine(view.toView(item.points[i]), view.toView(item.points[i + 1]), 3.0);
+        }
+        if (item.kind == DiagramItem::Kind::Point && !item.points.empty()) {
+            layout.addMark(view.toView(item.points[0]), 5.0 * scale);
+        }
+    }
+    for (const DiagramItem* item : texts) {
+        LabelRequest request;
+        request.anchor = view.toView(item->points[0]);
+        request.text = item->text;
+        request.color = item->stroke.darker(130);
+        request.direction = QPointF(0.0, 1.0); // below the segment first
+        request.priority = 10;
+        layout.add(request);
+    }
+    LabelLayout::draw(painter, layout.place(), scale);
     painter.restore();
 }
 

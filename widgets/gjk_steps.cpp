@@ -311,6 +311,26 @@ GjkSteps GjkSteps::split(const phys::DecomposeTrace& trace, phys::Vec2 origin, c
     return out;
 }
 
+phys::Result<std::vector<Vec2>> GjkSteps::bodyOutline(const phys::BodyDef& body) {
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    std::vector<std::vector<Vec2>> pieces;
+    for (std::size_t s = 0; s < body.shapes.size(); ++s) {
+        const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
+        if (!polygon) {
+            return phys::Error{"is a circle: only polygon outlines are split", int(s)};
+        }
+        std::vector<Vec2>& piece = pieces.emplace_back();
+        for (const Vec2 v : polygon->vertices()) {
+            piece.push_back(phys::transformPoint(xf, v));
+        }
+    }
+    phys::Result<std::vector<Vec2>> outline = phys::outlineOfPieces(pieces);
+    if (!outline) {
+        return phys::Error{outline.error().message, -1}; // the pieces together, not one of them
+    }
+    return outline;
+}
+
 GjkSteps GjkSteps::toi(const ToiMotion& motion) {
     GjkSteps out;
     // A compound body: the pair of pieces that meets first (an overlap at the start before any impact, then
@@ -381,6 +401,16 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
     }
     reach = std::max(reach, 1e-3) * 3.0;
 
+    m_table.headers = {tr("#"),           tr("Direction d"),    tr("Support A"),
+                       tr("Support B"),   tr("w = A \u2212 B"), tr("Simplex"),
+                       tr("Distance (m)")};
+    m_table.headerTips = {tr("GJK iteration (click a row to go to its step)"),
+                          tr("The search direction, towards the origin from the simplex's closest point"),
+                          tr("A's vertex furthest along d"),
+                          tr("B's vertex furthest along -d"),
+                          tr("The new point of the Minkowski difference"),
+                          tr("Points in the simplex, and how many the origin's region keeps"),
+                          tr("From the origin to the simplex's closest point")};
     for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
         const phys::GjkIteration& it = trace.iterations[k];
         GjkStep step;
@@ -469,6 +499,21 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
         }
         step.text = text;
         m_steps.push_back(std::move(step));
+        const bool queried = it.supportIndexA >= 0 && it.region != phys::SimplexRegion::Interior;
+        const QString none = QStringLiteral("\u2014");
+        m_table.rows.push_back(
+            {{QString::number(k + 1), queried ? vec(phys::normalize(it.direction)) : none,
+              queried ? tr("vertex %1\n%2").arg(it.supportIndexA).arg(vec(it.supportA)) : none,
+              queried ? tr("vertex %1\n%2").arg(it.supportIndexB).arg(vec(it.supportB)) : none,
+              queried ? vec(it.supportA - it.supportB) + (it.duplicate ? tr("\nrepeats") : QString()) : none,
+              tr("%1 \u2192 %2\n%3")
+                  .arg(it.simplex.count)
+                  .arg(it.region == phys::SimplexRegion::Interior ? it.simplex.count : it.reduced.count)
+                  .arg(it.simplex.count == 1 ? tr("point") : regionText(it.region)),
+              it.region == phys::SimplexRegion::Interior ? tr("0\nencloses the origin")
+                                                         : len(phys::length(it.closest))},
+             int(k),
+             false});
     }
     // The result: distance and witness points in the world.
     GjkStep result;
@@ -504,6 +549,13 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             tr("A and B overlap: the distance is 0. The EPA tab continues from GJK's last simplex to "
                "find the depth and the normal.");
     }
+    m_table.rows.push_back(
+        {{QStringLiteral("\u2192"), out.distance > 0.0 ? tr("normal\n%1").arg(vec(out.normal)) : QString(),
+          out.distance > 0.0 ? tr("on A\n%1").arg(vec(out.pointA)) : QString(),
+          out.distance > 0.0 ? tr("on B\n%1").arg(vec(out.pointB)) : QString(), QString(), QString(),
+          out.distance > 0.0 ? len(out.distance) : tr("0\noverlap")},
+         int(m_steps.size()),
+         true});
     m_steps.push_back(std::move(result));
 }
 
@@ -517,6 +569,17 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
     const std::vector<DiagramItem> worldBase = shown.world();
     const std::vector<DiagramItem> mBase = shown.minkowski(false);
 
+    m_table.headers = {
+        tr("#"),        tr("Closest edge n"),   tr("Support A"), tr("Support B"), tr("w = A \u2212 B"),
+        tr("Polytope"), tr("Edge distance (m)")};
+    m_table.headerTips = {
+        tr("EPA iteration (click a row to go to its step)"),
+        tr("Outward normal of the polytope's edge closest to the origin"),
+        tr("A's vertex furthest along n"),
+        tr("B's vertex furthest along -n"),
+        tr("The support point of the Minkowski difference along n, and how far along n"),
+        tr("Vertices of the polytope when the iteration began"),
+        tr("From the origin to the closest edge: the depth once the edge is on the boundary")};
     if (p.coresOverlap) {
         for (std::size_t k = 0; k < trace.iterations.size(); ++k) {
             const phys::EpaIteration& it = trace.iterations[k];
@@ -562,6 +625,14 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             }
             step.text = text;
             m_steps.push_back(std::move(step));
+            m_table.rows.push_back({{QString::number(k + 1), vec(it.normal),
+                                     tr("vertex %1\n%2").arg(it.support.indexA).arg(vec(it.support.wA)),
+                                     tr("vertex %1\n%2").arg(it.support.indexB).arg(vec(it.support.wB)),
+                                     tr("%1\n%2 m along n").arg(vec(it.support.w), len(it.supportDistance)),
+                                     tr("%1 vertices").arg(poly.size()),
+                                     len(it.distance) + (it.last ? tr("\nclosest") : QString())},
+                                    int(k),
+                                    false});
         }
     }
     GjkStep result;
@@ -609,6 +680,13 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                                .arg(count(m.pointCount, "contact point", "contact points"));
         }
     }
+    const bool deep = p.depth >= 0.0;
+    m_table.rows.push_back({{QStringLiteral("\u2192"), deep ? tr("normal\n%1").arg(vec(p.normal)) : QString(),
+                             deep ? tr("deepest\n%1").arg(vec(p.pointA)) : QString(),
+                             deep ? tr("deepest\n%1").arg(vec(p.pointB)) : QString(), QString(), QString(),
+                             deep ? tr("%1\ndepth").arg(len(p.depth)) : tr("apart")},
+                            int(m_steps.size()),
+                            true});
     m_steps.push_back(std::move(result));
 }
 

@@ -7,6 +7,7 @@
 /// gjk|epa|voronoi|split|toi` prints the same steps, so the terminal reads what the app shows.
 
 #include "gjk_view.h"
+#include "walkthrough.h"
 
 #include "physics/decompose.h"
 #include "physics/defs.h"
@@ -56,11 +57,20 @@ public:
     /// The steps of one decomposition (an outline in the frame of `origin`) into the pieces of body
     /// `bodyName`.
     static GjkSteps split(const phys::DecomposeTrace& trace, phys::Vec2 origin, const QString& bodyName);
+    /// The outline of a body to split, world frame: a polygon's vertices, or the outline of the union of a
+    /// compound body's polygons (phys::outlineOfPieces: pieces meeting edge to edge or at T-junctions). An
+    /// error's index is the shape at fault (a circle), or -1 when the pieces make no single outline.
+    static phys::Result<std::vector<phys::Vec2>> bodyOutline(const phys::BodyDef& body);
     /// The time-of-impact sweep of motion.a and motion.b: for compound bodies, of the pair of pieces that meets
     /// first (the closest when none meets in the step).
     static GjkSteps toi(const ToiMotion& motion);
 
     const std::vector<GjkStep>& steps() const { return m_steps; }
+    /// GJK and EPA: one row per iteration (the step it belongs to), then the result, as SAT's table has one
+    /// row per axis. GJK: the search direction, the support points of A and B, the Minkowski point, the
+    /// simplex's size before and after reduction, its distance to the origin. EPA: the closest edge's normal,
+    /// the supports, the new point, the polytope's size, the closest edge's distance. Empty for the other tabs.
+    const WalkthroughTable& table() const { return m_table; }
     /// The pieces shown (indices into BodyDef::shapes), and their names when a body has several ("piece 2 of A
     /// (shapes[1]) and B"; empty otherwise).
     int shapeA() const { return m_shapeA; }
@@ -87,6 +97,7 @@ private:
     void namePieces(const phys::BodyDef& a, const phys::BodyDef& b, const QString& why);
 
     std::vector<GjkStep> m_steps;
+    WalkthroughTable m_table;
     int m_shapeA = 0;
     int m_shapeB = 0;
     QString m_pieces;

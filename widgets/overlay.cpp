@@ -1112,9 +1112,10 @@ void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canv
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    OverlayPainter::drawOverlays(painter, canvas.sceneDef(), canvas.viewTransform(), m_options,
-                                 {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}},
-                                 canvas.showBodyNames(), canvas.showGrid());
+    m_lastLabels =
+        OverlayPainter::drawOverlays(painter, canvas.sceneDef(), canvas.viewTransform(), m_options,
+                                     {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}},
+                                     canvas.showBodyNames(), canvas.showGrid());
     painter.restore();
 }
 

@@ -131,8 +131,11 @@ public:
     bool walkthroughVisible() const { return m_walkthroughVisible; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    /// The labels the last paint placed (view pixels): what the canvas showed in words.
+    const std::vector<PlacedLabel>& lastLabels() const { return m_lastLabels; }
 
 private:
+    std::vector<PlacedLabel> m_lastLabels;
     OverlayOptions m_options;
     const Walkthrough* m_walkthrough = nullptr;
     int m_step = -1;

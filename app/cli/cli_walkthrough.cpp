@@ -68,59 +68,21 @@ QString tabTitle(GjkSteps::Tab tab) {
     return {};
 }
 
-/// A body's outline in the world frame, to split as the Polygon tool would: a polygon's vertices, or for a
-/// compound body the boundary of its polygons when they tile one outline edge to edge (as the pieces of a
-/// split do): every edge two pieces share appears once each way and cancels, and the edges left must form one
-/// loop. Otherwise the reason, naming the body.
+/// A body's outline in the world frame, to split as the Polygon tool would (GjkSteps::bodyOutline, which the
+/// page's Split tab uses too), or the reason, naming the body.
 std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& body, int index) {
-    const phys::Transform xf{body.position, phys::Rot(body.angle)};
-    std::vector<std::pair<phys::Vec2, phys::Vec2>> edges;
-    for (std::size_t s = 0; s < body.shapes.size(); ++s) {
-        const auto* polygon = std::get_if<phys::Polygon>(&body.shapes[s].geometry);
-        if (!polygon) {
-            return QStringLiteral("bodies[%1].shapes[%2] is a circle: only polygon outlines are split")
-                .arg(index)
-                .arg(s);
-        }
-        for (int i = 0; i < polygon->count(); ++i) {
-            edges.emplace_back(phys::transformPoint(xf, polygon->vertex(i)),
-                               phys::transformPoint(xf, polygon->vertex((i + 1) % polygon->count())));
-        }
+    phys::Result<std::vector<phys::Vec2>> outline = GjkSteps::bodyOutline(body);
+    if (outline) {
+        return std::move(outline).value();
     }
-    std::vector<std::pair<phys::Vec2, phys::Vec2>> boundary;
-    for (const auto& e : edges) {
-        const bool shared = std::any_of(edges.begin(), edges.end(), [&e](const auto& f) {
-            return f.first == e.second && f.second == e.first;
-        });
-        if (!shared) {
-            boundary.push_back(e);
-        }
-    }
-    const QString notOne = QStringLiteral("bodies[%1]: its shapes do not tile one outline edge to edge, so "
-                                          "there is no outline to split")
-                               .arg(index);
-    if (boundary.size() < 3) {
-        return notOne;
-    }
-    std::vector<phys::Vec2> out;
-    phys::Vec2 at = boundary.front().first;
-    for (std::size_t k = 0; k < boundary.size(); ++k) {
-        const auto next =
-            std::find_if(boundary.begin(), boundary.end(), [&at](const auto& e) { return e.first == at; });
-        if (next == boundary.end() || std::count_if(boundary.begin(), boundary.end(),
-                                                    [&at](const auto& e) { return e.first == at; }) != 1) {
-            return notOne;
-        }
-        out.push_back(at);
-        at = next->second;
-        if (at == boundary.front().first && k + 1 < boundary.size()) {
-            return notOne; // a loop closed before every boundary edge was walked: several outlines
-        }
-    }
-    if (at != boundary.front().first) {
-        return notOne;
-    }
-    return out;
+    const phys::Error& error = outline.error();
+    return error.index >= 0 ? QStringLiteral("bodies[%1].shapes[%2] %3")
+                                  .arg(index)
+                                  .arg(error.index)
+                                  .arg(QString::fromStdString(error.message))
+                            : QStringLiteral("bodies[%1]: %2, so there is no outline to split")
+                                  .arg(index)
+                                  .arg(QString::fromStdString(error.message));
 }
 
 /// "0 (plank)" or "3".
@@ -184,7 +146,8 @@ QString markdownTable(const WalkthroughTable& table) {
     for (const WalkthroughTable::Row& row : table.rows) {
         QStringList cells;
         for (const QString& cell : row.cells) {
-            cells << (row.emphasised ? QStringLiteral("**%1**").arg(markdownCell(cell)) : markdownCell(cell));
+            cells << (row.emphasised && !cell.isEmpty() ? QStringLiteral("**%1**").arg(markdownCell(cell))
+                                                        : markdownCell(cell));
         }
         out += QStringLiteral("| %1 |\n").arg(cells.join(QStringLiteral(" | ")));
     }
@@ -415,12 +378,19 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                     tabJson.insert(QStringLiteral("shapeA"), model.shapeA());
                     tabJson.insert(QStringLiteral("shapeB"), model.shapeB());
                 }
+                if (!model.table().rows.empty()) { // GJK and EPA: the iterations' table, as the page shows it
+                    tabJson.insert(QStringLiteral("table"), tableJson(model.table()));
+                }
                 tabsJson.append(tabJson);
             } else {
+                const WalkthroughTable& table = model.table();
                 printSteps(heading + QStringLiteral(", %1").arg(
                                          steps.size() == 1 ? QStringLiteral("1 step")
                                                            : QStringLiteral("%1 steps").arg(steps.size())),
-                           {}, steps);
+                           table.rows.empty() ? QString()
+                           : markdown         ? markdownTable(table)
+                                              : textTable(table),
+                           steps);
             }
             continue;
         }

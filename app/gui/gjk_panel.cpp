@@ -9,12 +9,18 @@
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
 
+#include "physics/decompose.h"
+
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
+#include <QSignalBlocker>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -62,6 +68,22 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     nav->addWidget(m_stepLabel, 1);
     nav->addWidget(m_next);
     layout->addLayout(nav);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("gjkTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+    layout->addWidget(m_table);
+    // A row is an iteration: clicking it goes to its step, as SAT's table does.
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const QTableWidgetItem* item = m_table->item(row, 0)) {
+            setStep(item->data(Qt::UserRole).toInt());
+        }
+    });
     m_world = new GjkView(this);
     m_world->setObjectName(QStringLiteral("gjkWorldView"));
     m_world->setTitle(tr("World"));
@@ -172,6 +194,7 @@ const phys::BodyDef& GjkPanel::shownBody(BodyKey key) const {
 void GjkPanel::rebuild() {
     m_steps.clear();
     m_penetration = {};
+    WalkthroughTable table; // GJK and EPA only
     const bool valid = m_keyA && m_keyB && m_document->contains(m_keyA) && m_document->contains(m_keyB) &&
                        !m_document->body(m_keyA).shapes.empty() && !m_document->body(m_keyB).shapes.empty();
     m_toi = {};
@@ -198,6 +221,7 @@ void GjkPanel::rebuild() {
         case View::Voronoi: {
             const GjkSteps steps = GjkSteps::pair(GjkSteps::Tab(m_view), a, b);
             m_steps = steps.steps();
+            table = steps.table();
             m_penetration = steps.penetration();
             m_pieces = steps.pieces();
             break;
@@ -211,8 +235,57 @@ void GjkPanel::rebuild() {
         // A compound body: which pieces the tab shows.
         m_pairLabel->setText(m_pieces.isEmpty() ? pair : tr("%1: %2").arg(pair, m_pieces));
     }
+    fillTable(table);
     m_step = std::clamp(m_step, 0, int(m_steps.size()) - 1);
     show();
+}
+
+void GjkPanel::fillTable(const WalkthroughTable& table) {
+    m_table->setVisible(!table.rows.empty());
+    if (table.rows.empty()) {
+        m_table->clear();
+        m_table->setRowCount(0);
+        return;
+    }
+    // A drag rebuilds on every move: the items are refilled in place while the table keeps its shape.
+    const QSignalBlocker quiet(m_table);
+    m_table->setColumnCount(int(table.headers.size()));
+    m_table->setRowCount(int(table.rows.size()));
+    for (int col = 0; col < int(table.headers.size()); ++col) {
+        auto* header = m_table->horizontalHeaderItem(col);
+        if (!header) {
+            header = new QTableWidgetItem;
+            m_table->setHorizontalHeaderItem(col, header);
+        }
+        header->setText(table.headers[col]);
+        header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
+    }
+    const QColor result(255, 236, 179); // SAT's table marks its result row the same way
+    for (int r = 0; r < int(table.rows.size()); ++r) {
+        const WalkthroughTable::Row& row = table.rows[std::size_t(r)];
+        for (int col = 0; col < m_table->columnCount(); ++col) {
+            QTableWidgetItem* item = m_table->item(r, col);
+            if (!item) {
+                item = new QTableWidgetItem;
+                m_table->setItem(r, col, item);
+            }
+            item->setText(col < row.cells.size() ? row.cells[col] : QString());
+            item->setData(Qt::UserRole, row.step);
+            item->setBackground(row.emphasised ? QBrush(result) : QBrush());
+            QFont font = item->font();
+            font.setBold(row.emphasised);
+            item->setFont(font);
+        }
+    }
+    // As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short).
+    m_table->resizeRowsToContents();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        height += m_table->rowHeight(r);
+    }
+    // Room for the scroll bar a narrow dock needs, so it never covers the result row.
+    height += m_table->horizontalScrollBar()->sizeHint().height();
+    m_table->setFixedHeight(height);
 }
 
 void GjkPanel::show() {
@@ -220,6 +293,7 @@ void GjkPanel::show() {
     m_stepLabel->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(s.title));
     m_explanation->setText(s.text);
     m_world->setItems(s.world);
+    m_world->setVisible(!s.world.empty()); // a step with nothing to draw (no pair yet) is its text alone
     std::vector<DiagramItem> minkowski = s.second;
     const bool minkowskiSpace = m_view == View::Gjk || m_view == View::Epa;
     if (minkowskiSpace && !minkowski.empty()) {
@@ -231,6 +305,13 @@ void GjkPanel::show() {
     m_minkowski->setItems(std::move(minkowski));
     m_minkowski->setVisible(minkowskiSpace || (m_view == View::Toi && !s.second.empty()));
     updateCanvasOverlay();
+    // The current step's row is selected (an iteration, or the result at the last step).
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        if (m_table->item(r, 0) && m_table->item(r, 0)->data(Qt::UserRole).toInt() == m_step) {
+            const QSignalBlocker quiet(m_table);
+            m_table->selectRow(r);
+        }
+    }
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
     emit changed();
@@ -249,13 +330,38 @@ void GjkPanel::buildSplit() {
         }
     }
     if (!m_polygonTool || m_polygonTool->lastSplit().trace.outline.empty()) {
+        // Nothing split with the tool in this window: body A's outline (the union of its pieces when it is
+        // compound, as `contactlab-cli walkthrough --tab split` takes it), split step by step.
+        const QString draw = tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
+                                "pieces\": its triangulation and merges show here, step by step.");
+        QString why;
+        if (m_keyA && m_document->contains(m_keyA)) {
+            const phys::BodyDef& a = shownBody(m_keyA);
+            const QString name = QString::fromStdString(a.name);
+            const phys::Result<std::vector<phys::Vec2>> outline = GjkSteps::bodyOutline(a);
+            phys::DecomposeTrace trace;
+            if (!outline) {
+                why = outline.error().index >= 0
+                          ? tr("Body A (%1): shape %2 %3.")
+                                .arg(name)
+                                .arg(outline.error().index)
+                                .arg(QString::fromStdString(outline.error().message))
+                          : tr("Body A (%1): %2.").arg(name, QString::fromStdString(outline.error().message));
+            } else if (const auto pieces = phys::decomposeConcave(*outline, &trace); !pieces) {
+                why = tr("Body A (%1): %2.").arg(name, QString::fromStdString(pieces.error().message));
+            } else {
+                m_pairLabel->setText(a.shapes.size() > 1
+                                         ? tr("Body A, \"%1\": the outline of its %2 pieces, split again")
+                                               .arg(name)
+                                               .arg(a.shapes.size())
+                                         : tr("Body A, \"%1\": its outline, split").arg(name));
+                m_steps = GjkSteps::split(trace, {}, name).steps();
+                return;
+            }
+        }
         m_pairLabel->setText(tr("No outline split yet."));
-        m_steps.push_back({tr("Nothing split yet"),
-                           tr("Draw a concave outline with the Polygon tool and choose \"Split into convex "
-                              "pieces\": its triangulation and merges show here, step by step."),
-                           {},
-                           {},
-                           {}});
+        m_steps.push_back(
+            {tr("Nothing split yet"), why.isEmpty() ? draw : why + QLatin1Char(' ') + draw, {}, {}, {}});
         return;
     }
     const DrawPolygonTool::Split& split = m_polygonTool->lastSplit();
@@ -276,6 +382,10 @@ QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* documen
     scroll->setWidget(panel);
     tabs->addTab(satPage, QObject::tr("SAT \u00b7 Clipping"));
     tabs->addTab(scroll, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
+    // The main canvas shows only what the page in front explains: SAT's ruler and axis go with the SAT page.
+    QObject::connect(tabs, &QTabWidget::currentChanged, dock, [dock, satPage, tabs](int) {
+        dock->setSatPageInFront(tabs->currentWidget() == satPage);
+    });
     QObject::connect(dock, &WalkthroughDock::walkthroughChanged, panel,
                      [dock, panel] { panel->setPair(dock->keyA(), dock->keyB()); });
     return tabs;

@@ -26,6 +26,7 @@ class QShowEvent;
 class QHideEvent;
 class QPushButton;
 class QTabBar;
+class QTableWidget;
 
 namespace cl {
 
@@ -64,6 +65,9 @@ public:
     /// the GJK tab is on screen in Edit mode, else nothing.
     GjkCanvasOverlay* canvasOverlay() const { return m_canvasOverlay; }
     GjkView* minkowskiView() const { return m_minkowski; }
+    /// The GJK and EPA tabs' table (GjkSteps::table): a row per iteration, then the result; clicking a row
+    /// goes to its step. Hidden on the other tabs.
+    QTableWidget* table() const { return m_table; }
     /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
     const phys::PenetrationOutput& penetration() const { return m_penetration; }
     /// The TOI tab's answer and trace for the current pair and motion (Separated with no passes when nothing
@@ -88,6 +92,8 @@ private:
     /// Finds the window's simulation controller (once) and follows its frames while the TOI tab is shown.
     SimulationController* simulation();
     void show();
+    /// Fills the table from `table` (GjkSteps::table), or hides it when that has no rows.
+    void fillTable(const WalkthroughTable& table);
     /// The canvas overlay shows the current step's canvas items only while this page and its GJK tab are on
     /// screen, and not over a running simulation (the items belong to the edited bodies).
     void updateCanvasOverlay();
@@ -117,6 +123,7 @@ private:
     GjkView* m_world = nullptr;
     GjkView* m_minkowski = nullptr;
     QLabel* m_explanation = nullptr;
+    QTableWidget* m_table = nullptr;
 };
 
 /// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel (in a scroll area of its own) into tabs,

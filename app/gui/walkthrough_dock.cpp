@@ -23,6 +23,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QTabBar>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
@@ -729,7 +730,12 @@ void WalkthroughDock::setSimulation(SimulationController* controller) {
 // the bodies were before the run, not where they are).
 void WalkthroughDock::updateOverlayVisibility() {
     const bool simulating = m_controller && m_controller->isSimulating();
-    m_overlay->setWalkthroughVisible(m_onScreen && (!simulating || m_sim.has_value()));
+    m_overlay->setWalkthroughVisible(m_onScreen && m_satPageInFront && (!simulating || m_sim.has_value()));
+}
+
+void WalkthroughDock::setSatPageInFront(bool inFront) {
+    m_satPageInFront = inFront;
+    updateOverlayVisibility();
 }
 
 void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
@@ -740,6 +746,10 @@ void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
     rebuild();
     show();
     raise();
+    // A contact picked on the frame is SAT's walkthrough: its page comes to the front (gjk_panel.cpp's tabs).
+    if (auto* pages = findChild<QTabWidget*>(QStringLiteral("walkthroughPages"))) {
+        pages->setCurrentIndex(0);
+    }
     // Drawn over the frame, where the engine saw the pair. raise() brings a tabbed panel to the front; should
     // it not (an offscreen window), the next visibilityChanged puts this right.
     m_onScreen = true;

@@ -54,6 +54,9 @@ public:
     int currentStep() const { return m_step; }
     const Walkthrough& walkthrough() const { return m_walkthrough; }
     WalkthroughOverlay* overlay() const { return m_overlay; }
+    /// Whether the SAT and clipping page is the dock's page in front (gjk_panel.cpp's page switch says):
+    /// the canvas shows its step only then, so another page never stands beside SAT's ruler.
+    void setSatPageInFront(bool inFront);
 
     /// The explanation shown for the current step (plain text).
     QString explanation() const;
@@ -130,7 +133,8 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
-    bool m_onScreen = false; ///< the panel is shown and in front (visibilityChanged)
+    bool m_onScreen = false;      ///< the panel is shown and in front (visibilityChanged)
+    bool m_satPageInFront = true; ///< setSatPageInFront
 
     QWidget* m_sourceRow = nullptr;
     QLabel* m_sourceLabel = nullptr;

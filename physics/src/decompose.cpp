@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <limits>
 #include <string>
 
 namespace phys {
@@ -336,6 +338,161 @@ Result<Decomposition> decomposeConcave(std::span<const Vec2> outline, DecomposeT
         result.pieceIndices.push_back(std::move(corners));
     }
     return result;
+}
+
+namespace {
+
+std::string pointText(Vec2 p) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "(%.6g, %.6g)", p.x, p.y);
+    return buffer;
+}
+
+} // namespace
+
+Result<std::vector<Vec2>> outlineOfPieces(std::span<const std::vector<Vec2>> pieces) {
+    if (pieces.empty()) {
+        return Error{"there are no pieces to take an outline of"};
+    }
+    Vec2 lo{std::numeric_limits<double>::infinity(), std::numeric_limits<double>::infinity()};
+    Vec2 hi = -lo;
+    double piecesArea = 0.0;
+    for (std::size_t k = 0; k < pieces.size(); ++k) {
+        const std::vector<Vec2>& piece = pieces[k];
+        if (piece.size() < 3) {
+            return Error{"piece " + str(k) + " has " + str(piece.size()) + " corners; a piece needs 3",
+                         int(k)};
+        }
+        for (Vec2 v : piece) {
+            if (!std::isfinite(v.x) || !std::isfinite(v.y)) {
+                return Error{"piece " + str(k) + " has a corner that is not a finite number", int(k)};
+            }
+            lo = minVec(lo, v);
+            hi = maxVec(hi, v);
+        }
+        const double area = signedArea(piece);
+        if (!(area > 0.0)) {
+            return Error{"piece " + str(k) + " is not counter-clockwise (signed area " +
+                             std::to_string(area) + " m^2)",
+                         int(k)};
+        }
+        piecesArea += area;
+    }
+    const double size = std::max(hi.x - lo.x, hi.y - lo.y);
+    const double tol = 1e-9 * size;
+
+    // Weld: each corner becomes an index into `v`.
+    std::vector<Vec2> v;
+    std::vector<std::vector<int>> rings;
+    for (const std::vector<Vec2>& piece : pieces) {
+        std::vector<int> ring;
+        for (Vec2 p : piece) {
+            int index = -1;
+            for (std::size_t i = 0; i < v.size() && index < 0; ++i) {
+                if (distance(v[i], p) <= tol) {
+                    index = int(i);
+                }
+            }
+            if (index < 0) {
+                index = int(v.size());
+                v.push_back(p);
+            }
+            if (ring.empty() || ring.back() != index) {
+                ring.push_back(index);
+            }
+        }
+        if (ring.size() > 1 && ring.front() == ring.back()) {
+            ring.pop_back();
+        }
+        rings.push_back(std::move(ring));
+    }
+
+    // Split every edge at the vertices inside it, then keep the half-edges without a twin.
+    std::vector<std::pair<int, int>> halfEdges;
+    for (const std::vector<int>& ring : rings) {
+        for (std::size_t i = 0; i < ring.size(); ++i) {
+            const int a = ring[i], b = ring[(i + 1) % ring.size()];
+            const Vec2 d = v[std::size_t(b)] - v[std::size_t(a)];
+            const double len2 = dot(d, d);
+            std::vector<std::pair<double, int>> inside;
+            for (std::size_t c = 0; c < v.size(); ++c) {
+                if (int(c) == a || int(c) == b) {
+                    continue;
+                }
+                const Vec2 r = v[c] - v[std::size_t(a)];
+                const double t = dot(r, d) / len2;
+                if (t > 0.0 && t < 1.0 && std::abs(cross(d, r)) <= tol * std::sqrt(len2)) {
+                    inside.emplace_back(t, int(c));
+                }
+            }
+            std::sort(inside.begin(), inside.end());
+            int from = a;
+            for (const auto& [t, c] : inside) {
+                halfEdges.emplace_back(from, c);
+                from = c;
+            }
+            halfEdges.emplace_back(from, b);
+        }
+    }
+    std::vector<bool> cancelled(halfEdges.size(), false);
+    for (std::size_t i = 0; i < halfEdges.size(); ++i) {
+        for (std::size_t j = i + 1; j < halfEdges.size() && !cancelled[i]; ++j) {
+            if (!cancelled[j] && halfEdges[j].first == halfEdges[i].second &&
+                halfEdges[j].second == halfEdges[i].first) {
+                cancelled[i] = cancelled[j] = true;
+            }
+        }
+    }
+    std::vector<int> next(v.size(), -1);
+    std::size_t boundaryEdges = 0;
+    int start = -1;
+    for (std::size_t i = 0; i < halfEdges.size(); ++i) {
+        if (cancelled[i]) {
+            continue;
+        }
+        const auto [a, b] = halfEdges[i];
+        if (next[std::size_t(a)] >= 0) {
+            return Error{"the pieces' outline passes " + pointText(v[std::size_t(a)]) +
+                         " twice (pieces touching at one corner only, or overlapping)"};
+        }
+        next[std::size_t(a)] = b;
+        ++boundaryEdges;
+        start = start < 0 ? a : start;
+    }
+    if (boundaryEdges < 3) {
+        return Error{"the pieces leave no outline (they cover each other)"};
+    }
+    std::vector<Vec2> loop;
+    int at = start;
+    do {
+        loop.push_back(v[std::size_t(at)]);
+        at = next[std::size_t(at)];
+        if (at < 0) {
+            return Error{"the pieces' outline stops at " + pointText(loop.back()) + " (pieces overlap)"};
+        }
+    } while (at != start && loop.size() <= boundaryEdges);
+    if (loop.size() != boundaryEdges) {
+        return Error{"the pieces' boundary is more than one loop (a hole, parts that do not touch, or pieces "
+                     "that overlap); one loop "
+                     "passes " +
+                     pointText(loop.front())};
+    }
+
+    // The splits leave straight vertices; a corner is where the outline turns.
+    std::vector<Vec2> outline;
+    for (std::size_t i = 0; i < loop.size(); ++i) {
+        const Vec2 prev = loop[(i + loop.size() - 1) % loop.size()], cur = loop[i];
+        const Vec2 nxt = loop[(i + 1) % loop.size()];
+        if (std::abs(turnSine(prev, cur, nxt)) > kAngleTolerance || dot(cur - prev, nxt - cur) < 0.0) {
+            outline.push_back(cur);
+        }
+    }
+    const double area = signedArea(outline);
+    if (std::abs(area - piecesArea) > 1e-9 * std::max(piecesArea, size * size)) {
+        return Error{"the pieces overlap: their areas add up to " + std::to_string(piecesArea) +
+                     " m^2, their outline holds " + std::to_string(area) + " m^2"};
+    }
+    return outline;
 }
 
 const char* toString(DiagonalVerdict verdict) {

@@ -12,6 +12,7 @@
 #include "gjk_view.h"
 #include "inspector_dock.h"
 #include "main_window.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
@@ -26,11 +27,13 @@
 #include "physics/voronoi.h"
 
 #include <QFile>
+#include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTabBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -114,7 +117,10 @@ private slots:
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
     void splitShowsEarsThenMerges();
+    void splitOfACompoundBodysOutline();
     void gjkWitnessOnTheMainCanvas();
+    void satRulerOnlyOnTheSatPage();
+    void gjkAndEpaTablesFollowTheTrace();
     void toiStepsThroughTheEnginesSweep();
     void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
@@ -299,9 +305,24 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     const double distanceBefore = panel()->penetration().depth;
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
     std::vector<double> seen;
-    for (int i = 1; i <= 5; ++i) {
-        QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.2 * i, 0.0}).toPoint());
+    std::vector<phys::Vec2> closestSeen;
+    const phys::BodyDef& boxA = document().body(dock()->keyA());
+    for (int i = 1; i <= 12; ++i) {
+        QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.08 * i, 0.0}).toPoint());
         seen.push_back(panel()->penetration().depth);
+        // Mid-drag, the Minkowski pane draws the point of A (-) B closest to the origin for the triangle as the
+        // canvas shows it now (the drag's preview), computed here by the engine.
+        const phys::BodyDef* now = canvas.bodyDef(tri);
+        QVERIFY(now);
+        const phys::DistanceOutput d =
+            phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
+                                phys::makeProxy(now->shapes[0].geometry), placement(*now), true);
+        const std::vector<phys::Vec2> closest =
+            dotsLabelled(*panel()->minkowskiView(), QStringLiteral("closest"));
+        QCOMPARE(int(closest.size()), 1);
+        QVERIFY(phys::distance(closest[0], d.pointA - d.pointB) <= 1e-12);
+        QVERIFY(closestSeen.empty() || closest[0] != closestSeen.back());
+        closestSeen.push_back(closest[0]);
     }
     // The document is the one truth during the drag (design.md section 5): each move merges into one command,
     // and the panes follow it: the gap shrinks as the vertex comes closer (depth = minus the gap), and the
@@ -325,10 +346,30 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     QVERIFY(panel()->penetration().gjk.pointA != before || panel()->penetration().depth != distanceBefore);
 }
 
+void TestGjkPanel::splitOfACompoundBodysOutline() {
+    // Nothing split with the tool yet, and A is the hammer: its handle's top corners lie inside the head's
+    // bottom edge (T-junctions). The Split tab takes the outline of the two pieces, a T of 8 corners with 2
+    // reflex ones, and walks its split: the outline, 6 ears, 5 diagonals, as the CLI prints it.
+    QVERIFY(dock()->setPair(5, 0));
+    openView(3);
+    QCOMPARE(panel()->stepCount(), 1 + 6 + 5);
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("The outline has 8 vertices, 2 reflex vertices")),
+             qPrintable(panel()->explanation()));
+    QVERIFY(panel()
+                ->findChild<QLabel*>(QStringLiteral("gjkPairLabel"))
+                ->text()
+                .contains(QStringLiteral("2 pieces")));
+    QCOMPARE(clickToEnd(), 11);
+    QVERIFY(panel()->explanation().contains(QStringLiteral("The result: 2 pieces")));
+}
+
 void TestGjkPanel::splitShowsEarsThenMerges() {
+    QVERIFY(dock()->setPair(3, 0)); // A is the ball: no outline of its own to split
     openView(3);
     QCOMPARE(panel()->stepCount(), 1);
     QVERIFY(panel()->explanation().contains(QStringLiteral("Draw a concave outline")));
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("Body A (ball): shape 0 is a circle")),
+             qPrintable(panel()->explanation()));
     // A C drawn by mouse with the Polygon tool, split into convex pieces.
     auto* toolbar = m_window->findChild<ToolsToolbar*>();
     toolbar->setCurrentTool(toolbar->polygonTool());
@@ -552,6 +593,141 @@ void TestGjkPanel::gjkWitnessOnTheMainCanvas() {
     auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
     QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
     QVERIFY(overlay->items().empty());
+}
+
+namespace {
+/// The texts of the labels the walkthrough overlay placed when the canvas last painted (after a fresh paint).
+QStringList canvasLabels(SceneCanvas& canvas, const WalkthroughOverlay& overlay) {
+    canvas.viewport()->grab(); // paints now
+    QStringList texts;
+    for (const PlacedLabel& label : overlay.lastLabels()) {
+        texts << label.request.text;
+    }
+    return texts;
+}
+
+bool anyStartsWith(const QStringList& texts, const QString& prefix) {
+    return std::any_of(texts.begin(), texts.end(),
+                       [&prefix](const QString& t) { return t.startsWith(prefix); });
+}
+} // namespace
+
+void TestGjkPanel::satRulerOnlyOnTheSatPage() {
+    // boxA and boxC overlap: on the SAT page, at an axis step, the canvas draws the axis's ruler labelled
+    // "overlap ... m". On the GJK page (and its other tabs) the canvas shows only what that page explains: no
+    // SAT label at all, and GJK's distance segment at its end (for a separated pair). Back on SAT, the ruler
+    // is there again.
+    QVERIFY(dock()->setPair(0, 2));
+    SceneCanvas& canvas = *m_window->canvas();
+    WalkthroughOverlay& overlay = *dock()->overlay();
+    auto* next = dock()->findChild<QPushButton*>(QStringLiteral("walkthroughNext"));
+    QVERIFY(next);
+    QStringList labels = canvasLabels(canvas, overlay);
+    for (int clicks = 0;
+         !anyStartsWith(labels, QStringLiteral("overlap ")) && next->isEnabled() && clicks < 20; ++clicks) {
+        QTest::mouseClick(next, Qt::LeftButton);
+        labels = canvasLabels(canvas, overlay);
+    }
+    QVERIFY2(anyStartsWith(labels, QStringLiteral("overlap ")), qPrintable(labels.join(QLatin1Char('|'))));
+    const int satStep = dock()->currentStep();
+    const QStringList satLabels = labels;
+
+    for (int view = 0; view < 5; ++view) {
+        openView(view);
+        clickToEnd();
+        labels = canvasLabels(canvas, overlay);
+        QVERIFY2(labels.isEmpty(), qPrintable(QStringLiteral("view %1: %2").arg(view).arg(labels.join('|'))));
+        QVERIFY(!overlay.walkthroughVisible());
+    }
+    // A separated pair at GJK's end: the canvas holds GJK's distance, and nothing of SAT's.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    clickToEnd();
+    QVERIFY(canvasLabels(canvas, overlay).isEmpty());
+    QVERIFY(!panel()->canvasOverlay()->items().empty());
+
+    // Back to SAT (clicking its page's tab), on the overlapping pair at the same step: the ruler is back.
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QVERIFY(panel()->canvasOverlay()->items().empty());
+    QVERIFY(dock()->setPair(0, 2));
+    dock()->setStep(satStep);
+    labels = canvasLabels(canvas, overlay);
+    QVERIFY(overlay.walkthroughVisible());
+    QCOMPARE(labels, satLabels);
+}
+
+void TestGjkPanel::gjkAndEpaTablesFollowTheTrace() {
+    // GJK on boxA and the triangle: a row per iteration with the engine's direction, supports, Minkowski point,
+    // simplex sizes and distance, then the result; clicking a row goes to its step and Next moves the row.
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    const phys::BodyDef& a = document().body(dock()->keyA());
+    const phys::BodyDef& b = document().body(dock()->keyB());
+    phys::DistanceTrace trace;
+    const phys::DistanceOutput out =
+        phys::shapeDistance(phys::makeProxy(a.shapes[0].geometry), placement(a),
+                            phys::makeProxy(b.shapes[0].geometry), placement(b), true, &trace);
+    QTableWidget* table = panel()->table();
+    QVERIFY(table->isVisible());
+    const int n = int(trace.iterations.size());
+    QCOMPARE(table->rowCount(), n + 1);
+    auto cell = [table](int r, int c) {
+        return table->item(r, c)->text();
+    };
+    for (int k = 0; k < n; ++k) {
+        const phys::GjkIteration& it = trace.iterations[std::size_t(k)];
+        QVERIFY(it.supportIndexA >= 0); // apart: every iteration queries
+        QCOMPARE(cell(k, 1), Walkthrough::vector(phys::normalize(it.direction)));
+        QCOMPARE(cell(k, 2),
+                 QStringLiteral("vertex %1\n%2").arg(it.supportIndexA).arg(Walkthrough::vector(it.supportA)));
+        QCOMPARE(cell(k, 3),
+                 QStringLiteral("vertex %1\n%2").arg(it.supportIndexB).arg(Walkthrough::vector(it.supportB)));
+        QVERIFY(cell(k, 4).startsWith(Walkthrough::vector(it.supportA - it.supportB)));
+        QCOMPARE(cell(k, 4).contains(QStringLiteral("repeats")), it.duplicate);
+        QVERIFY(cell(k, 5).startsWith(
+            QStringLiteral("%1 \u2192 %2").arg(it.simplex.count).arg(it.reduced.count)));
+        QCOMPARE(cell(k, 6), Walkthrough::length(phys::length(it.closest)));
+    }
+    QCOMPARE(cell(n, 6), Walkthrough::length(out.distance));
+    QVERIFY(cell(n, 2).contains(Walkthrough::vector(out.pointA)));
+    QVERIFY(table->item(n, 0)->font().bold());
+    // The current step's row is selected; a click on another row goes to its step.
+    QCOMPARE(table->selectionModel()->selectedRows().value(0).row(), 0);
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::NoModifier,
+                      table->visualItemRect(table->item(2, 3)).center());
+    QCOMPARE(panel()->currentStep(), 2);
+    clickNext();
+    QCOMPARE(table->selectionModel()->selectedRows().value(0).row(), 3);
+
+    // EPA on boxA and boxC: the closest edge's normal and distance per iteration, the depth at the end.
+    QVERIFY(dock()->setPair(0, 2));
+    openView(1);
+    const phys::BodyDef& c = document().body(dock()->keyB());
+    phys::EpaTrace epa;
+    const phys::PenetrationOutput p = phys::gjkEpaPenetration(
+        a.shapes[0].geometry, placement(a), c.shapes[0].geometry, placement(c), nullptr, &epa);
+    const int m = int(epa.iterations.size());
+    QVERIFY(m >= 2);
+    QVERIFY(table->isVisible());
+    QCOMPARE(table->rowCount(), m + 1);
+    for (int k = 0; k < m; ++k) {
+        const phys::EpaIteration& it = epa.iterations[std::size_t(k)];
+        QCOMPARE(cell(k, 1), Walkthrough::vector(it.normal));
+        QCOMPARE(
+            cell(k, 2),
+            QStringLiteral("vertex %1\n%2").arg(it.support.indexA).arg(Walkthrough::vector(it.support.wA)));
+        QVERIFY(cell(k, 4).startsWith(Walkthrough::vector(it.support.w)));
+        QCOMPARE(cell(k, 5), QStringLiteral("%1 vertices").arg(it.polytope.size()));
+        QVERIFY(cell(k, 6).startsWith(Walkthrough::length(it.distance)));
+        QCOMPARE(cell(k, 6).contains(QStringLiteral("closest")), it.last);
+    }
+    QVERIFY(cell(m, 1).contains(Walkthrough::vector(p.normal)));
+    QVERIFY(cell(m, 6).startsWith(Walkthrough::length(p.depth)));
+    // The other tabs have no table.
+    auto* tabs = panel()->findChild<QTabBar*>(QStringLiteral("gjkViewTabs"));
+    QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(2).center());
+    QVERIFY(!table->isVisible());
 }
 
 void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {

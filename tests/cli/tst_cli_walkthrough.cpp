@@ -24,6 +24,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <tuple>
+
 using namespace cl;
 using cltest::runCli;
 
@@ -52,8 +54,10 @@ private slots:
     void jsonIsTheDockModel();
     void textAndMarkdownCarryEveryStep();
     void gjkPageTabsAsText();
+    void gjkAndEpaTablesAsTextAndMarkdown();
     void splitWalksACompoundBodysOutline();
     void slidesAndPdfHaveOnePagePerStep();
+    void splitFindsTheOutlineAcrossTJunctions();
     void usageAndSceneErrors_data();
     void usageAndSceneErrors();
 };
@@ -149,6 +153,22 @@ void TestCliWalkthrough::jsonIsTheDockModel() {
         const QJsonArray steps = tab.value(QStringLiteral("steps")).toArray();
         QCOMPARE(steps.size(), qsizetype(model.steps().size()));
         QVERIFY(!model.steps().empty());
+        // GJK and EPA carry the page's table: a row per iteration and the result, cell for cell.
+        const WalkthroughTable& table = model.table();
+        QCOMPARE(table.rows.empty(), gjkTab != GjkSteps::Tab::Gjk && gjkTab != GjkSteps::Tab::Epa);
+        QCOMPARE(tab.contains(QStringLiteral("table")), !table.rows.empty());
+        const QJsonObject tableJson = tab.value(QStringLiteral("table")).toObject();
+        QCOMPARE(tableJson.value(QStringLiteral("headers")).toVariant().toStringList(),
+                 table.rows.empty() ? QStringList() : table.headers);
+        const QJsonArray rows = tableJson.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), qsizetype(table.rows.size()));
+        for (int r = 0; r < int(table.rows.size()); ++r) {
+            const QJsonObject row = rows.at(r).toObject();
+            QCOMPARE(row.value(QStringLiteral("cells")).toVariant().toStringList(),
+                     table.rows[std::size_t(r)].cells);
+            QCOMPARE(row.value(QStringLiteral("step")).toInt(0), table.rows[std::size_t(r)].step + 1);
+            QCOMPARE(row.value(QStringLiteral("emphasised")).toBool(), table.rows[std::size_t(r)].emphasised);
+        }
         for (int s = 0; s < int(steps.size()); ++s) {
             const QJsonObject step = steps.at(s).toObject();
             QCOMPARE(step.value(QStringLiteral("step")).toInt(), s + 1);
@@ -213,6 +233,46 @@ void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
     QVERIFY(all.out.contains(QStringLiteral("SAT: A = body 0 (plank), B = body 1 (box)")));
     QVERIFY(all.out.contains(QStringLiteral("Clipping: A = body 0 (plank)")));
     QVERIFY(all.out.contains(QStringLiteral("Methods: A = body 0 (plank)")));
+}
+
+void TestCliWalkthrough::gjkAndEpaTablesAsTextAndMarkdown() {
+    // The box and the triangle apart (GJK), the box and the small box sunk into it (EPA): the page's table,
+    // every cell of it, above the steps, as text (a cell's two lines side by side) and as Markdown (joined by
+    // <br>, the result row in bold).
+    const QString file = source(QStringLiteral("tests/fixtures/walkthrough/gjk_pair.json"));
+    const auto& bodies = bodiesOf(file);
+    for (const auto& [tab, name, b] : {std::tuple{GjkSteps::Tab::Gjk, QStringLiteral("gjk"), 1},
+                                       std::tuple{GjkSteps::Tab::Epa, QStringLiteral("epa"), 2}}) {
+        const GjkSteps model = GjkSteps::pair(tab, bodies[0], bodies[std::size_t(b)]);
+        const WalkthroughTable& table = model.table();
+        QVERIFY(table.rows.size() >= 3);                   // two iterations at least, then the result
+        QCOMPARE(table.rows.size(), model.steps().size()); // an iteration a step, the result the last
+        for (const QString& format : {QStringLiteral("text"), QStringLiteral("markdown")}) {
+            const cltest::Run run =
+                runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("0"),
+                        QStringLiteral("--b"), QString::number(b), QStringLiteral("--tab"), name,
+                        QStringLiteral("--format"), format});
+            QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+            const bool markdown = format == QLatin1String("markdown");
+            const QString header = markdown ? QStringLiteral("| ") + table.headers.join(QStringLiteral(" | "))
+                                            : table.headers.join(QStringLiteral(" | "));
+            const qsizetype headerAt = run.out.indexOf(markdown ? header : table.headers.at(1));
+            QVERIFY2(headerAt > 0, qPrintable(run.out.left(400)));
+            QVERIFY(headerAt < run.out.indexOf(QStringLiteral("Step 1 of"))); // the table comes first
+            for (const WalkthroughTable::Row& row : table.rows) {
+                for (QString cell : row.cells) {
+                    if (cell.isEmpty()) {
+                        continue;
+                    }
+                    cell.replace(QLatin1Char('\n'), markdown ? QStringLiteral("<br>") : QStringLiteral("  "));
+                    if (markdown && row.emphasised) {
+                        cell = QStringLiteral("**%1**").arg(cell);
+                    }
+                    QVERIFY2(run.out.contains(cell), qPrintable(cell));
+                }
+            }
+        }
+    }
 }
 
 void TestCliWalkthrough::gjkPageTabsAsText() {
@@ -351,6 +411,44 @@ void TestCliWalkthrough::slidesAndPdfHaveOnePagePerStep() {
     QCOMPARE(info.exitCode(), 0);
     static const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
     QCOMPARE(pages.match(QString::fromUtf8(info.readAllStandardOutput())).captured(1).toInt(), steps);
+void TestCliWalkthrough::splitFindsTheOutlineAcrossTJunctions() {
+    // The sample scene's hammer: a handle under a head, the handle's top corners inside the head's bottom edge
+    // (T-junctions, not edge to edge). Its outline is the T: 8 corners, the 2 under the head reflex.
+    const QString scene = QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/compound.json");
+    const cltest::Run run =
+        runCli({QStringLiteral("walkthrough"), scene, QStringLiteral("--a"), QStringLiteral("1"),
+                QStringLiteral("--b"), QStringLiteral("0"), QStringLiteral("--tab"), QStringLiteral("split"),
+                QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const QJsonArray tabs =
+        QJsonDocument::fromJson(run.out.toUtf8()).object().value(QStringLiteral("tabs")).toArray();
+    QCOMPARE(tabs.size(), 1);
+    const QJsonArray steps = tabs.at(0).toObject().value(QStringLiteral("steps")).toArray();
+    QCOMPARE(steps.size(), 1 + 6 + 5);
+    const QString first = steps.at(0).toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(first.contains(QStringLiteral("The outline has 8 vertices, 2 reflex vertices")),
+             qPrintable(first));
+    const QString last = steps.last().toObject().value(QStringLiteral("explanation")).toString();
+    QVERIFY2(last.contains(QStringLiteral("The result: 2 pieces")), qPrintable(last));
+
+    // Two pieces apart are no outline: the tab says so and why, naming the body.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile file(dir.filePath(QStringLiteral("apart.json")));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(R"({"format": "contactlab-scene", "version": 1, "bodies": [
+        {"name": "ground", "type": "static", "shapes": [{"type": "polygon",
+            "vertices": [[-5, -1], [5, -1], [5, 0], [-5, 0]]}]},
+        {"name": "pair", "position": [0, 2], "shapes": [
+            {"type": "polygon", "vertices": [[0, 0], [1, 0], [1, 1], [0, 1]]},
+            {"type": "polygon", "vertices": [[3, 0], [4, 0], [4, 1], [3, 1]]}]}]})");
+    file.close();
+    const cltest::Run apart = runCli({QStringLiteral("walkthrough"), file.fileName(), QStringLiteral("--a"),
+                                      QStringLiteral("1"), QStringLiteral("--b"), QStringLiteral("0"),
+                                      QStringLiteral("--tab"), QStringLiteral("split")});
+    QCOMPARE(apart.exitCode, 0);
+    QVERIFY2(apart.out.contains(QStringLiteral("bodies[1]: the pieces' boundary is more than one loop")),
+             qPrintable(apart.out));
 }
 
 void TestCliWalkthrough::usageAndSceneErrors_data() {

@@ -83,6 +83,27 @@ struct Decomposition {
 ///         area, self-intersection, or (for outlines too thin to cut into valid polygons) a degenerate ear
 Result<Decomposition> decomposeConcave(std::span<const Vec2> outline, DecomposeTrace* trace = nullptr);
 
+/*
+ * The outline of convex pieces that tile one simple polygon: the inverse of decomposeConcave, and what the
+ * polygons of a compound body give back. Pieces may meet edge to edge or at T-junctions (a corner of one
+ * piece inside an edge of another, as when one piece was cut again after its neighbour).
+ *   de Berg et al., Computational Geometry (3rd ed.), 2.2: the boundary of a union of faces is the set of
+ *   half-edges whose twin belongs to no face of the union.
+ *
+ *   weld corners closer than 1e-9 of the pieces' size into one vertex
+ *   split every piece edge at each vertex lying on it (within 1e-9 of the size): the T-junctions
+ *   a sub-edge (a, b) whose twin (b, a) belongs to another piece is inside the union: both cancel
+ *   the sub-edges left must leave and enter each vertex once and form one loop: walk it
+ *   drop the straight vertices the splits left; the loop's area must equal the pieces' summed area
+ *   (else pieces overlap)
+ */
+/// The outline of the union of `pieces` (each counter-clockwise, one frame), counter-clockwise, without
+/// straight vertices.
+/// @return the outline, or an error naming the piece or the place: too few corners, clockwise or non-finite,
+///         pieces whose boundary is not one loop (a hole, parts apart, pieces touching at one corner only), or
+///         pieces that overlap (their areas add up to more than the outline holds)
+Result<std::vector<Vec2>> outlineOfPieces(std::span<const std::vector<Vec2>> pieces);
+
 const char* toString(DiagonalVerdict verdict); ///< "removed", "reflex-at-start", ...
 
 } // namespace phys
