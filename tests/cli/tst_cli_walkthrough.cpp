@@ -411,6 +411,8 @@ void TestCliWalkthrough::slidesAndPdfHaveOnePagePerStep() {
     QCOMPARE(info.exitCode(), 0);
     static const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
     QCOMPARE(pages.match(QString::fromUtf8(info.readAllStandardOutput())).captured(1).toInt(), steps);
+}
+
 void TestCliWalkthrough::splitFindsTheOutlineAcrossTJunctions() {
     // The sample scene's hammer: a handle under a head, the handle's top corners inside the head's bottom edge
     // (T-junctions, not edge to edge). Its outline is the T: 8 corners, the 2 under the head reflex.
