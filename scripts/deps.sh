@@ -6,7 +6,7 @@
 set -euo pipefail
 
 build_pkgs=(cmake ninja-build g++ qt6-base-dev qt6-svg-dev libboost-dev libtbb-dev libgl-dev)
-test_pkgs=(xvfb xauth libbox2d-dev libchipmunk-dev clang-14 libclang-rt-14-dev)
+test_pkgs=(xvfb xauth poppler-utils libbox2d-dev libchipmunk-dev clang-14 libclang-rt-14-dev)
 
 want=("${build_pkgs[@]}")
 if [ "${1:-build}" = "test" ]; then

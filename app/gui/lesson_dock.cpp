@@ -6,6 +6,7 @@
 #include "document.h"
 #include "file_controller.h"
 #include "lesson_presenter.h"
+#include "lesson_worksheet.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
@@ -42,38 +43,6 @@ namespace {
 const QString kLastLessonDirectoryKey = QStringLiteral("lessons/lastDirectory");
 constexpr int kMaxRunSteps = 100000; ///< a "run" step never steps more than this many times
 
-/// What a step without its own words says about itself.
-QString describeStep(const LessonStep& step) {
-    switch (step.type) {
-    case LessonStepType::Walkthrough: {
-        const LessonWalkthroughRef ref = step.walkthrough.value_or(LessonWalkthroughRef{});
-        return LessonDock::tr("*Walkthrough:* %1 of bodies %2 and %3%4")
-            .arg(ref.mode == QLatin1String("sat")        ? LessonDock::tr("SAT")
-                 : ref.mode == QLatin1String("clipping") ? LessonDock::tr("clipping")
-                                                         : LessonDock::tr("the contact methods"))
-            .arg(ref.bodyA)
-            .arg(ref.bodyB)
-            .arg(ref.step > 0 ? LessonDock::tr(", step %1").arg(ref.step) : QString());
-    }
-    case LessonStepType::Simulation:
-        switch (step.action) {
-        case LessonSimulationAction::Run:
-            return LessonDock::tr("*Simulation:* run to t = %1 s").arg(step.until);
-        case LessonSimulationAction::Pause:
-            return LessonDock::tr("*Simulation:* paused");
-        case LessonSimulationAction::Set:
-            return LessonDock::tr("*Simulation:* %1 set to %2")
-                .arg(step.setting, step.value.isBool()
-                                       ? (step.value.toBool() ? QStringLiteral("on") : QStringLiteral("off"))
-                                   : step.value.isString() ? step.value.toString()
-                                                           : QString::number(step.value.toDouble()));
-        }
-        break;
-    default:
-        break;
-    }
-    return {};
-}
 } // namespace
 
 LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window), m_window(window) {
@@ -290,11 +259,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
 }
 
 QString LessonDock::stepMarkdown(const LessonStep& step) {
-    QString text = step.type == LessonStepType::Question ? step.prompt : step.text;
-    if (const QString about = describeStep(step); !about.isEmpty()) {
-        text = text.isEmpty() ? about : about + QStringLiteral("\n\n") + text;
-    }
-    return text;
+    return lessonStepMarkdown(step);
 }
 
 int LessonDock::score() const {
