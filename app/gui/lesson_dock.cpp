@@ -215,6 +215,18 @@ void LessonDock::buildUi() {
     setMinimumWidth(300);
 }
 
+void LessonDock::giveRoom() {
+    show();
+    raise();
+    // The lesson's text and choices need the height more than the docks it shares the side with.
+    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
+    if (auto* inspector = m_window.findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
+        inspector && inspector->isVisible() && !inspector->isFloating()) {
+        m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
+                             Qt::Vertical);
+    }
+}
+
 void LessonDock::openPresenter() {
     if (!m_presenter) {
         // A window of its own (Qt::Window), owned by the main window: it closes with it and never keeps the
@@ -267,15 +279,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     m_window.document()->setScene(m_lesson.scene);
     m_settingScene = false;
     m_window.document()->setFileName(QString());
-    show();
-    raise();
-    // The lesson's text and choices need the height more than the docks it shares the side with.
-    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
-    if (auto* inspector = m_window.findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
-        inspector && inspector->isVisible() && !inspector->isFloating()) {
-        m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
-                             Qt::Vertical);
-    }
+    giveRoom();
     m_step = -1;
     setStep(0);
     // Frame the scene once the docks have their new sizes.
@@ -756,7 +760,9 @@ QString authorListLine(int index, const LessonStep& step) {
     default:
         break;
     }
-    const QString words = (step.type == LessonStepType::Question ? step.prompt : step.text).simplified();
+    // One line of plain words: the Markdown's emphasis marks are left out.
+    QString words = (step.type == LessonStepType::Question ? step.prompt : step.text).simplified();
+    words.remove(QStringLiteral("**"));
     QString line = QStringLiteral("%1. ").arg(index + 1) + (about.isEmpty() ? kind : about);
     if (!words.isEmpty()) {
         line += QStringLiteral(": ") + (words.size() > 60 ? words.left(57) + QStringLiteral("...") : words);
@@ -787,6 +793,9 @@ void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
     m_authorHint->setObjectName(QStringLiteral("lessonAuthorHint"));
     m_authorHint->setWordWrap(true);
     m_authorHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    // Two lines always, so the buttons below stay where the mouse expects them when the hint changes.
+    m_authorHint->setMinimumHeight(2 * m_authorHint->fontMetrics().lineSpacing() + 2);
+    m_authorHint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     author->addWidget(m_authorHint);
 
     auto* addRow = new QHBoxLayout;
@@ -806,7 +815,7 @@ void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
 
     m_authorList = new QListWidget(m_authorBox);
     m_authorList->setObjectName(QStringLiteral("lessonAuthorSteps"));
-    m_authorList->setMinimumHeight(160);
+    m_authorList->setMinimumHeight(110);
     m_authorList->setWordWrap(true);
     author->addWidget(m_authorList, 1);
     connect(m_authorList, &QListWidget::currentRowChanged, this, [this] {
@@ -911,9 +920,7 @@ void LessonDock::startAuthoring(Lesson lesson, const QString& fileName) {
     m_lessonFileName = fileName;
     m_sceneInline->setChecked(lesson.scenePath.isEmpty());
     m_editor->reset(std::move(lesson));
-    show();
-    raise();
-    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
+    giveRoom();
     showStep();
     emit lessonChanged();
 }
@@ -979,7 +986,8 @@ void LessonDock::updateAuthorButtons() {
     m_authorHint->setText(count == 0
                               ? tr("Set up the view you want the class to see, then Add Step from Current "
                                    "View. File > Save Lesson writes the file.")
-                              : tr("%n step(s). Steps are added after the selected one.", "", count));
+                              : (count == 1 ? tr("1 step.") : tr("%1 steps.").arg(count)) + QLatin1Char(' ') +
+                                    tr("Steps are added after the selected one."));
 }
 
 phys::WorldSettings LessonDock::settingsBefore(int index) const {
@@ -1169,7 +1177,7 @@ bool LessonDock::exportWorksheet(const QString& fileName, WorksheetKind kind) {
         return false;
     }
     m_window.statusBar()->showMessage(
-        tr("Wrote %1 (%n page(s))", "", worksheetPageCount(*lesson)).arg(fileName), 5000);
+        tr("Wrote %1 (%2 pages)").arg(fileName).arg(worksheetPageCount(*lesson)), 5000);
     return true;
 }
 
@@ -1216,7 +1224,7 @@ LessonDock* installLessons(MainWindow& window) {
         file->insertMenu(before, pack);
 
         // Authoring and worksheets.
-        auto* newLesson = new QAction(LessonDock::tr("New Lesso&n"), file);
+        auto* newLesson = new QAction(LessonDock::tr("Ne&w Lesson"), file);
         newLesson->setObjectName(QStringLiteral("actionNewLesson"));
         newLesson->setStatusTip(
             LessonDock::tr("Write a lesson on the open scene: add steps from the current view"));
@@ -1233,16 +1241,17 @@ LessonDock* installLessons(MainWindow& window) {
             }
             return fileName;
         };
-        auto* saveAs = new QAction(LessonDock::tr("Save Lesson &As..."), file);
+        auto* saveAs = new QAction(LessonDock::tr("Save Lesson As..."), file);
         saveAs->setObjectName(QStringLiteral("actionSaveLessonAs"));
         saveAs->setStatusTip(LessonDock::tr("Write the lesson being authored to a new file"));
         QObject::connect(saveAs, &QAction::triggered, dock, [dock, askLessonFile] {
             const QString fileName = askLessonFile(LessonDock::tr("Save Lesson"), dock->lessonFileName());
             if (!fileName.isEmpty()) {
-                dock->saveLessonTo(fileName);
+                dock->saveLessonTo(QFileInfo(fileName).suffix().isEmpty() ? fileName + QStringLiteral(".json")
+                                                                          : fileName);
             }
         });
-        auto* save = new QAction(LessonDock::tr("Save &Lesson"), file);
+        auto* save = new QAction(LessonDock::tr("Sa&ve Lesson"), file);
         save->setObjectName(QStringLiteral("actionSaveLesson"));
         save->setStatusTip(LessonDock::tr("Write the lesson being authored, with the scene as it is now"));
         QObject::connect(save, &QAction::triggered, dock, [dock, saveAs] {

@@ -156,6 +156,8 @@ private:
     void restoreOverlay();
     void onSceneEdited();
     void buildAuthorUi(QWidget* page, QVBoxLayout* layout);
+    /// Shows the dock with the width and height its text needs.
+    void giveRoom();
     void startAuthoring(Lesson lesson, const QString& fileName);
     void refreshAuthorList(int select);
     void refreshAuthorEditors();
