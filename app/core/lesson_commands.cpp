@@ -75,8 +75,8 @@ void LessonEditor::setText(int index, LessonTextField field, const QString& text
 
 InsertLessonStepCommand::InsertLessonStepCommand(LessonEditor* editor, int index, LessonStep step,
                                                  QUndoCommand* parent)
-    : QUndoCommand(tr("Add lesson step"), parent), m_editor(editor), m_index(index), m_step(std::move(step)) {
-}
+    : SceneNeutralCommand(tr("Add lesson step"), parent), m_editor(editor), m_index(index),
+      m_step(std::move(step)) {}
 
 void InsertLessonStepCommand::redo() {
     m_editor->insertStep(m_index, m_step);
@@ -87,7 +87,7 @@ void InsertLessonStepCommand::undo() {
 }
 
 RemoveLessonStepCommand::RemoveLessonStepCommand(LessonEditor* editor, int index, QUndoCommand* parent)
-    : QUndoCommand(tr("Delete lesson step"), parent), m_editor(editor), m_index(index) {}
+    : SceneNeutralCommand(tr("Delete lesson step"), parent), m_editor(editor), m_index(index) {}
 
 void RemoveLessonStepCommand::redo() {
     m_step = m_editor->takeStep(m_index);
@@ -98,7 +98,7 @@ void RemoveLessonStepCommand::undo() {
 }
 
 MoveLessonStepCommand::MoveLessonStepCommand(LessonEditor* editor, int from, int to, QUndoCommand* parent)
-    : QUndoCommand(to < from ? tr("Move lesson step up") : tr("Move lesson step down"), parent),
+    : SceneNeutralCommand(to < from ? tr("Move lesson step up") : tr("Move lesson step down"), parent),
       m_editor(editor), m_from(from), m_to(to) {}
 
 void MoveLessonStepCommand::redo() {
@@ -111,10 +111,10 @@ void MoveLessonStepCommand::undo() {
 
 SetLessonTextCommand::SetLessonTextCommand(LessonEditor* editor, int index, LessonTextField field,
                                            QString text, QUndoCommand* parent)
-    : QUndoCommand(field == LessonTextField::Title          ? tr("Edit lesson title")
-                   : field == LessonTextField::TeacherNotes ? tr("Edit teacher note")
-                                                            : tr("Edit lesson step text"),
-                   parent),
+    : SceneNeutralCommand(field == LessonTextField::Title          ? tr("Edit lesson title")
+                          : field == LessonTextField::TeacherNotes ? tr("Edit teacher note")
+                                                                   : tr("Edit lesson step text"),
+                          parent),
       m_editor(editor), m_index(field == LessonTextField::Title ? -1 : index), m_field(field),
       m_old(editor->text(index, field)), m_new(std::move(text)) {}
 

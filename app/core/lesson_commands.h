@@ -4,11 +4,13 @@
 /// it (insert, remove and move a step, edit a text). The commands go on the document's undo stack with the
 /// scene's own, so Ctrl+Z and Ctrl+Y walk back and forth through scene and lesson edits in the order they
 /// were made (design.md section 5: commands hold values and indices, the editor does the change and signals).
+/// They are scene-neutral (scene_neutral_command.h): the scene file is not "modified" by a lesson edit.
 
 #include "lesson.h"
 
+#include "scene_neutral_command.h"
+
 #include <QObject>
-#include <QUndoCommand>
 
 namespace cl {
 
@@ -56,8 +58,14 @@ private:
     int m_revision = 0;
 };
 
+/// Several lesson edits undone as one (a simulation state's steps).
+class LessonMacroCommand : public SceneNeutralCommand {
+public:
+    using SceneNeutralCommand::SceneNeutralCommand;
+};
+
 /// Inserts a step at `index`.
-class InsertLessonStepCommand : public QUndoCommand {
+class InsertLessonStepCommand : public SceneNeutralCommand {
 public:
     InsertLessonStepCommand(LessonEditor* editor, int index, LessonStep step, QUndoCommand* parent = nullptr);
     void redo() override;
@@ -70,7 +78,7 @@ private:
 };
 
 /// Removes the step at `index` (undo puts it back, with everything it held).
-class RemoveLessonStepCommand : public QUndoCommand {
+class RemoveLessonStepCommand : public SceneNeutralCommand {
 public:
     RemoveLessonStepCommand(LessonEditor* editor, int index, QUndoCommand* parent = nullptr);
     void redo() override;
@@ -83,7 +91,7 @@ private:
 };
 
 /// Moves the step at `from` to `to` (up or down the list).
-class MoveLessonStepCommand : public QUndoCommand {
+class MoveLessonStepCommand : public SceneNeutralCommand {
 public:
     MoveLessonStepCommand(LessonEditor* editor, int from, int to, QUndoCommand* parent = nullptr);
     void redo() override;
@@ -97,7 +105,7 @@ private:
 
 /// Sets a text. Typing pushes one command per change; consecutive ones on the same text merge, so undo takes
 /// back a whole edit of one field, not a letter.
-class SetLessonTextCommand : public QUndoCommand {
+class SetLessonTextCommand : public SceneNeutralCommand {
 public:
     SetLessonTextCommand(LessonEditor* editor, int index, LessonTextField field, QString text,
                          QUndoCommand* parent = nullptr);

@@ -815,7 +815,9 @@ void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
 
     m_authorList = new QListWidget(m_authorBox);
     m_authorList->setObjectName(QStringLiteral("lessonAuthorSteps"));
-    m_authorList->setMinimumHeight(110);
+    m_authorList->setMinimumHeight(90);
+    // The list takes the height the texts below leave, never more: the panel fits the dock without scrolling.
+    m_authorList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
     m_authorList->setWordWrap(true);
     author->addWidget(m_authorList, 1);
     connect(m_authorList, &QListWidget::currentRowChanged, this, [this] {
@@ -850,14 +852,14 @@ void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
     // Ctrl+Z belongs to the document's stack, where every text edit goes as a command.
     m_authorText->setUndoRedoEnabled(false);
     m_authorText->setTabChangesFocus(true);
-    m_authorText->setMaximumHeight(110);
+    m_authorText->setMaximumHeight(80);
     author->addWidget(m_authorText);
     author->addWidget(new QLabel(tr("Teacher's note (hidden from students)"), m_authorBox));
     m_authorTeacher = new QPlainTextEdit(m_authorBox);
     m_authorTeacher->setObjectName(QStringLiteral("lessonAuthorTeacherNotes"));
     m_authorTeacher->setUndoRedoEnabled(false);
     m_authorTeacher->setTabChangesFocus(true);
-    m_authorTeacher->setMaximumHeight(80);
+    m_authorTeacher->setMaximumHeight(56);
     author->addWidget(m_authorTeacher);
     for (const auto& [edit, field] : {std::pair{m_authorText, LessonTextField::Text},
                                       std::pair{m_authorTeacher, LessonTextField::TeacherNotes}}) {
@@ -1013,7 +1015,7 @@ void LessonDock::insertSteps(const std::vector<LessonStep>& steps, const QString
         return;
     }
     // Several steps (a simulation state): one command, one undo.
-    auto* macro = new QUndoCommand(name);
+    auto* macro = new LessonMacroCommand(name);
     for (const LessonStep& step : steps) {
         new InsertLessonStepCommand(m_editor, at++, step, macro);
     }

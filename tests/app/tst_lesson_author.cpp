@@ -351,12 +351,15 @@ void TestLessonAuthor::badBodyIndexIsNotSaved() {
     window->findChild<QAction*>(QStringLiteral("actionNewLesson"))->trigger();
     window->canvas()->setSelection({window->document()->keyAt(1)});
     click(dock->findChild<QPushButton*>(QStringLiteral("lessonAddNote")));
+    // A lesson edit is not a change to the scene file: nothing asks to save the scene for it.
+    QVERIFY(!window->document()->isModified());
     // The box goes: the note's body 1 no longer exists.
     window->canvas()->setSelection({window->document()->keyAt(1)});
     QAction* remove = window->findChild<QAction*>(QStringLiteral("actionDelete"));
     QVERIFY(remove);
     remove->trigger();
     QCOMPARE(window->document()->bodyCount(), 1);
+    QVERIFY(window->document()->isModified());
     QTemporaryDir dir;
     const QString file = dir.filePath(QStringLiteral("bad.json"));
     QVERIFY(!dock->saveLessonTo(file));
@@ -366,6 +369,7 @@ void TestLessonAuthor::badBodyIndexIsNotSaved() {
     // Undo brings the box back (the scene's and the lesson's edits share the stack), and the save works.
     QTest::keyClick(window->canvas(), Qt::Key_Z, Qt::ControlModifier);
     QCOMPARE(window->document()->bodyCount(), 2);
+    QVERIFY(!window->document()->isModified());
     QVERIFY(dock->saveLessonTo(file));
 }
 
