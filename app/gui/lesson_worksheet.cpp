@@ -3,6 +3,7 @@
 
 #include "lesson_worksheet.h"
 
+#include "label_layout.h"
 #include "lesson_questions.h"
 #include "overlay.h"
 #include "scene_renderer.h"
@@ -18,6 +19,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPdfWriter>
+#include <QPolygonF>
 #include <QSaveFile>
 #include <QTextDocument>
 
@@ -174,11 +176,12 @@ double markdownHeight(QPaintDevice* device, const QString& markdown, double widt
 /// world); nothing for choices that are not on the canvas (directions, multiple choice).
 struct ChoiceMark {
     int number = 0;
-    phys::Vec2 point;
+    phys::Vec2 start, end; ///< the edge (world), or start = end = the point
     phys::Vec2 outward;
+    int body = -1; ///< the scene's body the edge belongs to (-1: none)
 };
 
-std::vector<ChoiceMark> choiceMarks(const LessonQuestionEval& eval) {
+std::vector<ChoiceMark> choiceMarks(const LessonQuestionEval& eval, int bodyA, int bodyB) {
     std::vector<ChoiceMark> marks;
     for (std::size_t i = 0; i < eval.choices.size(); ++i) {
         const LessonChoice& c = eval.choices[i];
@@ -188,9 +191,10 @@ std::vector<ChoiceMark> choiceMarks(const LessonQuestionEval& eval) {
             const phys::Vec2 d = c.end - c.start;
             const double length = std::hypot(d.x, d.y);
             const phys::Vec2 outward = length > 0.0 ? phys::Vec2{d.y / length, -d.x / length} : phys::Vec2{};
-            marks.push_back({static_cast<int>(i) + 1, 0.5 * (c.start + c.end), outward});
+            marks.push_back(
+                {static_cast<int>(i) + 1, c.start, c.end, outward, c.polygon == 0 ? bodyA : bodyB});
         } else if (eval.kind == LessonQuestionKind::ClipKeptPoints) {
-            marks.push_back({static_cast<int>(i) + 1, c.point, phys::Vec2{}});
+            marks.push_back({static_cast<int>(i) + 1, c.point, c.point, phys::Vec2{}, -1});
         }
     }
     return marks;
@@ -214,18 +218,74 @@ void paintDrawing(QPainter& painter, const Drawing& drawing, const QRectF& area)
     painter.translate(area.topLeft());
     painter.scale(kDrawingScale, kDrawingScale);
     painter.fillRect(QRectF(QPointF(0, 0), viewSize), SceneRenderer::backgroundColor());
-    OverlayPainter::renderAll(painter, drawing.scene, view, RenderOptions{}, drawing.options,
-                              drawing.walkthrough.stepCount() > 0 ? &drawing.walkthrough : nullptr,
-                              drawing.walkthroughStep);
+    const std::vector<PlacedLabel> labels = OverlayPainter::renderAll(
+        painter, drawing.scene, view, RenderOptions{}, drawing.options,
+        drawing.walkthrough.stepCount() > 0 ? &drawing.walkthrough : nullptr, drawing.walkthroughStep);
     // Numbered marks where a choice is clicked on the canvas, just outside its edge (or on its point), so
     // the sheet's list can name them.
     QFont font = painter.font();
     font.setPixelSize(13);
     font.setBold(true);
     painter.setFont(font);
+    // Each mark goes to the first place, along its edge and outwards from it, that covers no body name and no
+    // mark placed before (the names sit at the bodies' centres, often in line with an edge's midpoint).
+    std::vector<QRectF> taken = OverlayPainter::bodyNameRects(drawing.scene, view);
+    for (const PlacedLabel& label : labels) {
+        taken.push_back(label.rect);
+    }
+    // The shapes as drawn (view pixels): a mark inside a body would seem to name that body's edge.
+    std::vector<QPainterPath> bodies;
+    for (const phys::BodyDef& body : drawing.scene.bodies) {
+        QPainterPath& shapes = bodies.emplace_back();
+        const phys::Transform transform(body.position, phys::Rot(body.angle));
+        for (const phys::ShapeDef& shape : body.shapes) {
+            if (const auto* polygon = std::get_if<phys::Polygon>(&shape.geometry)) {
+                QPolygonF outline;
+                for (int k = 0; k < polygon->count(); ++k) {
+                    outline << view.toView(phys::transformPoint(transform, polygon->vertex(k)));
+                }
+                shapes.addPolygon(outline);
+                shapes.closeSubpath();
+            } else if (const auto* circle = std::get_if<phys::Circle>(&shape.geometry)) {
+                const double r = view.toPixels(circle->radius);
+                shapes.addEllipse(view.toView(phys::transformPoint(transform, circle->center)), r, r);
+            }
+        }
+    }
     for (const ChoiceMark& mark : drawing.marks) {
-        const QPointF at = view.toView(mark.point) + QPointF(mark.outward.x, -mark.outward.y) * 14.0;
-        const QRectF disc(at.x() - 10, at.y() - 10, 20, 20);
+        const QPointF outward(mark.outward.x, -mark.outward.y);
+        QRectF disc;
+        bool found = false;
+        // Outwards first; an edge pressed into another body gets its mark just inside its own body.
+        auto freeAt = [&](const QPointF& centre) {
+            for (std::size_t j = 0; j < bodies.size(); ++j) {
+                if (static_cast<int>(j) != mark.body && bodies[j].contains(centre)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+        for (const double distance : {14.0, 28.0, -14.0, 42.0, -28.0}) {
+            for (const double along : {0.5, 0.3, 0.7, 0.15, 0.85}) {
+                const QPointF at =
+                    view.toView(mark.start + along * (mark.end - mark.start)) + outward * distance;
+                disc = QRectF(at.x() - 10, at.y() - 10, 20, 20);
+                found = freeAt(disc.center()) &&
+                        std::none_of(taken.begin(), taken.end(),
+                                     [&disc](const QRectF& r) { return r.intersects(disc); });
+                if (found) {
+                    break;
+                }
+            }
+            if (found) {
+                break;
+            }
+        }
+        if (!found) { // crowded: the plain place, beside the edge's middle
+            const QPointF at = view.toView(0.5 * (mark.start + mark.end)) + outward * 14.0;
+            disc = QRectF(at.x() - 10, at.y() - 10, 20, 20);
+        }
+        taken.push_back(disc);
         painter.setPen(QPen(QColor(0x20, 0x20, 0x20), 1.5));
         painter.setBrush(QColor(255, 255, 255, 230));
         painter.drawEllipse(disc);
@@ -381,7 +441,7 @@ QString writeLessonWorksheet(const Lesson& lesson, const QString& fileName, Work
         const bool question = step.type == LessonStepType::Question;
         if (question) {
             eval = evaluateLessonQuestion(step, lesson.scene.def);
-            drawing.marks = choiceMarks(eval);
+            drawing.marks = choiceMarks(eval, step.bodyA, step.bodyB);
             const bool byEdge = step.kind == LessonQuestionKind::ReferenceEdge ||
                                 step.kind == LessonQuestionKind::IncidentEdge ||
                                 step.kind == LessonQuestionKind::LeastOverlapAxis;
