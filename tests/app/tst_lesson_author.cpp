@@ -20,6 +20,7 @@
 #include <QListWidget>
 #include <QMenu>
 #include <QPlainTextEdit>
+#include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
@@ -291,6 +292,24 @@ void TestLessonAuthor::authorSaveReloadPlay() {
         QJsonDocument::fromJson(savedByPath.readAll()).object().value(QStringLiteral("scene")).toString(),
         QStringLiteral("scenes/plate.json"));
     const Lesson authored = *dock->currentLesson(&error);
+
+    // The worksheet of the lesson being written (File > Export Lesson as PDF, Teacher's Sheet): one page per
+    // step, the typed text and the teacher's note on it (read back with poppler's pdftotext).
+    auto* exportTeacher = window->findChild<QAction*>(QStringLiteral("actionExportLessonPdfTeacher"));
+    QVERIFY(exportTeacher && exportTeacher->isEnabled());
+    const QString pdf = dir.filePath(QStringLiteral("box.pdf"));
+    QVERIFY(dock->exportWorksheet(pdf, WorksheetKind::Teacher));
+    QProcess pdftotext;
+    pdftotext.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    QVERIFY2(pdftotext.waitForFinished(60000) && pdftotext.exitCode() == 0,
+             "pdftotext (poppler-utils) failed");
+    const QStringList pages = QString::fromUtf8(pdftotext.readAllStandardOutput()).split(QLatin1Char('\f'));
+    QCOMPARE(pages.size(), 6); // 5 pages and what follows the last form feed
+    const QString notePage = pages[2].simplified();
+    QVERIFY2(notePage.contains(QStringLiteral("The box is tilted: which edge touches?")),
+             qPrintable(notePage));
+    QVERIFY2(notePage.contains(QStringLiteral("Teacher's note: Ask before revealing.")),
+             qPrintable(notePage));
 
     // Reload both and compare with what was authored.
     for (const QString& file : {byPath, lessonFile}) {
