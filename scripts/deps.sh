@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs the Debian packages ContactLab needs, only those missing, and says what it installs.
-# Usage: scripts/deps.sh build|test   (test adds Xvfb, the benchmark's Box2D and Chipmunk, and clang 14 with
-# libFuzzer for the fuzz targets)
+# Usage: scripts/deps.sh build|test   (test adds Xvfb, the benchmark's Box2D and Chipmunk, clang 14 with
+# libFuzzer for the fuzz targets, and rsvg-convert and poppler's pdfinfo/pdftotext/pdftoppm, which the export
+# tests render and read the SVG and PDF exports with)
 # Idempotent: a second run installs nothing and prints one line. Uses sudo only when not root.
 set -euo pipefail
 
 build_pkgs=(cmake ninja-build g++ qt6-base-dev qt6-svg-dev libboost-dev libtbb-dev libgl-dev)
-test_pkgs=(xvfb xauth poppler-utils libbox2d-dev libchipmunk-dev clang-14 libclang-rt-14-dev)
+test_pkgs=(xvfb xauth libbox2d-dev libchipmunk-dev clang-14 libclang-rt-14-dev librsvg2-bin poppler-utils)
 
 want=("${build_pkgs[@]}")
 if [ "${1:-build}" = "test" ]; then

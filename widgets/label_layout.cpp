@@ -3,6 +3,8 @@
 
 #include "label_layout.h"
 
+#include "svg_writer.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -317,13 +319,11 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const LabelRequest& r = p.request;
         const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
         const QFontMetricsF metrics(font);
-        QPainterPath path;
-        path.addText(p.textRect.left(),
-                     p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent()), font, r.text);
-        QPen halo(QColor(255, 255, 255, 230), 3.5 * displayScale);
-        halo.setJoinStyle(Qt::RoundJoin);
-        painter.strokePath(path, halo);
-        painter.fillPath(path, r.color);
+        // Real text with its halo in an SVG export (svg_writer.h), glyph outlines elsewhere.
+        paintHaloText(painter,
+                      QPointF(p.textRect.left(),
+                              p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
+                      r.text, font, r.color, QColor(255, 255, 255, 230), 3.5 * displayScale);
     }
     painter.restore();
 }

@@ -8,6 +8,7 @@
 
 #include "label_layout.h"
 #include "scene_canvas.h"
+#include "svg_writer.h"
 
 #include <QFile>
 #include <QFont>
@@ -16,7 +17,6 @@
 #include <QPainterPath>
 #include <QPen>
 #include <QPolygonF>
-#include <QSvgGenerator>
 
 #include <algorithm>
 #include <cmath>
@@ -1074,27 +1074,16 @@ QImage OverlayPainter::renderImage(const phys::SceneDef& scene, const ViewTransf
 QString OverlayPainter::renderSvg(const QString& fileName, const phys::SceneDef& scene,
                                   const ViewTransform& view, const RenderOptions& renderOptions,
                                   const OverlayOptions& overlays, const Walkthrough* walkthrough, int step) {
-    QFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        return QObject::tr("cannot write %1: %2").arg(fileName, file.errorString());
-    }
-    const QSize size = view.viewSize().toSize();
-    QSvgGenerator generator;
-    generator.setOutputDevice(&file);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QStringLiteral("ContactLab scene"));
+    // Our own writer, not QSvgGenerator: real <text> and strokes in output units (svg_writer.h).
+    SvgWriter svg(view.viewSize().toSize());
+    svg.setTitle(QStringLiteral("ContactLab scene"));
     QPainter painter;
-    if (!painter.begin(&generator)) {
+    if (!painter.begin(&svg)) {
         return QObject::tr("cannot start drawing into %1").arg(fileName);
     }
     renderAll(painter, scene, view, renderOptions, overlays, walkthrough, step);
     painter.end();
-    file.close();
-    if (file.error() != QFileDevice::NoError) {
-        return QObject::tr("cannot write %1: %2").arg(fileName, file.errorString());
-    }
-    return {};
+    return svg.save(fileName);
 }
 
 void WalkthroughOverlay::setOptions(const OverlayOptions& options) {

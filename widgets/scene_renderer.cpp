@@ -1,5 +1,7 @@
 #include "scene_renderer.h"
 
+#include "svg_writer.h"
+
 #include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
@@ -8,7 +10,6 @@
 #include <QPainterPath>
 #include <QPen>
 #include <QPolygonF>
-#include <QSvgGenerator>
 
 #include <array>
 #include <cmath>
@@ -407,18 +408,10 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
     const QFont font = nameFont();
     const QFontMetricsF metrics(font);
     const double width = metrics.horizontalAdvance(text);
-    QPainterPath path;
-    // addText takes the baseline's left end: centre the text box on `point`.
-    path.addText(point.x() - 0.5 * width, point.y() + 0.5 * (metrics.ascent() - metrics.descent()), font,
-                 text);
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    QPen halo(QColor(255, 255, 255, 215), 3.0 * g_displayScale);
-    halo.setCosmetic(true);
-    halo.setJoinStyle(Qt::RoundJoin);
-    painter.strokePath(path, halo);
-    painter.fillPath(path, QColor(kLabelText));
-    painter.restore();
+    // The baseline's left end, so that the text box is centred on `point`. Real text in an SVG export.
+    paintHaloText(painter,
+                  QPointF(point.x() - 0.5 * width, point.y() + 0.5 * (metrics.ascent() - metrics.descent())),
+                  text, font, QColor(kLabelText), QColor(255, 255, 255, 215), 3.0 * g_displayScale);
 }
 
 QSizeF SceneRenderer::labelSize(const QString& text) {
@@ -536,25 +529,15 @@ QImage SceneRenderer::renderImage(const phys::SceneDef& scene, QSize size, const
 
 QString SceneRenderer::renderSvg(const phys::SceneDef& scene, QSize size, const QString& fileName,
                                  const RenderOptions& options) {
-    QFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
-    }
-    QSvgGenerator generator;
-    generator.setOutputDevice(&file);
-    generator.setSize(size);
-    generator.setViewBox(QRect(QPoint(0, 0), size));
-    generator.setTitle(QStringLiteral("ContactLab scene"));
+    SvgWriter svg(size);
+    svg.setTitle(QStringLiteral("ContactLab scene"));
     QPainter painter;
-    if (!painter.begin(&generator)) {
+    if (!painter.begin(&svg)) {
         return QStringLiteral("cannot start drawing into %1").arg(fileName);
     }
     render(painter, scene, fitView(scene, QSizeF(size)), options);
     painter.end();
-    if (file.error() != QFileDevice::NoError) {
-        return QStringLiteral("cannot write %1: %2").arg(fileName, file.errorString());
-    }
-    return {};
+    return svg.save(fileName);
 }
 
 } // namespace cl

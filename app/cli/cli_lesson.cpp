@@ -125,8 +125,14 @@ int runLesson(const Subcommand& self, const QStringList& args) {
             for (std::size_t k = 0; k < eval.choices.size(); ++k) {
                 const bool right = std::find(eval.correct.begin(), eval.correct.end(), static_cast<int>(k)) !=
                                    eval.correct.end();
-                out += QStringLiteral("  %1 %2\n")
-                           .arg(right ? QStringLiteral("*") : QStringLiteral(" "), eval.choices[k].label);
+                const LessonChoice& c = eval.choices[k];
+                // A solver's run is shown with its figures, so a teacher can set the drift threshold.
+                const QString figures = c.candidate ? QStringLiteral(" (drift %1 m, end speed %2 m/s)")
+                                                          .arg(c.drift, 0, 'g', 3)
+                                                          .arg(c.endSpeed, 0, 'g', 3)
+                                                    : QString();
+                out += QStringLiteral("  %1 %2%3\n")
+                           .arg(right ? QStringLiteral("*") : QStringLiteral(" "), c.label, figures);
             }
         }
         out += QStringLiteral("  answer: %1\n").arg(eval.answerText);

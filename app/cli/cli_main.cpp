@@ -42,7 +42,7 @@ const Subcommand kSubcommands[] = {
      true, &cl::cli::runRender},
     {"walkthrough",
      "SCENE --a I --b J [--tab sat|clipping|methods|gjk|epa|voronoi|toi|split|all] [--format "
-     "text|markdown|json]",
+     "text|markdown|json] [--slides DIR] [--pdf FILE.pdf]",
      "Print the walkthrough of bodies I and J as the Walkthrough dock shows it: each tab's table, then every "
      "step's title and explanation.",
      "  --tab picks one tab (default all: sat, clipping, methods, then the GJK page's gjk, epa, voronoi,\n"
@@ -50,8 +50,10 @@ const Subcommand kSubcommands[] = {
      "  notes, json {\"bodyA\", \"bodyB\", \"tabs\": [{\"tab\", \"steps\": [{\"step\", \"title\", "
      "\"explanation\"}],\n"
      "  \"table\": {\"headers\", \"rows\": [{\"cells\", \"step\", \"emphasised\"}]}}]}. Steps count from 1;\n"
-     "  in the text table a * marks the emphasised row (the MTV axis). Exit code 0, 2 usage, 3 invalid "
-     "scene.",
+     "  in the text table a * marks the emphasised row (the MTV axis).\n"
+     "  --slides DIR writes one 1920x1080 PNG slide per step (DIR/slide_01.png...: the drawing, then the\n"
+     "  step's title, explanation and table); --pdf FILE writes the same slides as one PDF page each. With\n"
+     "  either, a summary is printed instead of the text. Exit code 0, 2 usage, 3 invalid scene.",
      false, &cl::cli::runWalkthrough},
     {"lesson", "check LESSON | worksheet LESSON --out FILE.pdf [--teacher]",
      "Check a lesson file and print each question with the answer the engine computes for its scene, or "
@@ -108,8 +110,16 @@ int main(int argc, char** argv) {
         return cl::cli::kExitUsage;
     }
 
+    // `walkthrough` paints only when it writes slides (--slides, --pdf); its text needs no platform plugin.
+    bool paints = command->needsGui;
+    if (std::strcmp(command->name, "walkthrough") == 0) {
+        for (int i = 2; i < argc; ++i) {
+            paints =
+                paints || std::strncmp(argv[i], "--slides", 8) == 0 || std::strncmp(argv[i], "--pdf", 5) == 0;
+        }
+    }
     std::unique_ptr<QCoreApplication> app;
-    if (command->needsGui) {
+    if (paints) {
         // Painting needs a platform plugin, but never a display: use offscreen unless the caller chose one.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -11,6 +11,7 @@
 #include "overlay.h"
 #include "scene_renderer.h"
 #include "size_text.h"
+#include "svg_writer.h"
 #include "walkthrough.h"
 
 #include "physics/world.h"
@@ -20,7 +21,6 @@
 #include <QImage>
 #include <QPainter>
 #include <QSaveFile>
-#include <QSvgGenerator>
 
 #include <optional>
 #include <vector>
@@ -210,26 +210,18 @@ int runRender(const Subcommand& self, const QStringList& args) {
             return kExitFailure;
         }
     } else {
-        QFile file(out);
-        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printErr(QStringLiteral("contactlab-cli: cannot write %1: %2\n").arg(out, file.errorString()));
-            return kExitFailure;
-        }
-        QSvgGenerator generator;
-        generator.setOutputDevice(&file);
-        generator.setSize(size);
-        generator.setViewBox(QRect(QPoint(0, 0), size));
-        generator.setTitle(QStringLiteral("ContactLab scene"));
+        // Real text and strokes in output units (widgets/svg_writer.h), so librsvg draws what the PNG shows.
+        SvgWriter svg(size);
+        svg.setTitle(QStringLiteral("ContactLab scene"));
         QPainter painter;
-        if (!painter.begin(&generator)) {
+        if (!painter.begin(&svg)) {
             printErr(QStringLiteral("contactlab-cli: cannot draw into %1\n").arg(out));
             return kExitFailure;
         }
         paint(painter);
         painter.end();
-        file.close();
-        if (file.error() != QFileDevice::NoError) {
-            printErr(QStringLiteral("contactlab-cli: cannot write %1: %2\n").arg(out, file.errorString()));
+        if (const QString error = svg.save(out); !error.isEmpty()) {
+            printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
             return kExitFailure;
         }
     }

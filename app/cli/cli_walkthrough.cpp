@@ -4,19 +4,24 @@
 /// step's title and explanation come from the same models the dock shows (widgets/walkthrough.h:
 /// Walkthrough::build, steps(), table() for SAT, clipping and methods; widgets/gjk_steps.h: GjkSteps for the
 /// GJK · EPA · Voronoi page's tabs), so a student reads in a terminal what the app shows, a teacher pastes
-/// Markdown into notes, and tests check the text.
+/// Markdown into notes, and tests check the text. With --slides DIR and/or --pdf FILE it writes the same
+/// steps as slides instead (widgets/slide_renderer.h): one 1920x1080 PNG per step, and one PDF page per step.
 
 #include "cli.h"
 #include "gjk_steps.h"
+#include "slide_renderer.h"
 #include "walkthrough.h"
 
 #include "physics/decompose.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 #include <algorithm>
+#include <memory>
 #include <variant>
 #include <vector>
 
@@ -198,14 +203,50 @@ QJsonObject tableJson(const WalkthroughTable& table) {
             {QStringLiteral("rows"), rows}};
 }
 
+/// Writes the slides as DIR/slide_NN.png and/or one PDF and prints what it wrote (and which tabs had
+/// nothing to show).
+int writeSlides(const std::vector<Slide>& slides, const QString& dir, const QString& pdf,
+                const QString& title, const QStringList& skipped) {
+    if (!dir.isEmpty()) {
+        if (!QDir().mkpath(dir)) {
+            printErr(QStringLiteral("contactlab-cli: cannot create the directory %1\n").arg(dir));
+            return kExitFailure;
+        }
+        const QString error =
+            SlideRenderer::writePngSeries(QDir(dir).filePath(QStringLiteral("slide.png")), slides);
+        if (!error.isEmpty()) {
+            printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
+            return kExitFailure;
+        }
+        printOut(QStringLiteral("wrote %1 slides (%2x%3 PNG) to %4\n")
+                     .arg(slides.size())
+                     .arg(SlideRenderer::kSlideSize.width())
+                     .arg(SlideRenderer::kSlideSize.height())
+                     .arg(dir));
+    }
+    if (!pdf.isEmpty()) {
+        const QString error = SlideRenderer::writePdf(pdf, slides, title);
+        if (!error.isEmpty()) {
+            printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
+            return kExitFailure;
+        }
+        printOut(QStringLiteral("wrote %1 (%2 pages)\n").arg(pdf).arg(slides.size()));
+    }
+    for (const QString& why : skipped) {
+        printOut(QStringLiteral("no slides for %1\n").arg(why));
+    }
+    return kExitOk;
+}
+
 } // namespace
 
 int runWalkthrough(const Subcommand& self, const QStringList& args) {
     Arguments parsed;
-    if (const std::optional<int> done = parseSceneCommand(
-            self, args,
-            {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("tab"), QStringLiteral("format")},
-            parsed)) {
+    if (const std::optional<int> done =
+            parseSceneCommand(self, args,
+                              {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("tab"),
+                               QStringLiteral("format"), QStringLiteral("slides"), QStringLiteral("pdf")},
+                              parsed)) {
         return *done;
     }
     if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
@@ -235,6 +276,20 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
         return usageError(self, QStringLiteral("unknown format '%1' (expected text, markdown or json)")
                                     .arg(parsed.values.value(QStringLiteral("format"))));
     }
+    const QString slidesDir = parsed.values.value(QStringLiteral("slides"));
+    const QString pdf = parsed.values.value(QStringLiteral("pdf"));
+    if (parsed.values.contains(QStringLiteral("slides")) && slidesDir.isEmpty()) {
+        return usageError(self, QStringLiteral("--slides needs a directory"));
+    }
+    if (parsed.values.contains(QStringLiteral("pdf")) &&
+        QFileInfo(pdf).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0) {
+        return usageError(self, QStringLiteral("--pdf must name a file ending in .pdf, got '%1'").arg(pdf));
+    }
+    const bool slidesWanted = !slidesDir.isEmpty() || !pdf.isEmpty();
+    if (slidesWanted && parsed.values.contains(QStringLiteral("format"))) {
+        return usageError(self,
+                          QStringLiteral("--format prints text; it does not go with --slides or --pdf"));
+    }
     const std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
     if (!scene) {
         return kExitInvalidScene;
@@ -258,6 +313,11 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
 
     QString text;
     QJsonArray tabsJson;
+    std::vector<Slide> slides;
+    QStringList skipped; // tabs with nothing to show as slides, and why
+    const auto sceneShared = std::make_shared<const phys::SceneDef>(scene->def);
+    const QString pairText =
+        QStringLiteral("A = body %1, B = body %2").arg(bodyName(bodyA, *a), bodyName(bodyB, *b));
     const bool markdown = format == QLatin1String("markdown");
     // A tab as text or Markdown: the heading, the table when the tab has one, then every step.
     auto printSteps = [&](const QString& heading, const QString& table,
@@ -334,6 +394,20 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             if (!splitProblem.isEmpty()) {
                 steps.emplace_back(QStringLiteral("No outline"), splitProblem);
             }
+            if (slidesWanted) {
+                if (splitProblem.isEmpty()) {
+                    const QString pair =
+                        *gjkTab == GjkSteps::Tab::Split
+                            ? QStringLiteral("the outline of body %1").arg(bodyName(bodyA, *a))
+                            : pairText;
+                    for (Slide& slide : SlideRenderer::gjkSlides(*gjkTab, model, tabTitle(*gjkTab), pair)) {
+                        slides.push_back(std::move(slide));
+                    }
+                } else {
+                    skipped << QStringLiteral("split (%1)").arg(splitProblem);
+                }
+                continue;
+            }
             if (format == QLatin1String("json")) {
                 QJsonObject tabJson{{QStringLiteral("tab"), QLatin1String(GjkSteps::toString(*gjkTab))},
                                     {QStringLiteral("steps"), stepsJson(steps)}};
@@ -356,6 +430,13 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             printErr(QStringLiteral("contactlab-cli walkthrough: %1\n").arg(w.problem()));
             return kExitFailure;
         }
+        if (slidesWanted) {
+            for (Slide& slide : SlideRenderer::walkthroughSlides(std::make_shared<const Walkthrough>(w),
+                                                                 sceneShared, pairText)) {
+                slides.push_back(std::move(slide));
+            }
+            continue;
+        }
         const WalkthroughTable table = w.table();
         const int n = w.stepCount();
         std::vector<std::pair<QString, QString>> steps;
@@ -376,6 +457,10 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                                     .arg(w.shapeB())
                                     .arg(n);
         printSteps(heading, markdown ? markdownTable(table) : textTable(table), steps);
+    }
+    if (slidesWanted) {
+        return writeSlides(slides, slidesDir, pdf, QStringLiteral("ContactLab walkthrough: %1").arg(pairText),
+                           skipped);
     }
     if (format == QLatin1String("json")) {
         const QJsonObject out{

@@ -21,6 +21,7 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <new>
@@ -75,6 +76,7 @@ constexpr LessonQuestionKind kQuestionKinds[] = {
     LessonQuestionKind::ReferenceEdge,    LessonQuestionKind::IncidentEdge,
     LessonQuestionKind::ClipKeptPoints,   LessonQuestionKind::ContactDepth,
     LessonQuestionKind::Tunnels,          LessonQuestionKind::MultipleChoice,
+    LessonQuestionKind::StableSolver,
 };
 } // namespace
 
@@ -96,8 +98,51 @@ const char* toString(LessonQuestionKind kind) {
         return "tunnels";
     case LessonQuestionKind::MultipleChoice:
         return "multiple-choice";
+    case LessonQuestionKind::StableSolver:
+        return "stable-solver";
     }
     return "multiple-choice";
+}
+
+const char* toString(LessonSolverCandidate candidate) {
+    switch (candidate) {
+    case LessonSolverCandidate::SoftStep:
+        return "soft-step";
+    case LessonSolverCandidate::Baumgarte:
+        return "baumgarte";
+    case LessonSolverCandidate::PushOut:
+        return "push-out";
+    case LessonSolverCandidate::Verlet:
+        return "verlet";
+    }
+    return "soft-step";
+}
+
+std::vector<LessonSolverCandidate> allLessonSolverCandidates() {
+    return {LessonSolverCandidate::SoftStep, LessonSolverCandidate::Baumgarte, LessonSolverCandidate::PushOut,
+            LessonSolverCandidate::Verlet};
+}
+
+std::optional<LessonSolverCandidate> parseLessonSolverCandidate(const QString& text) {
+    for (const LessonSolverCandidate candidate : allLessonSolverCandidates()) {
+        if (text == QLatin1String(toString(candidate))) {
+            return candidate;
+        }
+    }
+    return std::nullopt;
+}
+
+phys::WorldSettings lessonCandidateSettings(phys::WorldSettings settings, LessonSolverCandidate candidate) {
+    // Each candidate differs from the app's default in one choice only, so the comparison is about that
+    // choice and not about the scene's other settings.
+    settings.solver =
+        candidate == LessonSolverCandidate::Verlet ? phys::SolverKind::Verlet : phys::SolverKind::Impulse;
+    settings.response = candidate == LessonSolverCandidate::PushOut ? phys::ResponseKind::PushOut
+                                                                    : phys::ResponseKind::Impulses;
+    settings.positionCorrection = candidate == LessonSolverCandidate::Baumgarte
+                                      ? phys::PositionCorrection::Baumgarte
+                                      : phys::PositionCorrection::SoftStep;
+    return settings;
 }
 
 std::optional<LessonQuestionKind> parseLessonQuestionKind(const QString& text) {
@@ -302,6 +347,16 @@ public:
         }
         return static_cast<int>(d);
     }
+    bool boolean(const QString& key, bool fallback) {
+        if (!has(key)) {
+            return fallback;
+        }
+        const QJsonValue v = value(key);
+        if (!v.isBool()) {
+            wrongType(at(key), QStringLiteral("true or false"), v);
+        }
+        return v.toBool();
+    }
     QJsonArray array(const QString& key, bool isRequired) {
         if (!isRequired && !has(key)) {
             return {};
@@ -501,6 +556,59 @@ LessonStep readStep(const QJsonValue& value, const QString& path, int bodyCount)
             }
             step.answer = r.integer(QStringLiteral("answer"), 0, 0, static_cast<int>(choices.size()) - 1);
             step.explanation = r.string(QStringLiteral("explanation"), false);
+            step.freeText = r.boolean(QStringLiteral("freeText"), false);
+            const QJsonArray keywords = r.array(QStringLiteral("keywords"), false);
+            if (!keywords.isEmpty() && !step.freeText) {
+                fail(r.at(QStringLiteral("keywords")),
+                     QStringLiteral("keywords grade the free text: set \"freeText\": true as well"));
+            }
+            for (qsizetype i = 0; i < keywords.size(); ++i) {
+                if (!keywords.at(i).isString() || keywords.at(i).toString().trimmed().isEmpty()) {
+                    wrongType(element(r.at(QStringLiteral("keywords")), i),
+                              QStringLiteral("a non-empty string"), keywords.at(i));
+                }
+                step.keywords.append(keywords.at(i).toString().trimmed());
+            }
+            break;
+        }
+        case LessonQuestionKind::StableSolver: {
+            const QJsonArray candidates = r.array(QStringLiteral("candidates"), false);
+            for (qsizetype i = 0; i < candidates.size(); ++i) {
+                const QString where = element(r.at(QStringLiteral("candidates")), i);
+                const auto candidate = parseLessonSolverCandidate(candidates.at(i).toString());
+                if (!candidate) {
+                    fail(where, QStringLiteral("expected \"soft-step\", \"baumgarte\", \"push-out\" or "
+                                               "\"verlet\", got %1")
+                                    .arg(describe(candidates.at(i))));
+                }
+                if (std::find(step.candidates.begin(), step.candidates.end(), *candidate) !=
+                    step.candidates.end()) {
+                    fail(where, QStringLiteral("\"%1\" is listed twice").arg(candidates.at(i).toString()));
+                }
+                step.candidates.push_back(*candidate);
+            }
+            if (!r.has(QStringLiteral("candidates"))) {
+                step.candidates = allLessonSolverCandidates();
+            } else if (step.candidates.size() < 2) {
+                fail(r.at(QStringLiteral("candidates")), QStringLiteral("expected at least 2 candidates"));
+            }
+            const QJsonArray watch = r.array(QStringLiteral("watch"), false);
+            for (qsizetype i = 0; i < watch.size(); ++i) {
+                step.watch.push_back(
+                    bodyIndex(watch.at(i), element(r.at(QStringLiteral("watch")), i), bodyCount));
+            }
+            step.duration = r.number(QStringLiteral("duration"), 3.0, 0.0, kMaxLessonSimulationTime);
+            if (!(step.duration > 0.0)) {
+                fail(r.at(QStringLiteral("duration")), QStringLiteral("must be > 0"));
+            }
+            if (!r.has(QStringLiteral("drift"))) {
+                fail(r.at(QStringLiteral("drift")),
+                     QStringLiteral("missing (metres a body may move and still count as standing)"));
+            }
+            step.drift = r.number(QStringLiteral("drift"), 0.02, 0.0, phys::kMaxWorldCoordinate);
+            if (!(step.drift > 0.0)) {
+                fail(r.at(QStringLiteral("drift")), QStringLiteral("must be > 0 metres"));
+            }
             break;
         }
         case LessonQuestionKind::ContactDepth:
@@ -773,6 +881,27 @@ void writeStep(Writer& w, const LessonStep& step, int level) {
             if (!step.explanation.isEmpty()) {
                 o.add(QStringLiteral("explanation"), step.explanation);
             }
+            if (step.freeText) {
+                o.add(QStringLiteral("freeText"), true);
+            }
+            if (!step.keywords.isEmpty()) {
+                o.add(QStringLiteral("keywords"), QJsonArray::fromStringList(step.keywords));
+            }
+        } else if (step.kind == LessonQuestionKind::StableSolver) {
+            QJsonArray candidates;
+            for (const LessonSolverCandidate c : step.candidates) {
+                candidates.append(QLatin1String(toString(c)));
+            }
+            o.add(QStringLiteral("candidates"), candidates);
+            if (!step.watch.empty()) {
+                QJsonArray watch;
+                for (const int b : step.watch) {
+                    watch.append(b);
+                }
+                o.add(QStringLiteral("watch"), watch);
+            }
+            o.add(QStringLiteral("duration"), step.duration);
+            o.add(QStringLiteral("drift"), step.drift);
         } else {
             o.add(QStringLiteral("pair"), pairArray(step.bodyA, step.bodyB));
             if (step.kind == LessonQuestionKind::ContactDepth) {
@@ -814,7 +943,9 @@ bool stepsEqual(const LessonStep& a, const LessonStep& b) {
            a.bodyA == b.bodyA && a.bodyB == b.bodyB && a.tolerance == b.tolerance && a.body == b.body &&
            a.target == b.target && a.velocity.x == b.velocity.x && a.velocity.y == b.velocity.y &&
            a.duration == b.duration && a.choices == b.choices && a.answer == b.answer &&
-           a.explanation == b.explanation && a.unknownKeys == b.unknownKeys;
+           a.explanation == b.explanation && a.freeText == b.freeText && a.keywords == b.keywords &&
+           a.candidates == b.candidates && a.watch == b.watch && a.drift == b.drift &&
+           a.unknownKeys == b.unknownKeys;
 }
 
 } // namespace

@@ -43,15 +43,27 @@ enum class LessonQuestionKind {
     ClipKeptPoints,   ///< which of the clipped points the reference-face test keeps
     ContactDepth,     ///< how deep the contact is (a number, metres, within a tolerance)
     Tunnels,          ///< will the body pass through the target at this speed with continuous collision off
-    MultipleChoice,   ///< the teacher's choices; `answer` names the right one
+    MultipleChoice,   ///< the teacher's choices; `answer` names the right one (optionally with free text)
+    StableSolver,     ///< which solvers keep the scene's stack standing (run on the engine, one World each)
 };
+
+/// The solvers and settings a "stable-solver" question compares: the impulse solver with the soft step
+/// (the app's default), with Baumgarte's bias instead, with the naive push-out response, and Verlet.
+enum class LessonSolverCandidate { SoftStep, Baumgarte, PushOut, Verlet };
+/// "soft-step", "baumgarte", "push-out", "verlet".
+const char* toString(LessonSolverCandidate candidate);
+std::optional<LessonSolverCandidate> parseLessonSolverCandidate(const QString& text);
+/// The four, in that order.
+std::vector<LessonSolverCandidate> allLessonSolverCandidates();
+/// `settings` switched to `candidate`, everything else (time step, gravity, continuous...) kept.
+phys::WorldSettings lessonCandidateSettings(phys::WorldSettings settings, LessonSolverCandidate candidate);
 
 /// "note", "walkthrough", "simulation", "question".
 const char* toString(LessonStepType type);
 /// "run", "pause", "set".
 const char* toString(LessonSimulationAction action);
 /// "least-overlap-axis", "mtv-direction", "reference-edge", "incident-edge", "clip-kept-points",
-/// "contact-depth", "tunnels", "multiple-choice".
+/// "contact-depth", "tunnels", "multiple-choice", "stable-solver".
 const char* toString(LessonQuestionKind kind);
 std::optional<LessonQuestionKind> parseLessonQuestionKind(const QString& text);
 
@@ -92,10 +104,20 @@ struct LessonStep {
     int body = 0;            ///< Tunnels: the moving body
     int target = 1;          ///< Tunnels: the body it might pass through
     phys::Vec2 velocity;     ///< Tunnels: the moving body's velocity, m/s, world frame
-    double duration = 1.0;   ///< Tunnels: how long the engine runs, seconds
+    double duration = 1.0;   ///< Tunnels, StableSolver: how long the engine runs, seconds
     QStringList choices;     ///< MultipleChoice
     int answer = 0;          ///< MultipleChoice: index of the right choice
     QString explanation;     ///< MultipleChoice: why, shown after the answer (Markdown)
+    /// MultipleChoice: the student also writes a sentence ("why?"), kept with the answer for the teacher.
+    bool freeText = false;
+    /// MultipleChoice with freeText: words the sentence must all contain (case-insensitive) for the answer
+    /// to count as right; none: the sentence is not graded.
+    QStringList keywords;
+    /// StableSolver: the candidates compared (at least two, each once).
+    std::vector<LessonSolverCandidate> candidates;
+    /// StableSolver: the bodies whose drift counts (empty: every dynamic body).
+    std::vector<int> watch;
+    double drift = 0.02; ///< StableSolver: metres a watched body may move from its start and still stand
 
     /// Keys this version does not know, kept so that a round trip loses nothing.
     QJsonObject unknownKeys;

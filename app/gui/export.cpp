@@ -6,6 +6,7 @@
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
+#include "tool_draw_polygon.h"
 #include "walkthrough_dock.h"
 
 #include <QAction>
@@ -20,6 +21,7 @@
 #include <QStatusBar>
 
 #include <cmath>
+#include <memory>
 
 namespace cl {
 
@@ -108,30 +110,92 @@ void Exporter::copyToClipboard(Area area) const {
 }
 
 QString Exporter::seriesFileName(const QString& fileName, int step, int count) {
-    const QFileInfo info(fileName);
-    const int digits = std::max(2, int(QString::number(count).size()));
-    const QString suffix = info.suffix().isEmpty() ? QStringLiteral("png") : info.suffix();
-    const QString stem = info.suffix().isEmpty() ? info.fileName() : info.completeBaseName();
-    return info.dir().filePath(
-        QStringLiteral("%1_%2.%3").arg(stem).arg(step + 1, digits, 10, QLatin1Char('0')).arg(suffix));
+    return SlideRenderer::seriesFileName(fileName, step, count);
 }
 
-QString Exporter::exportWalkthroughSeries(const QString& fileName, double scale, QStringList* written) const {
+std::vector<Slide> Exporter::walkthroughSlides() const {
+    std::vector<Slide> out;
     if (!m_dock || !m_dock->walkthrough().isValid()) {
+        return out;
+    }
+    const Walkthrough& shown = m_dock->walkthrough();
+    const phys::BodyDef& a = shown.bodyA();
+    const phys::BodyDef& b = shown.bodyB();
+    // The scene around the pair: the document's bodies with A and B as the walkthrough has them. A pair from
+    // a simulation frame is drawn alone: the other bodies' poses in the document are not the frame's.
+    auto scene = std::make_shared<phys::SceneDef>(m_window.document()->scene().def);
+    if (m_dock->isShowingSimulation()) {
+        scene->bodies = {a, b};
+    } else {
+        const int indexA = m_dock->indexA(), indexB = m_dock->indexB();
+        const int count = int(scene->bodies.size());
+        if (indexA >= 0 && indexA < count && indexB >= 0 && indexB < count) {
+            scene->bodies[std::size_t(indexA)] = a;
+            scene->bodies[std::size_t(indexB)] = b;
+        }
+    }
+    auto name = [](const phys::BodyDef& body, const QString& fallback) {
+        return body.name.empty() ? fallback : QString::fromStdString(body.name);
+    };
+    const QString pair = tr("A = %1, B = %2").arg(name(a, tr("body A")), name(b, tr("body B")));
+    const OverlayOptions overlays = m_dock->overlay()->options();
+    for (const WalkthroughMode mode :
+         {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
+        // The dock's own walkthrough for its tab (a simulation contact keeps the World's margin there).
+        auto walkthrough = std::make_shared<const Walkthrough>(
+            mode == shown.mode() ? shown : Walkthrough::build(mode, a, b, shown.shapeA(), shown.shapeB()));
+        for (Slide& slide : SlideRenderer::walkthroughSlides(walkthrough, scene, pair, overlays)) {
+            out.push_back(std::move(slide));
+        }
+    }
+    const std::pair<GjkSteps::Tab, QString> gjkTabs[] = {{GjkSteps::Tab::Gjk, tr("GJK")},
+                                                         {GjkSteps::Tab::Epa, tr("EPA")},
+                                                         {GjkSteps::Tab::Voronoi, tr("Voronoi")}};
+    for (const auto& [tab, tabName] : gjkTabs) {
+        for (Slide& slide : SlideRenderer::gjkSlides(tab, GjkSteps::pair(tab, a, b), tabName, pair)) {
+            out.push_back(std::move(slide));
+        }
+    }
+    ToiMotion motion;
+    motion.a = a;
+    motion.b = b;
+    motion.dt = m_window.document()->scene().def.settings.timeStep;
+    for (Slide& slide :
+         SlideRenderer::gjkSlides(GjkSteps::Tab::Toi, GjkSteps::toi(motion), tr("TOI"), pair)) {
+        out.push_back(std::move(slide));
+    }
+    // The Split tab shows the last outline split with the Polygon tool; nothing to show before one.
+    if (const auto* tool = m_window.findChild<DrawPolygonTool*>();
+        tool && !tool->lastSplit().trace.outline.empty()) {
+        const DrawPolygonTool::Split& split = tool->lastSplit();
+        const QString body = QString::fromStdString(split.bodyName);
+        for (Slide& slide :
+             SlideRenderer::gjkSlides(GjkSteps::Tab::Split, GjkSteps::split(split.trace, split.origin, body),
+                                      tr("Split"), tr("the outline of %1").arg(body))) {
+            out.push_back(std::move(slide));
+        }
+    }
+    return out;
+}
+
+QString Exporter::exportSlidesPng(const QString& fileName, QStringList* written) const {
+    const std::vector<Slide> slides = walkthroughSlides();
+    if (slides.empty()) {
         return tr("there is no walkthrough to export: pick two bodies first");
     }
-    const int count = m_dock->walkthrough().stepCount();
-    for (int step = 0; step < count; ++step) {
-        const QString name = seriesFileName(fileName, step, count);
-        const QString error = writePng(image(Area::View, scale, step), name);
-        if (!error.isEmpty()) {
-            return error;
-        }
-        if (written) {
-            written->append(name);
-        }
+    return SlideRenderer::writePngSeries(fileName, slides, written);
+}
+
+QString Exporter::exportSlidesPdf(const QString& fileName, int* pages) const {
+    const std::vector<Slide> slides = walkthroughSlides();
+    if (slides.empty()) {
+        return tr("there is no walkthrough to export: pick two bodies first");
     }
-    return {};
+    const QString error = SlideRenderer::writePdf(fileName, slides, tr("ContactLab walkthrough"));
+    if (error.isEmpty() && pages) {
+        *pages = int(slides.size());
+    }
+    return error;
 }
 
 QString Exporter::askFileName(const QString& title, const QString& filter, const QString& suffix) const {
@@ -195,18 +259,32 @@ void Exporter::addToMenu(QMenu* fileMenu) {
         m_window.statusBar()->showMessage(tr("Copied the view to the clipboard"), 3000);
     });
     menu->addSeparator();
-    QAction* series = menu->addAction(tr("&Walkthrough as PNG Series (2x)..."));
-    series->setObjectName(QStringLiteral("actionExportWalkthroughSeries"));
+    QAction* series = menu->addAction(tr("&Walkthrough Slides as PNGs..."));
+    series->setObjectName(QStringLiteral("actionExportSlidesPng"));
+    series->setToolTip(tr("Every step of every walkthrough tab as a numbered 1920x1080 slide"));
     connect(series, &QAction::triggered, this, [this, pngFilter] {
-        const QString name = askFileName(tr("Export Walkthrough Steps"), pngFilter, QStringLiteral("png"));
+        const QString name = askFileName(tr("Export Walkthrough Slides"), pngFilter, QStringLiteral("png"));
         if (name.isEmpty()) {
             return;
         }
         QStringList written;
-        const QString error = exportWalkthroughSeries(name, 2.0, &written);
-        report(error, tr("Exported %1 steps to %2")
+        const QString error = exportSlidesPng(name, &written);
+        report(error, tr("Exported %1 slides to %2")
                           .arg(written.size())
                           .arg(QDir::toNativeSeparators(QFileInfo(name).absolutePath())));
+    });
+    QAction* pdf = menu->addAction(tr("Walkthrough Slides as &PDF..."));
+    pdf->setObjectName(QStringLiteral("actionExportSlidesPdf"));
+    pdf->setToolTip(tr("Every step of every walkthrough tab as one 16:9 page of a PDF"));
+    connect(pdf, &QAction::triggered, this, [this] {
+        const QString name =
+            askFileName(tr("Export Walkthrough Slides"), tr("PDF documents (*.pdf)"), QStringLiteral("pdf"));
+        if (name.isEmpty()) {
+            return;
+        }
+        int pages = 0;
+        const QString error = exportSlidesPdf(name, &pages);
+        report(error, tr("Exported %1 slides to %2").arg(pages).arg(QDir::toNativeSeparators(name)));
     });
 
     // Before Quit (and the separator above it) when there is one, else at the end.

@@ -1,17 +1,22 @@
 #pragma once
 /// @file export.h
 /// Pictures of the scene for slides and handouts: the current view or the whole scene as PNG (1x, 2x, 4x) or
-/// SVG, a copy to the clipboard, and the current walkthrough as a numbered series of PNGs (one per step).
-/// Everything is drawn headless by the same code as the canvas (SceneRenderer + OverlayPainter), with the
-/// overlays and the walkthrough step that are on.
+/// SVG (real text, strokes in output units: svg_writer.h), a copy to the clipboard, and the walkthrough of the
+/// current pair as slides (slide_renderer.h): every tab's steps, each with its title, explanation and table
+/// under the drawing, as numbered 1920x1080 PNGs or one multi-page PDF. Everything is drawn headless by the
+/// same code as the canvas (SceneRenderer + OverlayPainter), with the overlays and the walkthrough step that
+/// are on.
 
 #include "overlay.h"
+#include "slide_renderer.h"
 #include "view_transform.h"
 
 #include <QImage>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+
+#include <vector>
 
 class QMenu;
 
@@ -44,15 +49,22 @@ public:
     QString exportSvg(const QString& fileName, Area area) const;
     /// Puts the picture (1x) on the clipboard.
     void copyToClipboard(Area area) const;
-    /// Writes one PNG per step of the current walkthrough: for "slides.png", slides_01.png, slides_02.png...
-    /// (the view area, at `scale`). Returns an empty string on success, else the error.
+    /// The slides of the dock's pair: SAT, clipping and methods, then GJK, EPA, Voronoi and TOI, then the
+    /// last outline split with the Polygon tool when there is one; one slide per step, in the dock's tab
+    /// order. Empty when the dock has no pair.
+    std::vector<Slide> walkthroughSlides() const;
+    /// Writes walkthroughSlides() as PNGs: for "slides.png", slides_01.png, slides_02.png... (1920x1080).
+    /// Returns an empty string on success, else the error.
     /// @param written receives the file names written, in step order; may be null
-    QString exportWalkthroughSeries(const QString& fileName, double scale,
-                                    QStringList* written = nullptr) const;
+    QString exportSlidesPng(const QString& fileName, QStringList* written = nullptr) const;
+    /// Writes walkthroughSlides() as one PDF, a 16:9 page per slide. Returns an empty string on success,
+    /// else the error. @param pages receives the number of pages; may be null
+    QString exportSlidesPdf(const QString& fileName, int* pages = nullptr) const;
     /// The file name of step `step` (0-based) of a series named `fileName` with `count` steps.
     static QString seriesFileName(const QString& fileName, int step, int count);
 
-    /// Adds File > Export (view/scene as PNG 1x/2x/4x, as SVG, copy, walkthrough series) before Quit.
+    /// Adds File > Export (view/scene as PNG 1x/2x/4x, as SVG, copy, walkthrough slides as PNGs and as a
+    /// PDF) before Quit.
     void addToMenu(QMenu* fileMenu);
 
 private:

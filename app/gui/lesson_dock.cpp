@@ -5,6 +5,7 @@
 
 #include "document.h"
 #include "file_controller.h"
+#include "lesson_drag.h"
 #include "lesson_presenter.h"
 #include "lesson_worksheet.h"
 #include "main_window.h"
@@ -23,6 +24,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineF>
 #include <QListWidget>
 #include <QLocale>
 #include <QMainWindow>
@@ -59,6 +61,8 @@ LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window),
     connect(document, &Document::bodyInserted, this, &LessonDock::onSceneEdited);
     connect(document, &Document::bodyRemoved, this, &LessonDock::onSceneEdited);
     window.canvas()->viewport()->installEventFilter(this);
+    m_drag = new LessonDragOverlay(this);
+    window.canvas()->addOverlay(m_drag);
     // Another scene opened (File > Open, New, a sample) ends the lesson: its steps name this scene's bodies.
     connect(document, &Document::sceneReset, this, [this] {
         if (!m_settingScene && hasLesson()) {
@@ -141,6 +145,7 @@ void LessonDock::buildUi() {
 
     m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
     m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
+    m_clickHint->setWordWrap(true);
     m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
     playerLayout->addWidget(m_clickHint);
 
@@ -173,6 +178,14 @@ void LessonDock::buildUi() {
     numberLayout->addWidget(new QLabel(tr("m"), m_numberRow));
     playerLayout->addWidget(m_numberRow);
     connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::commitAnswer);
+
+    // Free text beside a multiple choice: the student's own sentence, kept with the answer.
+    m_freeText = new QPlainTextEdit(page);
+    m_freeText->setObjectName(QStringLiteral("lessonFreeText"));
+    m_freeText->setPlaceholderText(tr("Why? Say it in your own words."));
+    m_freeText->setTabChangesFocus(true);
+    m_freeText->setFixedHeight(m_freeText->fontMetrics().lineSpacing() * 4 + 12);
+    playerLayout->addWidget(m_freeText);
 
     m_engineAnswer = new QLabel(page);
     m_engineAnswer->setObjectName(QStringLiteral("lessonEngineAnswer"));
@@ -280,6 +293,11 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     m_settingScene = false;
     m_window.document()->setFileName(QString());
     giveRoom();
+    // Student view: the Walkthrough dock's table and overlay would answer the lesson's questions before they
+    // are asked; it opens when a step or a reveal moves it.
+    if (auto* walkthrough = m_window.findChild<WalkthroughDock*>(); walkthrough && !m_teacherView) {
+        walkthrough->hide();
+    }
     m_step = -1;
     setStep(0);
     // Frame the scene once the docks have their new sizes.
@@ -317,6 +335,10 @@ int LessonDock::questionCount() const {
 
 bool LessonDock::currentAnswered() const {
     return m_step >= 0 && m_states[static_cast<std::size_t>(m_step)].answered;
+}
+
+QString LessonDock::committedText() const {
+    return m_step >= 0 ? m_states[static_cast<std::size_t>(m_step)].answer.text : QString();
 }
 
 QString LessonDock::verdictText() const {
@@ -405,6 +427,8 @@ void LessonDock::applySimulation(const LessonStep& step) {
 
 void LessonDock::enterStep() {
     const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
+    // Each question's sentence is its own (an answered one is shown again from its state).
+    m_freeText->clear();
     if (!step.bodies.empty()) {
         QList<quint64> keys;
         for (const int index : step.bodies) {
@@ -529,12 +553,34 @@ bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
     // the monkey test).
     const QEvent::Type type = event->type();
     if (type != QEvent::MouseButtonPress && type != QEvent::MouseButtonDblClick &&
-        type != QEvent::MouseButtonRelease) {
+        type != QEvent::MouseButtonRelease && type != QEvent::MouseMove) {
         return QDockWidget::eventFilter(watched, event);
     }
     if (watched != m_window.canvas()->viewport() || !hasLesson() || currentAnswered() ||
         m_lesson.steps[static_cast<std::size_t>(m_step)].type != LessonStepType::Question ||
         !m_eval.problem.isEmpty()) {
+        return QDockWidget::eventFilter(watched, event);
+    }
+    if (dragAnswers()) {
+        // The MTV's direction or the depth, answered by a drag: it must not also move the body under it.
+        auto* mouse = static_cast<QMouseEvent*>(event);
+        if (type == QEvent::MouseButtonPress || type == QEvent::MouseButtonDblClick) {
+            if (mouse->button() != Qt::LeftButton) {
+                return false;
+            }
+            m_drag->begin(m_window.canvas()->viewportToWorld(mouse->position()));
+            return true;
+        }
+        if (!m_drag->dragging()) {
+            return QDockWidget::eventFilter(watched, event); // hovering, or a press from before the question
+        }
+        dragTo(mouse->position());
+        if (type == QEvent::MouseButtonRelease) {
+            m_drag->finish();
+        }
+        return true;
+    }
+    if (type == QEvent::MouseMove) {
         return QDockWidget::eventFilter(watched, event);
     }
     if (event->type() == QEvent::MouseButtonPress || event->type() == QEvent::MouseButtonDblClick) {
@@ -557,6 +603,30 @@ bool LessonDock::eventFilter(QObject* watched, QEvent* event) {
         return true;
     }
     return QDockWidget::eventFilter(watched, event);
+}
+
+bool LessonDock::dragAnswers() const {
+    return m_eval.kind == LessonQuestionKind::MtvDirection || m_eval.kind == LessonQuestionKind::ContactDepth;
+}
+
+void LessonDock::dragTo(QPointF viewportPoint) {
+    const phys::Vec2 from = m_drag->start();
+    const phys::Vec2 to = m_window.canvas()->viewportToWorld(viewportPoint);
+    // Less than a click's wobble is not a drag: nothing is answered yet.
+    if (QLineF(m_window.canvas()->worldToViewport(from), viewportPoint).length() < kPickPixels) {
+        return;
+    }
+    if (m_eval.kind == LessonQuestionKind::ContactDepth) {
+        const double depth = lessonDragDepth(from, to);
+        m_number->setText(QLocale::c().toString(depth, 'f', 3));
+        m_drag->moveTo(to, tr("%1 m").arg(depth, 0, 'f', 3));
+        return;
+    }
+    const int choice = lessonDirectionChoice(m_eval, from, to);
+    if (choice >= 0 && choice < m_choiceButtons.size()) {
+        m_choiceButtons[choice]->setChecked(true);
+        m_drag->moveTo(to, m_eval.choices[static_cast<std::size_t>(choice)].label);
+    }
 }
 
 void LessonDock::onSceneEdited() {
@@ -589,6 +659,7 @@ void LessonDock::commitAnswer() {
             answer.picked.push_back(i);
         }
     }
+    answer.text = m_freeText->toPlainText().trimmed();
     // Checked at answer time: the engine works the question out again on the scene as it is now.
     const LessonQuestionEval eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
     if (!eval.problem.isEmpty()) {
@@ -607,7 +678,7 @@ void LessonDock::commitAnswer() {
             m_verdict->setText(tr("Type a number of metres first, e.g. 0.25."));
             return;
         }
-    } else if (answer.picked.empty()) {
+    } else if (answer.picked.empty() && !eval.multiSelect) { // "none of them" is a set too
         m_verdict->setText(tr("Pick an answer first."));
         return;
     }
@@ -618,6 +689,7 @@ void LessonDock::commitAnswer() {
     state.right = verdict.right;
     state.answer = answer;
     state.verdict = verdict.text;
+    m_drag->clear(); // the reveal draws the engine's answer where the guess's arrow was
     if (m_eval.revealStep >= 0) {
         applyWalkthrough(
             {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1});
@@ -665,10 +737,17 @@ void LessonDock::updateQuestionState() {
         std::any_of(m_eval.choices.begin(), m_eval.choices.end(), [this](const LessonChoice& c) {
             return c.edge >= 0 || m_eval.kind == LessonQuestionKind::ClipKeptPoints;
         });
-    m_clickHint->setVisible(askable && !answered && clickable);
+    m_clickHint->setText(m_eval.kind == LessonQuestionKind::MtvDirection
+                             ? tr("Drag on the canvas the way B moves out of A, or pick it below.")
+                         : m_eval.kind == LessonQuestionKind::ContactDepth
+                             ? tr("Drag on the canvas to measure it, or type it below.")
+                             : tr("Click it on the canvas, or pick it below."));
+    m_clickHint->setVisible(askable && !answered && (clickable || dragAnswers()));
     m_numberRow->setVisible(askable && m_eval.numeric);
     m_commit->setVisible(askable && !answered);
     m_number->setEnabled(!answered);
+    m_freeText->setVisible(askable && m_eval.freeText);
+    m_freeText->setReadOnly(answered);
     if (!askable) {
         m_engineAnswer->setVisible(question);
         m_engineAnswer->setText(
@@ -706,6 +785,7 @@ void LessonDock::updateQuestionState() {
     }
     if (answered) {
         m_number->setText(m_eval.numeric ? QLocale::c().toString(state.answer.number) : QString());
+        m_freeText->setPlainText(state.answer.text);
         m_verdict->setText(state.verdict);
         m_verdict->setStyleSheet(state.right ? QStringLiteral("QLabel { color: #1b6e20; }")
                                              : QStringLiteral("QLabel { color: #a01818; }"));
@@ -724,6 +804,7 @@ void LessonDock::showStep() {
         m_teacherNotes->hide();
         m_choicesBox->hide();
         m_numberRow->hide();
+        m_freeText->hide();
         m_commit->hide();
         m_engineAnswer->hide();
         m_clickHint->hide();

@@ -42,6 +42,7 @@ class QVBoxLayout;
 
 namespace cl {
 
+class LessonDragOverlay;
 class LessonPresenter;
 class MainWindow;
 class WalkthroughDock;
@@ -76,6 +77,8 @@ public:
     bool currentAnswered() const;
     /// The verdict text shown after committing (empty before).
     QString verdictText() const;
+    /// The sentence the student committed with the current question (freeText questions; empty before).
+    QString committedText() const;
 
     /// What the dock shows for `step` (Markdown): the text or the prompt, after a line saying what a
     /// walkthrough or simulation step does.
@@ -190,6 +193,10 @@ private:
     /// The overlay options before an edge question turned on vertex numbers and normals (restored after).
     std::optional<OverlayOptions> m_savedOverlay;
     bool m_swallowRelease = false;
+    /// MTV and depth questions: the drag on the canvas that answers them, drawn as an arrow.
+    LessonDragOverlay* m_drag = nullptr;
+    bool dragAnswers() const;
+    void dragTo(QPointF viewportPoint);
     QLabel* m_teacherNotes = nullptr;
     QWidget* m_choicesBox = nullptr;
     QVBoxLayout* m_choicesLayout = nullptr;
@@ -197,6 +204,7 @@ private:
     QList<QAbstractButton*> m_choiceButtons;
     QWidget* m_numberRow = nullptr;
     QLineEdit* m_number = nullptr;
+    QPlainTextEdit* m_freeText = nullptr; ///< freeText questions: the student's sentence
     QLabel* m_engineAnswer = nullptr;
     QPushButton* m_commit = nullptr;
     QLabel* m_verdict = nullptr;

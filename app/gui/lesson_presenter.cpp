@@ -117,7 +117,10 @@ void LessonPresenter::refresh() {
         m_answer->setText(
             eval.problem.isEmpty()
                 ? tr("Engine's answer: %1").arg(eval.answerText) +
-                      (m_dock->currentAnswered() ? tr(" (the class has answered)") : QString())
+                      (m_dock->currentAnswered() ? tr(" (the class has answered)") : QString()) +
+                      (m_dock->committedText().isEmpty()
+                           ? QString()
+                           : tr("\n\nThe student wrote: \u201c%1\u201d").arg(m_dock->committedText()))
                 : tr("This question cannot be asked of the scene as it is: %1").arg(eval.problem));
     }
     m_next->setText(

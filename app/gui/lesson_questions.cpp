@@ -278,6 +278,28 @@ std::pair<double, double> shadow(const phys::BodyDef& body, const phys::Transfor
     return {low, high};
 }
 
+/// Puts the scene's bodies into `world` (a World of the question's own, never the app's simulation) with
+/// `settings`, body `launched` (if any) given `velocity`; `ids[i]` is body i. Returns why not, or empty.
+QString fillWorld(phys::World& world, std::vector<phys::BodyId>& ids, const phys::SceneDef& scene,
+                  const phys::WorldSettings& settings, int launched = -1, phys::Vec2 velocity = {}) {
+    if (const auto error = world.setSettings(settings)) {
+        return QString::fromStdString(error->message);
+    }
+    world.setReportFlags(phys::kReportNone);
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        phys::BodyDef def = scene.bodies[i];
+        if (static_cast<int>(i) == launched) {
+            def.linearVelocity = velocity;
+        }
+        auto created = world.createBody(def);
+        if (!created) {
+            return QString::fromStdString(created.error().message);
+        }
+        ids.push_back(*created);
+    }
+    return {};
+}
+
 struct TunnelRun {
     bool ok = false;
     QString problem;
@@ -294,23 +316,10 @@ TunnelRun runTunnel(const phys::SceneDef& scene, const LessonStep& q, bool conti
     phys::WorldSettings settings = scene.settings;
     settings.continuous = continuous;
     phys::World world;
-    if (const auto error = world.setSettings(settings)) {
-        run.problem = QString::fromStdString(error->message);
-        return run;
-    }
-    world.setReportFlags(phys::kReportNone);
     std::vector<phys::BodyId> ids;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        phys::BodyDef def = scene.bodies[i];
-        if (static_cast<int>(i) == q.body) {
-            def.linearVelocity = q.velocity;
-        }
-        auto created = world.createBody(def);
-        if (!created) {
-            run.problem = QString::fromStdString(created.error().message);
-            return run;
-        }
-        ids.push_back(*created);
+    run.problem = fillWorld(world, ids, scene, settings, q.body, q.velocity);
+    if (!run.problem.isEmpty()) {
+        return run;
     }
     const phys::Vec2 d = phys::normalize(q.velocity);
     const phys::Vec2 across{-d.y, d.x};
@@ -396,6 +405,118 @@ void evaluateTunnel(LessonQuestionEval& eval, const LessonStep& q, const phys::S
                  on.passed ? tr("still let it through") : tr("finds the time of impact and stops it"));
 }
 
+struct StandRun {
+    QString problem;
+    double drift = 0.0;     ///< largest distance a watched centre of mass got from its start, metres
+    double endSpeed = 0.0;  ///< fastest watched body at the end, m/s
+    double worstTime = 0.0; ///< when the drift was largest, seconds
+};
+
+/// Runs the scene as it is with `settings` on a World of its own (not the app's simulation) for
+/// `duration` seconds at the scene's time step:
+///
+///     start[b] = centre of mass of b, for each watched body b
+///     repeat ceil(duration / dt) times:
+///         step the world
+///         drift = max(drift, |centre of mass of b - start[b]|) over watched b
+///
+/// The largest drift over the whole run counts, not only the last pose: a stack that bounces and comes back
+/// did not stand.
+StandRun runStand(const phys::SceneDef& scene, const phys::WorldSettings& settings,
+                  const std::vector<int>& watch, double duration) {
+    StandRun run;
+    phys::World world;
+    std::vector<phys::BodyId> ids;
+    run.problem = fillWorld(world, ids, scene, settings);
+    if (!run.problem.isEmpty()) {
+        return run;
+    }
+    std::vector<phys::Vec2> start;
+    for (const int b : watch) {
+        start.push_back(world.worldCenter(ids[static_cast<std::size_t>(b)]));
+    }
+    const int steps = static_cast<int>(std::ceil(duration / settings.timeStep - 1e-9));
+    for (int i = 1; i <= steps; ++i) {
+        const phys::StepReport& report = world.step();
+        for (std::size_t k = 0; k < watch.size(); ++k) {
+            const double d =
+                phys::length(world.worldCenter(ids[static_cast<std::size_t>(watch[k])]) - start[k]);
+            if (d > run.drift) {
+                run.drift = d;
+                run.worstTime = report.time;
+            }
+        }
+    }
+    for (const int b : watch) {
+        run.endSpeed =
+            std::max(run.endSpeed, phys::length(world.linearVelocity(ids[static_cast<std::size_t>(b)])));
+    }
+    return run;
+}
+
+QString candidateName(LessonSolverCandidate candidate) {
+    switch (candidate) {
+    case LessonSolverCandidate::SoftStep:
+        return tr("Impulses, soft step (the default)");
+    case LessonSolverCandidate::Baumgarte:
+        return tr("Impulses, Baumgarte's bias");
+    case LessonSolverCandidate::PushOut:
+        return tr("Push-out along the MTV");
+    case LessonSolverCandidate::Verlet:
+        return tr("Verlet (particles and constraints)");
+    }
+    return {};
+}
+
+void evaluateStableSolver(LessonQuestionEval& eval, const LessonStep& q, const phys::SceneDef& scene) {
+    std::vector<int> watch = q.watch;
+    if (watch.empty()) {
+        for (int i = 0; i < static_cast<int>(scene.bodies.size()); ++i) {
+            if (scene.bodies[static_cast<std::size_t>(i)].type == phys::BodyType::Dynamic) {
+                watch.push_back(i);
+            }
+        }
+    }
+    if (watch.empty()) {
+        eval.problem = tr("The scene has no dynamic body, so nothing can fall.");
+        return;
+    }
+    eval.multiSelect = true;
+    QStringList standing;
+    QStringList lines;
+    for (const LessonSolverCandidate candidate : q.candidates) {
+        const StandRun run =
+            runStand(scene, lessonCandidateSettings(scene.settings, candidate), watch, q.duration);
+        if (!run.problem.isEmpty()) {
+            eval.problem = run.problem;
+            return;
+        }
+        LessonChoice c;
+        c.candidate = candidate;
+        c.drift = run.drift;
+        c.endSpeed = run.endSpeed;
+        c.label = candidateName(candidate);
+        const bool stands = run.drift <= q.drift;
+        if (stands) {
+            eval.correct.push_back(static_cast<int>(eval.choices.size()));
+            standing.append(c.label);
+        }
+        lines.append(tr("%1: moved up to %2 m (at t = %3 s), fastest body %4 m/s at the end: %5")
+                         .arg(c.label, QString::number(run.drift, 'f', 4))
+                         .arg(run.worstTime, 0, 'f', 2)
+                         .arg(run.endSpeed, 0, 'f', 3)
+                         .arg(stands ? tr("stands") : tr("does not stand")));
+        eval.choices.push_back(c);
+    }
+    eval.answerText = standing.isEmpty() ? tr("none of them") : standing.join(tr("; "));
+    eval.why = tr("The engine ran the scene for %1 s with each candidate, each on a world of its own, and "
+                  "counted a body as standing while its centre of mass stayed within %2 m of where it "
+                  "started.\n")
+                   .arg(q.duration)
+                   .arg(Walkthrough::length(q.drift)) +
+               lines.join(QStringLiteral("\n"));
+}
+
 } // namespace
 
 LessonQuestionEval evaluateLessonQuestion(const LessonStep& q, const phys::SceneDef& scene) {
@@ -414,6 +535,17 @@ LessonQuestionEval evaluateLessonQuestion(const LessonStep& q, const phys::Scene
             eval.answerText = q.choices.at(q.answer);
         }
         eval.why = q.explanation;
+        eval.freeText = q.freeText;
+        eval.keywords = q.keywords;
+        return eval;
+    case LessonQuestionKind::StableSolver:
+        for (const int b : q.watch) {
+            if (b < 0 || b >= bodyCount) {
+                eval.problem = tr("The scene no longer has the bodies this question names.");
+                return eval;
+            }
+        }
+        evaluateStableSolver(eval, q, scene);
         return eval;
     case LessonQuestionKind::Tunnels:
         if (q.body < 0 || q.body >= bodyCount || q.target < 0 || q.target >= bodyCount) {
@@ -447,6 +579,28 @@ LessonQuestionEval evaluateLessonQuestion(const LessonStep& q, const phys::Scene
     return eval;
 }
 
+int lessonDirectionChoice(const LessonQuestionEval& eval, phys::Vec2 from, phys::Vec2 to) {
+    const phys::Vec2 drag = to - from;
+    const double length = phys::length(drag);
+    if (eval.kind != LessonQuestionKind::MtvDirection || !(length > 0.0)) {
+        return -1;
+    }
+    int best = -1;
+    double bestCosine = -2.0;
+    for (int i = 0; i < static_cast<int>(eval.choices.size()); ++i) {
+        const double cosine = phys::dot(eval.choices[static_cast<std::size_t>(i)].direction, drag) / length;
+        if (cosine > bestCosine) {
+            bestCosine = cosine;
+            best = i;
+        }
+    }
+    return best;
+}
+
+double lessonDragDepth(phys::Vec2 from, phys::Vec2 to) {
+    return std::round(phys::length(to - from) * 1000.0) / 1000.0;
+}
+
 LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnswer& answer) {
     LessonVerdict verdict;
     if (eval.numeric) {
@@ -462,6 +616,16 @@ LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnsw
     } else {
         verdict.right = answer.picked.size() == 1 && std::find(eval.correct.begin(), eval.correct.end(),
                                                                answer.picked.front()) != eval.correct.end();
+    }
+    // Free text: graded only when the lesson lists keywords; each must appear somewhere in the sentence.
+    QStringList missing;
+    if (eval.freeText) {
+        for (const QString& keyword : eval.keywords) {
+            if (!answer.text.contains(keyword, Qt::CaseInsensitive)) {
+                missing.append(QStringLiteral("\"%1\"").arg(keyword));
+            }
+        }
+        verdict.right = verdict.right && missing.isEmpty();
     }
     QString yours;
     if (eval.numeric) {
@@ -479,6 +643,17 @@ LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnsw
     }
     verdict.text = (verdict.right ? tr("Right. ") : tr("Not quite. ")) + yours +
                    tr("The engine's answer: %1.").arg(eval.answerText);
+    if (eval.freeText) {
+        verdict.text +=
+            QStringLiteral("\n\n") + (answer.text.trimmed().isEmpty()
+                                          ? tr("You wrote nothing.")
+                                          : tr("You wrote: \u201c%1\u201d").arg(answer.text.trimmed()));
+        if (!missing.isEmpty()) {
+            verdict.text += tr(" It does not mention %1.").arg(missing.join(tr(", ")));
+        } else if (eval.keywords.isEmpty()) {
+            verdict.text += tr(" (Not graded: your teacher reads it.)");
+        }
+    }
     if (!eval.why.isEmpty()) {
         verdict.text += QStringLiteral("\n\n") + eval.why;
     }

@@ -13,6 +13,9 @@
 #include "physics/math.h"
 
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 #include <vector>
 
@@ -27,6 +30,11 @@ struct LessonChoice {
     phys::Vec2 start, end; ///< that edge's end points, world (a click on it picks the choice)
     phys::Vec2 point;      ///< ClipKeptPoints: the clipped point; edges: the edge's midpoint (world)
     phys::Vec2 direction;  ///< MtvDirection: unit, world
+    /// StableSolver: the candidate, its drift (largest distance a watched body's centre of mass moved
+    /// from its start, metres) and its fastest watched body at the end of the run (m/s).
+    std::optional<LessonSolverCandidate> candidate;
+    double drift = 0.0;
+    double endSpeed = 0.0;
 };
 
 /// A question as the engine answers it for one scene.
@@ -36,7 +44,10 @@ struct LessonQuestionEval {
     /// edge); empty when it can. The dock shows it instead of the choices.
     QString problem;
     bool numeric = false;     ///< ContactDepth: the answer is a number (metres)
-    bool multiSelect = false; ///< ClipKeptPoints: the answer is a set of choices
+    bool multiSelect = false; ///< ClipKeptPoints, StableSolver: the answer is a set of choices
+    /// MultipleChoice: the student writes a sentence too; graded by `keywords` when there are any.
+    bool freeText = false;
+    QStringList keywords;
     std::vector<LessonChoice> choices;
     /// The right choices: any one of them for a single answer (several on a tie), the exact set for
     /// multiSelect.
@@ -58,6 +69,7 @@ LessonQuestionEval evaluateLessonQuestion(const LessonStep& question, const phys
 struct LessonAnswer {
     std::vector<int> picked;
     double number = 0.0;
+    QString text; ///< the free-text sentence (freeText questions), kept for the teacher
 };
 
 struct LessonVerdict {
@@ -65,6 +77,14 @@ struct LessonVerdict {
     /// "Right." or "Not quite." followed by the engine's answer and why (plain text).
     QString text;
 };
+
+/// MtvDirection answered by a drag on the canvas from `from` to `to` (world, metres): the choice whose
+/// direction is nearest the drag's (largest cosine), so a drag counts for the trace's direction when it is
+/// closer to it than to any other axis direction the trace offers; -1 for a drag of no length or a question
+/// of another kind.
+int lessonDirectionChoice(const LessonQuestionEval& eval, phys::Vec2 from, phys::Vec2 to);
+/// ContactDepth answered by a drag: its length, metres, to the millimetre shown.
+double lessonDragDepth(phys::Vec2 from, phys::Vec2 to);
 
 /// Checks `answer` against `eval` (which must have no problem).
 LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnswer& answer);

@@ -4,6 +4,8 @@
 
 #include "physics/broadphase.h"
 
+#include "task_pool.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstdlib>
@@ -373,19 +375,47 @@ void BroadPhase::bufferMove(int proxyId) {
     ++m_moveCount;
 }
 
-void BroadPhase::gatherPairs() {
-    m_pairs.clear();
-    for (const int q : m_moveBuffer) {
-        if (q == kNullProxy) {
-            continue;
+void BroadPhase::queryMoved(int moveIndex, std::vector<Pair>& out) const {
+    const int q = m_moveBuffer[static_cast<std::size_t>(moveIndex)];
+    if (q == kNullProxy) {
+        return;
+    }
+    m_tree.query(m_tree.fatAABB(q), [this, q, &out](int p) {
+        // A pair of two moved proxies is taken only from the query of the larger id, so it appears once.
+        if (p == q || (p > q && isMoved(p))) {
+            return;
         }
-        m_tree.query(m_tree.fatAABB(q), [this, q](int p) {
-            // A pair of two moved proxies is taken only from the query of the larger id, so it appears once.
-            if (p == q || (p > q && isMoved(p))) {
-                return;
+        out.push_back({std::min(p, q), std::max(p, q)});
+    });
+}
+
+void BroadPhase::gatherPairs(TaskPool* pool) {
+    m_pairs.clear();
+    const int moved = static_cast<int>(m_moveBuffer.size());
+    // Queries only read the tree; chunks of the move buffer fill lists of their own, joined in chunk order.
+    constexpr int kChunk = 64;
+    const int chunks = (moved + kChunk - 1) / kChunk;
+    if (pool == nullptr || pool->threads() == 1 || chunks < 2) {
+        for (int k = 0; k < moved; ++k) {
+            queryMoved(k, m_pairs);
+        }
+    } else {
+        if (static_cast<int>(m_chunkPairs.size()) < chunks) {
+            m_chunkPairs.resize(static_cast<std::size_t>(chunks));
+        }
+        pool->forRanges(chunks, 1, [this, moved](int begin, int end) {
+            for (int c = begin; c < end; ++c) {
+                std::vector<Pair>& out = m_chunkPairs[static_cast<std::size_t>(c)];
+                out.clear();
+                for (int k = c * kChunk; k < std::min(moved, (c + 1) * kChunk); ++k) {
+                    queryMoved(k, out);
+                }
             }
-            m_pairs.push_back({std::min(p, q), std::max(p, q)});
         });
+        for (int c = 0; c < chunks; ++c) {
+            const std::vector<Pair>& out = m_chunkPairs[static_cast<std::size_t>(c)];
+            m_pairs.insert(m_pairs.end(), out.begin(), out.end());
+        }
     }
     std::sort(m_pairs.begin(), m_pairs.end(),
               [](const Pair& x, const Pair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });

@@ -141,6 +141,7 @@ private:
     std::vector<int> m_islandOf;   ///< per island root: its island, or -1
     std::vector<int> m_islandSize; ///< constraints per island
     std::vector<int> m_groupStart; ///< counting sort of the groups
+    std::vector<int> m_blockStart; ///< per block, its first entry in m_order; then m_order.size()
     std::vector<int> m_newIndex;   ///< awake order -> state index
     std::vector<BodyState> m_scratchStates;
 };
@@ -410,21 +411,24 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     group(ctx, n);
     colour(n + 1);
 
-    // Blocks: each level's constraints four by four.
-    m_blockCount = 0;
-    int lane = kLanes;
-    int lastColour = -1;
-    int lastGroup = -1;
-    // How many blocks, first: a new one where the level or the group changes, or the last is full.
-    std::size_t needed = 0;
+    // Blocks: each level's constraints four by four, a new block where the level or the group changes or
+    // the last is full. The layout is decided first, in one pass; then every block is filled on its own, on
+    // the worker threads (a block's lanes read their contacts and bodies and write only that block).
+    m_blockStart.clear();
     {
         int used = kLanes;
         int level = -1;
         int group = -1;
-        for (const int entry : m_order) {
-            const Entry& e = m_entries[static_cast<std::size_t>(entry)];
+        for (int o = 0; o < static_cast<int>(m_order.size()); ++o) {
+            const Entry& e = m_entries[static_cast<std::size_t>(m_order[static_cast<std::size_t>(o)])];
             if (used == kLanes || e.colour != level || e.group != group) {
-                ++needed;
+                Group& g = m_groups[static_cast<std::size_t>(e.group)];
+                const int block = static_cast<int>(m_blockStart.size());
+                if (e.group != group) {
+                    g.blockBegin = block;
+                }
+                g.blockEnd = block + 1;
+                m_blockStart.push_back(o);
                 used = 0;
                 level = e.colour;
                 group = e.group;
@@ -432,108 +436,102 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             ++used;
         }
     }
-    if (m_blocks.size() < needed) {
-        m_blocks.resize(needed);
-        m_cold.resize(needed);
+    m_blockCount = static_cast<int>(m_blockStart.size());
+    m_blockStart.push_back(static_cast<int>(m_order.size()));
+    if (m_blocks.size() < static_cast<std::size_t>(m_blockCount)) {
+        m_blocks.resize(static_cast<std::size_t>(m_blockCount));
+        m_cold.resize(static_cast<std::size_t>(m_blockCount));
     }
     const std::size_t orderCount = m_order.size();
-    for (std::size_t o = 0; o < orderCount; ++o) {
-        // The constraints are visited by level, so their contacts and bodies are read out of order: ask for
-        // the ones a few entries ahead early (in a big scene most of this loop was waiting for memory).
-        constexpr std::size_t kAhead = 8;
-        if (o + kAhead < orderCount) {
-            const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
-            const ContactSim& next = ctx.contacts[static_cast<std::size_t>(ahead.contact)];
-            __builtin_prefetch(&next);
-            __builtin_prefetch(reinterpret_cast<const char*>(&next) + 64);
-            __builtin_prefetch(reinterpret_cast<const char*>(&next) + 128);
-            __builtin_prefetch(reinterpret_cast<const char*>(&next) + 192);
-        }
-        if (o + 2 < orderCount) {
-            const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
-                m_entries[static_cast<std::size_t>(m_order[o + 2])].contact)];
-            __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyA)].center);
-            __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyB)].center);
-        }
-        const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
-        if (lane == kLanes || e.colour != lastColour || e.group != lastGroup) {
-            if (m_blockCount > 0) {
-                for (int l = lane; l < kLanes; ++l) {
-                    clearLane(m_blocks[static_cast<std::size_t>(m_blockCount - 1)],
-                              m_cold[static_cast<std::size_t>(m_blockCount - 1)], l, n);
+    const auto fillBlocks = [&](int firstBlock, int endBlock) {
+        for (int blockIndex = firstBlock; blockIndex < endBlock; ++blockIndex) {
+            WideBlock& block = m_blocks[static_cast<std::size_t>(blockIndex)];
+            WideCold& cold = m_cold[static_cast<std::size_t>(blockIndex)];
+            const int first = m_blockStart[static_cast<std::size_t>(blockIndex)];
+            const int lanes = m_blockStart[static_cast<std::size_t>(blockIndex) + 1] - first;
+            for (int lane = 0; lane < lanes; ++lane) {
+                const std::size_t o = static_cast<std::size_t>(first + lane);
+                // The constraints are visited by level, so their contacts and bodies are read out of order:
+                // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
+                // for memory).
+                constexpr std::size_t kAhead = 8;
+                if (o + kAhead < orderCount) {
+                    const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
+                    const ContactSim& next = ctx.contacts[static_cast<std::size_t>(ahead.contact)];
+                    __builtin_prefetch(&next);
+                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 64);
+                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 128);
+                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 192);
+                }
+                if (o + 2 < orderCount) {
+                    const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
+                        m_entries[static_cast<std::size_t>(m_order[o + 2])].contact)];
+                    __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyA)].center);
+                    __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyB)].center);
+                }
+                const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
+                const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
+                const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
+                const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
+                const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
+                const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
+                const double mA = sa.invMass;
+                const double iA = sa.invInertia;
+                const double mB = sb.invMass;
+                const double iB = sb.invInertia;
+                const Vec2 normal = contact.manifold.normal;
+                const Vec2 tangent = rightPerp(normal);
+                block.a[lane] = e.a;
+                block.b[lane] = e.b;
+                block.nx[lane] = normal.x;
+                block.ny[lane] = normal.y;
+                block.friction[lane] = contact.friction;
+                block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
+                cold.contact[lane] = e.contact;
+                cold.pointCount[lane] = contact.manifold.pointCount;
+                cold.restitution[lane] = contact.restitution;
+                for (int k = 0; k < kMaxManifoldPoints; ++k) {
+                    cold.earlierNormal[k][lane] = 0.0;
+                    cold.earlierTangent[k][lane] = 0.0;
+                    if (k >= contact.manifold.pointCount) {
+                        clearPoint(block, k, lane);
+                        cold.relativeVelocity[k][lane] = 0.0;
+                        continue;
+                    }
+                    const ManifoldPoint& mp = contact.manifold.points[k];
+                    wide::WidePoint& cp = block.p[k];
+                    const Vec2 rA = mp.point - bodyA.center;
+                    const Vec2 rB = mp.point - bodyB.center;
+                    cp.rAx[lane] = rA.x;
+                    cp.rAy[lane] = rA.y;
+                    cp.rBx[lane] = rB.x;
+                    cp.rBy[lane] = rB.y;
+                    cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
+                    const double rnA = cross(rA, normal);
+                    const double rnB = cross(rB, normal);
+                    const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+                    cp.normalMass[lane] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+                    const double rtA = cross(rA, tangent);
+                    const double rtB = cross(rB, tangent);
+                    const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+                    cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
+                    const bool warm = settings.warmStarting;
+                    cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
+                    cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
+                    cp.maxNormalImpulse[lane] = 0.0;
+                    const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
+                    cold.relativeVelocity[k][lane] = dot(normal, dv);
                 }
             }
-            Group& g = m_groups[static_cast<std::size_t>(e.group)];
-            if (e.group != lastGroup) {
-                g.blockBegin = m_blockCount;
+            for (int lane = lanes; lane < kLanes; ++lane) {
+                clearLane(block, cold, lane, n);
             }
-            ++m_blockCount;
-            g.blockEnd = m_blockCount;
-            lane = 0;
-            lastColour = e.colour;
-            lastGroup = e.group;
         }
-        WideBlock& block = m_blocks[static_cast<std::size_t>(m_blockCount - 1)];
-        WideCold& cold = m_cold[static_cast<std::size_t>(m_blockCount - 1)];
-        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
-        const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
-        const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
-        const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
-        const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
-        const double mA = sa.invMass;
-        const double iA = sa.invInertia;
-        const double mB = sb.invMass;
-        const double iB = sb.invInertia;
-        const Vec2 normal = contact.manifold.normal;
-        const Vec2 tangent = rightPerp(normal);
-        block.a[lane] = e.a;
-        block.b[lane] = e.b;
-        block.nx[lane] = normal.x;
-        block.ny[lane] = normal.y;
-        block.friction[lane] = contact.friction;
-        block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
-        cold.contact[lane] = e.contact;
-        cold.pointCount[lane] = contact.manifold.pointCount;
-        cold.restitution[lane] = contact.restitution;
-        for (int k = 0; k < kMaxManifoldPoints; ++k) {
-            cold.earlierNormal[k][lane] = 0.0;
-            cold.earlierTangent[k][lane] = 0.0;
-            if (k >= contact.manifold.pointCount) {
-                clearPoint(block, k, lane);
-                cold.relativeVelocity[k][lane] = 0.0;
-                continue;
-            }
-            const ManifoldPoint& mp = contact.manifold.points[k];
-            wide::WidePoint& cp = block.p[k];
-            const Vec2 rA = mp.point - bodyA.center;
-            const Vec2 rB = mp.point - bodyB.center;
-            cp.rAx[lane] = rA.x;
-            cp.rAy[lane] = rA.y;
-            cp.rBx[lane] = rB.x;
-            cp.rBy[lane] = rB.y;
-            cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
-            const double rnA = cross(rA, normal);
-            const double rnB = cross(rB, normal);
-            const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-            cp.normalMass[lane] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
-            const double rtA = cross(rA, tangent);
-            const double rtB = cross(rB, tangent);
-            const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-            cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
-            const bool warm = settings.warmStarting;
-            cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
-            cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
-            cp.maxNormalImpulse[lane] = 0.0;
-            const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
-            cold.relativeVelocity[k][lane] = dot(normal, dv);
-        }
-        ++lane;
-    }
-    if (m_blockCount > 0) {
-        for (int l = lane; l < kLanes; ++l) {
-            clearLane(m_blocks[static_cast<std::size_t>(m_blockCount - 1)],
-                      m_cold[static_cast<std::size_t>(m_blockCount - 1)], l, n);
-        }
+    };
+    if (ctx.pool) {
+        ctx.pool->forRanges(m_blockCount, 64, fillBlocks);
+    } else {
+        fillBlocks(0, m_blockCount);
     }
 }
 

@@ -97,7 +97,8 @@ void hashDouble(std::uint64_t& h, double value) {
 
 World::World(const WorldSettings& settings)
     : m_settings(validate(settings, "settings") ? WorldSettings{} : settings),
-      m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
+      m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)),
+      m_fixedTree(std::make_unique<DynamicTree>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
       m_impulseSolver(makeImpulseSolver()), m_pool(std::make_unique<TaskPool>(TaskPool::hardwareThreads())) {
     m_verletSolver = makeVerletSolver(m_settings.verletResponse);
 }
@@ -258,9 +259,6 @@ Result<BodyId> World::createBody(const BodyDef& def) {
         shape.body = slot;
         shape.indexInBody = static_cast<int>(k);
         shape.alive = true;
-        shape.aabb = boundsOf(shape.geometry, body.xf);
-        shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(shapeSlot));
-        shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
         info.shapes.push_back(shapeSlot);
     }
 
@@ -289,8 +287,36 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     body.q0 = body.xf.q;
     computeExtents(body, info.shapes);
     m_bodies[si] = body;
+    createProxies(slot);
     ++m_bodyCount;
     return BodyId{slot, info.generation};
+}
+
+void World::createProxies(int bodySlot) {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        shape.aabb = boundsOf(shape.geometry, b.xf);
+        shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
+        shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
+        if (b.type != BodyType::Dynamic) {
+            shape.fixedProxy = m_fixedTree->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
+        }
+    }
+}
+
+void World::destroyProxies(int bodySlot) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        if (shape.proxy >= 0) {
+            m_broadPhase->destroyProxy(shape.proxy);
+            shape.proxy = -1;
+        }
+        if (shape.fixedProxy >= 0) {
+            m_fixedTree->destroyProxy(shape.fixedProxy);
+            shape.fixedProxy = -1;
+        }
+    }
 }
 
 void World::destroyContact(int contactIndex) {
@@ -325,12 +351,10 @@ bool World::removeBody(BodyId id) {
         }
     }
     destroyContactsOf(slot);
+    destroyProxies(slot);
     const auto si = static_cast<std::size_t>(slot);
     for (int s : m_bodyInfo[si].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        if (shape.proxy >= 0) {
-            m_broadPhase->destroyProxy(shape.proxy);
-        }
         shape = ShapeSim{};
         m_freeShapes.push_back(s);
     }
@@ -498,6 +522,19 @@ void World::wake(int bodySlot) {
 }
 
 void World::refreshShapes(int bodySlot, Vec2 displacement) {
+    updateShapeBounds(bodySlot);
+    moveShapeProxies(bodySlot, displacement);
+}
+
+void World::updateShapeBounds(int bodySlot) {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        shape.aabb = boundsOf(shape.geometry, b.xf);
+    }
+}
+
+void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     // Continuous collision: the proxy covers the sweep of the next step (v dt), so a fast body meets what
     // lies ahead of it in the broad phase and gets speculative contacts in the narrow phase.
@@ -505,7 +542,6 @@ void World::refreshShapes(int bodySlot, Vec2 displacement) {
     const Vec2 ahead = m_settings.timeStep * b.linearVelocity;
     for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        shape.aabb = boundsOf(shape.geometry, b.xf);
         AABB box = shape.aabb;
         if (sweep) {
             box = combine(box, AABB{box.lower + ahead, box.upper + ahead});
@@ -513,6 +549,9 @@ void World::refreshShapes(int bodySlot, Vec2 displacement) {
         if (shape.proxy >= 0) {
             m_broadPhase->moveProxy(shape.proxy, box, displacement);
             shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
+        }
+        if (shape.fixedProxy >= 0) {
+            m_fixedTree->moveProxy(shape.fixedProxy, box, displacement);
         }
     }
 }
@@ -532,12 +571,7 @@ void World::setTransform(BodyId id, Vec2 position, double angle) {
     if (!b.enabled) {
         // A hand-placed escaped body comes back: new proxies, simulated again.
         b.enabled = true;
-        for (int sh : m_bodyInfo[static_cast<std::size_t>(s)].shapes) {
-            ShapeSim& shape = m_shapes[static_cast<std::size_t>(sh)];
-            shape.aabb = boundsOf(shape.geometry, b.xf);
-            shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(sh));
-            shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
-        }
+        createProxies(s);
     } else {
         refreshShapes(s, b.center - oldCenter);
     }
@@ -765,7 +799,7 @@ const StepReport& World::step() {
 
     // Broad phase: new candidate pairs from the proxies that moved (proxies were moved at the end of the last
     // step, or by setTransform / createBody).
-    m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); });
+    m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); }, m_pool.get());
     const Clock::time_point t1 = Clock::now();
 
     // Narrow phase.
@@ -922,8 +956,8 @@ void World::sweepBody(int slot, bool bullet) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const DistanceProxy proxy = makeProxy(shape.geometry);
         const AABB box = combine(boundsOf(shape.geometry, xfStart), boundsOf(shape.geometry, xfEnd));
-        m_broadPhase->query(box, [&](int proxyId) {
-            const int otherShape = static_cast<int>(m_broadPhase->userData(proxyId));
+        // A non-bullet meets only static and kinematic shapes: they have a tree of their own.
+        const auto visit = [&](int otherShape) {
             const ShapeSim& other = m_shapes[static_cast<std::size_t>(otherShape)];
             if (other.body == slot) {
                 return;
@@ -953,7 +987,14 @@ void World::sweepBody(int slot, bool bullet) {
                     fraction = centre.fraction;
                 }
             }
-        });
+        };
+        if (bullet) {
+            m_broadPhase->query(
+                box, [&](int proxyId) { visit(static_cast<int>(m_broadPhase->userData(proxyId))); });
+        } else {
+            m_fixedTree->query(box,
+                               [&](int proxyId) { visit(static_cast<int>(m_fixedTree->userData(proxyId))); });
+        }
     }
     if (fraction < 1.0) {
         const Transform xf = sweepTransform(sweep, fraction);
@@ -962,15 +1003,37 @@ void World::sweepBody(int slot, bool bullet) {
     }
 }
 
+namespace {
+
+/// Escape and non-finite guard: a body far outside the world (or broken by a non-finite input that slipped
+/// through) is reported and frozen rather than kept.
+bool keptInWorld(const BodySim& b) {
+    const bool finite = isFinite(b.center) && isFinite(b.linearVelocity) &&
+                        std::isfinite(b.angularVelocity) && std::isfinite(b.xf.q.c) &&
+                        std::isfinite(b.xf.q.s);
+    return finite && std::abs(b.center.x) <= kEscapeBound && std::abs(b.center.y) <= kEscapeBound;
+}
+
+} // namespace
+
 void World::finalizeBodies() {
+    // Origins and shape boxes on the worker threads, each body its own; then, on this thread and in body
+    // order as before, the escapes and the proxy moves, which change the trees.
+    m_pool->forRanges(static_cast<int>(m_awake.size()), 256, [this](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const int i = m_awake[static_cast<std::size_t>(k)];
+            BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+            if (keptInWorld(b)) {
+                syncOriginFromCenter(b);
+                updateShapeBounds(i);
+            }
+        }
+    });
     for (const int i : m_awake) {
         BodySim& b = m_bodies[static_cast<std::size_t>(i)];
-        // Escape and non-finite guard: a body far outside the world (or broken by a non-finite input that
-        // slipped through) is reported and frozen rather than kept.
-        const bool finite = isFinite(b.center) && isFinite(b.linearVelocity) &&
-                            std::isfinite(b.angularVelocity) && std::isfinite(b.xf.q.c) &&
-                            std::isfinite(b.xf.q.s);
-        if (!finite || std::abs(b.center.x) > kEscapeBound || std::abs(b.center.y) > kEscapeBound) {
+        if (!keptInWorld(b)) {
+            const bool finite = isFinite(b.center) && std::isfinite(b.xf.q.c) && std::isfinite(b.xf.q.s) &&
+                                isFinite(b.linearVelocity) && std::isfinite(b.angularVelocity);
             if (!finite) {
                 b.center = b.center0;
                 b.xf.q = Rot{};
@@ -979,19 +1042,12 @@ void World::finalizeBodies() {
             b.linearVelocity = {};
             b.angularVelocity = 0.0;
             syncOriginFromCenter(b);
-            for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
-                ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-                if (shape.proxy >= 0) {
-                    m_broadPhase->destroyProxy(shape.proxy);
-                    shape.proxy = -1;
-                }
-            }
+            destroyProxies(i);
             destroyContactsOf(i);
             m_report.escaped.push_back(idOfSlot(i));
             continue;
         }
-        syncOriginFromCenter(b);
-        refreshShapes(i, b.center - b.center0);
+        moveShapeProxies(i, b.center - b.center0);
     }
     for (BodySim& b : m_bodies) {
         b.force = {};
@@ -1246,7 +1302,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 648, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 656, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1255,10 +1311,10 @@ World::World(const World& other)
     : m_settings(other.m_settings), m_reportFlags(other.m_reportFlags), m_bodies(other.m_bodies),
       m_bodyInfo(other.m_bodyInfo), m_freeBodies(other.m_freeBodies), m_bodyCount(other.m_bodyCount),
       m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_broadPhase(copyOf(other.m_broadPhase)),
-      m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
-      m_fastBodies(other.m_fastBodies), m_islandParent(other.m_islandParent),
-      m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
-      m_verletSolver(cloneOf(other.m_verletSolver)),
+      m_fixedTree(copyOf(other.m_fixedTree)), m_contacts(other.m_contacts),
+      m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake), m_fastBodies(other.m_fastBodies),
+      m_islandParent(other.m_islandParent), m_islandMinSleep(other.m_islandMinSleep),
+      m_impulseSolver(cloneOf(other.m_impulseSolver)), m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
       m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {}
 

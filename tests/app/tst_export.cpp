@@ -1,14 +1,18 @@
 /// @file tst_export.cpp
 /// Export on the real MainWindow: PNG of the view and of the whole scene at 1x, 2x and 4x (size, and the
 /// shapes' colours at the pixels their world points map to), SVG (valid XML, one path per polygon whose
-/// points land where the view puts the vertices), the clipboard, and the walkthrough as a PNG series.
+/// points land where the view puts the vertices; rendered by librsvg it is the PNG; its labels are text),
+/// the clipboard, and the walkthrough slides as PNGs and as a PDF (checked with poppler's tools).
 
 #include "autosave.h"
 #include "document.h"
 #include "export.h"
+#include "gjk_steps.h"
 #include "main_window.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
+#include "slide_renderer.h"
 #include "walkthrough_dock.h"
 
 #include "app_test_util.h"
@@ -17,6 +21,8 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QImage>
+#include <QPainter>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStandardPaths>
@@ -24,6 +30,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <variant>
@@ -54,6 +61,74 @@ std::vector<phys::Vec2> insidePoints(const phys::BodyDef& body) {
     return out;
 }
 
+/// Runs a tool of the test packages (librsvg2-bin, poppler-utils); its exit code, -1 when it cannot start.
+int runTool(const QString& program, const QStringList& arguments, QByteArray* output = nullptr) {
+    QProcess process;
+    process.start(program, arguments);
+    if (!process.waitForStarted(30000) || !process.waitForFinished(120000)) {
+        qWarning("%s did not run: %s", qPrintable(program), qPrintable(process.errorString()));
+        return -1;
+    }
+    if (output) {
+        *output = process.readAllStandardOutput();
+    }
+    return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+}
+
+/// Each channel averaged over the 3x3 neighbourhood (edge pixels over the part inside): a one-pixel shift of
+/// an antialiased edge between two rasterisers becomes a small difference instead of a full one.
+QImage boxBlurred(const QImage& source) {
+    const QImage in = source.convertToFormat(QImage::Format_ARGB32);
+    QImage out(in.size(), QImage::Format_ARGB32);
+    for (int y = 0; y < in.height(); ++y) {
+        for (int x = 0; x < in.width(); ++x) {
+            int sum[4] = {0, 0, 0, 0}, n = 0;
+            for (int dy = -1; dy <= 1; ++dy) {
+                for (int dx = -1; dx <= 1; ++dx) {
+                    if (x + dx < 0 || y + dy < 0 || x + dx >= in.width() || y + dy >= in.height()) {
+                        continue;
+                    }
+                    const QRgb p = in.pixel(x + dx, y + dy);
+                    sum[0] += qRed(p);
+                    sum[1] += qGreen(p);
+                    sum[2] += qBlue(p);
+                    sum[3] += qAlpha(p);
+                    ++n;
+                }
+            }
+            out.setPixel(x, y, qRgba(sum[0] / n, sum[1] / n, sum[2] / n, sum[3] / n));
+        }
+    }
+    return out;
+}
+
+/// The fraction of pixels whose largest channel difference is above `threshold` (0..255).
+double differingFraction(const QImage& a, const QImage& b, int threshold) {
+    if (a.size() != b.size() || a.isNull()) {
+        return 1.0;
+    }
+    long long differing = 0;
+    for (int y = 0; y < a.height(); ++y) {
+        for (int x = 0; x < a.width(); ++x) {
+            const QRgb p = a.pixel(x, y), q = b.pixel(x, y);
+            const int d = std::max({std::abs(qRed(p) - qRed(q)), std::abs(qGreen(p) - qGreen(q)),
+                                    std::abs(qBlue(p) - qBlue(q)), std::abs(qAlpha(p) - qAlpha(q))});
+            differing += d > threshold ? 1 : 0;
+        }
+    }
+    return double(differing) / (double(a.width()) * a.height());
+}
+
+/// Two renderers of the same drawing differ at antialiased edges (coverage computed differently, a fraction
+/// of a pixel) and in the glyphs (Qt's FreeType rasteriser against Pango/cairo's or poppler's hinting and
+/// positioning). A 3x3 blur spreads those sub-pixel differences into small ones; after it, a pixel counts as
+/// different when a channel differs by more than kPixelThreshold of 255, and at most kSvgPixelTolerance of
+/// the pixels may. Text covers a few per cent of these pictures, so a missing label, a body drawn elsewhere
+/// or strokes of the wrong width (the bug this guards against: the test's control) exceed it; what the
+/// comparisons measure is printed (qInfo).
+constexpr int kPixelThreshold = 16;
+constexpr double kSvgPixelTolerance = 0.005;
+
 } // namespace
 
 class TestExport : public QObject {
@@ -68,7 +143,10 @@ private slots:
     void pngHasTheRequestedSizeAndTheShapesWhereTheyBelong();
     void svgIsValidXmlWithOnePathPerShapeAtTheViewPoints();
     void clipboardGetsTheView();
-    void walkthroughSeriesWritesOnePngPerStep();
+    void slidesCoverEveryTabWithTheirCaptions();
+    void slidesPdfHasOnePagePerStepWithItsText();
+    void svgRendersInLibrsvgLikeThePng_data();
+    void svgRendersInLibrsvgLikeThePng();
     void unwritableFileIsReported();
 
 private:
@@ -167,9 +245,9 @@ void TestExport::pngHasTheRequestedSizeAndTheShapesWhereTheyBelong() {
     }
 }
 
-// The SVG parses as XML; with nothing but bodies drawn, there is one <path> per polygon shape (filled with
-// its body's colour) and one <ellipse> per circle, and the path's points, through its group's transform,
-// land on view.toView(world vertex).
+// The SVG parses as XML; with nothing but bodies drawn, there is one <path> per polygon shape filled with its
+// body's colour, whose points are already in the picture's pixels (no transform, no vector-effect): they land
+// on view.toView(world vertex), and its stroke is the outline's pixel width.
 void TestExport::svgIsValidXmlWithOnePathPerShapeAtTheViewPoints() {
     QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
     plainPicture();
@@ -181,63 +259,53 @@ void TestExport::svgIsValidXmlWithOnePathPerShapeAtTheViewPoints() {
     const ViewTransform view = exporter()->viewFor(Exporter::Area::Scene);
     const phys::SceneDef& scene = m_window->document()->scene().def;
 
-    QList<QTransform> groupTransforms{QTransform()};
-    QStringList groupFills{QString()};
-    int paths = 0;
     int matchedBodies = 0;
-    static const QRegularExpression matrix(QStringLiteral(
-        "matrix\\(([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+),([-0-9.e]+)\\)"));
     static const QRegularExpression number(QStringLiteral("[-0-9.e]+"));
     while (!xml.atEnd()) {
         xml.readNext();
-        if (xml.isStartElement() && xml.name() == QLatin1String("g")) {
-            QTransform t = groupTransforms.last();
-            const auto m = matrix.match(xml.attributes().value(QStringLiteral("transform")).toString());
-            if (m.hasMatch()) {
-                t = QTransform(m.captured(1).toDouble(), m.captured(2).toDouble(), m.captured(3).toDouble(),
-                               m.captured(4).toDouble(), m.captured(5).toDouble(), m.captured(6).toDouble());
+        if (!xml.isStartElement()) {
+            continue;
+        }
+        QVERIFY2(!xml.attributes().hasAttribute(QStringLiteral("vector-effect")) &&
+                     !xml.attributes().hasAttribute(QStringLiteral("transform")),
+                 qPrintable(xml.name().toString()));
+        if (xml.name() != QLatin1String("path")) {
+            continue;
+        }
+        const QString d = xml.attributes().value(QStringLiteral("d")).toString();
+        const QString fill = xml.attributes().value(QStringLiteral("fill")).toString();
+        QList<double> values;
+        for (auto it = number.globalMatch(d); it.hasNext();) {
+            values << it.next().captured(0).toDouble();
+        }
+        // Which body: by fill colour, then every vertex must land where the view puts it.
+        for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+            const phys::BodyDef& body = scene.bodies[i];
+            if (fill != SceneRenderer::bodyColors(body, int(i)).fill.name()) {
+                continue;
             }
-            groupTransforms << t;
-            groupFills << xml.attributes().value(QStringLiteral("fill")).toString();
-        } else if (xml.isEndElement() && xml.name() == QLatin1String("g")) {
-            groupTransforms.removeLast();
-            groupFills.removeLast();
-        } else if (xml.isStartElement() && xml.name() == QLatin1String("path")) {
-            ++paths;
-            const QString d = xml.attributes().value(QStringLiteral("d")).toString();
-            QList<double> values;
-            for (auto it = number.globalMatch(d); it.hasNext();) {
-                values << it.next().captured(0).toDouble();
+            const auto& polygon = std::get<phys::Polygon>(body.shapes.front().geometry);
+            const phys::Transform xf{body.position, phys::Rot(body.angle)};
+            QCOMPARE(values.size(), 2 * polygon.count());
+            for (int v = 0; v < polygon.count(); ++v) {
+                const QPointF mapped(values[2 * v], values[2 * v + 1]);
+                const QPointF expected = view.toView(phys::transformPoint(xf, polygon.vertex(v)));
+                QVERIFY2(std::abs(mapped.x() - expected.x()) < 0.01 &&
+                             std::abs(mapped.y() - expected.y()) < 0.01,
+                         qPrintable(QStringLiteral("body %1 vertex %2: %3,%4 vs %5,%6")
+                                        .arg(i)
+                                        .arg(v)
+                                        .arg(mapped.x())
+                                        .arg(mapped.y())
+                                        .arg(expected.x())
+                                        .arg(expected.y())));
             }
-            // Which body: by fill colour, then every vertex must land where the view puts it.
-            for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-                const phys::BodyDef& body = scene.bodies[i];
-                if (groupFills.last() != SceneRenderer::bodyColors(body, int(i)).fill.name()) {
-                    continue;
-                }
-                const auto& polygon = std::get<phys::Polygon>(body.shapes.front().geometry);
-                const phys::Transform xf{body.position, phys::Rot(body.angle)};
-                QCOMPARE(values.size(), 2 * (polygon.count() + 1)); // closed: the first point again
-                for (int v = 0; v < polygon.count(); ++v) {
-                    const QPointF mapped =
-                        groupTransforms.last().map(QPointF(values[2 * v], values[2 * v + 1]));
-                    const QPointF expected = view.toView(phys::transformPoint(xf, polygon.vertex(v)));
-                    QVERIFY2(std::abs(mapped.x() - expected.x()) < 0.05 &&
-                                 std::abs(mapped.y() - expected.y()) < 0.05,
-                             qPrintable(QStringLiteral("body %1 vertex %2: %3,%4 vs %5,%6")
-                                            .arg(i)
-                                            .arg(v)
-                                            .arg(mapped.x())
-                                            .arg(mapped.y())
-                                            .arg(expected.x())
-                                            .arg(expected.y())));
-                }
-                ++matchedBodies;
-            }
+            QCOMPARE(xml.attributes().value(QStringLiteral("stroke-width")).toDouble(),
+                     SceneRenderer::kOutlinePixels);
+            ++matchedBodies;
         }
     }
     QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
-    QCOMPARE(paths, 2);
     QCOMPARE(matchedBodies, 2);
 }
 
@@ -251,28 +319,222 @@ void TestExport::clipboardGetsTheView() {
     QCOMPARE(copied.convertToFormat(QImage::Format_ARGB32), direct.convertToFormat(QImage::Format_ARGB32));
 }
 
-// One PNG per walkthrough step, numbered, each of the view's size at the requested scale; steps differ.
-void TestExport::walkthroughSeriesWritesOnePngPerStep() {
+// The slides of the pair: every tab's steps in the dock's order (SAT, clipping, methods, GJK, EPA, Voronoi,
+// TOI), each a 1920x1080 PNG whose words are the step's own, numbered; a layout in which every text fits.
+void TestExport::slidesCoverEveryTabWithTheirCaptions() {
     QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
     dock()->show();
-    dock()->setMode(WalkthroughMode::Clipping);
     QVERIFY(dock()->setPair(0, 1));
-    const int count = dock()->walkthrough().stepCount();
-    QVERIFY(count >= 5);
+    const phys::SceneDef& scene = m_window->document()->scene().def;
+    // What the slides must hold, from the models the dock's tabs show.
+    QStringList titles, explanations;
+    for (const WalkthroughMode mode :
+         {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
+        const Walkthrough w = Walkthrough::build(mode, scene.bodies[0], scene.bodies[1]);
+        for (const WalkthroughStep& step : w.steps()) {
+            titles << step.title;
+            explanations << step.explanation;
+        }
+    }
+    for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa, GjkSteps::Tab::Voronoi}) {
+        const GjkSteps model = GjkSteps::pair(tab, scene.bodies[0], scene.bodies[1]);
+        for (const GjkStep& step : model.steps()) {
+            titles << step.title;
+            explanations << step.text;
+        }
+    }
+    ToiMotion motion{scene.bodies[0], scene.bodies[1], scene.settings.timeStep, std::nullopt, 0.0};
+    const GjkSteps toi = GjkSteps::toi(motion);
+    for (const GjkStep& step : toi.steps()) {
+        titles << step.title;
+        explanations << step.text;
+    }
+
+    const std::vector<Slide> slides = exporter()->walkthroughSlides();
+    QCOMPARE(int(slides.size()), titles.size());
+    int withTable = 0;
+    for (int i = 0; i < int(slides.size()); ++i) {
+        const Slide& slide = slides[std::size_t(i)];
+        QCOMPARE(slide.title, titles[i]);
+        QCOMPARE(slide.explanation, explanations[i]);
+        QVERIFY2(SlideRenderer::layout(slide).fits, qPrintable(slide.title));
+        withTable += slide.table.rows.empty() ? 0 : 1;
+    }
+    QCOMPARE(withTable, 9 + 6 + 4); // SAT, clipping and methods carry their tables
+    QVERIFY(slides.front().heading.startsWith(QStringLiteral("SAT")));
+    QVERIFY(slides.back().heading.startsWith(QStringLiteral("TOI")));
+
     QStringList written;
     const QString base = m_dir.filePath(QStringLiteral("slides.png"));
-    QCOMPARE(exporter()->exportWalkthroughSeries(base, 2.0, &written), QString());
-    QCOMPARE(written.size(), count);
+    QCOMPARE(exporter()->exportSlidesPng(base, &written), QString());
+    QCOMPARE(written.size(), titles.size());
     QImage previous;
-    for (int i = 0; i < count; ++i) {
+    for (int i = 0; i < written.size(); ++i) {
         QCOMPARE(QFileInfo(written[i]).fileName(),
                  QStringLiteral("slides_%1.png").arg(i + 1, 2, 10, QLatin1Char('0')));
         const QImage image(written[i]);
-        QCOMPARE(image.size(), m_window->canvas()->viewport()->size() * 2);
+        QCOMPARE(image.size(), QSize(1920, 1080));
         QVERIFY(image != previous);
         previous = image;
     }
     QCOMPARE(Exporter::seriesFileName(QStringLiteral("/x/deck"), 4, 120), QStringLiteral("/x/deck_005.png"));
+}
+
+// The PDF: one 16:9 page per slide (pdfinfo), each page's text holds its step's title and explanation
+// (pdftotext), and a page rasterised by poppler (pdftoppm) at 144 dpi is the 1920x1080 slide.
+void TestExport::slidesPdfHasOnePagePerStepWithItsText() {
+    QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
+    dock()->show();
+    QVERIFY(dock()->setPair(0, 1));
+    const std::vector<Slide> slides = exporter()->walkthroughSlides();
+    const QString pdf = m_dir.filePath(QStringLiteral("deck.pdf"));
+    int pages = 0;
+    QCOMPARE(exporter()->exportSlidesPdf(pdf, &pages), QString());
+    QCOMPARE(pages, int(slides.size()));
+
+    QByteArray info;
+    QCOMPARE(runTool(QStringLiteral("pdfinfo"), {pdf}, &info), 0);
+    static const QRegularExpression pagesLine(QStringLiteral("Pages:\\s+(\\d+)"));
+    QCOMPARE(pagesLine.match(QString::fromUtf8(info)).captured(1).toInt(), int(slides.size()));
+    QVERIFY2(info.contains("960 x 540 pts"), info.constData());
+
+    // pdftotext writes the ligatures the font shaped (U+FB00 "ff", U+FB01 "fi"...): spell them out.
+    auto words = [](QString text) {
+        const std::pair<char16_t, const char*> ligatures[] = {
+            {u'\uFB00', "ff"}, {u'\uFB01', "fi"}, {u'\uFB02', "fl"}, {u'\uFB03', "ffi"}, {u'\uFB04', "ffl"}};
+        for (const auto& [ligature, letters] : ligatures) {
+            text.replace(QChar(ligature), QLatin1String(letters));
+        }
+        return text.simplified();
+    };
+    for (int i = 0; i < int(slides.size()); ++i) {
+        QByteArray text;
+        QCOMPARE(runTool(QStringLiteral("pdftotext"),
+                         {QStringLiteral("-f"), QString::number(i + 1), QStringLiteral("-l"),
+                          QString::number(i + 1), pdf, QStringLiteral("-")},
+                         &text),
+                 0);
+        const QString page = words(QString::fromUtf8(text));
+        QVERIFY2(page.contains(words(slides[std::size_t(i)].title)),
+                 qPrintable(QString::number(i + 1) + page));
+        QVERIFY2(page.contains(words(slides[std::size_t(i)].explanation)),
+                 qPrintable(QStringLiteral("page %1: %2").arg(i + 1).arg(page)));
+    }
+
+    const QString prefix = m_dir.filePath(QStringLiteral("page"));
+    QCOMPARE(runTool(QStringLiteral("pdftoppm"),
+                     {QStringLiteral("-png"), QStringLiteral("-r"), QStringLiteral("144"),
+                      QStringLiteral("-f"), QStringLiteral("3"), QStringLiteral("-l"), QStringLiteral("3"),
+                      QStringLiteral("-singlefile"), pdf, prefix}),
+             0);
+    const QImage page(prefix + QStringLiteral(".png"));
+    QCOMPARE(page.size(), QSize(1920, 1080));
+    const QImage slide = SlideRenderer::image(slides[2]);
+    // poppler rasterises the PDF's text itself (its own hinting of every glyph of the title, paragraph and
+    // table), so the text edges differ more than librsvg's: a pixel counts when a channel differs by more than
+    // 48 after the blur, and 1.5% may. The next slide (another row marked, another axis drawn) must not pass.
+    const double differing = differingFraction(boxBlurred(page), boxBlurred(slide), 48);
+    const double other = differingFraction(boxBlurred(page), boxBlurred(SlideRenderer::image(slides[3])), 48);
+    qInfo("PDF page 3 against slide 3: %.4f%% of pixels differ by more than 48 after a 3x3 blur; against "
+          "slide 4: "
+          "%.4f%%",
+          100 * differing, 100 * other);
+    QVERIFY2(differing < 0.015, qPrintable(QString::number(differing)));
+    QVERIFY2(other > 0.015, qPrintable(QString::number(other)));
+}
+
+// The SVG export rendered by librsvg (rsvg-convert) is the PNG export, pixel for pixel up to antialiasing and
+// glyph rasterisation (see kSvgPixelTolerance); its labels are <text> elements; and the comparison fails on
+// an SVG whose strokes are scaled wrong (as QSvgGenerator's vector-effect strokes came out in librsvg).
+void TestExport::svgRendersInLibrsvgLikeThePng_data() {
+    QTest::addColumn<int>("mode");
+    QTest::addColumn<int>("stepKind");
+    QTest::addRow("SAT result") << int(WalkthroughMode::Sat) << int(WalkthroughStepKind::SatResult);
+    QTest::addRow("side plane") << int(WalkthroughMode::Clipping) << int(WalkthroughStepKind::ClipPlane);
+    QTest::addRow("methods") << int(WalkthroughMode::Methods) << int(WalkthroughStepKind::MethodsCompare);
+}
+
+void TestExport::svgRendersInLibrsvgLikeThePng() {
+    QFETCH(int, mode);
+    QFETCH(int, stepKind);
+    QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
+    dock()->show();
+    dock()->setMode(WalkthroughMode(mode));
+    QVERIFY(dock()->setPair(0, 1));
+    dock()->framePair();
+    int step = -1;
+    for (int s = 0; s < dock()->walkthrough().stepCount() && step < 0; ++s) {
+        if (dock()->walkthrough().step(s).kind == WalkthroughStepKind(stepKind)) {
+            step = s;
+        }
+    }
+    QVERIFY(step >= 0);
+    dock()->setStep(step);
+    QVERIFY(dock()->overlay()->walkthroughVisible());
+
+    const QString png = m_dir.filePath(QStringLiteral("view.png"));
+    const QString svg = m_dir.filePath(QStringLiteral("view.svg"));
+    const QString rendered = m_dir.filePath(QStringLiteral("view_rsvg.png"));
+    QCOMPARE(exporter()->exportPng(png, Exporter::Area::View, 1.0), QString());
+    QCOMPARE(exporter()->exportSvg(svg, Exporter::Area::View), QString());
+    QCOMPARE(runTool(QStringLiteral("rsvg-convert"), {svg, QStringLiteral("-o"), rendered}), 0);
+    const QImage expected(png), actual(rendered);
+    QCOMPARE(actual.size(), expected.size());
+    const double differing = differingFraction(boxBlurred(expected), boxBlurred(actual), kPixelThreshold);
+    qInfo("rsvg-convert against the PNG: %.4f%% of pixels differ by more than 16 after a 3x3 blur",
+          100 * differing);
+    QVERIFY2(differing < kSvgPixelTolerance, qPrintable(QString::number(differing)));
+
+    // Every label the picture places, and every body name, is a <text> element of the SVG.
+    QFile file(svg);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QByteArray data = file.readAll();
+    QStringList texts;
+    QXmlStreamReader xml(data);
+    while (!xml.atEnd()) {
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text")) {
+            texts << xml.readElementText();
+        }
+    }
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QImage scratch(expected.size(), QImage::Format_ARGB32_Premultiplied);
+    QPainter painter(&scratch);
+    RenderOptions options;
+    options.grid = m_window->canvas()->showGrid();
+    options.bodyNames = m_window->canvas()->showBodyNames();
+    const std::vector<PlacedLabel> labels = OverlayPainter::renderAll(
+        painter, m_window->document()->scene().def, exporter()->viewFor(Exporter::Area::View), options,
+        dock()->overlay()->options(), &dock()->walkthrough(), step);
+    painter.end();
+    QVERIFY(labels.size() >= 3);
+    for (const PlacedLabel& label : labels) {
+        QVERIFY2(texts.contains(label.request.text), qPrintable(label.request.text));
+    }
+    QVERIFY(texts.contains(QStringLiteral("plank")));
+    QVERIFY(texts.contains(QStringLiteral("box")));
+
+    // The check can fail: the same SVG with every stroke 12 times as wide (what a stroke width in metres
+    // under a scaling transform, without vector-effect, gives) is far from the PNG.
+    QString wide = QString::fromUtf8(data);
+    static const QRegularExpression strokeWidth(QStringLiteral("stroke-width=\"([0-9.]+)\""));
+    QString out;
+    qsizetype last = 0;
+    for (auto it = strokeWidth.globalMatch(wide); it.hasNext();) {
+        const auto m = it.next();
+        out += wide.mid(last, m.capturedStart() - last);
+        out += QStringLiteral("stroke-width=\"%1\"").arg(m.captured(1).toDouble() * 12.0);
+        last = m.capturedEnd();
+    }
+    out += wide.mid(last);
+    const QString wideSvg = m_dir.filePath(QStringLiteral("wide.svg"));
+    QFile wideFile(wideSvg);
+    QVERIFY(wideFile.open(QIODevice::WriteOnly));
+    wideFile.write(out.toUtf8());
+    wideFile.close();
+    QCOMPARE(runTool(QStringLiteral("rsvg-convert"), {wideSvg, QStringLiteral("-o"), rendered}), 0);
+    const double wrong =
+        differingFraction(boxBlurred(expected), boxBlurred(QImage(rendered)), kPixelThreshold);
+    QVERIFY2(wrong > 5 * kSvgPixelTolerance, qPrintable(QString::number(wrong)));
 }
 
 void TestExport::unwritableFileIsReported() {

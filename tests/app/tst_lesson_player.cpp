@@ -4,11 +4,13 @@
 /// answered right and one wrong by clicking the choices (or typing the number) and Commit. Before the
 /// commit a student sees no answer (the Walkthrough dock is closed, the engine's answer hidden); after it
 /// the verdict names the engine's answer and the Walkthrough dock shows the step it comes from. Simulation
-/// steps drive Simulate mode to the time asked; a hostile lesson changes nothing and names the place.
+/// steps drive Simulate mode to the time asked; free-text answers are typed and graded by keyword; a hostile
+/// lesson changes nothing and names the place.
 
 #include "app_test_util.h"
 #include "lesson.h"
 #include "lesson_dock.h"
+#include "lesson_drag.h"
 #include "lesson_presenter.h"
 #include "lesson_questions.h"
 #include "walkthrough_dock.h"
@@ -19,6 +21,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPlainTextEdit>
 #include <QPointer>
 #include <QPushButton>
 #include <QTemporaryDir>
@@ -94,7 +97,23 @@ private:
             clickChoice(choiceButton(dock, pick));
             QVERIFY(choiceButton(dock, pick)->isChecked());
         }
+        auto* freeText = dock.findChild<QPlainTextEdit*>(QStringLiteral("lessonFreeText"));
+        QVERIFY(freeText);
+        QCOMPARE(freeText->isVisible(), eval.freeText);
+        if (eval.freeText) {
+            // The sentence: every keyword when answering right (the choice alone is not enough when the lesson
+            // grades by keywords), none of them when answering wrong.
+            freeText->setFocus();
+            QTest::keyClicks(freeText, right ? QStringLiteral("Because of ") +
+                                                   eval.keywords.join(QStringLiteral(" and "))
+                                             : QStringLiteral("No idea"));
+        }
         click(dock.findChild<QPushButton*>(QStringLiteral("lessonCommit")));
+        if (eval.freeText) {
+            QVERIFY(freeText->isReadOnly());
+            QVERIFY(dock.verdictText().contains(freeText->toPlainText()));
+            QCOMPARE(dock.committedText(), freeText->toPlainText());
+        }
     }
 
 private slots:
@@ -141,6 +160,9 @@ private slots:
         const Lesson& lesson = std::get<Lesson>(loaded);
         QCOMPARE(dock->stepCount(), static_cast<int>(lesson.steps.size()));
         QVERIFY(scenesEqual(window->document()->scene(), lesson.scene));
+        // Student view: the Walkthrough dock (its table holds the answers) stays closed until a step opens it.
+        QCOMPARE(walkthrough->isVisible(), lesson.steps.front().type == LessonStepType::Walkthrough ||
+                                               lesson.steps.front().walkthrough.has_value());
 
         auto* next = dock->findChild<QPushButton*>(QStringLiteral("lessonNext"));
         auto* back = dock->findChild<QPushButton*>(QStringLiteral("lessonBack"));
@@ -172,6 +194,8 @@ private slots:
                     QCOMPARE(applyLessonSetting(expected, step.setting, step.value), QString());
                     QCOMPARE(sim->settings().continuous, expected.continuous);
                     QCOMPARE(sim->settings().solver, expected.solver);
+                    QCOMPARE(sim->settings().response, expected.response);
+                    QCOMPARE(sim->settings().contactMethod, expected.contactMethod);
                 } else {
                     QVERIFY(!sim->isPlaying());
                 }
@@ -243,7 +267,7 @@ private slots:
         auto* dock = window->findChild<LessonDock*>();
         auto* simulation = window->findChild<SimulationUi*>();
         simulation->controller()->setExternalClock(true);
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-tunnelling.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/09-tunnelling.json")));
         int run = -1;
         for (int i = 0; i < dock->stepCount(); ++i) {
             const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
@@ -268,7 +292,7 @@ private slots:
     void teacherViewShowsNotesAndAnswers() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         auto* notes = dock->findChild<QLabel*>(QStringLiteral("lessonTeacherNotes"));
         auto* engineAnswer = dock->findChild<QLabel*>(QStringLiteral("lessonEngineAnswer"));
         QVERIFY(!notes->isVisible()); // student view
@@ -290,7 +314,7 @@ private slots:
     void editChangesTheAnswer() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         while (dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].kind !=
                    LessonQuestionKind::MtvDirection ||
                dock->lesson().steps[static_cast<std::size_t>(dock->currentStep())].type !=
@@ -315,7 +339,7 @@ private slots:
     void answersByClickingTheCanvas() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/02-clipping.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/04-clipping.json")));
         QCoreApplication::processEvents(); // the deferred zoom to fit
         SceneCanvas* canvas = window->canvas();
         const Scene before = window->document()->scene();
@@ -363,12 +387,86 @@ private slots:
         QVERIFY(scenesEqual(window->document()->scene(), before));
     }
 
+    /// The MTV's direction and the depth answered by dragging on the canvas (many moves, as a hand does): the
+    /// drag picks the direction and fills in the depth, draws its arrow, and moves no body.
+    void answersByDraggingOnTheCanvas() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
+        QCoreApplication::processEvents(); // the deferred zoom to fit
+        SceneCanvas* canvas = window->canvas();
+        const Scene before = window->document()->scene();
+        auto* verdict = dock->findChild<QLabel*>(QStringLiteral("lessonVerdict"));
+        auto* commit = dock->findChild<QPushButton*>(QStringLiteral("lessonCommit"));
+        auto* hint = dock->findChild<QLabel*>(QStringLiteral("lessonClickHint"));
+        const auto goTo = [&](LessonQuestionKind kind) {
+            for (int i = 0; i < dock->stepCount(); ++i) {
+                const LessonStep& step = dock->lesson().steps[static_cast<std::size_t>(i)];
+                if (step.type == LessonStepType::Question && step.kind == kind) {
+                    dock->setStep(i);
+                    return true;
+                }
+            }
+            return false;
+        };
+        const auto drag = [&](phys::Vec2 from, phys::Vec2 to) {
+            const QPoint a = canvas->worldToViewport(from).toPoint();
+            const QPoint b = canvas->worldToViewport(to).toPoint();
+            QTest::mousePress(canvas->viewport(), Qt::LeftButton, {}, a);
+            for (int k = 1; k <= 12; ++k) {
+                QTest::mouseMove(canvas->viewport(), a + (b - a) * k / 12);
+            }
+            QTest::mouseRelease(canvas->viewport(), Qt::LeftButton, {}, b);
+        };
+        const phys::Vec2 centreB = before.def.bodies[1].position;
+
+        QVERIFY(goTo(LessonQuestionKind::MtvDirection));
+        QVERIFY(hint->isVisible() && hint->text().startsWith(QStringLiteral("Drag")));
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const int right = eval.correct.front();
+            // 150 px the wrong way first (the student changes their mind), then the trace's way.
+            const phys::Vec2 d = eval.choices[static_cast<std::size_t>(right)].direction;
+            const double metres = 150.0 / canvas->pixelsPerMetre();
+            drag(centreB, centreB - d * metres);
+            QVERIFY(!choiceButton(*dock, right)->isChecked());
+            drag(centreB, centreB + d * metres);
+            QVERIFY(choiceButton(*dock, right)->isChecked());
+        }
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+
+        QVERIFY(goTo(LessonQuestionKind::ContactDepth));
+        QVERIFY(hint->isVisible() && hint->text().startsWith(QStringLiteral("Drag")));
+        // A depth of centimetres is measured zoomed in, as a student would (the test window's canvas is small).
+        for (int k = 0; k < 40 && canvas->pixelsPerMetre() < 150.0; ++k) {
+            canvas->zoomIn();
+        }
+        QVERIFY(canvas->pixelsPerMetre() >= 150.0);
+        {
+            const LessonQuestionEval& eval = dock->currentEvaluation();
+            const phys::Vec2 middle = canvas->viewportToWorld(QPointF(canvas->viewport()->rect().center()));
+            drag(middle, middle + phys::Vec2{eval.value, 0.0});
+            auto* number = dock->findChild<QLineEdit*>(QStringLiteral("lessonNumber"));
+            const double measured = number->text().toDouble();
+            // Whole pixels at each end: within a pixel and a half of the depth.
+            QVERIFY2(std::abs(measured - eval.value) <= 1.5 / canvas->pixelsPerMetre(),
+                     qPrintable(QStringLiteral("%1 vs %2").arg(measured).arg(eval.value)));
+        }
+        QVERIFY(window->findChild<LessonDragOverlay*>()->visible()); // the guess is drawn until the reveal
+        click(commit);
+        QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        QVERIFY(!window->findChild<LessonDragOverlay*>()->visible());
+        // The drags answered: no body moved.
+        QVERIFY(scenesEqual(window->document()->scene(), before));
+    }
+
     /// Presenter mode: the teacher's window shows notes and the engine's answer while the main window stays in
     /// student view, and its Back/Next drive the lesson.
     void presenterWindow() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
         LessonPresenter* presenter = dock->presenter();
         QVERIFY(presenter && presenter->isVisible());
@@ -392,11 +490,50 @@ private slots:
         QVERIFY(guard.isNull());
     }
 
+    /// Free text graded by keywords, on the real window: the right choice with a sentence that leaves out the
+    /// keyword is not right, and the verdict says what is missing; the sentence reaches the presenter.
+    void freeTextGradedByKeyword() {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* dock = window->findChild<LessonDock*>();
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/07-why-push-out-never-rests.json")));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonPresenter")));
+        LessonPresenter* presenter = dock->presenter();
+        QVERIFY(presenter);
+        int step = -1;
+        for (int i = 0; i < dock->stepCount() && step < 0; ++i) {
+            const LessonStep& s = dock->lesson().steps[static_cast<std::size_t>(i)];
+            step = s.type == LessonStepType::Question && !s.keywords.isEmpty() ? i : -1;
+        }
+        QVERIFY(step >= 0);
+        while (dock->currentStep() < step) {
+            click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        }
+        const LessonQuestionEval& eval = dock->currentEvaluation();
+        QCOMPARE(eval.keywords, QStringList{QStringLiteral("velocity")});
+        clickChoice(choiceButton(*dock, eval.correct.front()));
+        auto* freeText = dock->findChild<QPlainTextEdit*>(QStringLiteral("lessonFreeText"));
+        QVERIFY(freeText->isVisible());
+        freeText->setFocus();
+        QTest::keyClicks(freeText, QStringLiteral("gravity keeps pulling"));
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonCommit")));
+        QVERIFY(dock->currentAnswered());
+        const QString verdict = dock->verdictText();
+        QVERIFY2(verdict.startsWith(QStringLiteral("Not quite.")), qPrintable(verdict));
+        QVERIFY(verdict.contains(QStringLiteral("does not mention \"velocity\"")));
+        QVERIFY(presenter->answerText().contains(QStringLiteral("gravity keeps pulling")));
+        // Moving on clears the box for the next question; coming back shows the committed sentence.
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonNext")));
+        QVERIFY(freeText->toPlainText().isEmpty());
+        click(dock->findChild<QPushButton*>(QStringLiteral("lessonBack")));
+        QCOMPARE(freeText->toPlainText(), QStringLiteral("gravity keeps pulling"));
+        QVERIFY(freeText->isReadOnly());
+    }
+
     /// Opening another scene ends the lesson (its steps name the lesson scene's bodies).
     void anotherSceneEndsTheLesson() {
         auto window = cltest::makeTestWindow(1280, 800);
         auto* dock = window->findChild<LessonDock*>();
-        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/01-sat-and-the-mtv.json")));
+        QVERIFY(dock->openLesson(QStringLiteral(":/lessons/03-sat-and-the-mtv.json")));
         QVERIFY(dock->hasLesson());
         QVERIFY(window->openSample(QStringLiteral(":/scenes/stack.json")));
         QVERIFY(!dock->hasLesson());

@@ -113,8 +113,8 @@ private slots:
             const LessonQuestionEval depth = evaluateLessonQuestion(depthQuestion, scene);
             QVERIFY(depth.numeric);
             QVERIFY(std::abs(depth.value - std::min(ox, oy)) < 1e-9);
-            QVERIFY(judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.009}).right);
-            QVERIFY(!judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.011}).right);
+            QVERIFY(judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.009, {}}).right);
+            QVERIFY(!judgeLessonAnswer(depth, {{}, std::min(ox, oy) + 0.011, {}}).right);
         }
         // Both answers came up often: the cases are not all one way.
         QVERIFY(xWins > 500 && xWins < 1500);
@@ -131,7 +131,7 @@ private slots:
             const phys::Vec2 n = axis.choices[static_cast<std::size_t>(k)].direction;
             x = x || std::abs(n.x) > 0.999;
             y = y || std::abs(n.y) > 0.999;
-            QVERIFY(judgeLessonAnswer(axis, {{k}, 0}).right);
+            QVERIFY(judgeLessonAnswer(axis, {{k}, 0, {}}).right);
         }
         QVERIFY(x && y);
     }
@@ -184,7 +184,7 @@ private slots:
             QCOMPARE(inc.polygon, 1);
             QCOMPARE(inc.edge, downmost);
             // A wrong pick is judged wrong and told the engine's edge.
-            const LessonVerdict wrong = judgeLessonAnswer(incident, {{0}, 0});
+            const LessonVerdict wrong = judgeLessonAnswer(incident, {{0}, 0, {}});
             QVERIFY(!wrong.right);
             QVERIFY(wrong.text.contains(inc.label));
 
@@ -201,7 +201,7 @@ private slots:
             std::vector<int> correct = kept.correct;
             std::sort(correct.begin(), correct.end());
             QCOMPARE(correct, below);
-            QVERIFY(judgeLessonAnswer(kept, {below, 0}).right);
+            QVERIFY(judgeLessonAnswer(kept, {below, 0, {}}).right);
             (below.size() == 2 ? twoKept : oneKept) += 1;
             // Both clipped points lie on the incident edge's line.
             const phys::Transform xf{position, phys::Rot(theta)};
@@ -300,7 +300,7 @@ private slots:
             QVERIFY(eval.revealStep >= 0 && eval.revealStep < w.stepCount());
             QCOMPARE(w.step(eval.revealStep).kind, c.step);
             QVERIFY(eval.why.contains(w.step(eval.revealStep).explanation));
-            const LessonVerdict verdict = judgeLessonAnswer(eval, {{0}, 0.0});
+            const LessonVerdict verdict = judgeLessonAnswer(eval, {{0}, 0.0, {}});
             QVERIFY(verdict.text.contains(w.step(eval.revealStep).explanation));
         }
     }
@@ -312,13 +312,202 @@ private slots:
         q.explanation = QStringLiteral("because b");
         const LessonQuestionEval eval = evaluateLessonQuestion(q, {});
         QCOMPARE(eval.choices.size(), std::size_t(3));
-        QVERIFY(judgeLessonAnswer(eval, {{1}, 0}).right);
-        const LessonVerdict wrong = judgeLessonAnswer(eval, {{2}, 0});
+        QVERIFY(judgeLessonAnswer(eval, {{1}, 0, {}}).right);
+        const LessonVerdict wrong = judgeLessonAnswer(eval, {{2}, 0, {}});
         QVERIFY(!wrong.right);
         QVERIFY(wrong.text.contains(QStringLiteral("You picked c")));
         QVERIFY(wrong.text.contains(QStringLiteral("because b")));
-        QVERIFY(!judgeLessonAnswer(eval, {{}, 0}).right);
-        QVERIFY(!judgeLessonAnswer(eval, {{1, 2}, 0}).right);
+        QVERIFY(!judgeLessonAnswer(eval, {{}, 0, {}}).right);
+        QVERIFY(!judgeLessonAnswer(eval, {{1, 2}, 0, {}}).right);
+    }
+
+    /// The MTV's direction answered by a drag: a drag within half the angle between the trace's direction and
+    /// its nearest neighbour among the choices picks the trace's direction; one just past that half picks the
+    /// neighbour. Seeded tilted pairs; the depth by a drag is the drag's length to the millimetre.
+    void dragAnswers() {
+        std::mt19937 rng(1306);
+        std::uniform_real_distribution<double> half(0.3, 1.5);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        int cases = 0;
+        for (int c = 0; c < 2000 && cases < 1000; ++c) {
+            phys::SceneDef scene;
+            const double wA = half(rng), hA = half(rng);
+            scene.bodies = {box({0, 0}, wA, hA, unit(rng)),
+                            box({unit(rng) * wA, unit(rng) * hA}, half(rng), half(rng), unit(rng) * 3)};
+            const LessonQuestionEval eval =
+                evaluateLessonQuestion(question(LessonQuestionKind::MtvDirection), scene);
+            if (!eval.problem.isEmpty() || eval.correct.size() != 1) {
+                continue;
+            }
+            ++cases;
+            const int right = eval.correct.front();
+            const phys::Vec2 d = eval.choices[static_cast<std::size_t>(right)].direction;
+            // The nearest other direction and the angle to it (signed, counter-clockwise positive).
+            double gap = 10.0;
+            for (std::size_t k = 0; k < eval.choices.size(); ++k) {
+                if (static_cast<int>(k) == right) {
+                    continue;
+                }
+                const phys::Vec2 e = eval.choices[k].direction;
+                const double angle = std::atan2(phys::cross(d, e), phys::dot(d, e));
+                if (std::abs(angle) < std::abs(gap)) {
+                    gap = angle;
+                }
+            }
+            const auto rotated = [&](double angle) {
+                return phys::Vec2{d.x * std::cos(angle) - d.y * std::sin(angle),
+                                  d.x * std::sin(angle) + d.y * std::cos(angle)};
+            };
+            const phys::Vec2 from{unit(rng) * 3, unit(rng) * 3};
+            const double length = 0.05 + half(rng);
+            const double inside = gap * 0.49 * (unit(rng) + 1.0) / 2.0;
+            QCOMPARE(lessonDirectionChoice(eval, from, from + rotated(inside) * length), right);
+            QCOMPARE(lessonDirectionChoice(eval, from, from + rotated(-inside) * length), right);
+            QVERIFY(lessonDirectionChoice(eval, from, from + rotated(gap * 0.51) * length) != right);
+            QCOMPARE(lessonDirectionChoice(eval, from, from), -1);
+        }
+        QVERIFY(cases >= 1000);
+        // Depth: the drag's length, rounded to the millimetre, judged with the question's tolerance.
+        phys::SceneDef scene;
+        scene.bodies = {box({0, 0}, 1, 1), box({1.75, 0.3}, 1, 1)};
+        LessonStep q = question(LessonQuestionKind::ContactDepth);
+        q.tolerance = 0.01;
+        const LessonQuestionEval depth = evaluateLessonQuestion(q, scene);
+        QVERIFY(std::abs(depth.value - 0.25) < 1e-12);
+        const phys::Vec2 from{0.4, -0.2};
+        const phys::Vec2 u = phys::normalize(phys::Vec2{3, 4});
+        QCOMPARE(lessonDragDepth(from, from + u * 0.2504), 0.25);
+        QVERIFY(judgeLessonAnswer(depth, {{}, lessonDragDepth(from, from + u * 0.2541), {}}).right);
+        QVERIFY(!judgeLessonAnswer(depth, {{}, lessonDragDepth(from, from + u * 0.2651), {}}).right);
+        QCOMPARE(lessonDirectionChoice(depth, from, from + u), -1);
+    }
+
+    /// Free text beside multiple choice: kept in the verdict for the teacher; without keywords only the choice
+    /// is graded; with keywords every one must appear (any case) and the choice must be right as well.
+    void freeText() {
+        LessonStep q = question(LessonQuestionKind::MultipleChoice);
+        q.choices = {QStringLiteral("a"), QStringLiteral("b")};
+        q.answer = 0;
+        q.freeText = true;
+        LessonQuestionEval eval = evaluateLessonQuestion(q, {});
+        QVERIFY(eval.freeText);
+        LessonVerdict v = judgeLessonAnswer(eval, {{0}, 0, QStringLiteral("because of the normal")});
+        QVERIFY(v.right);
+        QVERIFY(v.text.contains(QStringLiteral("because of the normal")));
+        QVERIFY(v.text.contains(QStringLiteral("Not graded")));
+        QVERIFY(!judgeLessonAnswer(eval, {{1}, 0, QStringLiteral("because of the normal")}).right);
+        q.keywords = {QStringLiteral("Normal"), QStringLiteral("A to B")};
+        eval = evaluateLessonQuestion(q, {});
+        QVERIFY(judgeLessonAnswer(eval, {{0}, 0, QStringLiteral("the normal points from a to b")}).right);
+        v = judgeLessonAnswer(eval, {{0}, 0, QStringLiteral("the normal points up")});
+        QVERIFY(!v.right);
+        QVERIFY(v.text.contains(QStringLiteral("\"A to B\"")));
+        QVERIFY(!v.text.contains(QStringLiteral("\"Normal\"")));
+        QVERIFY(!judgeLessonAnswer(eval, {{1}, 0, QStringLiteral("normal, A to B")}).right);
+        QVERIFY(judgeLessonAnswer(eval, {{0}, 0, {}}).text.contains(QStringLiteral("You wrote nothing")));
+    }
+
+    /// Which solver keeps it standing, against a closed form: with gravity off and no other body, a body
+    /// given velocity v moves |v| n dt in n steps under every candidate (no force acts on it; Verlet keeps
+    /// the velocity in its previous positions), so a candidate "stands" exactly when |v| n dt is within the
+    /// drift threshold, and then all of them do. Seeded boxes of random size, angle and speed; cases within
+    /// 1% of the threshold are left out.
+    void stableSolverFreeFlight() {
+        std::mt19937 rng(1304);
+        std::uniform_real_distribution<double> half(0.1, 1.5);
+        std::uniform_real_distribution<double> unit(-1.0, 1.0);
+        std::uniform_real_distribution<double> time(0.1, 1.0);
+        const double dt = 1.0 / 60.0;
+        int stand = 0, fall = 0;
+        for (int c = 0; c < 300; ++c) {
+            phys::SceneDef scene;
+            scene.settings.gravity = {0, 0};
+            phys::BodyDef body = box({unit(rng) * 5, unit(rng) * 5}, half(rng), half(rng), unit(rng) * 3);
+            body.linearVelocity = {unit(rng) * 2, unit(rng) * 2};
+            scene.bodies = {body};
+            LessonStep q = question(LessonQuestionKind::StableSolver);
+            q.candidates = allLessonSolverCandidates();
+            q.duration = time(rng);
+            q.drift = 0.02 + 0.5 * (unit(rng) + 1.0);
+            const int steps = static_cast<int>(std::ceil(q.duration / dt - 1e-9));
+            const double moved = phys::length(body.linearVelocity) * steps * dt;
+            if (std::abs(moved - q.drift) < 0.01 * q.drift) {
+                continue;
+            }
+            const LessonQuestionEval eval = evaluateLessonQuestion(q, scene);
+            QVERIFY2(eval.problem.isEmpty(), qPrintable(eval.problem));
+            QVERIFY(eval.multiSelect);
+            QCOMPARE(eval.choices.size(), std::size_t(4));
+            for (const LessonChoice& choice : eval.choices) {
+                QVERIFY2(std::abs(choice.drift - moved) <= 1e-9 * (1.0 + moved),
+                         qPrintable(QStringLiteral("%1: drift %2, closed form %3")
+                                        .arg(choice.label)
+                                        .arg(choice.drift)
+                                        .arg(moved)));
+            }
+            QCOMPARE(eval.correct.size(), moved <= q.drift ? std::size_t(4) : std::size_t(0));
+            (moved <= q.drift ? stand : fall) += 1;
+        }
+        QVERIFY(stand > 50);
+        QVERIFY(fall > 50);
+    }
+
+    /// A stack of three to five seeded boxes on the ground at the app's defaults: the soft step keeps it
+    /// standing and the naive push-out does not (it has no velocity to cancel gravity with, so the source's
+    /// bodies never rest; measured, a two-box stack can stay just within 2 cm over 2 s, three cannot).
+    /// Then the edit: the ground moved 50 m down, out of reach. Nothing can stand: every body falls freely
+    /// for the whole run, between 1/2 g T^2 and semi-implicit Euler's g dt^2 n(n+1)/2, far over the threshold,
+    /// and the answer changes to none.
+    void stableSolverStackAndEdit() {
+        std::mt19937 rng(1305);
+        std::uniform_real_distribution<double> half(0.3, 0.8);
+        const double dt = 1.0 / 60.0;
+        for (int c = 0; c < 6; ++c) {
+            phys::SceneDef scene;
+            scene.bodies.push_back(box({0, -0.5}, 6, 0.5, 0, phys::BodyType::Static));
+            double y = 0.0;
+            const int height = 3 + c % 3;
+            for (int k = 0; k < height; ++k) {
+                const double w = half(rng), h = half(rng);
+                scene.bodies.push_back(box({0, y + h}, w, h));
+                y += 2 * h;
+            }
+            LessonStep q = question(LessonQuestionKind::StableSolver);
+            q.candidates = {LessonSolverCandidate::SoftStep, LessonSolverCandidate::PushOut};
+            q.duration = 2.0;
+            q.drift = 0.02;
+            const LessonQuestionEval eval = evaluateLessonQuestion(q, scene);
+            QVERIFY2(eval.problem.isEmpty(), qPrintable(eval.problem));
+            QCOMPARE(eval.correct, (std::vector<int>{0}));
+            QVERIFY(eval.choices[1].drift > q.drift);
+            QVERIFY(eval.why.contains(QStringLiteral("does not stand")));
+            QVERIFY(judgeLessonAnswer(eval, {{0}, 0, {}}).right);
+            QVERIFY(!judgeLessonAnswer(eval, {{0, 1}, 0, {}}).right);
+
+            scene.bodies[0].position.y = -50.0;
+            const LessonQuestionEval edited = evaluateLessonQuestion(q, scene);
+            QVERIFY(edited.correct.empty());
+            const int n = static_cast<int>(std::ceil(q.duration / dt - 1e-9));
+            // Free fall for T = n dt: 1/2 g T^2 exactly, a step-by-step integrator a little more, at most
+            // the semi-implicit Euler of whole steps, g dt^2 n(n+1)/2 (substeps land in between).
+            const double exact = 0.5 * 9.81 * (n * dt) * (n * dt);
+            const double euler = 9.81 * dt * dt * n * (n + 1) / 2.0;
+            for (const LessonChoice& choice : edited.choices) {
+                QVERIFY2(choice.drift >= exact * (1 - 1e-9) && choice.drift <= euler * (1 + 1e-9),
+                         qPrintable(QStringLiteral("%1 fell %2 m, closed forms %3 to %4 m")
+                                        .arg(choice.label)
+                                        .arg(choice.drift)
+                                        .arg(exact)
+                                        .arg(euler)));
+            }
+            QCOMPARE(edited.answerText, QStringLiteral("none of them"));
+        }
+        // A scene with nothing dynamic has nothing to keep standing: the question says so.
+        phys::SceneDef still;
+        still.bodies = {box({0, 0}, 1, 1, 0, phys::BodyType::Static)};
+        LessonStep q = question(LessonQuestionKind::StableSolver);
+        q.candidates = allLessonSolverCandidates();
+        QVERIFY(!evaluateLessonQuestion(q, still).problem.isEmpty());
     }
 };
 

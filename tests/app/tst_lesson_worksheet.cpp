@@ -41,9 +41,12 @@ QByteArray runTool(const QString& tool, const QStringList& args) {
     return process.readAllStandardOutput();
 }
 
-/// Text for comparing: ligatures split (pdftotext keeps "ﬁ"), white space folded.
+/// Text for comparing: ligatures split (pdftotext keeps "ﬁ"), white space folded, hyphens left out (a line
+/// broken after "vertex-" comes back from pdftotext as "vertexedge").
 QString normalised(const QString& text) {
-    return text.normalized(QString::NormalizationForm_KC).simplified();
+    QString out = text.normalized(QString::NormalizationForm_KC);
+    out.remove(QLatin1Char('-'));
+    return out.simplified();
 }
 
 /// What a reader sees of Markdown.
@@ -98,6 +101,15 @@ void TestLessonWorksheet::everyLessonBothWays_data() {
     QTest::addColumn<QString>("file");
     const QStringList files = lessonFiles();
     QVERIFY(files.size() >= 3);
+    int withNotes = 0;
+    for (const QString& file : files) {
+        auto loaded = loadLessonFile(file);
+        if (const auto* lesson = std::get_if<Lesson>(&loaded)) {
+            withNotes += std::any_of(lesson->steps.begin(), lesson->steps.end(),
+                                     [](const LessonStep& step) { return !step.teacherNotes.isEmpty(); });
+        }
+    }
+    QVERIFY(withNotes > 0);
     for (const QString& file : files) {
         QTest::newRow(qPrintable(QFileInfo(file).baseName())) << file;
     }
@@ -179,7 +191,8 @@ void TestLessonWorksheet::everyLessonBothWays() {
         QVERIFY2(s.contains(QStringLiteral("Why? ____")), qPrintable(where));
     }
     QVERIFY(questions > 0);
-    QVERIFY(notes > 0);
+    // Not every lesson has teacher's notes; the pack as a whole does (everyLessonBothWays_data checks it).
+    Q_UNUSED(notes);
 }
 
 void TestLessonWorksheet::cliWritesTheSameSheet() {

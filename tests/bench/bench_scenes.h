@@ -24,9 +24,24 @@ inline constexpr double kMovedThreshold = 0.5; ///< metres (half a box)
 
 enum class ShapeKind { Box, Circle };
 
-/// One rigid body with one shape centred on the body origin (which is also its centre of mass).
+/// A box offset from its body's origin (for bodies of several boxes: the tumbler's drum).
+struct BoxPart {
+    double x = 0.0;          ///< centre in the body frame, metres
+    double y = 0.0;          ///< centre in the body frame, metres
+    double halfWidth = 0.5;  ///< metres
+    double halfHeight = 0.5; ///< metres
+};
+
+/// One rigid body with one shape centred on the body origin (which is also its centre of mass), or with the
+/// boxes of `parts` (placed symmetrically about the origin, so that it stays the centre of mass).
 struct BodySpec {
     bool isStatic = false;
+    bool isKinematic = false; ///< moves at its velocities, unmoved by contacts
+    double vx = 0.0;          ///< initial velocity, m/s
+    double vy = 0.0;          ///< initial velocity, m/s
+    double omega = 0.0;       ///< initial angular velocity, rad/s, counter-clockwise
+    double density = kDensity;
+    std::vector<BoxPart> parts; ///< if not empty: these boxes instead of `shape`
     ShapeKind shape = ShapeKind::Box;
     double x = 0.0;          ///< centre, world frame, metres
     double y = 0.0;          ///< centre, world frame, metres
@@ -40,6 +55,7 @@ struct SceneSpec {
     std::string name;        ///< command-line name, e.g. "pyramid20"
     std::string description; ///< one line for the output
     std::vector<BodySpec> bodies;
+    double gravity = kGravity;     ///< m/s^2 along y
     bool measureStability = false; ///< a pyramid scene: report the displacement between 1 s and 10 s
     int defaultSteps = 600;        ///< steps per run unless --steps says otherwise
     int quickSteps = 60;           ///< steps per run with --quick
@@ -55,6 +71,10 @@ SceneSpec makePyramid(int base);
 SceneSpec makeRain();
 /// 20 rows x 20 columns of pyramids of base 10; each row stands on its own static ground box.
 SceneSpec makeManyPyramids();
+/// Box2D v3's "tumbler" benchmark: 2025 boxes of 0.25 m in a 20 m drum turning at 25 deg/s.
+SceneSpec makeTumbler();
+/// Box2D v3's "smash" benchmark: without gravity, an 8 m box at 40 m/s into a block of 9600 boxes of 0.4 m.
+SceneSpec makeSmash();
 
 /// The names makeScene() accepts, in the default run order.
 std::vector<std::string> sceneNames();

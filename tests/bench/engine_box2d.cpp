@@ -26,7 +26,7 @@ public:
 
     void build(const SceneSpec& scene, const RunSettings& run) override {
         // b2World holds a 100 KB stack allocator inline: allocate it on the heap so the heap measure sees it.
-        m_world = std::make_unique<b2World>(b2Vec2(0.0f, static_cast<float>(kGravity)));
+        m_world = std::make_unique<b2World>(b2Vec2(0.0f, static_cast<float>(scene.gravity)));
         m_world->SetAllowSleeping(false);
         m_world->SetContinuousPhysics(run.continuous);
         m_dynamic.clear();
@@ -35,33 +35,52 @@ public:
 
         for (const BodySpec& spec : scene.bodies) {
             b2BodyDef bodyDef;
-            bodyDef.type = spec.isStatic ? b2_staticBody : b2_dynamicBody;
+            bodyDef.type = spec.isStatic      ? b2_staticBody
+                           : spec.isKinematic ? b2_kinematicBody
+                                              : b2_dynamicBody;
             bodyDef.position.Set(static_cast<float>(spec.x), static_cast<float>(spec.y));
             bodyDef.angle = static_cast<float>(spec.angle);
+            bodyDef.linearVelocity.Set(static_cast<float>(spec.vx), static_cast<float>(spec.vy));
+            bodyDef.angularVelocity = static_cast<float>(spec.omega);
             bodyDef.allowSleep = false;
             b2Body* body = m_world->CreateBody(&bodyDef);
 
-            b2PolygonShape box;
-            b2CircleShape circle;
-            b2FixtureDef fixtureDef;
-            if (spec.shape == ShapeKind::Box) {
-                const double coreHalfWidth = spec.halfWidth - b2_polygonRadius;
-                const double coreHalfHeight = spec.halfHeight - b2_polygonRadius;
-                box.SetAsBox(static_cast<float>(coreHalfWidth), static_cast<float>(coreHalfHeight));
+            // A box's core is shrunk by Box2D's polygon skin, with the density raised to keep its mass.
+            auto addBox = [&](double x, double y, double halfWidth, double halfHeight) {
+                const double coreHalfWidth = halfWidth - b2_polygonRadius;
+                const double coreHalfHeight = halfHeight - b2_polygonRadius;
+                b2PolygonShape box;
+                box.SetAsBox(static_cast<float>(coreHalfWidth), static_cast<float>(coreHalfHeight),
+                             b2Vec2(static_cast<float>(x), static_cast<float>(y)), 0.0f);
+                b2FixtureDef fixtureDef;
                 fixtureDef.shape = &box;
-                fixtureDef.density = static_cast<float>(kDensity * (spec.halfWidth * spec.halfHeight) /
+                fixtureDef.density = static_cast<float>(spec.density * (halfWidth * halfHeight) /
                                                         (coreHalfWidth * coreHalfHeight));
+                fixtureDef.friction = kFixtureFriction;
+                fixtureDef.restitution = static_cast<float>(kRestitution);
+                if (body->CreateFixture(&fixtureDef) == nullptr) {
+                    throw std::runtime_error("Box2D: CreateFixture failed");
+                }
+            };
+            if (!spec.parts.empty()) {
+                for (const BoxPart& part : spec.parts) {
+                    addBox(part.x, part.y, part.halfWidth, part.halfHeight);
+                }
+            } else if (spec.shape == ShapeKind::Box) {
+                addBox(0.0, 0.0, spec.halfWidth, spec.halfHeight);
             } else {
+                b2CircleShape circle;
                 circle.m_radius = static_cast<float>(spec.radius);
+                b2FixtureDef fixtureDef;
                 fixtureDef.shape = &circle;
-                fixtureDef.density = static_cast<float>(kDensity);
+                fixtureDef.density = static_cast<float>(spec.density);
+                fixtureDef.friction = kFixtureFriction;
+                fixtureDef.restitution = static_cast<float>(kRestitution);
+                if (body->CreateFixture(&fixtureDef) == nullptr) {
+                    throw std::runtime_error("Box2D: CreateFixture failed");
+                }
             }
-            fixtureDef.friction = kFixtureFriction;
-            fixtureDef.restitution = static_cast<float>(kRestitution);
-            if (body->CreateFixture(&fixtureDef) == nullptr) {
-                throw std::runtime_error("Box2D: CreateFixture failed");
-            }
-            if (!spec.isStatic) {
+            if (!spec.isStatic && !spec.isKinematic) {
                 m_dynamic.push_back(body);
             }
         }

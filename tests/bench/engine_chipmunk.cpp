@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <numbers>
 #include <stdexcept>
+#include <vector>
 
 #include <unistd.h>
 
@@ -35,7 +36,7 @@ public:
     void build(const SceneSpec& scene, const RunSettings&) override {
         destroy();
         m_space = cpSpaceNew();
-        cpSpaceSetGravity(m_space, cpv(0.0, kGravity));
+        cpSpaceSetGravity(m_space, cpv(0.0, scene.gravity));
         cpSpaceSetIterations(m_space, kIterations);
         cpSpaceSetSleepTimeThreshold(m_space, INFINITY);
         cpSpaceSetCollisionSlop(m_space, kCollisionSlop);
@@ -49,13 +50,15 @@ public:
             cpBody* body = nullptr;
             if (spec.isStatic) {
                 body = cpBodyNewStatic();
+            } else if (spec.isKinematic) {
+                body = cpBodyNewKinematic();
             } else {
-                // Mass and moment from density 1 (shapes are centred on the body, so the centre of gravity is
-                // the body position).
+                // Mass and moment from the density (shapes are centred on the body, so the centre of gravity
+                // is the body position).
                 const double width = 2.0 * spec.halfWidth;
                 const double height = 2.0 * spec.halfHeight;
                 const double mass =
-                    kDensity * (isBox ? width * height : std::numbers::pi * spec.radius * spec.radius);
+                    spec.density * (isBox ? width * height : std::numbers::pi * spec.radius * spec.radius);
                 const double moment = isBox ? cpMomentForBox(mass, width, height)
                                             : cpMomentForCircle(mass, 0.0, spec.radius, cpvzero);
                 body = cpBodyNew(mass, moment);
@@ -63,15 +66,32 @@ public:
             cpBodySetPosition(body, cpv(spec.x, spec.y));
             cpBodySetAngle(body, spec.angle);
             cpSpaceAddBody(m_space, body);
+            cpBodySetVelocity(body, cpv(spec.vx, spec.vy));
+            cpBodySetAngularVelocity(body, spec.omega);
             m_bodies.push_back(body);
 
-            cpShape* shape = isBox ? cpBoxShapeNew(body, 2.0 * spec.halfWidth, 2.0 * spec.halfHeight, 0.0)
-                                   : cpCircleShapeNew(body, spec.radius, cpvzero);
-            cpShapeSetFriction(shape, shapeFriction);
-            cpShapeSetElasticity(shape, std::sqrt(kRestitution));
-            cpSpaceAddShape(m_space, shape);
-            m_shapes.push_back(shape);
-            if (!spec.isStatic) {
+            std::vector<cpShape*> shapes;
+            if (!spec.parts.empty()) {
+                // Only kinematic and static bodies have parts here (the tumbler's drum): no mass to sum.
+                if (!spec.isStatic && !spec.isKinematic) {
+                    throw std::runtime_error("Chipmunk: dynamic bodies of several boxes are not supported");
+                }
+                for (const BoxPart& part : spec.parts) {
+                    const cpBB bb = cpBBNew(part.x - part.halfWidth, part.y - part.halfHeight,
+                                            part.x + part.halfWidth, part.y + part.halfHeight);
+                    shapes.push_back(cpBoxShapeNew2(body, bb, 0.0));
+                }
+            } else {
+                shapes.push_back(isBox ? cpBoxShapeNew(body, 2.0 * spec.halfWidth, 2.0 * spec.halfHeight, 0.0)
+                                       : cpCircleShapeNew(body, spec.radius, cpvzero));
+            }
+            for (cpShape* shape : shapes) {
+                cpShapeSetFriction(shape, shapeFriction);
+                cpShapeSetElasticity(shape, std::sqrt(kRestitution));
+                cpSpaceAddShape(m_space, shape);
+                m_shapes.push_back(shape);
+            }
+            if (!spec.isStatic && !spec.isKinematic) {
                 m_dynamic.push_back(body);
             }
         }

@@ -5,6 +5,7 @@
 
 #include "bench_engine.h"
 
+#include "physics/collide.h"
 #include "physics/contact.h"
 #include "physics/polygon_factory.h"
 #include "physics/world.h"
@@ -29,7 +30,7 @@ public:
     void build(const SceneSpec& scene, const RunSettings& run) override {
         phys::WorldSettings settings; // the defaults: impulse solver, soft step, 8 iterations, 1 substep
         settings.timeStep = kTimeStep;
-        settings.gravity = {0.0, kGravity};
+        settings.gravity = {0.0, scene.gravity};
         settings.sleep = false;
         settings.continuous = run.continuous;
         m_world = std::make_unique<phys::World>(settings);
@@ -42,28 +43,46 @@ public:
 
         for (const BodySpec& spec : scene.bodies) {
             phys::BodyDef def;
-            def.type = spec.isStatic ? phys::BodyType::Static : phys::BodyType::Dynamic;
+            def.type = spec.isStatic      ? phys::BodyType::Static
+                       : spec.isKinematic ? phys::BodyType::Kinematic
+                                          : phys::BodyType::Dynamic;
             def.position = {spec.x, spec.y};
             def.angle = spec.angle;
-            phys::ShapeDef shape;
-            if (spec.shape == ShapeKind::Box) {
+            def.linearVelocity = {spec.vx, spec.vy};
+            def.angularVelocity = spec.omega;
+            auto addShape = [&](phys::ShapeGeometry geometry) {
+                phys::ShapeDef shape;
+                shape.geometry = std::move(geometry);
+                shape.density = spec.density;
+                shape.friction = kShapeFriction;
+                shape.restitution = kRestitution;
+                def.shapes.push_back(shape);
+            };
+            for (const BoxPart& part : spec.parts) {
+                const phys::Vec2 corners[4] = {{part.x - part.halfWidth, part.y - part.halfHeight},
+                                               {part.x + part.halfWidth, part.y - part.halfHeight},
+                                               {part.x + part.halfWidth, part.y + part.halfHeight},
+                                               {part.x - part.halfWidth, part.y + part.halfHeight}};
+                auto box = phys::Polygon::make(corners);
+                if (!box) {
+                    throw std::runtime_error("ContactLab: box part rejected: " + box.error().message);
+                }
+                addShape(box.value());
+            }
+            if (spec.parts.empty() && spec.shape == ShapeKind::Box) {
                 auto box = phys::factory::rectangle(2.0 * spec.halfWidth, 2.0 * spec.halfHeight);
                 if (!box) {
                     throw std::runtime_error("ContactLab: rectangle rejected: " + box.error().message);
                 }
-                shape.geometry = box.value();
-            } else {
-                shape.geometry = phys::Circle{{0.0, 0.0}, spec.radius};
+                addShape(box.value());
+            } else if (spec.parts.empty()) {
+                addShape(phys::Circle{{0.0, 0.0}, spec.radius});
             }
-            shape.density = kDensity;
-            shape.friction = kShapeFriction;
-            shape.restitution = kRestitution;
-            def.shapes.push_back(shape);
             auto id = m_world->createBody(def);
             if (!id) {
                 throw std::runtime_error("ContactLab: body rejected: " + id.error().message);
             }
-            if (!spec.isStatic) {
+            if (!spec.isStatic && !spec.isKinematic) {
                 m_dynamic.push_back(id.value());
             }
         }

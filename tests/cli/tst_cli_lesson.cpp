@@ -48,7 +48,7 @@ private slots:
     /// and the check says which steps.
     void editedSceneIsReported() {
         auto loaded =
-            loadLessonFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/lessons/02-clipping.json"));
+            loadLessonFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/lessons/04-clipping.json"));
         QVERIFY(std::holds_alternative<Lesson>(loaded));
         Lesson lesson = std::get<Lesson>(loaded);
         lesson.scenePath.clear(); // write the scene inline

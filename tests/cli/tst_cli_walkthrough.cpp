@@ -3,7 +3,8 @@
 /// explanations) and tables of the Walkthrough model the dock shows, and the steps of the GJK page's model
 /// (GjkSteps: GJK, EPA, Voronoi, TOI), for every tab of every catalogue scene's first pair and the lesson
 /// fixtures; the text and Markdown forms print the same titles, explanations and table cells; the split tab
-/// walks a compound body's outline; usage errors exit 2 naming the problem, an invalid scene exits 3.
+/// walks a compound body's outline; --slides and --pdf write one 1920x1080 PNG and one PDF page per step;
+/// usage errors exit 2 naming the problem, an invalid scene exits 3.
 
 #include "gjk_steps.h"
 #include "scene_io.h"
@@ -14,9 +15,12 @@
 #include "cli_test_util.h"
 
 #include <QDir>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -49,6 +53,7 @@ private slots:
     void textAndMarkdownCarryEveryStep();
     void gjkPageTabsAsText();
     void splitWalksACompoundBodysOutline();
+    void slidesAndPdfHaveOnePagePerStep();
     void usageAndSceneErrors_data();
     void usageAndSceneErrors();
 };
@@ -315,6 +320,39 @@ void TestCliWalkthrough::splitWalksACompoundBodysOutline() {
              qPrintable(circle.out));
 }
 
+// --tab sat --slides DIR --pdf FILE: a numbered 1920x1080 PNG and a PDF page per SAT step (pdfinfo counts the
+// pages), and a summary saying so instead of the text.
+void TestCliWalkthrough::slidesAndPdfHaveOnePagePerStep() {
+    const QString file = source(QStringLiteral("tests/fixtures/walkthrough/pair.json"));
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString slides = dir.filePath(QStringLiteral("deck"));
+    const QString pdf = dir.filePath(QStringLiteral("deck.pdf"));
+    const cltest::Run run =
+        runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("0"),
+                QStringLiteral("--b"), QStringLiteral("1"), QStringLiteral("--tab"), QStringLiteral("sat"),
+                QStringLiteral("--slides"), slides, QStringLiteral("--pdf"), pdf});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    const std::vector<phys::BodyDef>& bodies = bodiesOf(file);
+    const int steps = Walkthrough::build(WalkthroughMode::Sat, bodies[0], bodies[1]).stepCount();
+    QVERIFY(steps >= 5);
+    QVERIFY2(run.out.contains(QStringLiteral("wrote %1 slides (1920x1080 PNG)").arg(steps)),
+             qPrintable(run.out));
+    QVERIFY2(run.out.contains(QStringLiteral("(%1 pages)").arg(steps)), qPrintable(run.out));
+    const QStringList pngs = QDir(slides).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(pngs.size(), steps);
+    for (int i = 0; i < steps; ++i) {
+        QCOMPARE(pngs[i], QStringLiteral("slide_%1.png").arg(i + 1, 2, 10, QLatin1Char('0')));
+        QCOMPARE(QImage(QDir(slides).filePath(pngs[i])).size(), QSize(1920, 1080));
+    }
+    QProcess info;
+    info.start(QStringLiteral("pdfinfo"), {pdf});
+    QVERIFY(info.waitForFinished(60000));
+    QCOMPARE(info.exitCode(), 0);
+    static const QRegularExpression pages(QStringLiteral("Pages:\\s+(\\d+)"));
+    QCOMPARE(pages.match(QString::fromUtf8(info.readAllStandardOutput())).captured(1).toInt(), steps);
+}
+
 void TestCliWalkthrough::usageAndSceneErrors_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<int>("exitCode");
@@ -344,6 +382,24 @@ void TestCliWalkthrough::usageAndSceneErrors_data() {
                                                QStringLiteral("--format"),
                                                QStringLiteral("html")}
                                 << 2 << QStringLiteral("unknown format 'html'");
+    QTest::newRow("pdf not .pdf") << QStringList{pair,
+                                                 QStringLiteral("--a"),
+                                                 QStringLiteral("0"),
+                                                 QStringLiteral("--b"),
+                                                 QStringLiteral("1"),
+                                                 QStringLiteral("--pdf"),
+                                                 QStringLiteral("deck.png")}
+                                  << 2 << QStringLiteral("--pdf must name a file ending in .pdf");
+    QTest::newRow("slides with format") << QStringList{pair,
+                                                       QStringLiteral("--a"),
+                                                       QStringLiteral("0"),
+                                                       QStringLiteral("--b"),
+                                                       QStringLiteral("1"),
+                                                       QStringLiteral("--slides"),
+                                                       QStringLiteral("/tmp/never-written"),
+                                                       QStringLiteral("--format"),
+                                                       QStringLiteral("json")}
+                                        << 2 << QStringLiteral("does not go with --slides");
     QTest::newRow("invalid scene") << QStringList{source(
                                                       QStringLiteral("tests/fixtures/bad/empty_shapes.json")),
                                                   QStringLiteral("--a"), QStringLiteral("0"),

@@ -63,6 +63,26 @@ private slots:
         QVERIFY(!lesson.title.isEmpty());
         QVERIFY(!lesson.steps.empty());
         QVERIFY(lesson.scene.def.bodies.size() >= 2);
+        // Predict, then reveal: the Walkthrough dock's table shows every axis, stage and method of its pair at
+        // once, so a walkthrough step on a pair before a question on that pair would give the answer away.
+        const auto samePair = [](int a, int b, int c, int d) {
+            return (a == c && b == d) || (a == d && b == c);
+        };
+        for (std::size_t q = 0; q < lesson.steps.size(); ++q) {
+            const LessonStep& question = lesson.steps[q];
+            const bool paired = question.type == LessonStepType::Question &&
+                                question.kind != LessonQuestionKind::MultipleChoice &&
+                                question.kind != LessonQuestionKind::Tunnels &&
+                                question.kind != LessonQuestionKind::StableSolver;
+            for (std::size_t w = 0; paired && w < q; ++w) {
+                const auto& ref = lesson.steps[w].walkthrough;
+                QVERIFY2(!ref || !samePair(ref->bodyA, ref->bodyB, question.bodyA, question.bodyB),
+                         qPrintable(QStringLiteral(
+                                        "steps[%1] shows the walkthrough of the pair steps[%2] asks about")
+                                        .arg(w)
+                                        .arg(q)));
+            }
+        }
     }
 
     void fullLessonReadsEveryField() {
@@ -72,7 +92,7 @@ private slots:
         QVERIFY(lesson.unknownTopLevel.contains(QStringLiteral("futureKey")));
         QCOMPARE(lesson.scene.def.bodies.size(), std::size_t(3));
         QCOMPARE(lesson.scene.def.settings.gravity.x, 0.1);
-        QCOMPARE(lesson.steps.size(), std::size_t(17));
+        QCOMPARE(lesson.steps.size(), std::size_t(19));
         const LessonStep& note = lesson.steps[0];
         QCOMPARE(note.type, LessonStepType::Note);
         QCOMPARE(note.text, QStringLiteral("# Hi\n*there*"));
@@ -106,6 +126,23 @@ private slots:
         QCOMPARE(choice.choices, (QStringList{"x", "y", "z"}));
         QCOMPARE(choice.answer, 2);
         QCOMPARE(choice.explanation, QStringLiteral("because"));
+        QVERIFY(!choice.freeText);
+        const LessonStep& written = lesson.steps[17];
+        QVERIFY(written.freeText);
+        QCOMPARE(written.keywords, (QStringList{"impulse", "Rest"}));
+        const LessonStep& solver = lesson.steps[18];
+        QCOMPARE(solver.kind, LessonQuestionKind::StableSolver);
+        QCOMPARE(solver.candidates, (std::vector<LessonSolverCandidate>{LessonSolverCandidate::PushOut,
+                                                                        LessonSolverCandidate::Verlet}));
+        QCOMPARE(solver.watch, (std::vector<int>{2, 1}));
+        QCOMPARE(solver.duration, 2.5);
+        QCOMPARE(solver.drift, 0.03);
+        // Without "candidates" the question compares all four.
+        const Lesson defaults = parseOrFail(QByteArray(R"({"format": "contactlab-lesson", "version": 1,
+            "title": "t", "scene": {"format": "contactlab-scene", "version": 1, "bodies": []},
+            "steps": [{"type": "question", "kind": "stable-solver", "prompt": "p", "drift": 0.1}]})"));
+        QCOMPARE(defaults.steps.at(0).candidates, allLessonSolverCandidates());
+        QCOMPARE(defaults.steps.at(0).duration, 3.0);
     }
 
     void roundTripLosesNothing_data() {
@@ -143,6 +180,25 @@ private slots:
         edited = base;
         edited.steps[0].teacherNotes.clear();
         QVERIFY(!lessonsEqual(base, edited));
+        // Each new key counts: an edit to any of them makes a different lesson.
+        edited = base;
+        edited.steps[17].keywords.removeLast();
+        QVERIFY(!lessonsEqual(base, edited));
+        edited = base;
+        edited.steps[17].freeText = false;
+        edited.steps[17].keywords.clear();
+        QVERIFY(!lessonsEqual(base, edited));
+        edited = base;
+        edited.steps[18].drift = 0.031;
+        QVERIFY(!lessonsEqual(base, edited));
+        edited = base;
+        edited.steps[18].watch.pop_back();
+        QVERIFY(!lessonsEqual(base, edited));
+        edited = base;
+        edited.steps[18].candidates.pop_back();
+        QVERIFY(!lessonsEqual(base, edited));
+        edited = base;
+        edited.steps[0].teacherNotes.clear();
         // A changed lesson written and read again keeps the change.
         const Lesson reread = parseOrFail(serializeLesson(edited));
         QVERIFY(reread.steps[0].teacherNotes.isEmpty());
@@ -355,6 +411,41 @@ private slots:
         QTest::newRow("answer missing")
             << question(R"("kind": "multiple-choice", "choices": ["a", "b"])") << "steps[0].answer"
             << "missing";
+        QTest::newRow("keywords without free text")
+            << question(R"("kind": "multiple-choice", "choices": ["a", "b"], "answer": 0, "keywords": ["x"])")
+            << "steps[0].keywords"
+            << "freeText";
+        QTest::newRow("free text type")
+            << question(R"("kind": "multiple-choice", "choices": ["a", "b"], "answer": 0, "freeText": "yes")")
+            << "steps[0].freeText"
+            << "true or false";
+        QTest::newRow("keyword blank") << question(R"("kind": "multiple-choice", "choices": ["a", "b"],
+                                                     "answer": 0, "freeText": true, "keywords": ["x", " "])")
+                                       << "steps[0].keywords[1]"
+                                       << "non-empty string";
+        QTest::newRow("solver drift missing") << question(R"("kind": "stable-solver")") << "steps[0].drift"
+                                              << "missing";
+        QTest::newRow("solver drift zero")
+            << question(R"("kind": "stable-solver", "drift": 0)") << "steps[0].drift"
+            << "> 0";
+        QTest::newRow("solver candidate")
+            << question(R"("kind": "stable-solver", "drift": 0.1, "candidates": ["soft-step", "rk4"])")
+            << "steps[0].candidates[1]"
+            << "\"verlet\"";
+        QTest::newRow("solver candidate twice")
+            << question(R"("kind": "stable-solver", "drift": 0.1, "candidates": ["verlet", "verlet"])")
+            << "steps[0].candidates[1]"
+            << "twice";
+        QTest::newRow("solver one candidate")
+            << question(R"("kind": "stable-solver", "drift": 0.1, "candidates": ["verlet"])")
+            << "steps[0].candidates"
+            << "at least 2";
+        QTest::newRow("solver watch range")
+            << question(R"("kind": "stable-solver", "drift": 0.1, "watch": [1, 2])") << "steps[0].watch[1]"
+            << "no body 2";
+        QTest::newRow("solver duration")
+            << question(R"("kind": "stable-solver", "drift": 0.1, "duration": 1e9)") << "steps[0].duration"
+            << "out of range";
         QByteArray many;
         for (int i = 0; i <= kMaxLessonSteps; ++i) {
             many += (i ? ", " : "") + QByteArray(R"({"type": "note", "text": "x"})");

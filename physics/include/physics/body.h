@@ -69,6 +69,7 @@ struct ShapeSim {
     int body = -1;       ///< body slot index
     int indexInBody = 0; ///< position in the body's BodyDef::shapes
     int proxy = -1;      ///< broadphase proxy id
+    int fixedProxy = -1; ///< proxy in the World's tree of static and kinematic shapes (-1 for dynamic ones)
     bool alive = false;
 };
 

@@ -26,6 +26,8 @@
 
 namespace phys {
 
+class TaskPool;
+
 /// Index value meaning "no node / no proxy".
 inline constexpr int kNullProxy = -1;
 /// Default margin added on every side of a proxy's tight box to make its fat box, metres (Box2D: 0.1 m).
@@ -177,8 +179,10 @@ public:
     ///             if moved(p) and p > q: skip          // the pair is found again, once, from p's query
     ///             pairs += (min(p, q), max(p, q))
     ///     sort pairs; clear moved flags and the buffer; report pairs in order
+    /// The queries run on `pool`'s threads when one is given (each buffered proxy's pairs go to its chunk's
+    /// own list); the sort makes the order the same for any thread count.
     /// @warning the callback may read the broad phase but must not create, move or destroy proxies.
-    template <class Callback> void updatePairs(Callback&& callback);
+    template <class Callback> void updatePairs(Callback&& callback, TaskPool* pool = nullptr);
 
     /// Do the fat boxes of two proxies overlap?
     bool testOverlap(int proxyA, int proxyB) const { return overlaps(fatAABB(proxyA), fatAABB(proxyB)); }
@@ -207,12 +211,14 @@ private:
         const auto i = static_cast<std::size_t>(proxyId);
         return i < m_moved.size() && m_moved[i] != 0;
     }
-    void gatherPairs();
+    void gatherPairs(TaskPool* pool);
+    void queryMoved(int moveIndex, std::vector<Pair>& out) const;
 
     DynamicTree m_tree;
     std::vector<int> m_moveBuffer;     ///< buffered proxies; destroyed ones are replaced by kNullProxy
     std::vector<std::uint8_t> m_moved; ///< per proxy id: 1 while in the move buffer
     std::vector<Pair> m_pairs;         ///< reused between calls
+    std::vector<std::vector<Pair>> m_chunkPairs; ///< per chunk of the move buffer, for threaded queries
     int m_moveCount = 0;
 };
 
@@ -302,8 +308,8 @@ template <class Callback> void DynamicTree::rayCast(const TreeRayInput& input, C
     }
 }
 
-template <class Callback> void BroadPhase::updatePairs(Callback&& callback) {
-    gatherPairs();
+template <class Callback> void BroadPhase::updatePairs(Callback&& callback, TaskPool* pool) {
+    gatherPairs(pool);
     for (const Pair& pair : m_pairs) {
         callback(pair.a, pair.b);
     }

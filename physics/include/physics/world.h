@@ -37,6 +37,7 @@
 namespace phys {
 
 class BroadPhase;
+class DynamicTree;
 class TaskPool;
 struct ContactMap;
 
@@ -202,7 +203,11 @@ private:
     };
 
     int slotOf(BodyId id) const;
-    void refreshShapes(int bodySlot, Vec2 displacement);
+    void refreshShapes(int bodySlot, Vec2 displacement); ///< updateShapeBounds, then moveShapeProxies
+    void updateShapeBounds(int bodySlot);
+    void moveShapeProxies(int bodySlot, Vec2 displacement);
+    void createProxies(int bodySlot); ///< the broad phase's, and the fixed tree's for a non-dynamic body
+    void destroyProxies(int bodySlot);
     void destroyContact(int contactIndex);
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
@@ -229,6 +234,10 @@ private:
     std::vector<int> m_freeShapes;
 
     std::unique_ptr<BroadPhase> m_broadPhase;
+    /// The static and kinematic shapes again, alone (Box2D v3 keeps a tree per body type for the same
+    /// reason): a time-of-impact sweep of a non-bullet looks only for them, and in a crowd (a rain, a smash)
+    /// walking the broad phase's tree past every dynamic neighbour cost more than the sweeps themselves.
+    std::unique_ptr<DynamicTree> m_fixedTree;
     std::vector<ContactSim> m_contacts;       ///< persistent contacts (pair exists while fat AABBs overlap)
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending

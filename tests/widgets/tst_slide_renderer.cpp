@@ -1,0 +1,244 @@
+/// @file tst_slide_renderer.cpp
+/// Slides (widgets/slide_renderer.h): every step of every tab of every catalogue, fixture and sample scene
+/// lays out on a 1920x1080 slide with every text in its box, no two boxes meeting and none leaving the slide;
+/// a rendered slide paints nothing outside its boxes (so no text runs over), marks the step's row and draws
+/// the pair; words that cannot fit are reported (fits is false), and long tables are windowed on the step.
+
+#include "gjk_steps.h"
+#include "scene_io.h"
+#include "scene_renderer.h"
+#include "slide_renderer.h"
+#include "walkthrough.h"
+
+#include "physics/decompose.h"
+
+#include <QDir>
+#include <QImage>
+#include <QTest>
+
+#include <memory>
+#include <variant>
+
+using namespace cl;
+
+namespace {
+
+QStringList sceneFiles() {
+    QStringList out;
+    for (const QString& dir :
+         {QStringLiteral("resources/scenes/catalogue"), QStringLiteral("tests/fixtures/walkthrough"),
+          QStringLiteral("resources/scenes")}) {
+        const QDir d(QStringLiteral(CONTACTLAB_SOURCE_DIR "/") + dir);
+        for (const QString& name : d.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+            out << d.filePath(name);
+        }
+    }
+    return out;
+}
+
+/// Every slide of the pair (a, b) of `scene`: the three SAT-page tabs, GJK, EPA, Voronoi, TOI and, when
+/// body a's first shape is a polygon, the split of its outline.
+std::vector<Slide> deck(const phys::SceneDef& scene, int a, int b) {
+    std::vector<Slide> out;
+    auto shared = std::make_shared<const phys::SceneDef>(scene);
+    const phys::BodyDef& bodyA = scene.bodies[std::size_t(a)];
+    const phys::BodyDef& bodyB = scene.bodies[std::size_t(b)];
+    const QString pair = QStringLiteral("A = %1, B = %2").arg(a).arg(b);
+    auto append = [&out](std::vector<Slide> slides) {
+        for (Slide& s : slides) {
+            out.push_back(std::move(s));
+        }
+    };
+    for (const WalkthroughMode mode :
+         {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
+        append(SlideRenderer::walkthroughSlides(
+            std::make_shared<const Walkthrough>(Walkthrough::build(mode, bodyA, bodyB)), shared, pair));
+    }
+    for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa, GjkSteps::Tab::Voronoi}) {
+        append(SlideRenderer::gjkSlides(tab, GjkSteps::pair(tab, bodyA, bodyB), QStringLiteral("GJK"), pair));
+    }
+    const ToiMotion motion{bodyA, bodyB, scene.settings.timeStep, std::nullopt, 0.0};
+    append(SlideRenderer::gjkSlides(GjkSteps::Tab::Toi, GjkSteps::toi(motion), QStringLiteral("TOI"), pair));
+    if (const auto* polygon = std::get_if<phys::Polygon>(&bodyA.shapes.front().geometry)) {
+        phys::DecomposeTrace trace;
+        const std::vector<phys::Vec2> outline(polygon->vertices().begin(), polygon->vertices().end());
+        if (phys::decomposeConcave(outline, &trace)) {
+            append(SlideRenderer::gjkSlides(GjkSteps::Tab::Split,
+                                            GjkSteps::split(trace, {}, QStringLiteral("A")),
+                                            QStringLiteral("Split"), QString()));
+        }
+    }
+    return out;
+}
+
+/// The boxes of a layout that hold something.
+std::vector<std::pair<const char*, QRectF>> boxes(const SlideLayout& l) {
+    std::vector<std::pair<const char*, QRectF>> out{
+        {"heading", l.heading}, {"title", l.title}, {"explanation", l.explanation}};
+    if (!l.drawing.isEmpty()) {
+        out.emplace_back("drawing", l.drawing);
+    }
+    if (!l.table.isEmpty()) {
+        out.emplace_back("table", l.table);
+    }
+    if (!l.tableNote.isEmpty()) {
+        out.emplace_back("table note", l.tableNote);
+    }
+    return out;
+}
+
+} // namespace
+
+class TestSlideRenderer : public QObject {
+    Q_OBJECT
+
+private slots:
+    void everyStepOfEverySceneFitsItsSlide();
+    void aRenderedSlidePaintsOnlyInsideItsBoxes();
+    void wordsThatCannotFitAreReported();
+    void aLongTableIsWindowedOnTheStepsRow();
+};
+
+// Every step of every tab, for every pair of the small scenes (the first two bodies of the larger ones).
+void TestSlideRenderer::everyStepOfEverySceneFitsItsSlide() {
+    const QRectF slideRect(QPointF(0, 0), QSizeF(SlideRenderer::kSlideSize));
+    int slides = 0;
+    for (const QString& file : sceneFiles()) {
+        auto loaded = loadSceneFile(file);
+        QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+        const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+        const int n = int(scene.bodies.size());
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n && (n <= 4 || (a == 0 && b == 1)); ++b) {
+                if (scene.bodies[std::size_t(a)].shapes.empty() ||
+                    scene.bodies[std::size_t(b)].shapes.empty()) {
+                    continue;
+                }
+                for (const Slide& slide : deck(scene, a, b)) {
+                    const SlideLayout l = SlideRenderer::layout(slide);
+                    const QString where = QStringLiteral("%1 pair %2-%3: %4 / %5")
+                                              .arg(QFileInfo(file).fileName())
+                                              .arg(a)
+                                              .arg(b)
+                                              .arg(slide.heading, slide.title);
+                    QVERIFY2(l.fits, qPrintable(where));
+                    const auto all = boxes(l);
+                    for (std::size_t i = 0; i < all.size(); ++i) {
+                        QVERIFY2(slideRect.contains(all[i].second),
+                                 qPrintable(where + QLatin1String(all[i].first)));
+                        for (std::size_t j = i + 1; j < all.size(); ++j) {
+                            QVERIFY2(!all[i].second.intersects(all[j].second),
+                                     qPrintable(where + QStringLiteral(": %1 meets %2")
+                                                            .arg(QLatin1String(all[i].first),
+                                                                 QLatin1String(all[j].first))));
+                        }
+                    }
+                    // A table shows the step's rows.
+                    for (std::size_t r = 0; r < slide.table.rows.size(); ++r) {
+                        if (slide.table.rows[r].step == slide.step) {
+                            QVERIFY2(int(r) >= l.firstRow && int(r) < l.firstRow + l.rowCount,
+                                     qPrintable(where));
+                        }
+                    }
+                    ++slides;
+                }
+            }
+        }
+    }
+    qInfo("%d slides laid out", slides);
+    QVERIFY(slides > 500);
+}
+
+// Pixels outside every box are the page's white: no text runs over its box and nothing is drawn beyond the
+// drawing. Inside: the marked row has its colour, the drawing shows body A's fill, the paragraph has ink.
+void TestSlideRenderer::aRenderedSlidePaintsOnlyInsideItsBoxes() {
+    auto loaded =
+        loadSceneFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/pair.json"));
+    QVERIFY(std::holds_alternative<Scene>(loaded));
+    const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+    const std::vector<Slide> slides = deck(scene, 0, 1);
+    QVERIFY(slides.size() > 20);
+    for (const std::size_t index : {std::size_t(2), std::size_t(11), std::size_t(20)}) {
+        const Slide& slide = slides[index];
+        const SlideLayout l = SlideRenderer::layout(slide);
+        const QImage image = SlideRenderer::image(slide).convertToFormat(QImage::Format_RGB32);
+        int painted = 0;
+        for (int y = 0; y < image.height(); y += 2) {
+            for (int x = 0; x < image.width(); x += 2) {
+                bool inside = false;
+                for (const auto& box : boxes(l)) {
+                    inside = inside || box.second.adjusted(-2, -2, 2, 2).contains(QPointF(x, y));
+                }
+                if (!inside && image.pixel(x, y) != qRgb(255, 255, 255)) {
+                    ++painted;
+                }
+            }
+        }
+        QCOMPARE(painted, 0);
+        int ink = 0;
+        for (int y = int(l.explanation.top()); y < int(l.explanation.bottom()); ++y) {
+            for (int x = int(l.explanation.left()); x < int(l.explanation.right()); ++x) {
+                ink += qGray(image.pixel(x, y)) < 100 ? 1 : 0;
+            }
+        }
+        QVERIFY2(ink > 500, qPrintable(slide.title));
+        if (index == 2) { // SAT axis 3: its row is marked, and the drawing shows the plank
+            double y = l.table.top() + l.rowHeights[0];
+            for (int r = 0; r < 2; ++r) {
+                y += l.rowHeights[std::size_t(r) + 1];
+            }
+            QCOMPARE(QColor(image.pixel(int(l.table.left() + 2), int(y + 4))).rgb(),
+                     QColor(0xffe0a100).rgb());
+            const QColor fill = SceneRenderer::bodyColors(scene.bodies[0], 0).fill;
+            int bodyPixels = 0;
+            for (int yy = int(l.drawing.top()); yy < int(l.drawing.bottom()); yy += 3) {
+                for (int x = int(l.drawing.left()); x < int(l.drawing.right()); x += 3) {
+                    bodyPixels += image.pixel(x, yy) == fill.rgb() ? 1 : 0;
+                }
+            }
+            QVERIFY2(bodyPixels > 1000, qPrintable(QString::number(bodyPixels)));
+        }
+    }
+}
+
+void TestSlideRenderer::wordsThatCannotFitAreReported() {
+    Slide slide;
+    slide.heading = QStringLiteral("SAT");
+    slide.title = QStringLiteral("Axis 1 of 4");
+    slide.explanation = QStringLiteral("Axis 1 separates them. ");
+    SlideLayout l = SlideRenderer::layout(slide);
+    QVERIFY(l.fits);
+    QCOMPARE(l.explanationFont.pixelSize(), 30);
+    slide.explanation = slide.explanation.repeated(400);
+    l = SlideRenderer::layout(slide);
+    QVERIFY(!l.fits);
+    QCOMPARE(l.explanationFont.pixelSize(), 16);
+    slide.explanation = QStringLiteral("short");
+    slide.title = QStringLiteral("A title far too long for any slide ").repeated(6);
+    QVERIFY(!SlideRenderer::layout(slide).fits);
+}
+
+void TestSlideRenderer::aLongTableIsWindowedOnTheStepsRow() {
+    Slide slide;
+    slide.heading = QStringLiteral("SAT");
+    slide.title = QStringLiteral("Axis 40 of 60");
+    slide.explanation = QStringLiteral("Axis 40 does not separate them.");
+    slide.table.headers = {QStringLiteral("#"), QStringLiteral("Axis"), QStringLiteral("Overlap")};
+    for (int r = 0; r < 60; ++r) {
+        slide.table.rows.push_back({{QString::number(r + 1), QStringLiteral("A edge %1\n(0.00, 1.00)").arg(r),
+                                     QStringLiteral("0.10")},
+                                    r,
+                                    false});
+    }
+    slide.step = 39;
+    const SlideLayout l = SlideRenderer::layout(slide);
+    QVERIFY(l.fits);
+    QVERIFY(l.rowCount < 60 && l.rowCount >= 5);
+    QVERIFY(l.firstRow <= 39 && 39 < l.firstRow + l.rowCount);
+    QVERIFY(!l.tableNote.isEmpty());
+    QVERIFY(l.tableNote.top() >= l.table.bottom());
+    QVERIFY(l.tableNote.bottom() <= SlideRenderer::kSlideSize.height());
+}
+
+QTEST_MAIN(TestSlideRenderer)
+#include "tst_slide_renderer.moc"
