@@ -446,8 +446,14 @@ QString writeLessonWorksheet(const Lesson& lesson, const QString& fileName, Work
                                 step.kind == LessonQuestionKind::IncidentEdge ||
                                 step.kind == LessonQuestionKind::LeastOverlapAxis;
             drawing.options.vertexIndices = byEdge;
-            const bool pairQuestion =
-                step.kind != LessonQuestionKind::Tunnels && step.kind != LessonQuestionKind::MultipleChoice;
+            // Only the geometry questions are about a pair A, B (others, such as which solver keeps a stack
+            // standing, are about the whole scene).
+            const bool pairQuestion = step.kind == LessonQuestionKind::LeastOverlapAxis ||
+                                      step.kind == LessonQuestionKind::MtvDirection ||
+                                      step.kind == LessonQuestionKind::ReferenceEdge ||
+                                      step.kind == LessonQuestionKind::IncidentEdge ||
+                                      step.kind == LessonQuestionKind::ClipKeptPoints ||
+                                      step.kind == LessonQuestionKind::ContactDepth;
             if (pairQuestion && validPair(step.bodyA, step.bodyB)) {
                 drawing.caption =
                     tr("A = %1, B = %2.")
