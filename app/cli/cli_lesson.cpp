@@ -4,11 +4,16 @@
 /// same code the Lesson dock asks), so a teacher who edits the scene sees whether every question still makes
 /// sense. Exit codes as `validate`: 0 ok, 2 usage, 3 an invalid lesson or a question the scene cannot
 /// answer (e.g. an edge question about bodies that no longer touch), with a located message.
+/// `contactlab-cli lesson worksheet LESSON --out FILE.pdf [--teacher]`: the worksheet PDF, written by the
+/// code File > Export Lesson as PDF uses (app/gui/lesson_worksheet.h).
 
 #include "cli.h"
 #include "lesson.h"
 
 #include "../gui/lesson_questions.h"
+#include "../gui/lesson_worksheet.h"
+
+#include <QFileInfo>
 
 namespace cl::cli {
 
@@ -21,6 +26,43 @@ QString oneLine(QString text) {
     return text.simplified();
 }
 
+/// `lesson worksheet LESSON --out FILE.pdf [--teacher]`.
+int runWorksheet(const Subcommand& self, const QStringList& args) {
+    const Arguments parsed = parseArguments(args, {QStringLiteral("out")}, {QStringLiteral("teacher")});
+    if (parsed.help) {
+        printOut(usageText(self));
+        return kExitOk;
+    }
+    if (!parsed.error.isEmpty()) {
+        return usageError(self, parsed.error);
+    }
+    if (parsed.positional.size() != 1) {
+        return usageError(self, QStringLiteral("expected one LESSON file"));
+    }
+    const QString out = parsed.values.value(QStringLiteral("out"));
+    if (out.isEmpty() || QFileInfo(out).suffix().toLower() != QLatin1String("pdf")) {
+        return usageError(self, QStringLiteral("--out FILE.pdf is required"));
+    }
+    const QString fileName = parsed.positional.front();
+    auto loaded = loadLessonFile(fileName);
+    if (const auto* error = std::get_if<LessonError>(&loaded)) {
+        printErr(QStringLiteral("contactlab-cli: %1\n").arg(error->toString()));
+        return kExitInvalidScene;
+    }
+    const Lesson& lesson = std::get<Lesson>(loaded);
+    const bool teacher = parsed.flags.contains(QStringLiteral("teacher"));
+    if (const QString error =
+            writeLessonWorksheet(lesson, out, teacher ? WorksheetKind::Teacher : WorksheetKind::Student);
+        !error.isEmpty()) {
+        printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
+        return kExitFailure;
+    }
+    printOut(QStringLiteral("wrote %1 (%2's sheet of \"%3\", %4 pages)\n")
+                 .arg(out, teacher ? QStringLiteral("teacher") : QStringLiteral("student"), lesson.title)
+                 .arg(worksheetPageCount(lesson)));
+    return kExitOk;
+}
+
 } // namespace
 
 int runLesson(const Subcommand& self, const QStringList& args) {
@@ -31,8 +73,12 @@ int runLesson(const Subcommand& self, const QStringList& args) {
         printOut(usageText(self));
         return kExitOk;
     }
+    if (args.front() == QLatin1String("worksheet")) {
+        return runWorksheet(self, args.mid(1));
+    }
     if (args.front() != QLatin1String("check")) {
-        return usageError(self, QStringLiteral("unknown action \"%1\" (expected check)").arg(args.front()));
+        return usageError(
+            self, QStringLiteral("unknown action \"%1\" (expected check or worksheet)").arg(args.front()));
     }
     const Arguments parsed = parseArguments(args.mid(1), {});
     if (parsed.help) {

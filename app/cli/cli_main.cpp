@@ -55,11 +55,18 @@ const Subcommand kSubcommands[] = {
      "  step's title, explanation and table); --pdf FILE writes the same slides as one PDF page each. With\n"
      "  either, a summary is printed instead of the text. Exit code 0, 2 usage, 3 invalid scene.",
      false, &cl::cli::runWalkthrough},
-    {"lesson", "check LESSON",
-     "Check a lesson file and print each question with the answer the engine computes for its scene.",
-     "  Choices the engine counts right are marked *. Exit code 0 when the lesson reads and every question\n"
-     "  can be asked of its scene, 3 when not (the message names the place, e.g. steps[4].pair[1]), 2 usage.",
-     false, &cl::cli::runLesson},
+    {"lesson", "check LESSON | worksheet LESSON --out FILE.pdf [--teacher]",
+     "Check a lesson file and print each question with the answer the engine computes for its scene, or "
+     "print "
+     "it as a worksheet.",
+     "  check: choices the engine counts right are marked *. Exit code 0 when the lesson reads and every\n"
+     "  question can be asked of its scene, 3 when not (the message names the place, e.g. "
+     "steps[4].pair[1]).\n"
+     "  worksheet: writes the student's sheet (or with --teacher the teacher's, with the engine's answers "
+     "and\n"
+     "  the teacher notes) as a PDF, one page per step, as File > Export Lesson as PDF does. Exit code 0, 1\n"
+     "  when the file cannot be written, 3 on an invalid lesson. Both: 2 on a usage error.",
+     true, &cl::cli::runLesson},
 };
 
 const Subcommand* findSubcommand(const char* name) {

@@ -4,13 +4,18 @@
 
 #include <QUndoStack>
 
+#include "scene_neutral_command.h"
 #include <algorithm>
+
 #include <utility>
 
 namespace cl {
 
 Document::Document(QObject* parent) : QObject(parent), m_undoStack(new QUndoStack(this)) {
     connect(m_undoStack, &QUndoStack::cleanChanged, this, &Document::onCleanChanged);
+    // Scene-neutral commands (a lesson's edits) move the index without changing the scene: each move
+    // decides again whether the scene differs from its file.
+    connect(m_undoStack, &QUndoStack::indexChanged, this, [this] { onCleanChanged(m_undoStack->isClean()); });
 }
 
 Document::~Document() = default;
@@ -127,6 +132,16 @@ void Document::setSettings(const phys::WorldSettings& settings) {
 }
 
 void Document::onCleanChanged(bool clean) {
+    // Between the clean state and the current one, only scene-neutral commands: the scene is as saved.
+    if (!clean && m_undoStack->cleanIndex() >= 0) {
+        const int from = std::min(m_undoStack->cleanIndex(), m_undoStack->index());
+        const int to = std::max(m_undoStack->cleanIndex(), m_undoStack->index());
+        bool neutral = true;
+        for (int i = from; i < to && neutral; ++i) {
+            neutral = isSceneNeutral(m_undoStack->command(i));
+        }
+        clean = neutral;
+    }
     if (m_modified == !clean) {
         return;
     }

@@ -217,6 +217,34 @@ QString applyLessonSetting(phys::WorldSettings& settings, const QString& setting
     return {};
 }
 
+QJsonValue lessonSettingValue(const phys::WorldSettings& settings, const QString& setting) {
+    if (setting == QLatin1String("solver")) {
+        return QString::fromLatin1(phys::toString(settings.solver));
+    }
+    if (setting == QLatin1String("response")) {
+        return QString::fromLatin1(phys::toString(settings.response));
+    }
+    if (setting == QLatin1String("contactMethod")) {
+        return QString::fromLatin1(phys::toString(settings.contactMethod));
+    }
+    if (setting == QLatin1String("continuous")) {
+        return settings.continuous;
+    }
+    if (setting == QLatin1String("sleep")) {
+        return settings.sleep;
+    }
+    if (setting == QLatin1String("iterations")) {
+        return settings.iterations;
+    }
+    if (setting == QLatin1String("substeps")) {
+        return settings.substeps;
+    }
+    if (setting == QLatin1String("linearDamping")) {
+        return settings.linearDamping;
+    }
+    return {};
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -158,5 +158,8 @@ QStringList lessonSettingNames();
 /// Applies `value` to `setting` of `settings`. Returns an empty string on success, else what is wrong (the
 /// settings are then unchanged).
 QString applyLessonSetting(phys::WorldSettings& settings, const QString& setting, const QJsonValue& value);
+/// The value of `setting` in `settings` as a "set" step writes it (applyLessonSetting's inverse); Null for an
+/// unknown setting.
+QJsonValue lessonSettingValue(const phys::WorldSettings& settings, const QString& setting);
 
 } // namespace cl

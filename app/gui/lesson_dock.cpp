@@ -7,6 +7,7 @@
 #include "file_controller.h"
 #include "lesson_drag.h"
 #include "lesson_presenter.h"
+#include "lesson_worksheet.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
@@ -24,6 +25,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineF>
+#include <QListWidget>
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
@@ -34,7 +36,11 @@
 #include <QRadioButton>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
+#include <QStatusBar>
+#include <QTextCursor>
 #include <QTimer>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -45,38 +51,6 @@ namespace {
 const QString kLastLessonDirectoryKey = QStringLiteral("lessons/lastDirectory");
 constexpr int kMaxRunSteps = 100000; ///< a "run" step never steps more than this many times
 
-/// What a step without its own words says about itself.
-QString describeStep(const LessonStep& step) {
-    switch (step.type) {
-    case LessonStepType::Walkthrough: {
-        const LessonWalkthroughRef ref = step.walkthrough.value_or(LessonWalkthroughRef{});
-        return LessonDock::tr("*Walkthrough:* %1 of bodies %2 and %3%4")
-            .arg(ref.mode == QLatin1String("sat")        ? LessonDock::tr("SAT")
-                 : ref.mode == QLatin1String("clipping") ? LessonDock::tr("clipping")
-                                                         : LessonDock::tr("the contact methods"))
-            .arg(ref.bodyA)
-            .arg(ref.bodyB)
-            .arg(ref.step > 0 ? LessonDock::tr(", step %1").arg(ref.step) : QString());
-    }
-    case LessonStepType::Simulation:
-        switch (step.action) {
-        case LessonSimulationAction::Run:
-            return LessonDock::tr("*Simulation:* run to t = %1 s").arg(step.until);
-        case LessonSimulationAction::Pause:
-            return LessonDock::tr("*Simulation:* paused");
-        case LessonSimulationAction::Set:
-            return LessonDock::tr("*Simulation:* %1 set to %2")
-                .arg(step.setting, step.value.isBool()
-                                       ? (step.value.toBool() ? QStringLiteral("on") : QStringLiteral("off"))
-                                   : step.value.isString() ? step.value.toString()
-                                                           : QString::number(step.value.toDouble()));
-        }
-        break;
-    default:
-        break;
-    }
-    return {};
-}
 } // namespace
 
 LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window), m_window(window) {
@@ -123,6 +97,11 @@ void LessonDock::buildUi() {
     m_title->setFont(titleFont);
     layout->addWidget(m_title);
 
+    // The player: everything below the title while a lesson is played.
+    m_playerBox = new QWidget(page);
+    auto* playerLayout = new QVBoxLayout(m_playerBox);
+    playerLayout->setContentsMargins(0, 0, 0, 0);
+
     auto* header = new QHBoxLayout;
     m_progress = new QProgressBar(page);
     m_progress->setObjectName(QStringLiteral("lessonProgress"));
@@ -132,7 +111,7 @@ void LessonDock::buildUi() {
     m_score = new QLabel(page);
     m_score->setObjectName(QStringLiteral("lessonScore"));
     header->addWidget(m_score);
-    layout->addLayout(header);
+    playerLayout->addLayout(header);
 
     m_teacherBox = new QCheckBox(tr("Teacher view (notes and answers)"), page);
     m_teacherBox->setObjectName(QStringLiteral("lessonTeacherView"));
@@ -148,7 +127,13 @@ void LessonDock::buildUi() {
                                      "projector."));
     connect(m_presenterButton, &QPushButton::clicked, this, &LessonDock::openPresenter);
     viewRow->addWidget(m_presenterButton);
-    layout->addLayout(viewRow);
+    m_editButton = new QPushButton(tr("Edit"), page);
+    m_editButton->setObjectName(QStringLiteral("lessonEdit"));
+    m_editButton->setToolTip(tr("Author this lesson: add, move, delete and edit its steps, then File > Save "
+                                "Lesson. The answers given so far are dropped."));
+    connect(m_editButton, &QPushButton::clicked, this, &LessonDock::editLesson);
+    viewRow->addWidget(m_editButton);
+    playerLayout->addLayout(viewRow);
 
     m_text = new QLabel(page);
     m_text->setObjectName(QStringLiteral("lessonText"));
@@ -156,13 +141,13 @@ void LessonDock::buildUi() {
     m_text->setWordWrap(true);
     m_text->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::LinksAccessibleByMouse);
     m_text->setOpenExternalLinks(true);
-    layout->addWidget(m_text);
+    playerLayout->addWidget(m_text);
 
     m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
     m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
     m_clickHint->setWordWrap(true);
     m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
-    layout->addWidget(m_clickHint);
+    playerLayout->addWidget(m_clickHint);
 
     m_teacherNotes = new QLabel(page);
     m_teacherNotes->setObjectName(QStringLiteral("lessonTeacherNotes"));
@@ -170,13 +155,13 @@ void LessonDock::buildUi() {
     m_teacherNotes->setWordWrap(true);
     m_teacherNotes->setStyleSheet(
         QStringLiteral("QLabel { background: #fff6d5; border: 1px solid #d9c27a; padding: 4px; }"));
-    layout->addWidget(m_teacherNotes);
+    playerLayout->addWidget(m_teacherNotes);
 
     m_choicesBox = new QWidget(page);
     m_choicesBox->setObjectName(QStringLiteral("lessonChoices"));
     m_choicesLayout = new QVBoxLayout(m_choicesBox);
     m_choicesLayout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_choicesBox);
+    playerLayout->addWidget(m_choicesBox);
     m_choiceGroup = new QButtonGroup(this);
 
     m_numberRow = new QWidget(page);
@@ -191,7 +176,7 @@ void LessonDock::buildUi() {
     m_number->setValidator(validator);
     numberLayout->addWidget(m_number, 1);
     numberLayout->addWidget(new QLabel(tr("m"), m_numberRow));
-    layout->addWidget(m_numberRow);
+    playerLayout->addWidget(m_numberRow);
     connect(m_number, &QLineEdit::returnPressed, this, &LessonDock::commitAnswer);
 
     // Free text beside a multiple choice: the student's own sentence, kept with the answer.
@@ -200,26 +185,26 @@ void LessonDock::buildUi() {
     m_freeText->setPlaceholderText(tr("Why? Say it in your own words."));
     m_freeText->setTabChangesFocus(true);
     m_freeText->setFixedHeight(m_freeText->fontMetrics().lineSpacing() * 4 + 12);
-    layout->addWidget(m_freeText);
+    playerLayout->addWidget(m_freeText);
 
     m_engineAnswer = new QLabel(page);
     m_engineAnswer->setObjectName(QStringLiteral("lessonEngineAnswer"));
     m_engineAnswer->setWordWrap(true);
     m_engineAnswer->setStyleSheet(QStringLiteral("QLabel { color: #6a5a00; }"));
-    layout->addWidget(m_engineAnswer);
+    playerLayout->addWidget(m_engineAnswer);
 
     m_commit = new QPushButton(tr("Commit answer"), page);
     m_commit->setObjectName(QStringLiteral("lessonCommit"));
     m_commit->setToolTip(tr("Lock in your guess; then the engine's answer is revealed."));
     connect(m_commit, &QPushButton::clicked, this, &LessonDock::commitAnswer);
-    layout->addWidget(m_commit);
+    playerLayout->addWidget(m_commit);
 
     m_verdict = new QLabel(page);
     m_verdict->setObjectName(QStringLiteral("lessonVerdict"));
     m_verdict->setWordWrap(true);
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_verdict);
-    layout->addStretch(1);
+    playerLayout->addWidget(m_verdict);
+    playerLayout->addStretch(1);
 
     auto* navigation = new QHBoxLayout;
     m_back = new QPushButton(tr("Back"), page);
@@ -233,11 +218,26 @@ void LessonDock::buildUi() {
     navigation->addWidget(m_back);
     navigation->addStretch(1);
     navigation->addWidget(m_next);
-    layout->addLayout(navigation);
+    playerLayout->addLayout(navigation);
+
+    layout->addWidget(m_playerBox, 1);
+    buildAuthorUi(page, layout);
 
     scroll->setWidget(page);
     setWidget(scroll);
     setMinimumWidth(300);
+}
+
+void LessonDock::giveRoom() {
+    show();
+    raise();
+    // The lesson's text and choices need the height more than the docks it shares the side with.
+    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
+    if (auto* inspector = m_window.findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
+        inspector && inspector->isVisible() && !inspector->isFloating()) {
+        m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
+                             Qt::Vertical);
+    }
 }
 
 void LessonDock::openPresenter() {
@@ -265,7 +265,11 @@ bool LessonDock::openLesson(const QString& fileName) {
                              tr("Could not open the lesson:\n%1").arg(error->toString()));
         return false;
     }
-    return startLesson(std::get<Lesson>(std::move(result)), QFileInfo(fileName).fileName());
+    if (!startLesson(std::get<Lesson>(std::move(result)), QFileInfo(fileName).fileName())) {
+        return false;
+    }
+    m_lessonFileName = fileName;
+    return true;
 }
 
 bool LessonDock::startLesson(Lesson lesson, const QString& source) {
@@ -280,6 +284,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
         simulation && simulation->simulateAction()->isChecked()) {
         simulation->simulateAction()->setChecked(false);
     }
+    m_authoring = false;
     m_lesson = std::move(lesson);
     m_source = source;
     m_states.assign(m_lesson.steps.size(), StepState{});
@@ -287,15 +292,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     m_window.document()->setScene(m_lesson.scene);
     m_settingScene = false;
     m_window.document()->setFileName(QString());
-    show();
-    raise();
-    // The lesson's text and choices need the height more than the docks it shares the side with.
-    m_window.resizeDocks({this}, {420}, Qt::Horizontal);
-    if (auto* inspector = m_window.findChild<QDockWidget*>(QStringLiteral("InspectorDock"));
-        inspector && inspector->isVisible() && !inspector->isFloating()) {
-        m_window.resizeDocks({this, inspector}, {m_window.height() * 3 / 4, m_window.height() / 8},
-                             Qt::Vertical);
-    }
+    giveRoom();
     // Student view: the Walkthrough dock's table and overlay would answer the lesson's questions before they
     // are asked; it opens when a step or a reveal moves it.
     if (auto* walkthrough = m_window.findChild<WalkthroughDock*>(); walkthrough && !m_teacherView) {
@@ -309,11 +306,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
 }
 
 QString LessonDock::stepMarkdown(const LessonStep& step) {
-    QString text = step.type == LessonStepType::Question ? step.prompt : step.text;
-    if (const QString about = describeStep(step); !about.isEmpty()) {
-        text = text.isEmpty() ? about : about + QStringLiteral("\n\n") + text;
-    }
-    return text;
+    return lessonStepMarkdown(step);
 }
 
 int LessonDock::score() const {
@@ -706,6 +699,14 @@ void LessonDock::commitAnswer() {
 }
 
 void LessonDock::updateHeader() {
+    m_playerBox->setVisible(!m_authoring);
+    m_authorBox->setVisible(m_authoring);
+    if (m_authoring) {
+        setWindowTitle(tr("Lesson (authoring)"));
+        setToolTip(m_lessonFileName);
+        m_title->setText(tr("Writing a lesson"));
+        return;
+    }
     setWindowTitle(tr("Lesson"));
     setToolTip(m_source);
     m_title->setText(hasLesson() ? m_lesson.title : tr("No lesson open. Use File > Open Lesson..."));
@@ -723,6 +724,7 @@ void LessonDock::updateHeader() {
     m_next->setEnabled(hasLesson() && m_step + 1 < stepCount());
     m_teacherBox->setVisible(hasLesson());
     m_presenterButton->setVisible(hasLesson());
+    m_editButton->setVisible(hasLesson());
 }
 
 void LessonDock::updateQuestionState() {
@@ -794,6 +796,9 @@ void LessonDock::updateQuestionState() {
 
 void LessonDock::showStep() {
     updateHeader();
+    if (m_authoring) {
+        return;
+    }
     if (!hasLesson()) {
         m_text->clear();
         m_teacherNotes->hide();
@@ -815,6 +820,448 @@ void LessonDock::showStep() {
     m_teacherNotes->setVisible(m_teacherView && !step.teacherNotes.isEmpty());
     m_teacherNotes->setText(tr("**Teacher's note:** %1").arg(step.teacherNotes));
     updateQuestionState();
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Authoring
+
+namespace {
+/// One line of the authoring list: "3. Walkthrough: SAT of bodies 0 and 1, step 2 - the first words".
+QString authorListLine(int index, const LessonStep& step) {
+    QString about = describeLessonStep(step);
+    about.remove(QLatin1Char('*'));
+    QString kind;
+    switch (step.type) {
+    case LessonStepType::Note:
+        kind = LessonDock::tr("Note");
+        break;
+    case LessonStepType::Question:
+        kind = LessonDock::tr("Question (%1)").arg(QLatin1String(toString(step.kind)));
+        break;
+    default:
+        break;
+    }
+    // One line of plain words: the Markdown's emphasis marks are left out.
+    QString words = (step.type == LessonStepType::Question ? step.prompt : step.text).simplified();
+    words.remove(QStringLiteral("**"));
+    QString line = QStringLiteral("%1. ").arg(index + 1) + (about.isEmpty() ? kind : about);
+    if (!words.isEmpty()) {
+        line += QStringLiteral(": ") + (words.size() > 60 ? words.left(57) + QStringLiteral("...") : words);
+    }
+    return line;
+}
+} // namespace
+
+void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
+    m_editor = new LessonEditor(this);
+    m_authorBox = new QWidget(page);
+    m_authorBox->setObjectName(QStringLiteral("lessonAuthor"));
+    auto* author = new QVBoxLayout(m_authorBox);
+    author->setContentsMargins(0, 0, 0, 0);
+
+    author->addWidget(new QLabel(tr("Title"), m_authorBox));
+    m_authorTitle = new QLineEdit(m_authorBox);
+    m_authorTitle->setObjectName(QStringLiteral("lessonAuthorTitle"));
+    author->addWidget(m_authorTitle);
+    connect(m_authorTitle, &QLineEdit::textEdited, this, [this](const QString& text) {
+        if (!m_updatingAuthor) {
+            m_window.document()->undoStack()->push(
+                new SetLessonTextCommand(m_editor, -1, LessonTextField::Title, text));
+        }
+    });
+
+    m_authorHint = new QLabel(m_authorBox);
+    m_authorHint->setObjectName(QStringLiteral("lessonAuthorHint"));
+    m_authorHint->setWordWrap(true);
+    m_authorHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    // Two lines always, so the buttons below stay where the mouse expects them when the hint changes.
+    m_authorHint->setMinimumHeight(2 * m_authorHint->fontMetrics().lineSpacing() + 2);
+    m_authorHint->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    author->addWidget(m_authorHint);
+
+    auto* addRow = new QHBoxLayout;
+    m_addFromView = new QPushButton(tr("Add Step from Current View"), m_authorBox);
+    m_addFromView->setObjectName(QStringLiteral("lessonAddFromView"));
+    m_addFromView->setToolTip(
+        tr("While simulating: the time, solver and settings. Else, with the Walkthrough "
+           "dock open: its tab, pair and step. Else: a note on the selected bodies."));
+    connect(m_addFromView, &QPushButton::clicked, this, &LessonDock::addStepFromView);
+    m_addNote = new QPushButton(tr("Add Note"), m_authorBox);
+    m_addNote->setObjectName(QStringLiteral("lessonAddNote"));
+    m_addNote->setToolTip(tr("A note to read, pointing at the selected bodies."));
+    connect(m_addNote, &QPushButton::clicked, this, &LessonDock::addNote);
+    addRow->addWidget(m_addFromView, 1);
+    addRow->addWidget(m_addNote);
+    author->addLayout(addRow);
+
+    m_authorList = new QListWidget(m_authorBox);
+    m_authorList->setObjectName(QStringLiteral("lessonAuthorSteps"));
+    m_authorList->setMinimumHeight(90);
+    // The list takes the height the texts below leave, never more: the panel fits the dock without scrolling.
+    m_authorList->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Ignored);
+    m_authorList->setWordWrap(true);
+    author->addWidget(m_authorList, 1);
+    connect(m_authorList, &QListWidget::currentRowChanged, this, [this] {
+        if (!m_updatingAuthor) {
+            refreshAuthorEditors();
+            updateAuthorButtons();
+        }
+    });
+
+    auto* moveRow = new QHBoxLayout;
+    m_stepUp = new QPushButton(tr("Up"), m_authorBox);
+    m_stepUp->setObjectName(QStringLiteral("lessonStepUp"));
+    m_stepUp->setToolTip(tr("Move the selected step one place earlier"));
+    connect(m_stepUp, &QPushButton::clicked, this, &LessonDock::moveStepUp);
+    m_stepDown = new QPushButton(tr("Down"), m_authorBox);
+    m_stepDown->setObjectName(QStringLiteral("lessonStepDown"));
+    m_stepDown->setToolTip(tr("Move the selected step one place later"));
+    connect(m_stepDown, &QPushButton::clicked, this, &LessonDock::moveStepDown);
+    m_stepDelete = new QPushButton(tr("Delete"), m_authorBox);
+    m_stepDelete->setObjectName(QStringLiteral("lessonStepDelete"));
+    m_stepDelete->setToolTip(tr("Delete the selected step (Edit > Undo brings it back)"));
+    connect(m_stepDelete, &QPushButton::clicked, this, &LessonDock::deleteStep);
+    moveRow->addWidget(m_stepUp);
+    moveRow->addWidget(m_stepDown);
+    moveRow->addStretch(1);
+    moveRow->addWidget(m_stepDelete);
+    author->addLayout(moveRow);
+
+    author->addWidget(new QLabel(tr("Text of the selected step (Markdown)"), m_authorBox));
+    m_authorText = new QPlainTextEdit(m_authorBox);
+    m_authorText->setObjectName(QStringLiteral("lessonAuthorText"));
+    // Ctrl+Z belongs to the document's stack, where every text edit goes as a command.
+    m_authorText->setUndoRedoEnabled(false);
+    m_authorText->setTabChangesFocus(true);
+    m_authorText->setMaximumHeight(80);
+    author->addWidget(m_authorText);
+    author->addWidget(new QLabel(tr("Teacher's note (hidden from students)"), m_authorBox));
+    m_authorTeacher = new QPlainTextEdit(m_authorBox);
+    m_authorTeacher->setObjectName(QStringLiteral("lessonAuthorTeacherNotes"));
+    m_authorTeacher->setUndoRedoEnabled(false);
+    m_authorTeacher->setTabChangesFocus(true);
+    m_authorTeacher->setMaximumHeight(56);
+    author->addWidget(m_authorTeacher);
+    for (const auto& [edit, field] : {std::pair{m_authorText, LessonTextField::Text},
+                                      std::pair{m_authorTeacher, LessonTextField::TeacherNotes}}) {
+        connect(edit, &QPlainTextEdit::textChanged, this, [this, edit = edit, field = field] {
+            const int index = authorSelection();
+            if (m_updatingAuthor || index < 0 || edit->toPlainText() == m_editor->text(index, field)) {
+                return;
+            }
+            m_window.document()->undoStack()->push(
+                new SetLessonTextCommand(m_editor, index, field, edit->toPlainText()));
+        });
+    }
+
+    m_sceneInline = new QCheckBox(tr("Keep the scene inside the lesson file"), m_authorBox);
+    m_sceneInline->setObjectName(QStringLiteral("lessonSceneInline"));
+    m_sceneInline->setChecked(true);
+    m_sceneInline->setToolTip(tr("Off: the lesson names the open scene's file by a path relative to the "
+                                 "lesson (save the scene first; keep both in one folder to share them)."));
+    author->addWidget(m_sceneInline);
+
+    connect(m_editor, &LessonEditor::stepsChanged, this, [this](int current) { refreshAuthorList(current); });
+    connect(m_editor, &LessonEditor::textChanged, this, [this](int index, LessonTextField field) {
+        if (field == LessonTextField::Title) {
+            if (m_authorTitle->text() != m_editor->lesson().title) {
+                const QSignalBlocker block(m_authorTitle);
+                m_authorTitle->setText(m_editor->lesson().title);
+            }
+            return;
+        }
+        if (QListWidgetItem* item = m_authorList->item(index)) {
+            item->setText(authorListLine(index, m_editor->lesson().steps[static_cast<std::size_t>(index)]));
+        }
+        if (index != authorSelection()) {
+            // Undo of an edit on another step: show that step.
+            setAuthorSelection(index);
+        }
+        refreshAuthorEditors();
+    });
+    layout->addWidget(m_authorBox, 1);
+    m_authorBox->hide();
+}
+
+int LessonDock::authorSelection() const {
+    return m_authorList ? m_authorList->currentRow() : -1;
+}
+
+void LessonDock::setAuthorSelection(int index) {
+    m_authorList->setCurrentRow(index);
+}
+
+void LessonDock::startAuthoring(Lesson lesson, const QString& fileName) {
+    // The player stops: its lesson becomes the one being written.
+    restoreOverlay();
+    m_lesson = {};
+    m_states.clear();
+    m_step = -1;
+    m_eval = {};
+    clearChoices();
+    m_authoring = true;
+    m_lessonFileName = fileName;
+    m_sceneInline->setChecked(lesson.scenePath.isEmpty());
+    m_editor->reset(std::move(lesson));
+    giveRoom();
+    showStep();
+    emit lessonChanged();
+}
+
+void LessonDock::newLesson() {
+    Lesson lesson;
+    lesson.title = tr("Untitled lesson");
+    startAuthoring(std::move(lesson), QString());
+    m_authorTitle->setFocus();
+    m_authorTitle->selectAll();
+}
+
+void LessonDock::editLesson() {
+    if (!hasLesson()) {
+        return;
+    }
+    Lesson lesson = m_lesson;
+    // The scene is the document's: the lesson is saved with the scene as it is then.
+    startAuthoring(std::move(lesson), m_lessonFileName);
+}
+
+void LessonDock::refreshAuthorList(int select) {
+    {
+        const QSignalBlocker block(m_authorList);
+        m_updatingAuthor = true;
+        m_authorList->clear();
+        const auto& steps = m_editor->lesson().steps;
+        for (int i = 0; i < static_cast<int>(steps.size()); ++i) {
+            m_authorList->addItem(authorListLine(i, steps[static_cast<std::size_t>(i)]));
+        }
+        m_authorList->setCurrentRow(select);
+        m_updatingAuthor = false;
+    }
+    refreshAuthorEditors();
+    updateAuthorButtons();
+}
+
+void LessonDock::refreshAuthorEditors() {
+    m_updatingAuthor = true;
+    const int index = authorSelection();
+    const bool has = index >= 0 && index < m_editor->stepCount();
+    for (const auto& [edit, field] : {std::pair{m_authorText, LessonTextField::Text},
+                                      std::pair{m_authorTeacher, LessonTextField::TeacherNotes}}) {
+        edit->setEnabled(has);
+        const QString text = has ? m_editor->text(index, field) : QString();
+        if (edit->toPlainText() != text) {
+            edit->setPlainText(text);
+            edit->moveCursor(QTextCursor::End);
+        }
+    }
+    if (m_authorTitle->text() != m_editor->lesson().title) {
+        m_authorTitle->setText(m_editor->lesson().title);
+    }
+    m_updatingAuthor = false;
+}
+
+void LessonDock::updateAuthorButtons() {
+    const int index = authorSelection();
+    const int count = m_editor->stepCount();
+    m_stepUp->setEnabled(index > 0);
+    m_stepDown->setEnabled(index >= 0 && index + 1 < count);
+    m_stepDelete->setEnabled(index >= 0);
+    m_authorHint->setText(count == 0
+                              ? tr("Set up the view you want the class to see, then Add Step from Current "
+                                   "View. File > Save Lesson writes the file.")
+                              : (count == 1 ? tr("1 step.") : tr("%1 steps.").arg(count)) + QLatin1Char(' ') +
+                                    tr("Steps are added after the selected one."));
+}
+
+phys::WorldSettings LessonDock::settingsBefore(int index) const {
+    phys::WorldSettings settings = m_window.document()->scene().def.settings;
+    const auto& steps = m_editor->lesson().steps;
+    for (int i = 0; i < index && i < static_cast<int>(steps.size()); ++i) {
+        const LessonStep& step = steps[static_cast<std::size_t>(i)];
+        if (step.type == LessonStepType::Simulation && step.action == LessonSimulationAction::Set) {
+            applyLessonSetting(settings, step.setting, step.value); // a bad one leaves them unchanged
+        }
+    }
+    return settings;
+}
+
+void LessonDock::insertSteps(const std::vector<LessonStep>& steps, const QString& name) {
+    if (!m_authoring || steps.empty()) {
+        return;
+    }
+    const int selected = authorSelection();
+    int at = selected >= 0 ? selected + 1 : m_editor->stepCount();
+    if (steps.size() == 1) {
+        m_window.document()->undoStack()->push(new InsertLessonStepCommand(m_editor, at, steps.front()));
+        return;
+    }
+    // Several steps (a simulation state): one command, one undo.
+    auto* macro = new LessonMacroCommand(name);
+    for (const LessonStep& step : steps) {
+        new InsertLessonStepCommand(m_editor, at++, step, macro);
+    }
+    m_window.document()->undoStack()->push(macro);
+}
+
+void LessonDock::addStepFromView() {
+    if (!m_authoring) {
+        return;
+    }
+    auto* simulation = m_window.findChild<SimulationUi*>();
+    if (simulation && simulation->controller()->isSimulating()) {
+        // The simulation state: every setting that differs from what the lesson has at this point (the solver
+        // always, so the step says which one), then a run to the time shown.
+        const SimulationController* controller = simulation->controller();
+        const int at = authorSelection() >= 0 ? authorSelection() + 1 : m_editor->stepCount();
+        const phys::WorldSettings before = settingsBefore(at);
+        const phys::WorldSettings now = controller->settings();
+        std::vector<LessonStep> steps;
+        for (const QString& name : lessonSettingNames()) {
+            const QJsonValue value = lessonSettingValue(now, name);
+            if (name == QLatin1String("solver") || value != lessonSettingValue(before, name)) {
+                LessonStep step;
+                step.type = LessonStepType::Simulation;
+                step.action = LessonSimulationAction::Set;
+                step.setting = name;
+                step.value = value;
+                steps.push_back(step);
+            }
+        }
+        if (controller->currentTime() > 0.0) {
+            LessonStep run;
+            run.type = LessonStepType::Simulation;
+            run.action = LessonSimulationAction::Run;
+            // Rounded to the step: the lesson runs whole steps to reach it.
+            run.until = std::round(controller->currentTime() * 1e6) / 1e6;
+            steps.push_back(run);
+        }
+        insertSteps(steps, tr("Add simulation state"));
+        return;
+    }
+    auto* walkthrough = m_window.findChild<WalkthroughDock*>();
+    if (walkthrough && walkthrough->isVisible() && walkthrough->indexA() >= 0 && walkthrough->indexB() >= 0 &&
+        walkthrough->indexA() != walkthrough->indexB()) {
+        LessonStep step;
+        step.type = LessonStepType::Walkthrough;
+        step.walkthrough =
+            LessonWalkthroughRef{QLatin1String(toString(walkthrough->mode())), walkthrough->indexA(),
+                                 walkthrough->indexB(), std::max(0, walkthrough->currentStep()) + 1};
+        insertSteps({step}, tr("Add walkthrough step"));
+        return;
+    }
+    addNote();
+}
+
+void LessonDock::addNote() {
+    if (!m_authoring) {
+        return;
+    }
+    LessonStep step;
+    step.type = LessonStepType::Note;
+    step.text = tr("Write what the class should look at here.");
+    const Document* document = m_window.document();
+    for (const quint64 key : m_window.canvas()->selection()) {
+        const int index = document->indexOf(key);
+        if (index >= 0) {
+            step.bodies.push_back(index);
+        }
+    }
+    std::sort(step.bodies.begin(), step.bodies.end());
+    insertSteps({step}, tr("Add note"));
+    m_authorText->setFocus();
+    m_authorText->selectAll();
+}
+
+void LessonDock::moveStepUp() {
+    const int index = authorSelection();
+    if (m_authoring && index > 0) {
+        m_window.document()->undoStack()->push(new MoveLessonStepCommand(m_editor, index, index - 1));
+    }
+}
+
+void LessonDock::moveStepDown() {
+    const int index = authorSelection();
+    if (m_authoring && index >= 0 && index + 1 < m_editor->stepCount()) {
+        m_window.document()->undoStack()->push(new MoveLessonStepCommand(m_editor, index, index + 1));
+    }
+}
+
+void LessonDock::deleteStep() {
+    const int index = authorSelection();
+    if (m_authoring && index >= 0) {
+        m_window.document()->undoStack()->push(new RemoveLessonStepCommand(m_editor, index));
+    }
+}
+
+std::optional<Lesson> LessonDock::currentLesson(QString* error) const {
+    if (!m_authoring) {
+        if (!hasLesson()) {
+            *error = tr("No lesson is open.");
+            return std::nullopt;
+        }
+        return m_lesson;
+    }
+    Lesson lesson = m_editor->lesson();
+    lesson.scene = m_window.document()->scene();
+    lesson.scenePath.clear();
+    if (lesson.steps.empty()) {
+        *error = tr("The lesson has no steps yet: add one first.");
+        return std::nullopt;
+    }
+    if (lesson.title.trimmed().isEmpty()) {
+        *error = tr("The lesson needs a title.");
+        return std::nullopt;
+    }
+    // Read back as a file would be: body indices are checked against the scene as it is now.
+    auto parsed = parseLesson(serializeLesson(lesson), QString());
+    if (const auto* problem = std::get_if<LessonError>(&parsed)) {
+        *error = problem->toString();
+        return std::nullopt;
+    }
+    return lesson;
+}
+
+bool LessonDock::saveLessonTo(const QString& fileName) {
+    QString error;
+    std::optional<Lesson> lesson = currentLesson(&error);
+    if (lesson && !m_sceneInline->isChecked()) {
+        const Document* document = m_window.document();
+        if (document->fileName().isEmpty() || document->fileName().startsWith(QLatin1Char(':')) ||
+            document->isModified()) {
+            error =
+                tr("The scene is not saved in a file: save it first (File > Save), or keep the scene inside "
+                   "the lesson.");
+            lesson.reset();
+        } else {
+            lesson->scenePath =
+                QDir(QFileInfo(fileName).absolutePath()).relativeFilePath(document->fileName());
+        }
+    }
+    if (lesson) {
+        error = saveLessonFile(*lesson, fileName);
+    }
+    if (!error.isEmpty()) {
+        m_window.reportError(tr("Cannot save lesson"), tr("The lesson was not saved:\n%1").arg(error));
+        return false;
+    }
+    m_lessonFileName = fileName;
+    return true;
+}
+
+bool LessonDock::exportWorksheet(const QString& fileName, WorksheetKind kind) {
+    QString error;
+    const std::optional<Lesson> lesson = currentLesson(&error);
+    if (lesson) {
+        error = writeLessonWorksheet(*lesson, fileName, kind);
+    }
+    if (!error.isEmpty()) {
+        m_window.reportError(tr("Cannot export worksheet"),
+                             tr("The worksheet was not written:\n%1").arg(error));
+        return false;
+    }
+    m_window.statusBar()->showMessage(
+        tr("Wrote %1 (%2 pages)").arg(fileName).arg(worksheetPageCount(*lesson)), 5000);
+    return true;
 }
 
 LessonDock* installLessons(MainWindow& window) {
@@ -858,6 +1305,89 @@ LessonDock* installLessons(MainWindow& window) {
         }
         file->insertAction(before, open);
         file->insertMenu(before, pack);
+
+        // Authoring and worksheets.
+        auto* newLesson = new QAction(LessonDock::tr("Ne&w Lesson"), file);
+        newLesson->setObjectName(QStringLiteral("actionNewLesson"));
+        newLesson->setStatusTip(
+            LessonDock::tr("Write a lesson on the open scene: add steps from the current view"));
+        QObject::connect(newLesson, &QAction::triggered, dock, &LessonDock::newLesson);
+        auto askLessonFile = [&window](const QString& title, const QString& current) {
+            const QString directory =
+                current.isEmpty() || current.startsWith(QLatin1Char(':'))
+                    ? QSettings().value(kLastLessonDirectoryKey, QDir::homePath()).toString()
+                    : current;
+            const QString fileName = QFileDialog::getSaveFileName(
+                &window, title, directory, LessonDock::tr("ContactLab lessons (*.json);;All files (*)"));
+            if (!fileName.isEmpty()) {
+                QSettings().setValue(kLastLessonDirectoryKey, QFileInfo(fileName).absolutePath());
+            }
+            return fileName;
+        };
+        auto* saveAs = new QAction(LessonDock::tr("Save Lesson As..."), file);
+        saveAs->setObjectName(QStringLiteral("actionSaveLessonAs"));
+        saveAs->setStatusTip(LessonDock::tr("Write the lesson being authored to a new file"));
+        QObject::connect(saveAs, &QAction::triggered, dock, [dock, askLessonFile] {
+            const QString fileName = askLessonFile(LessonDock::tr("Save Lesson"), dock->lessonFileName());
+            if (!fileName.isEmpty()) {
+                dock->saveLessonTo(QFileInfo(fileName).suffix().isEmpty() ? fileName + QStringLiteral(".json")
+                                                                          : fileName);
+            }
+        });
+        auto* save = new QAction(LessonDock::tr("Sa&ve Lesson"), file);
+        save->setObjectName(QStringLiteral("actionSaveLesson"));
+        save->setStatusTip(LessonDock::tr("Write the lesson being authored, with the scene as it is now"));
+        QObject::connect(save, &QAction::triggered, dock, [dock, saveAs] {
+            const QString current = dock->lessonFileName();
+            if (current.isEmpty() || current.startsWith(QLatin1Char(':'))) {
+                saveAs->trigger();
+            } else {
+                dock->saveLessonTo(current);
+            }
+        });
+        auto exportAction = [&window, dock, file](const QString& text, const QString& name,
+                                                  WorksheetKind kind) {
+            auto* action = new QAction(text, file);
+            action->setObjectName(name);
+            QObject::connect(action, &QAction::triggered, dock, [&window, dock, kind, text] {
+                const QString directory =
+                    QSettings().value(kLastLessonDirectoryKey, QDir::homePath()).toString();
+                const QString fileName = QFileDialog::getSaveFileName(
+                    &window, QString(text).remove(QLatin1Char('&')).remove(QStringLiteral("...")), directory,
+                    LessonDock::tr("PDF files (*.pdf)"));
+                if (!fileName.isEmpty()) {
+                    dock->exportWorksheet(fileName.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)
+                                              ? fileName
+                                              : fileName + QStringLiteral(".pdf"),
+                                          kind);
+                }
+            });
+            return action;
+        };
+        QAction* exportStudent =
+            exportAction(LessonDock::tr("Export Lesson as &PDF..."), QStringLiteral("actionExportLessonPdf"),
+                         WorksheetKind::Student);
+        exportStudent->setStatusTip(LessonDock::tr("The student's worksheet: each step's drawing, text and "
+                                                   "question with space for the answer"));
+        QAction* exportTeacher =
+            exportAction(LessonDock::tr("Export Lesson as PDF, &Teacher's Sheet..."),
+                         QStringLiteral("actionExportLessonPdfTeacher"), WorksheetKind::Teacher);
+        exportTeacher->setStatusTip(LessonDock::tr(
+            "The teacher's worksheet: as the student's, with the engine's answers and the notes"));
+        file->insertAction(before, newLesson);
+        file->insertAction(before, save);
+        file->insertAction(before, saveAs);
+        file->insertAction(before, exportStudent);
+        file->insertAction(before, exportTeacher);
+        auto update = [dock, save, saveAs, exportStudent, exportTeacher] {
+            save->setEnabled(dock->isAuthoring());
+            saveAs->setEnabled(dock->isAuthoring());
+            const bool any = dock->isAuthoring() || dock->hasLesson();
+            exportStudent->setEnabled(any);
+            exportTeacher->setEnabled(any);
+        };
+        QObject::connect(dock, &LessonDock::lessonChanged, dock, update);
+        update();
     }
     if (QMenu* view = window.viewMenu()) {
         view->addAction(dock->toggleViewAction());

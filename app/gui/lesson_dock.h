@@ -8,9 +8,18 @@
 ///
 /// Student view (the default) hides teacher notes and every answer until the guess is committed; Teacher
 /// view shows the notes and the engine's answer beside each question.
+///
+/// Authoring (File > New Lesson, or Edit on a lesson being played): the dock lists the lesson's steps;
+/// "Add Step from Current View" records what the window shows (the simulation's time, solver and settings
+/// while simulating; else the Walkthrough dock's tab, pair and step when it is open; else a note pointing at
+/// the selected bodies); steps move up and down and are deleted; the texts and teacher notes are edited in
+/// place. Every change is an undo command on the document's stack (lesson_commands.h). File > Save Lesson
+/// writes the lesson with the scene as it is now, inline or by a path relative to the lesson file.
 
 #include "lesson.h"
+#include "lesson_commands.h"
 #include "lesson_questions.h"
+#include "lesson_worksheet.h"
 #include "overlay.h"
 
 #include <QDockWidget>
@@ -25,6 +34,7 @@ class QButtonGroup;
 class QCheckBox;
 class QLabel;
 class QLineEdit;
+class QListWidget;
 class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
@@ -79,6 +89,25 @@ public:
     /// The built-in lesson pack (resource paths, ":/lessons/...json"), sorted.
     static QStringList builtInLessons();
 
+    // Authoring.
+    bool isAuthoring() const { return m_authoring; }
+    LessonEditor* editor() const { return m_editor; }
+    /// The step selected in the authoring list (-1: none).
+    int authorSelection() const;
+    void setAuthorSelection(int index);
+    /// The file the authored lesson was last saved to or opened from ("" for none).
+    QString lessonFileName() const { return m_lessonFileName; }
+    /// The lesson as it would be saved: the authored steps with the document's scene as it is now (the
+    /// player's lesson when not authoring). Checked as the loader checks a file (body indices against the
+    /// scene); on a problem, nothing and `error` says where.
+    std::optional<Lesson> currentLesson(QString* error) const;
+    /// Writes the authored lesson to `fileName`; errors are reported through the window. The scene goes in
+    /// inline, or by a path relative to `fileName` when "Keep the scene inside" is off (the scene file must be
+    /// saved first).
+    bool saveLessonTo(const QString& fileName);
+    /// Writes the worksheet of currentLesson(); errors are reported through the window.
+    bool exportWorksheet(const QString& fileName, WorksheetKind kind);
+
 public slots:
     void next();
     void back();
@@ -88,6 +117,17 @@ public slots:
     void commitAnswer();
     /// Opens (or brings back) the presenter window.
     void openPresenter();
+    /// Starts authoring a new lesson on the open scene.
+    void newLesson();
+    /// Turns the lesson being played into one being authored (its answers and score are dropped).
+    void editLesson();
+    /// Adds a step recording what the window shows (see the class comment), after the selected step.
+    void addStepFromView();
+    /// Adds a note after the selected step, pointing at the selected bodies.
+    void addNote();
+    void moveStepUp();
+    void moveStepDown();
+    void deleteStep();
 
 public:
     /// The choice a click at `viewportPoint` on the canvas picks (an edge, an edge's axis or a point within
@@ -118,6 +158,18 @@ private:
     void clearChoices();
     void restoreOverlay();
     void onSceneEdited();
+    void buildAuthorUi(QWidget* page, QVBoxLayout* layout);
+    /// Shows the dock with the width and height its text needs.
+    void giveRoom();
+    void startAuthoring(Lesson lesson, const QString& fileName);
+    void refreshAuthorList(int select);
+    void refreshAuthorEditors();
+    void updateAuthorButtons();
+    /// Pushes the insertion of `steps` after the selected step as one undo command named `name`.
+    void insertSteps(const std::vector<LessonStep>& steps, const QString& name);
+    /// The settings a simulation has after the lesson's steps before `index` (the scene's, switched by
+    /// "set" steps).
+    phys::WorldSettings settingsBefore(int index) const;
     /// Canvas clicks pick choices while a question that has them waits for its answer.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -158,6 +210,26 @@ private:
     QLabel* m_verdict = nullptr;
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;
+    QWidget* m_playerBox = nullptr; ///< everything the player shows (hidden while authoring)
+    QPushButton* m_editButton = nullptr;
+
+    // Authoring.
+    bool m_authoring = false;
+    bool m_updatingAuthor = false; ///< the widgets are being filled from the editor (no commands)
+    LessonEditor* m_editor = nullptr;
+    QString m_lessonFileName;
+    QWidget* m_authorBox = nullptr;
+    QLineEdit* m_authorTitle = nullptr;
+    QListWidget* m_authorList = nullptr;
+    QPushButton* m_addFromView = nullptr;
+    QPushButton* m_addNote = nullptr;
+    QPushButton* m_stepUp = nullptr;
+    QPushButton* m_stepDown = nullptr;
+    QPushButton* m_stepDelete = nullptr;
+    QPlainTextEdit* m_authorText = nullptr;
+    QPlainTextEdit* m_authorTeacher = nullptr;
+    QCheckBox* m_sceneInline = nullptr;
+    QLabel* m_authorHint = nullptr;
 };
 
 /// Adds File > Open Lesson..., File > Lessons (the built-in pack) and the Lesson dock (hidden until a lesson
