@@ -193,10 +193,9 @@ void SimulationController::advance(double realSeconds) {
     }
     const double dt = m_settings.timeStep;
     if (m_pending) {
-        // A step runs on the worker: the frames held are drawn as they are, and no debt builds up meanwhile.
+        // A step runs on the worker: nothing to redraw (the frame shown is drawn already; a heavy scene's
+        // repaint is not free), and no debt builds up meanwhile.
         m_accumulator = 0.0;
-        m_alpha = 1.0;
-        emit frameChanged();
         return;
     }
     m_accumulator += std::clamp(realSeconds, 0.0, kMaxFrameSeconds) * m_timeScale;
