@@ -184,6 +184,22 @@ void SimWorker::step(SimStepJob& job) {
         finish(false);
         return;
     }
+    if (job.inPlace != nullptr) {
+        phys::World& world = *job.inPlace;
+        finish(true);
+        for (const SimInputAction& input : job.inputs) {
+            applySimInput(world, input);
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        world.step();
+        job.stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        recordSimFrame(world, job.frame);
+        if (job.checkpoint) {
+            job.checkpointWorld = std::make_unique<phys::World>(world);
+        }
+        finish(false);
+        return;
+    }
     auto world = std::make_unique<phys::World>(*job.source);
     finish(true); // the UI's World is not read any more
     for (const SimInputAction& input : job.inputs) {

@@ -18,7 +18,9 @@
 ///            record the frame of copy; if job.checkpoint: keep a second copy
 ///            job.done = true; post "finished" to the UI (nothing is posted for a cancelled job)
 /// @endcode
-/// Stepping a copy costs one World copy per step (about a tenth of a step on the heavy scene); in return
+/// A small World (the UI waits for its step to the end, see simulation_controller.h) is stepped in place
+/// instead: nothing can cancel it, and a copy per step would cost more than its step.
+/// Stepping a copy costs one World copy per step (a small part of a step on the heavy scene); in return
 /// Cancel is instant and exact, the World of the frame before the step is never touched, and code that
 /// reads the controller's World (the walkthrough, lesson questions) keeps reading it during a step.
 
@@ -47,8 +49,11 @@ void recordSimFrame(const phys::World& world, SimFrame& frame);
 struct SimStepJob {
     // Set by the UI before submit(), read-only afterwards.
     const phys::World* source = nullptr; ///< the UI's World: read by the worker until `copied`
-    std::vector<SimInputAction> inputs;  ///< applied to the copy before its step (the grab spring force)
-    bool checkpoint = false;             ///< also keep an untouched copy of the stepped World
+    /// Instead of `source`: a World the worker steps in place (the UI waits for the job to the end and does
+    /// not touch the World meanwhile; such a job is not cancelled). `world` then stays null.
+    phys::World* inPlace = nullptr;
+    std::vector<SimInputAction> inputs; ///< applied to the copy before its step (the grab spring force)
+    bool checkpoint = false;            ///< also keep an untouched copy of the stepped World
 
     // Written by the worker; the UI reads them once done() is true.
     std::unique_ptr<phys::World> world; ///< the stepped copy

@@ -616,7 +616,13 @@ void SimulationController::stepWorld() {
         return;
     }
     auto job = std::make_shared<SimStepJob>();
-    job->source = m_world.get();
+    // A small World is stepped in place while the UI waits; a bigger one on a copy, which Cancel can drop.
+    const bool small = static_cast<int>(m_world->shapeSims().size()) <= m_syncShapes;
+    if (small) {
+        job->inPlace = m_world.get();
+    } else {
+        job->source = m_world.get();
+    }
     job->checkpoint = checkpointDue();
     bool loggedForce = false;
     if (isGrabbing() && m_playing) {
@@ -653,7 +659,6 @@ void SimulationController::stepWorld() {
         QMetaObject::invokeMethod(
             this, [this, job] { onStepPosted(job); }, Qt::QueuedConnection);
     });
-    const bool small = static_cast<int>(m_world->shapeSims().size()) <= m_syncShapes;
     const double wait = small ? -1.0 : m_stepWait; // 0: not waited for at all
     if (wait != 0.0 && job->waitDone(wait)) {
         takeStep(*job);
@@ -716,8 +721,10 @@ double SimulationController::steppingSeconds() const {
 }
 
 void SimulationController::takeStep(SimStepJob& job) {
-    m_worker->dispose(std::move(m_world)); // the World of the frame before: freed off the UI thread
-    m_world = std::move(job.world);
+    if (job.world) {
+        m_worker->dispose(std::move(m_world)); // the World of the frame before: freed off the UI thread
+        m_world = std::move(job.world);
+    } // else the job stepped m_world in place
     SimFrame& frame = m_history.push();
     std::swap(frame, job.frame); // the job takes the recycled vectors with it
     frame.stepSeconds = job.stepSeconds;

@@ -37,8 +37,9 @@
 /// is not done by then the UI goes back to its event loop and takes the result when the worker posts it
 /// (isStepping() meanwhile):
 /// @code
-///   step requested:  job = {source: world, inputs: the grab force of this step}; submit(job)
-///                    if shapes <= kSyncShapeCount: wait for job  else: wait up to stepWait()
+///   step requested:  if shapes <= kSyncShapeCount: job = {step world in place}; submit(job); wait for it
+///                    else: job = {copy world, step the copy}; submit(job); wait up to stepWait()
+///                    (either way job.inputs = the grab force of this step, logged at the head)
 ///                    done: take job.world and job.frame (the head moves on)   else: stepping = true
 ///   worker posts:    take job.world and job.frame; stepping = false
 ///   cancelStep():    abandon job; drop the inputs logged for it; the head stays the frame before the step
