@@ -294,14 +294,16 @@ void SimulationUi::createToolBar() {
         m_timeLabel->fontMetrics().horizontalAdvance(QStringLiteral("  t = 0000.000 s  step 000000  ")));
     m_toolBar->addWidget(m_timeLabel);
 
+    // Before the warning: a heavy scene's warning is long, and the progress with its Cancel must not be the
+    // one pushed into the toolbar's overflow menu at 1280 px.
+    createProgress();
+
     m_warningLabel = new QLabel(m_toolBar);
     m_warningLabel->setObjectName(QStringLiteral("simWarningLabel"));
     m_warningLabel->setStyleSheet(
         QStringLiteral("QLabel { color: #a04000; font-weight: bold; padding: 0 6px; }"));
     m_warningAction = m_toolBar->addWidget(m_warningLabel);
     m_warningAction->setVisible(false);
-
-    createProgress();
 
     m_descriptionLabel = new QLabel(m_toolBar);
     m_descriptionLabel->setObjectName(QStringLiteral("sceneDescriptionLabel"));

@@ -1,7 +1,7 @@
 /// @file framebench_main.cpp
 /// contactlab-framebench [--bodies N] [--frames N] [--warmup N] [--overlays LIST] [--screenshot FILE.png]
 /// contactlab-framebench --drag [--bodies N] [--frames N] [--warmup N] [--screenshot FILE.png]
-/// contactlab-framebench --pile N [--steps N]
+/// contactlab-framebench --pile N [--steps N] [--overlays LIST]
 ///   (issue 16's heavy scene played on the app's own timer and worker thread: the window's answer time)
 ///
 /// Measures one Simulate-mode display frame on the real MainWindow (offscreen): the controller's advance()
@@ -328,6 +328,9 @@ int main(int argc, char* argv[]) {
         window.canvas()->setShowBodyNames(false);
     }
     if (parser.isSet(QStringLiteral("pile"))) {
+        if (parser.isSet(QStringLiteral("overlays"))) { // else the window's own overlays
+            window.findChild<cl::SimulationUi*>()->setOverlayNames(parser.value(QStringLiteral("overlays")));
+        }
         return runPileBench(window, std::max(1, parser.value(QStringLiteral("pile")).toInt()),
                             std::max(1, parser.value(QStringLiteral("steps")).toInt()));
     }
