@@ -152,9 +152,8 @@ void SimulationUi::createProgress() {
     m_progressLabel->setObjectName(QStringLiteral("simStepProgressLabel"));
     m_cancelStep = new QAction(tr("Cancel"), &m_window);
     m_cancelStep->setObjectName(QStringLiteral("actionSimCancelStep"));
-    m_cancelStep->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelStep->setToolTip(tr("Stop this step and stay at the frame before it (Esc)"));
-    m_cancelStep->setEnabled(false); // Esc is the tools' own otherwise
+    m_cancelStep->setEnabled(false);
     m_window.addAction(m_cancelStep);
     connect(m_cancelStep, &QAction::triggered, m_controller, &SimulationController::cancelStep);
     auto* cancel = new QToolButton(box);
@@ -180,6 +179,9 @@ void SimulationUi::updateProgress() {
     }
     m_progressAction->setVisible(show);
     m_cancelStep->setEnabled(show);
+    // Esc is this action's only while the progress shows: a window shortcut, even a disabled one, would take
+    // Esc from the tools and dialogs the rest of the time.
+    m_cancelStep->setShortcut(show ? QKeySequence(Qt::Key_Escape) : QKeySequence());
 }
 
 // Asked when the user presses Play or Step, not when the file is opened: opening a heavy scene to look at it or
