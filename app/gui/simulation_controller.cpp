@@ -2,6 +2,7 @@
 
 #include "sim_overlay.h"
 #include "sim_particles.h"
+#include "sim_worker.h"
 
 #include "physics/broadphase.h"
 
@@ -75,7 +76,8 @@ bool sameBodyApartFromState(const phys::BodyDef& a, const phys::BodyDef& b) {
 } // namespace
 
 SimulationController::SimulationController(Document* document, QObject* parent)
-    : QObject(parent), m_document(document), m_timer(new QTimer(this)) {
+    : QObject(parent), m_document(document), m_timer(new QTimer(this)),
+      m_worker(std::make_unique<SimWorker>()) {
     setObjectName(QStringLiteral("simulationController"));
     m_timer->setInterval(kTimerMilliseconds);
     m_timer->setTimerType(Qt::PreciseTimer);
@@ -92,7 +94,11 @@ SimulationController::SimulationController(Document* document, QObject* parent)
     connect(m_document, &Document::settingsChanged, this, &SimulationController::onDocumentSettingsChanged);
 }
 
-SimulationController::~SimulationController() = default;
+SimulationController::~SimulationController() {
+    if (m_pending) {
+        m_pending->abandon(); // the worker stops reading the World before it goes (no signals from here)
+    }
+}
 
 // ----------------------------------------------------------------------------------------------------------------
 // Mode, clock
@@ -105,6 +111,7 @@ void SimulationController::setSimulating(bool simulating) {
         m_simulating = true;
         rebuild();
     } else {
+        cancelStep();
         pause();
         endGrab(false);
         m_simulating = false;
@@ -185,6 +192,12 @@ void SimulationController::advance(double realSeconds) {
         return;
     }
     const double dt = m_settings.timeStep;
+    if (m_pending) {
+        // A step runs on the worker: nothing to redraw (the frame shown is drawn already; a heavy scene's
+        // repaint is not free), and no debt builds up meanwhile.
+        m_accumulator = 0.0;
+        return;
+    }
     m_accumulator += std::clamp(realSeconds, 0.0, kMaxFrameSeconds) * m_timeScale;
     QElapsedTimer wall;
     wall.start();
@@ -199,6 +212,10 @@ void SimulationController::advance(double realSeconds) {
         advanceOne();
         m_accumulator -= dt;
         ++steps;
+        if (m_pending) {
+            overloaded = true; // the step runs on; its result comes with the worker's post
+            break;
+        }
     }
     if (overloaded) {
         // Never let the debt grow: drop it and say so, instead of freezing the UI to catch up.
@@ -235,6 +252,9 @@ void SimulationController::stepForward() {
         return;
     }
     pause();
+    if (m_pending) {
+        return; // one step at a time: the one running is the step asked for
+    }
     if (m_cursor < headStep() && !isGrabbing()) {
         ++m_cursor;
     } else {
@@ -250,6 +270,12 @@ void SimulationController::stepBack() {
         return;
     }
     pause();
+    if (m_pending) {
+        cancelStep(); // back to the frame before the step running: that is one step back
+        m_alpha = 1.0;
+        emit frameChanged();
+        return;
+    }
     if (m_cursor > firstStep()) {
         --m_cursor;
         if (isGrabbing()) {
@@ -292,6 +318,7 @@ std::unique_ptr<phys::World> SimulationController::buildWorld() const {
 }
 
 void SimulationController::rebuild() {
+    cancelStep();
     endGrab(false);
     m_base.settings = m_settings;
     m_base.bodies.clear();
@@ -319,7 +346,7 @@ void SimulationController::rebuild() {
     m_chosen.reset();
     updateCapacity();
     refreshSlotShapes();
-    recordFrame(m_history.push());
+    recordSimFrame(*m_world, m_history.push());
     m_cursor = 0;
     m_accumulator = 0.0;
     m_alpha = 1.0;
@@ -394,8 +421,8 @@ QString SimulationController::heavyWarning() const {
     }
     const QString count = m_estimatedPairs >= kPairCountCap ? tr("more than %L1").arg(kPairCountCap)
                                                             : tr("about %L1").arg(m_estimatedPairs);
-    // Short enough for the simulation toolbar at 1280 px; the step itself runs on the UI thread (see
-    // docs/architecture.md, Threading), so "each step may take seconds" is what the user will see.
+    // Short enough for the simulation toolbar at 1280 px. Play and Step ask before the first step of such a
+    // run (SimulationUi::confirmHeavyRun); the steps run on the worker thread, with progress and Cancel.
     return tr("Heavy scene: %1 contact pairs (over %L2): each step may take seconds")
         .arg(count)
         .arg(kHeavyPairCount);
@@ -429,11 +456,20 @@ void SimulationController::updateCapacity() {
 // Checkpoint memory: one copy holds the World's arrays (bodies, shapes, contacts with their warm starts, the
 // broadphase tree with about two nodes per shape, the solvers' per-step arrays and the Verlet particles).
 // K = the steps over which the copies of the whole history fit the budget.
-void SimulationController::maybeCheckpoint() {
+bool SimulationController::checkpointDue() const {
+    const std::int64_t last = m_checkpoints.empty() ? 0 : m_checkpoints.back().step;
+    return m_world->stepCount() + 1 - last >= m_checkpointInterval;
+}
+
+void SimulationController::maybeCheckpoint(std::unique_ptr<phys::World> copy) {
     const std::int64_t step = m_world->stepCount();
     const std::int64_t last = m_checkpoints.empty() ? 0 : m_checkpoints.back().step;
     if (step - last < m_checkpointInterval) {
+        m_worker->dispose(std::move(copy));
         return;
+    }
+    if (!copy) {
+        copy = std::make_unique<phys::World>(*m_world);
     }
     const phys::World& w = *m_world;
     const std::size_t bytes = sizeof(phys::World) + w.bodySims().size() * (sizeof(phys::BodySim) + 64) +
@@ -445,7 +481,7 @@ void SimulationController::maybeCheckpoint() {
                           static_cast<double>(kCheckpointBudgetBytes);
     m_checkpointInterval = static_cast<int>(std::clamp<double>(
         std::ceil(needed), kMinCheckpointSteps, std::max(m_history.capacity(), kMinCheckpointSteps)));
-    m_checkpoints.push_back(Checkpoint{step, std::make_unique<phys::World>(w)});
+    m_checkpoints.push_back(Checkpoint{step, std::move(copy)});
     // A rebuild starts at or after the oldest frame held: keep the newest copy at or before it, not older.
     const std::int64_t oldest = firstStep();
     std::size_t drop = 0;
@@ -491,89 +527,19 @@ std::uint64_t SimulationController::stateHash() const {
     return f ? f->hash : 0;
 }
 
-void SimulationController::recordFrame(SimFrame& frame) const {
-    const phys::World& w = *m_world;
-    frame.step = w.stepCount();
-    frame.time = w.time();
-    frame.timeStep = w.stepCount() > 0 ? w.settings().timeStep : 0.0;
-    frame.hash = w.stateHash();
-    const auto sims = w.bodySims();
-    frame.bodies.resize(sims.size());
-    frame.awakeCount = 0;
-    frame.sleepingCount = 0;
-    for (std::size_t i = 0; i < sims.size(); ++i) {
-        const phys::BodySim& b = sims[i];
-        SimBodyState& s = frame.bodies[i];
-        s.xf = b.xf;
-        s.center = b.center;
-        s.linearVelocity = b.linearVelocity;
-        s.angularVelocity = b.angularVelocity;
-        s.alive = b.alive;
-        s.awake = b.awake;
-        s.enabled = b.enabled;
-        if (b.alive && b.type != phys::BodyType::Static) {
-            (b.awake ? frame.awakeCount : frame.sleepingCount) += 1;
-        }
-    }
-    frame.points.clear();
-    frame.pairs.clear();
-    const auto shapes = w.shapeSims();
-    for (const phys::ContactSim& c : w.contactSims()) {
-        frame.pairs.emplace_back(c.bodyA, c.bodyB);
-        for (int p = 0; p < c.manifold.pointCount; ++p) {
-            SimContactPoint point;
-            point.bodyA = c.bodyA;
-            point.bodyB = c.bodyB;
-            point.shapeA = shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
-            point.shapeB = shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
-            point.point = c.manifold.points[p].point;
-            point.normal = c.manifold.normal;
-            point.depth = c.manifold.points[p].depth;
-            point.normalImpulse = c.points[p].normalImpulse;
-            point.tangentImpulse = c.points[p].tangentImpulse;
-            point.persisted = c.points[p].persisted;
-            frame.points.push_back(point);
-        }
-    }
-    frame.kineticEnergy = w.kineticEnergy();
-    frame.potentialEnergy = w.potentialEnergy();
-    frame.linearMomentum = w.linearMomentum();
-    frame.angularMomentum = w.angularMomentum();
-}
-
 void SimulationController::rerecordHead() {
     // The head frame is the one the World is at; after an input it shows the new state (and its hash).
     if (SimFrame* f = const_cast<SimFrame*>(m_history.find(headStep()))) {
         const double cost = f->stepSeconds;
-        recordFrame(*f);
+        recordSimFrame(*m_world, *f);
         f->stepSeconds = cost;
     }
-}
-
-void SimulationController::applyInput(phys::World& world, const SimInputAction& action) const {
-    std::visit(
-        [&world](const auto& in) {
-            using T = std::decay_t<decltype(in)>;
-            if constexpr (std::is_same_v<T, SimInputSettings>) {
-                (void)world.setSettings(in.settings);
-            } else if constexpr (std::is_same_v<T, SimInputPose>) {
-                world.setTransform(world.idOfSlot(in.slot), in.position, in.angle);
-            } else if constexpr (std::is_same_v<T, SimInputVelocity>) {
-                world.setLinearVelocity(world.idOfSlot(in.slot), in.linear);
-                world.setAngularVelocity(world.idOfSlot(in.slot), in.angular);
-            } else if constexpr (std::is_same_v<T, SimInputForce>) {
-                world.applyForce(world.idOfSlot(in.slot), in.force, in.worldPoint);
-            } else if constexpr (std::is_same_v<T, SimInputReplaceBody>) {
-                world.removeBody(world.idOfSlot(in.slot));
-                (void)world.createBody(in.def); // the freed slot is reused (last freed, first taken)
-            }
-        },
-        action);
 }
 
 // Rebuild at the cursor (see the file comment): from the newest checkpoint at or before it, replaying the
 // logged inputs; then the state inputs logged at the cursor, the hash check, and the old future dropped.
 void SimulationController::materialize() {
+    cancelStep();
     if (!m_world || m_cursor >= headStep()) {
         return;
     }
@@ -598,7 +564,7 @@ void SimulationController::materialize() {
         m_inputs.begin());
     for (std::int64_t k = start; k < target; ++k) {
         while (next < m_inputs.size() && m_inputs[next].atStep == k) {
-            applyInput(*world, m_inputs[next].action);
+            applySimInput(*world, m_inputs[next].action);
             ++next;
         }
         world->step();
@@ -608,7 +574,7 @@ void SimulationController::materialize() {
     std::vector<SimInput> kept(m_inputs.begin(), m_inputs.begin() + static_cast<std::ptrdiff_t>(next));
     for (; next < m_inputs.size() && m_inputs[next].atStep == target; ++next) {
         if (!std::holds_alternative<SimInputForce>(m_inputs[next].action)) {
-            applyInput(*world, m_inputs[next].action);
+            applySimInput(*world, m_inputs[next].action);
             kept.push_back(m_inputs[next]);
         }
     }
@@ -637,15 +603,28 @@ void SimulationController::materialize() {
 }
 
 void SimulationController::input(const SimInputAction& action) {
-    materialize();
+    materialize(); // (drops a step running on the worker first)
     m_inputs.push_back(SimInput{m_cursor, action});
-    applyInput(*m_world, action);
+    applySimInput(*m_world, action);
     if (!std::holds_alternative<SimInputForce>(action)) {
         rerecordHead();
     }
 }
 
 void SimulationController::stepWorld() {
+    if (m_pending) {
+        return;
+    }
+    auto job = std::make_shared<SimStepJob>();
+    // A small World is stepped in place while the UI waits; a bigger one on a copy, which Cancel can drop.
+    const bool small = static_cast<int>(m_world->shapeSims().size()) <= m_syncShapes;
+    if (small) {
+        job->inPlace = m_world.get();
+    } else {
+        job->source = m_world.get();
+    }
+    job->checkpoint = checkpointDue();
+    bool loggedForce = false;
     if (isGrabbing() && m_playing) {
         // Mouse spring (Box2D's mouse joint as a force): a = w^2 (target - p) - 2 zeta w v_p, on the body's
         // effective mass at the point, capped; it is a force, so the body still collides on its way.
@@ -666,18 +645,91 @@ void SimulationController::stepWorld() {
             const double effectiveMass = inv > 0.0 ? 1.0 / inv : 0.0;
             // Gravity on the grabbed body is carried by the spring too (else it sags by g / w^2).
             const phys::Vec2 force = effectiveMass * a - b.mass * m_settings.gravity;
-            input(SimInputForce{m_grabSlot, force, p});
+            // Logged at the head in step order, as every input; applied to the worker's copy, not to the
+            // head's World (a cancelled step leaves that World as it was).
+            const SimInputForce in{m_grabSlot, force, p};
+            m_inputs.push_back(SimInput{m_cursor, in});
+            job->inputs.emplace_back(in);
+            loggedForce = true;
         }
     }
-    QElapsedTimer wall;
-    wall.start();
-    m_world->step();
-    const double cost = static_cast<double>(wall.nsecsElapsed()) * 1e-9;
+    // The worker runs `finished` on its thread; the queued call runs here, never after this object is gone
+    // (it is the call's context, and the worker is joined before the object dies).
+    m_worker->submit(job, [this, job] {
+        QMetaObject::invokeMethod(
+            this, [this, job] { onStepPosted(job); }, Qt::QueuedConnection);
+    });
+    const double wait = small ? -1.0 : m_stepWait; // 0: not waited for at all
+    if (wait != 0.0 && job->waitDone(wait)) {
+        takeStep(*job);
+        return;
+    }
+    m_pending = job;
+    m_pendingLoggedForce = loggedForce;
+    m_pendingClock.start();
+    emit steppingChanged(true);
+}
+
+void SimulationController::onStepPosted(const std::shared_ptr<SimStepJob>& job) {
+    if (job != m_pending) {
+        return; // taken while the UI waited, or cancelled
+    }
+    m_pending.reset();
+    m_pendingLoggedForce = false;
+    takeStep(*job);
+    emit steppingChanged(false);
+    emit stepFinished(m_cursor);
+    if (m_playing) {
+        m_clock.restart(); // the time spent waiting is not owed to the simulation
+    }
+    m_alpha = 1.0;
+    emit frameChanged();
+}
+
+void SimulationController::cancelStep() {
+    if (!m_pending) {
+        return;
+    }
+    const std::shared_ptr<SimStepJob> job = std::move(m_pending);
+    m_pending.reset();
+    job->abandon();
+    if (job->done()) {
+        m_worker->dispose(std::move(job->world)); // finished just now: free it where it was made
+        m_worker->dispose(std::move(job->checkpointWorld));
+    }
+    if (m_pendingLoggedForce && !m_inputs.empty()) {
+        m_inputs.pop_back(); // the grab force belonged to the dropped step
+    }
+    m_pendingLoggedForce = false;
+    const std::int64_t step = headStep() + 1;
+    setWarning(tr("Step %L1 cancelled: back at frame %L2").arg(step).arg(headStep()));
+    emit steppingChanged(false);
+    emit stepCancelled(step);
+    emit frameChanged();
+}
+
+bool SimulationController::isStepping() const {
+    return m_pending != nullptr;
+}
+
+std::int64_t SimulationController::steppingStep() const {
+    return m_pending ? headStep() + 1 : 0;
+}
+
+double SimulationController::steppingSeconds() const {
+    return m_pending ? static_cast<double>(m_pendingClock.nsecsElapsed()) * 1e-9 : 0.0;
+}
+
+void SimulationController::takeStep(SimStepJob& job) {
+    if (job.world) {
+        m_worker->dispose(std::move(m_world)); // the World of the frame before: freed off the UI thread
+        m_world = std::move(job.world);
+    } // else the job stepped m_world in place
     SimFrame& frame = m_history.push();
-    recordFrame(frame);
-    frame.stepSeconds = cost;
+    std::swap(frame, job.frame); // the job takes the recycled vectors with it
+    frame.stepSeconds = job.stepSeconds;
     m_cursor = frame.step;
-    maybeCheckpoint();
+    maybeCheckpoint(std::move(job.checkpointWorld));
     if (isGrabbing()) {
         m_targetTrail.emplace_back(m_cursor, m_grabTarget);
         if (m_targetTrail.size() > 16) {

@@ -30,6 +30,23 @@
 /// K is chosen so that the copies held over the whole history fit kCheckpointBudgetBytes, and is at least
 /// kMinCheckpointSteps (a copy costs about as much as a few steps).
 ///
+/// Threads (sim_worker.h): every World step runs on a worker thread, on a copy of the World; the UI keeps
+/// the World of the head frame and the recorded frames, which is all it draws. A step of a small world (at
+/// most kSyncShapeCount shapes, so at most ~33,000 pairs: milliseconds) is waited for, so that it is done when
+/// stepForward() returns, as before; a bigger world's step is waited for up to stepWait() seconds, and if it
+/// is not done by then the UI goes back to its event loop and takes the result when the worker posts it
+/// (isStepping() meanwhile):
+/// @code
+///   step requested:  if shapes <= kSyncShapeCount: job = {step world in place}; submit(job); wait for it
+///                    else: job = {copy world, step the copy}; submit(job); wait up to stepWait()
+///                    (either way job.inputs = the grab force of this step, logged at the head)
+///                    done: take job.world and job.frame (the head moves on)   else: stepping = true
+///   worker posts:    take job.world and job.frame; stepping = false
+///   cancelStep():    abandon job; drop the inputs logged for it; the head stays the frame before the step
+///   any action on the World while stepping (a grab, a switch, an edit, step back, reset): cancelStep() first
+///   Step or Play while stepping: nothing more is queued (one step at a time); Pause lets the step finish
+/// @endcode
+///
 /// Inspector edits while simulating (the live inspector, inspector_dock.h): pose and velocity fields show
 /// and set the running body at the frame shown (setBodyState: pauses, acts on that frame, branches the run;
 /// the edited scene is untouched and Reset brings it back); every other field edits the document (one undo
@@ -56,6 +73,8 @@ class QTimer;
 namespace cl {
 
 struct SimOverlayFrame;
+struct SimStepJob;
+class SimWorker;
 
 /// A contact point picked on a paused frame, with the two bodies as the engine saw them when it computed
 /// that manifold (the poses at the start of the step).
@@ -110,6 +129,10 @@ public:
     static constexpr std::int64_t kHeavyPairCount = 200000;
     /// estimateContactPairs stops counting here (the warning then says "more than").
     static constexpr std::int64_t kPairCountCap = 100000000;
+    /// A World of at most this many shapes is stepped while the UI waits (see the file comment).
+    static constexpr int kSyncShapeCount = 256;
+    /// How long the UI waits for a bigger World's step before it lets the step run on, seconds.
+    static constexpr double kStepWaitSeconds = 0.030;
 
     /// The contact pairs the World's broad phase makes from its current poses, counted up to `cap`: pairs of
     /// shapes on two different enabled bodies, one of them dynamic, whose boxes overlap once fattened by
@@ -169,6 +192,23 @@ public:
     bool externalClock() const { return m_externalClock; }
     /// One display frame: `realSeconds` of wall time passed (see the file comment).
     void advance(double realSeconds);
+
+    // --- worker thread
+    // ---------------------------------------------------------------------------------------
+    /// A step runs on the worker and the UI is not waiting for it.
+    bool isStepping() const;
+    /// The step number being computed (headStep() + 1), 0 when not stepping.
+    std::int64_t steppingStep() const;
+    /// Wall-clock seconds since the step being computed was requested (0 when not stepping).
+    double steppingSeconds() const;
+    /// The wait of a step of a World bigger than kSyncShapeCount shapes (kStepWaitSeconds by default).
+    /// 0: such a step is not waited for at all, its result always comes through the event loop (tests).
+    /// Negative: waited for to the end.
+    void setStepWait(double seconds) { m_stepWait = seconds; }
+    double stepWait() const { return m_stepWait; }
+    /// Changes which worlds are waited for to the end: those with at most `shapes` shapes (tests set -1 so
+    /// that every step goes by the worker's post).
+    void setSyncShapeCount(int shapes) { m_syncShapes = shapes; }
 
     // --- bodies
     // ------------------------------------------------------------------------------------------------
@@ -246,6 +286,9 @@ public slots:
     /// iterations, substeps). Bodies stay where they are. Invalid settings change nothing: returns false with
     /// the error.
     bool setSettings(const phys::WorldSettings& settings, QString* error = nullptr);
+    /// Drops the step running on the worker: the frame shown, the World and the input log are what they were
+    /// before it was requested. Nothing when no step runs.
+    void cancelStep();
 
 signals:
     void simulatingChanged(bool simulating);
@@ -259,18 +302,26 @@ signals:
     void worldRebuilt();
     /// A contact of a paused frame was chosen (chooseContactAt): open its walkthrough.
     void contactChosen(cl::BodyKey bodyA, cl::BodyKey bodyB);
+    /// A step started to run without the UI waiting (true), or it finished or was cancelled (false).
+    void steppingChanged(bool stepping);
+    /// A step that ran without the UI waiting was taken: its frame is the head.
+    void stepFinished(std::int64_t step);
+    /// A step was cancelled (cancelStep) before its result was taken.
+    void stepCancelled(std::int64_t step);
 
 private:
     void rebuild();
     std::unique_ptr<phys::World> buildWorld() const;
-    void applyInput(phys::World& world, const SimInputAction& action) const;
     /// Rebuilds the World at the cursor when it is behind the head (replay), dropping the old future.
     void materialize();
     /// Logs `action` at the current step, applies it to the World and re-records the current frame.
     void input(const SimInputAction& action);
     /// One new World step (with the grab spring), recorded; the cursor follows.
     void stepWorld();
-    void recordFrame(SimFrame& frame) const;
+    /// Takes a finished job: its World becomes the head, its frame is pushed, its checkpoint kept.
+    void takeStep(SimStepJob& job);
+    /// The worker posted `job` as finished.
+    void onStepPosted(const std::shared_ptr<SimStepJob>& job);
     void rerecordHead();
     void advanceOne();
     void setWarning(const QString& warning);
@@ -279,7 +330,9 @@ private:
     void updateCapacity();
     void refreshSlotShapes();
     /// Keeps a copy of the World when the last one is checkpointInterval() steps old; drops unneeded copies.
-    void maybeCheckpoint();
+    void maybeCheckpoint(std::unique_ptr<phys::World> copy);
+    /// Whether the step after the head is due for a checkpoint.
+    bool checkpointDue() const;
     /// The settings the World used for step `step` (the base settings and the switches logged before it).
     phys::WorldSettings settingsForStep(std::int64_t step) const;
     void onBodyChanged(BodyKey key);
@@ -333,6 +386,14 @@ private:
     std::vector<std::pair<std::int64_t, phys::Vec2>> m_targetTrail; ///< (step, target) at each grabbed step
 
     std::optional<SimContactPick> m_chosen;
+
+    // Worker (declared last: destroyed first, it joins its thread before the Worlds above go).
+    double m_stepWait = kStepWaitSeconds;
+    int m_syncShapes = kSyncShapeCount;
+    std::shared_ptr<SimStepJob> m_pending; ///< the step running without the UI waiting
+    bool m_pendingLoggedForce = false;     ///< a grab force was logged for it (dropped on cancel)
+    QElapsedTimer m_pendingClock;
+    std::unique_ptr<SimWorker> m_worker;
 };
 
 } // namespace cl

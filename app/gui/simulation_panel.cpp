@@ -28,13 +28,17 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QMouseEvent>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -100,10 +104,19 @@ SimulationUi::SimulationUi(MainWindow& window)
         m_warningAction->setVisible(!warning.isEmpty());
     });
     connect(m_controller, &SimulationController::worldRebuilt, this, [this] {
+        m_heavyConfirmed = false;
         m_energyPlot->clear();
         m_lastPlottedStep = -1;
     });
     connect(m_controller, &SimulationController::contactChosen, this, &SimulationUi::onContactChosen);
+    connect(m_controller, &SimulationController::steppingChanged, this, [this](bool stepping) {
+        if (stepping) {
+            m_progressTimer->start();
+        } else {
+            m_progressTimer->stop();
+        }
+        updateProgress();
+    });
 
     connect(m_grabTool, &GrabTool::grabStarted, this, [this](quint64 key, phys::Vec2 point) {
         if (!m_controller->beginGrab(key, point)) {
@@ -121,6 +134,91 @@ SimulationUi::SimulationUi(MainWindow& window)
 }
 
 SimulationUi::~SimulationUi() = default;
+
+// A step that runs long (a heavy scene on the worker thread) shows, after kProgressAfterSeconds, a busy bar,
+// "Stepping frame N... T s" and Cancel in the toolbar; Esc cancels too. The controller steps on a copy of
+// the World, so Cancel is exact: the frame before the step stays.
+void SimulationUi::createProgress() {
+    auto* box = new QWidget(m_toolBar);
+    box->setObjectName(QStringLiteral("simStepProgress"));
+    auto* layout = new QHBoxLayout(box);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->setSpacing(6);
+    m_progressBar = new QProgressBar(box);
+    m_progressBar->setRange(0, 0); // busy: a step's length is not known in advance
+    m_progressBar->setTextVisible(false);
+    m_progressBar->setFixedWidth(72);
+    m_progressLabel = new QLabel(box);
+    m_progressLabel->setObjectName(QStringLiteral("simStepProgressLabel"));
+    m_cancelStep = new QAction(tr("Cancel"), &m_window);
+    m_cancelStep->setObjectName(QStringLiteral("actionSimCancelStep"));
+    m_cancelStep->setToolTip(tr("Stop this step and stay at the frame before it (Esc)"));
+    m_cancelStep->setEnabled(false);
+    m_window.addAction(m_cancelStep);
+    connect(m_cancelStep, &QAction::triggered, m_controller, &SimulationController::cancelStep);
+    auto* cancel = new QToolButton(box);
+    cancel->setObjectName(QStringLiteral("simCancelStepButton"));
+    cancel->setDefaultAction(m_cancelStep);
+    layout->addWidget(m_progressBar);
+    layout->addWidget(m_progressLabel);
+    layout->addWidget(cancel);
+    m_progressAction = m_toolBar->addWidget(box);
+    m_progressAction->setVisible(false);
+    m_progressTimer = new QTimer(this);
+    m_progressTimer->setInterval(100);
+    connect(m_progressTimer, &QTimer::timeout, this, &SimulationUi::updateProgress);
+}
+
+void SimulationUi::updateProgress() {
+    const double seconds = m_controller->steppingSeconds();
+    const bool show = m_controller->isStepping() && seconds >= kProgressAfterSeconds;
+    if (show) {
+        m_progressLabel->setText(tr("Stepping frame %L1\u2026 %2 s")
+                                     .arg(m_controller->steppingStep())
+                                     .arg(QString::number(seconds, 'f', 1)));
+    }
+    m_progressAction->setVisible(show);
+    m_cancelStep->setEnabled(show);
+    // Esc is this action's only while the progress shows: a window shortcut, even a disabled one, would take
+    // Esc from the tools and dialogs the rest of the time.
+    m_cancelStep->setShortcut(show ? QKeySequence(Qt::Key_Escape) : QKeySequence());
+}
+
+// Asked when the user presses Play or Step, not when the file is opened: opening a heavy scene to look at it or
+// to edit it costs nothing (the pairs are made by the first step), a scene can become heavy by editing as
+// well as by opening, and the count is only known once Simulate has built the World.
+bool SimulationUi::confirmHeavyRun() {
+    const std::int64_t pairs = m_controller->estimatedPairs();
+    if (m_heavyConfirmed || pairs <= SimulationController::kHeavyPairCount ||
+        m_controller->currentStep() > 0) {
+        return true;
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Heavy scene"),
+                    tr("This scene would make %1 contact pairs in its first step (more than %L2).")
+                        .arg(pairs >= SimulationController::kPairCountCap
+                                 ? tr("more than %L1").arg(SimulationController::kPairCountCap)
+                                 : tr("about %L1").arg(pairs))
+                        .arg(SimulationController::kHeavyPairCount),
+                    QMessageBox::NoButton, &m_window);
+    box.setObjectName(QStringLiteral("heavySceneConfirmation"));
+    box.setInformativeText(tr("Each step may take seconds and a lot of memory. The window stays usable while "
+                              "it steps, and Esc or Cancel stops a step. Run it?"));
+    QPushButton* run = box.addButton(tr("Run"), QMessageBox::AcceptRole);
+    QPushButton* dont = box.addButton(tr("Don't run"), QMessageBox::RejectRole);
+    box.setDefaultButton(dont);
+    box.setEscapeButton(dont);
+    box.exec();
+    m_heavyConfirmed = box.clickedButton() == run;
+    return m_heavyConfirmed;
+}
+
+bool SimulationUi::isProgressShown() const {
+    return m_progressAction->isVisible();
+}
+
+QString SimulationUi::progressText() const {
+    return m_progressLabel->text();
+}
 
 QStringList SimulationUi::demoFiles() {
     QStringList files;
@@ -160,13 +258,23 @@ void SimulationUi::createToolBar() {
     m_play->setCheckable(true);
     m_play->setShortcut(QKeySequence(Qt::Key_Space));
     m_play->setToolTip(tr("Play or pause (Space)"));
-    connect(m_play, &QAction::triggered, m_controller, [this](bool) { m_controller->togglePlay(); });
+    connect(m_play, &QAction::triggered, m_controller, [this](bool) {
+        if (!m_controller->isPlaying() && !confirmHeavyRun()) {
+            m_play->setChecked(false);
+            return;
+        }
+        m_controller->togglePlay();
+    });
 
     m_step = m_toolBar->addAction(style->standardIcon(QStyle::SP_MediaSeekForward), tr("Step"));
     m_step->setObjectName(QStringLiteral("actionSimStep"));
     m_step->setShortcut(QKeySequence(Qt::Key_Right));
     m_step->setToolTip(tr("One step forward (Right)"));
-    connect(m_step, &QAction::triggered, m_controller, &SimulationController::stepForward);
+    connect(m_step, &QAction::triggered, m_controller, [this] {
+        if (confirmHeavyRun()) {
+            m_controller->stepForward();
+        }
+    });
 
     m_toolBar->addSeparator();
     auto* scaleLabel = new QLabel(tr(" Speed "), m_toolBar);
@@ -187,6 +295,10 @@ void SimulationUi::createToolBar() {
     m_timeLabel->setMinimumWidth(
         m_timeLabel->fontMetrics().horizontalAdvance(QStringLiteral("  t = 0000.000 s  step 000000  ")));
     m_toolBar->addWidget(m_timeLabel);
+
+    // Before the warning: a heavy scene's warning is long, and the progress with its Cancel must not be the
+    // one pushed into the toolbar's overflow menu at 1280 px.
+    createProgress();
 
     m_warningLabel = new QLabel(m_toolBar);
     m_warningLabel->setObjectName(QStringLiteral("simWarningLabel"));

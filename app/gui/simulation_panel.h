@@ -18,7 +18,9 @@ class QComboBox;
 class QDockWidget;
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
 class QSpinBox;
+class QTimer;
 class QToolBar;
 
 namespace cl {
@@ -54,6 +56,14 @@ public:
     QAction* stepAction() const { return m_step; }
     QAction* stepBackAction() const { return m_stepBack; }
     QAction* resetAction() const { return m_reset; }
+    /// Cancel of a step that runs long (button in the toolbar's progress, Esc): enabled while the progress
+    /// shows (object name actionSimCancelStep).
+    QAction* cancelStepAction() const { return m_cancelStep; }
+    /// Whether the progress of a long step shows, and its text ("Stepping frame 1,203... 4.2 s").
+    bool isProgressShown() const;
+    QString progressText() const;
+    /// A step running longer than this shows its progress and Cancel, seconds.
+    static constexpr double kProgressAfterSeconds = 1.0;
     /// The one-line description of the open scene (its "description" key), empty when none.
     QString description() const { return m_description; }
 
@@ -77,6 +87,12 @@ private:
     void onSceneReset();
     void restoreEditPoses();
     void onContactChosen(BodyKey a, BodyKey b);
+    void createProgress();
+    /// Before the first step of a run whose scene would make more than kHeavyPairCount contact pairs: asks
+    /// whether to run it, naming the count. Returns whether to go on (true for a lighter scene, or once
+    /// confirmed for this run).
+    bool confirmHeavyRun();
+    void updateProgress();
     bool pickContact(QPointF viewportPoint);
 
     MainWindow& m_window;
@@ -101,6 +117,13 @@ private:
     /// warning never showed in the real window).
     QAction* m_descriptionAction = nullptr;
     QAction* m_warningAction = nullptr;
+    QAction* m_progressAction = nullptr; ///< the toolbar's progress group (busy bar, text, Cancel)
+    QProgressBar* m_progressBar = nullptr;
+    QLabel* m_progressLabel = nullptr;
+    QAction* m_cancelStep = nullptr;
+    QTimer* m_progressTimer = nullptr;
+    bool m_heavyConfirmed =
+        false; ///< the user agreed to run this heavy run (reset when the World is rebuilt)
     QComboBox* m_solver = nullptr;
     QComboBox* m_response = nullptr;
     QComboBox* m_method = nullptr;

@@ -801,10 +801,20 @@ const StepReport& World::step() {
     // step, or by setTransform / createBody).
     m_broadPhase->updatePairs([this](int a, int b) { addPair(a, b); }, m_pool.get());
     const Clock::time_point t1 = Clock::now();
+    // Cancelled (setCancelFlag): stop here; the owner drops this World.
+    const auto cancelled = [this] {
+        return m_cancel && m_cancel->load(std::memory_order_relaxed);
+    };
+    if (cancelled()) {
+        return m_report;
+    }
 
     // Narrow phase.
     updateContacts();
     const Clock::time_point t2 = Clock::now();
+    if (cancelled()) {
+        return m_report;
+    }
 
     // Solve.
     m_awake.clear();
@@ -1302,7 +1312,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 656, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 664, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1316,7 +1326,9 @@ World::World(const World& other)
       m_islandParent(other.m_islandParent), m_islandMinSleep(other.m_islandMinSleep),
       m_impulseSolver(cloneOf(other.m_impulseSolver)), m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
-      m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {}
+      m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {
+    // m_cancel stays null: a copy is not cancelled with the original.
+}
 
 World& World::operator=(const World& other) {
     if (this != &other) {

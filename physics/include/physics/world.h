@@ -27,6 +27,7 @@
 #include "physics/step_report.h"
 #include "physics/verlet_solver.h"
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -163,6 +164,11 @@ public:
     /// Advances the world by settings().timeStep and returns the report (owned by the World, valid until the
     /// next step; copy it to keep it).
     const StepReport& step();
+    /// A flag step() reads between its phases (after the broad phase and after the narrow phase): once it is
+    /// true, step() returns at the next check and the World is left part way through the step, a state
+    /// that must not be used again (drop the World; the GUI steps a copy so that it can). Null (the
+    /// default) = never cancelled. Another thread may set the flag; a copy of the World does not inherit it.
+    void setCancelFlag(const std::atomic<bool>* flag) { m_cancel = flag; }
     /// The report of the last step.
     const StepReport& lastReport() const { return m_report; }
     double time() const { return m_time; }
@@ -253,6 +259,7 @@ private:
     StepReport m_report;
     double m_time = 0.0;
     std::int64_t m_stepCount = 0;
+    const std::atomic<bool>* m_cancel = nullptr; ///< setCancelFlag(); not copied
 };
 
 } // namespace phys

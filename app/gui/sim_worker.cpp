@@ -1,0 +1,227 @@
+#include "sim_worker.h"
+
+#include <chrono>
+#include <type_traits>
+#include <utility>
+#include <variant>
+
+namespace cl {
+
+void applySimInput(phys::World& world, const SimInputAction& action) {
+    std::visit(
+        [&world](const auto& in) {
+            using T = std::decay_t<decltype(in)>;
+            if constexpr (std::is_same_v<T, SimInputSettings>) {
+                (void)world.setSettings(in.settings);
+            } else if constexpr (std::is_same_v<T, SimInputPose>) {
+                world.setTransform(world.idOfSlot(in.slot), in.position, in.angle);
+            } else if constexpr (std::is_same_v<T, SimInputVelocity>) {
+                world.setLinearVelocity(world.idOfSlot(in.slot), in.linear);
+                world.setAngularVelocity(world.idOfSlot(in.slot), in.angular);
+            } else if constexpr (std::is_same_v<T, SimInputForce>) {
+                world.applyForce(world.idOfSlot(in.slot), in.force, in.worldPoint);
+            } else if constexpr (std::is_same_v<T, SimInputReplaceBody>) {
+                world.removeBody(world.idOfSlot(in.slot));
+                (void)world.createBody(in.def); // the freed slot is reused (last freed, first taken)
+            }
+        },
+        action);
+}
+
+void recordSimFrame(const phys::World& w, SimFrame& frame) {
+    frame.step = w.stepCount();
+    frame.time = w.time();
+    frame.timeStep = w.stepCount() > 0 ? w.settings().timeStep : 0.0;
+    frame.hash = w.stateHash();
+    const auto sims = w.bodySims();
+    frame.bodies.resize(sims.size());
+    frame.awakeCount = 0;
+    frame.sleepingCount = 0;
+    for (std::size_t i = 0; i < sims.size(); ++i) {
+        const phys::BodySim& b = sims[i];
+        SimBodyState& s = frame.bodies[i];
+        s.xf = b.xf;
+        s.center = b.center;
+        s.linearVelocity = b.linearVelocity;
+        s.angularVelocity = b.angularVelocity;
+        s.alive = b.alive;
+        s.awake = b.awake;
+        s.enabled = b.enabled;
+        if (b.alive && b.type != phys::BodyType::Static) {
+            (b.awake ? frame.awakeCount : frame.sleepingCount) += 1;
+        }
+    }
+    frame.points.clear();
+    frame.pairs.clear();
+    const auto shapes = w.shapeSims();
+    for (const phys::ContactSim& c : w.contactSims()) {
+        frame.pairs.emplace_back(c.bodyA, c.bodyB);
+        for (int p = 0; p < c.manifold.pointCount; ++p) {
+            SimContactPoint point;
+            point.bodyA = c.bodyA;
+            point.bodyB = c.bodyB;
+            point.shapeA = shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
+            point.shapeB = shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
+            point.point = c.manifold.points[p].point;
+            point.normal = c.manifold.normal;
+            point.depth = c.manifold.points[p].depth;
+            point.normalImpulse = c.points[p].normalImpulse;
+            point.tangentImpulse = c.points[p].tangentImpulse;
+            point.persisted = c.points[p].persisted;
+            frame.points.push_back(point);
+        }
+    }
+    frame.kineticEnergy = w.kineticEnergy();
+    frame.potentialEnergy = w.potentialEnergy();
+    frame.linearMomentum = w.linearMomentum();
+    frame.angularMomentum = w.angularMomentum();
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// SimStepJob
+
+bool SimStepJob::done() const {
+    std::lock_guard lock(m_mutex);
+    return m_done;
+}
+
+void SimStepJob::abandon() {
+    std::unique_lock lock(m_mutex);
+    cancel = true;
+    if (m_started) {
+        m_changed.wait(lock, [this] { return m_copied; });
+    }
+}
+
+bool SimStepJob::waitDone(double seconds) {
+    std::unique_lock lock(m_mutex);
+    if (seconds < 0.0) {
+        m_changed.wait(lock, [this] { return m_done; });
+        return true;
+    }
+    return m_changed.wait_for(lock, std::chrono::duration<double>(seconds), [this] { return m_done; });
+}
+
+// ------------------------------------------------------------------------------------------------------------
+// SimWorker
+
+SimWorker::SimWorker() : m_thread([this] { run(); }) {}
+
+SimWorker::~SimWorker() {
+    {
+        std::lock_guard lock(m_mutex);
+        m_stop = true;
+        for (const std::shared_ptr<SimStepJob>& job : m_queuedJobs) {
+            job->cancel = true;
+        }
+    }
+    m_wake.notify_all();
+    m_thread.join();
+}
+
+void SimWorker::submit(std::shared_ptr<SimStepJob> job, std::function<void()> finished) {
+    {
+        std::lock_guard lock(m_mutex);
+        m_queuedJobs.push_back(job);
+        m_tasks.emplace_back([this, job = std::move(job), finished = std::move(finished)] {
+            step(*job);
+            {
+                std::lock_guard lock(m_mutex);
+                std::erase(m_queuedJobs, job);
+            }
+            if (!job->cancel) {
+                finished();
+            }
+        });
+    }
+    m_wake.notify_one();
+}
+
+void SimWorker::dispose(std::unique_ptr<phys::World> world) {
+    if (!world) {
+        return;
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        // std::function needs a copyable callable: hold the World through a shared_ptr.
+        m_tasks.emplace_back([w = std::shared_ptr<phys::World>(std::move(world))]() mutable { w.reset(); });
+    }
+    m_wake.notify_one();
+}
+
+void SimWorker::run() {
+    for (;;) {
+        std::function<void()> task;
+        {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_stop || !m_tasks.empty(); });
+            if (m_tasks.empty()) {
+                return; // stopping, nothing left
+            }
+            task = std::move(m_tasks.front());
+            m_tasks.pop_front();
+        }
+        task(); // cancelled jobs left in the queue at shutdown run to their first cancel check only
+    }
+}
+
+void SimWorker::step(SimStepJob& job) {
+    auto finish = [&job](bool copiedOnly) {
+        std::lock_guard lock(job.m_mutex);
+        job.m_copied = true;
+        if (!copiedOnly) {
+            job.m_done = true;
+        }
+        job.m_changed.notify_all();
+    };
+    {
+        std::lock_guard lock(job.m_mutex);
+        if (!job.cancel) {
+            job.m_started = true; // from here abandon() waits for the copy
+        }
+    }
+    if (job.cancel) {
+        finish(false);
+        return;
+    }
+    if (job.inPlace != nullptr) {
+        phys::World& world = *job.inPlace;
+        finish(true);
+        for (const SimInputAction& input : job.inputs) {
+            applySimInput(world, input);
+        }
+        const auto t0 = std::chrono::steady_clock::now();
+        world.step();
+        job.stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        recordSimFrame(world, job.frame);
+        if (job.checkpoint) {
+            job.checkpointWorld = std::make_unique<phys::World>(world);
+        }
+        finish(false);
+        return;
+    }
+    auto world = std::make_unique<phys::World>(*job.source);
+    finish(true); // the UI's World is not read any more
+    for (const SimInputAction& input : job.inputs) {
+        applySimInput(*world, input);
+    }
+    world->setCancelFlag(&job.cancel);
+    const auto t0 = std::chrono::steady_clock::now();
+    world->step();
+    const auto t1 = std::chrono::steady_clock::now();
+    world->setCancelFlag(nullptr);
+    if (job.cancel) {
+        world.reset(); // stopped part way: a partial state nobody may use
+        finish(false);
+        return;
+    }
+    job.stepSeconds = std::chrono::duration<double>(t1 - t0).count();
+    recordSimFrame(*world, job.frame);
+    if (job.checkpoint) {
+        job.checkpointWorld = std::make_unique<phys::World>(*world);
+    }
+    job.world = std::move(world);
+    finish(false);
+}
+
+} // namespace cl
