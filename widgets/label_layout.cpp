@@ -3,6 +3,8 @@
 
 #include "label_layout.h"
 
+#include "palette.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -308,7 +310,8 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QPointF near(std::clamp(a.x(), r.left(), r.right()), std::clamp(a.y(), r.top(), r.bottom()));
         QColor c = p.request.color;
         c.setAlpha(std::min(c.alpha(), 170));
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 3.0 * displayScale, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(Palette::withAlpha(currentPalette().paper, 200), 3.0 * displayScale,
+                            Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
         painter.setPen(QPen(c, 1.2 * displayScale, Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
@@ -320,7 +323,7 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         QPainterPath path;
         path.addText(p.textRect.left(),
                      p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent()), font, r.text);
-        QPen halo(QColor(255, 255, 255, 230), 3.5 * displayScale);
+        QPen halo(Palette::withAlpha(currentPalette().paper, 230), 3.5 * displayScale);
         halo.setJoinStyle(Qt::RoundJoin);
         painter.strokePath(path, halo);
         painter.fillPath(path, r.color);

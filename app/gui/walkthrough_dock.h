@@ -99,8 +99,18 @@ signals:
     /// The step, the pair, the mode or the numbers changed.
     void walkthroughChanged();
 
+protected:
+    /// A new font (presentation mode) resizes the explanation and the step title with it.
+    void changeEvent(QEvent* event) override;
+    /// The table's viewport changed width: fit the columns again.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void buildUi();
+    /// The explanation's and step title's fonts, from the dock's font.
+    void applyFonts();
+    /// The explanation's, the source row's and the A/B labels' colours, from the current palette.
+    void applyPalette();
     void buildMenu();
     /// Recomputes the traces from the document's current bodies, keeping the step (clamped).
     void rebuild();
@@ -114,6 +124,8 @@ private:
     void updateOverlayVisibility();
     void updateView();
     void fillTable();
+    /// Column widths that fit the viewport (see walkthrough_dock.cpp).
+    void fitColumns();
     void onSceneReset();
     void onBodyChanged(cl::BodyKey key);
     void onBodyRemoved(cl::BodyKey key);
@@ -130,7 +142,8 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
-    bool m_onScreen = false; ///< the panel is shown and in front (visibilityChanged)
+    bool m_fittingColumns = false; ///< inside fitColumns (its own resizes do not start another)
+    bool m_onScreen = false;       ///< the panel is shown and in front (visibilityChanged)
 
     QWidget* m_sourceRow = nullptr;
     QLabel* m_sourceLabel = nullptr;
@@ -142,6 +155,8 @@ private:
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
     QLabel* m_explanation = nullptr;
+    QLabel* m_labelA = nullptr;
+    QLabel* m_labelB = nullptr;
     QTableWidget* m_table = nullptr;
     QMenu* m_menu = nullptr;
     QList<QAction*> m_modeActions;
