@@ -3,6 +3,7 @@
 
 #include "label_layout.h"
 
+#include "halo_text.h"
 #include "palette.h"
 
 #include <QFont>
@@ -320,13 +321,11 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const LabelRequest& r = p.request;
         const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
         const QFontMetricsF metrics(font);
-        QPainterPath path;
-        path.addText(p.textRect.left(),
-                     p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent()), font, r.text);
-        QPen halo(Palette::withAlpha(currentPalette().paper, 230), 3.5 * displayScale);
-        halo.setJoinStyle(Qt::RoundJoin);
-        painter.strokePath(path, halo);
-        painter.fillPath(path, r.color);
+        drawHaloText(painter,
+                     QPointF(p.textRect.left(),
+                             p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
+                     font, r.text, r.color, Palette::withAlpha(currentPalette().paper, 230),
+                     3.5 * displayScale);
     }
     painter.restore();
 }

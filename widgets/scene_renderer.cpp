@@ -1,5 +1,6 @@
 #include "scene_renderer.h"
 
+#include "halo_text.h"
 #include "palette.h"
 
 #include <QFile>
@@ -396,7 +397,6 @@ struct NameMetrics {
             font = current;
             height = QFontMetricsF(font).height();
             widths.clear();
-            paths.clear();
         }
     }
     double width(const QString& text) {
@@ -411,23 +411,6 @@ struct NameMetrics {
         widths.insert(text, w);
         return w;
     }
-    /// The name's outline centred on the origin: built once per name and font (QPainterPath::addText loads
-    /// every glyph's outline, which is most of a label's cost when a drag repaints the canvas).
-    const QPainterPath& path(const QString& text) {
-        auto found = paths.constFind(text);
-        if (found != paths.constEnd()) {
-            return *found;
-        }
-        if (paths.size() > 20000) {
-            paths.clear();
-        }
-        const QFontMetricsF metrics(font);
-        QPainterPath outline;
-        // addText takes the baseline's left end: centre the text box on the origin.
-        outline.addText(-0.5 * width(text), 0.5 * (metrics.ascent() - metrics.descent()), font, text);
-        return *paths.insert(text, outline);
-    }
-    QHash<QString, QPainterPath> paths;
 };
 
 NameMetrics& nameMetrics() {
@@ -449,15 +432,13 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
     if (text.isEmpty()) {
         return;
     }
-    const QPainterPath path = nameMetrics().path(text).translated(point);
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    QPen halo(Palette::withAlpha(pal().paper, 215), 3.0 * g_displayScale);
-    halo.setCosmetic(true);
-    halo.setJoinStyle(Qt::RoundJoin);
-    painter.strokePath(path, halo);
-    painter.fillPath(path, QColor(pal().labelText));
-    painter.restore();
+    NameMetrics& metrics = nameMetrics();
+    const QFontMetricsF fm(metrics.font);
+    // The text box centred on `point` (the baseline's left end is what drawHaloText takes).
+    const QPointF baseline(point.x() - 0.5 * metrics.width(text),
+                           point.y() + 0.5 * (fm.ascent() - fm.descent()));
+    drawHaloText(painter, baseline, metrics.font, text, QColor(pal().labelText),
+                 Palette::withAlpha(pal().paper, 215), 3.0 * g_displayScale, true);
 }
 
 bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
