@@ -308,6 +308,7 @@ void WalkthroughDock::applyPalette() {
 void WalkthroughDock::changeEvent(QEvent* event) {
     QDockWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange && m_explanation) {
+        m_textWidths.clear();
         applyFonts();
         applyPalette(); // the A and B markers' size is in their style sheets
         updateView();   // the table's items take the new font and the columns are fitted again
@@ -784,11 +785,21 @@ void WalkthroughDock::fitColumns() {
         least[std::size_t(col)] = widestWord(headerMetrics, title) + headerPadding;
         for (int r = 0; r < m_table->rowCount(); ++r) {
             if (const QTableWidgetItem* item = m_table->item(r, col)) {
-                const QFontMetrics metrics(item->font());
-                natural[std::size_t(col)] =
-                    std::max(natural[std::size_t(col)], widestLine(metrics, item->text()) + padding);
-                least[std::size_t(col)] =
-                    std::max(least[std::size_t(col)], widestWord(metrics, item->text()) + padding);
+                // A drag refits on every move with mostly the same texts: their widths are kept (per font;
+                // changeEvent forgets them when the font changes).
+                const QFont font = item->font();
+                const QString key = (font.bold() ? QLatin1Char('b') : QLatin1Char('n')) + item->text();
+                auto found = m_textWidths.constFind(key);
+                if (found == m_textWidths.constEnd()) {
+                    if (m_textWidths.size() > 5000) {
+                        m_textWidths.clear();
+                    }
+                    const QFontMetrics metrics(font);
+                    found = m_textWidths.insert(
+                        key, std::pair{widestLine(metrics, item->text()), widestWord(metrics, item->text())});
+                }
+                natural[std::size_t(col)] = std::max(natural[std::size_t(col)], found->first + padding);
+                least[std::size_t(col)] = std::max(least[std::size_t(col)], found->second + padding);
             }
         }
     }

@@ -16,9 +16,11 @@
 #include "walkthrough.h"
 
 #include <QDockWidget>
+#include <QHash>
 #include <QList>
 
 #include <optional>
+#include <utility>
 
 class QAction;
 class QComboBox;
@@ -143,7 +145,10 @@ private:
     int m_step = -1;
     bool m_updatingCombos = false;
     bool m_fittingColumns = false; ///< inside fitColumns (its own resizes do not start another)
-    bool m_onScreen = false;       ///< the panel is shown and in front (visibilityChanged)
+    /// fitColumns' measures of cell texts in the table's font: widest line, widest word (pixels); the key is
+    /// 'b' or 'n' (bold or not) and the text.
+    QHash<QString, std::pair<int, int>> m_textWidths;
+    bool m_onScreen = false; ///< the panel is shown and in front (visibilityChanged)
 
     QWidget* m_sourceRow = nullptr;
     QLabel* m_sourceLabel = nullptr;
