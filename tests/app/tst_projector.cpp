@@ -6,7 +6,8 @@
 ///   longest word;
 /// - View > Theme > Dark / High Contrast and Colour-Blind-Safe Colours change what the canvas draws (pixels
 ///   probed in a grab of the viewport), the docks' palette and the walkthrough's panels, and the choice
-///   survives a new window (QSettings).
+///   survives a new window (QSettings);
+/// - a new window's left column shows the Bodies list in front (the Undo History once was).
 
 #include "app_test_util.h"
 
@@ -17,6 +18,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDockWidget>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
@@ -88,6 +90,7 @@ private slots:
     void presentationScalesEveryTextAndTheTableFits();
     void themesChangeTheCanvasAndPersist();
     void colourBlindSafeColoursReachTheOverlay();
+    void startupShowsTheBodiesList();
 
 private:
     QTemporaryDir m_dir;
@@ -318,6 +321,20 @@ void TestProjector::colourBlindSafeColoursReachTheOverlay() {
     QVERIFY(window->findChild<QAction*>(QStringLiteral("actionColourBlindSafe"))->isChecked());
     QVERIFY(window->findChild<QAction*>(QStringLiteral("actionThemeLight"))->isChecked());
     QVERIFY(cl::currentPalette().colourBlindSafe);
+}
+
+// The hidden Lesson dock, tabified beside Bodies, left the Undo History tab in front of a new window.
+void TestProjector::startupShowsTheBodiesList() {
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto* bodies = window->findChild<QDockWidget*>(QStringLiteral("BodiesDock"));
+    auto* history = window->findChild<QDockWidget*>(QStringLiteral("UndoHistoryDock"));
+    QVERIFY(bodies && history);
+    QApplication::processEvents();
+    QVERIFY2(!bodies->visibleRegion().isEmpty(), "the Bodies list is in front");
+    QVERIFY2(history->visibleRegion().isEmpty(), "the Undo History is a tab behind it");
+    const QList<QDockWidget*> tabbed = window->tabifiedDockWidgets(bodies);
+    QVERIFY(tabbed.contains(history)); // still one click away
 }
 
 QTEST_MAIN(TestProjector)
