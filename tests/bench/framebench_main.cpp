@@ -237,9 +237,10 @@ int runDragBench(cl::MainWindow& window, int frames, int warmup, const QString& 
                 percentile(paint, 0.5), percentile(paintCanvas, 0.5), percentile(paintDock, 0.5));
     std::printf("  thread CPU time per move: median %.2f ms (waits for a busy core excluded)\n",
                 percentile(cpuTotal, 0.5));
-    std::printf("  move + the window's own repaint of what changed (event loop): median %.2f ms  p95 %.2f ms, "
-                "thread CPU median %.2f ms\n",
-                percentile(loopTotal, 0.5), percentile(loopTotal, 0.95), percentile(loopCpu, 0.5));
+    std::printf(
+        "  move + the window's own repaint of what changed (event loop): median %.2f ms  p95 %.2f ms, "
+        "thread CPU median %.2f ms\n",
+        percentile(loopTotal, 0.5), percentile(loopTotal, 0.95), percentile(loopCpu, 0.5));
     return 0;
 }
 
