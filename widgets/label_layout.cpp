@@ -4,6 +4,8 @@
 #include "label_layout.h"
 
 #include "svg_writer.h"
+#include "halo_text.h"
+#include "palette.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -310,7 +312,8 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QPointF near(std::clamp(a.x(), r.left(), r.right()), std::clamp(a.y(), r.top(), r.bottom()));
         QColor c = p.request.color;
         c.setAlpha(std::min(c.alpha(), 170));
-        painter.setPen(QPen(QColor(255, 255, 255, 200), 3.0 * displayScale, Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(Palette::withAlpha(currentPalette().paper, 200), 3.0 * displayScale,
+                            Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
         painter.setPen(QPen(c, 1.2 * displayScale, Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
@@ -319,11 +322,11 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const LabelRequest& r = p.request;
         const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
         const QFontMetricsF metrics(font);
-        // Real text with its halo in an SVG export (svg_writer.h), glyph outlines elsewhere.
-        paintHaloText(painter,
-                      QPointF(p.textRect.left(),
-                              p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
-                      r.text, font, r.color, QColor(255, 255, 255, 230), 3.5 * displayScale);
+        drawHaloText(painter,
+                     QPointF(p.textRect.left(),
+                             p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
+                     font, r.text, r.color, Palette::withAlpha(currentPalette().paper, 230),
+                     3.5 * displayScale);
     }
     painter.restore();
 }

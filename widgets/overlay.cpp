@@ -7,6 +7,7 @@
 #include "overlay.h"
 
 #include "label_layout.h"
+#include "palette.h"
 #include "scene_canvas.h"
 #include "svg_writer.h"
 
@@ -28,18 +29,10 @@ namespace cl {
 
 namespace {
 
-constexpr QRgb kColorA = 0xff1c64d2;       // strong blue
-constexpr QRgb kColorB = 0xffd9480f;       // strong orange
-constexpr QRgb kOverlap = 0xffc92a2a;      // red
-constexpr QRgb kGap = 0xff2b8a3e;          // green
-constexpr QRgb kAxis = 0xff343a40;         // near black
-constexpr QRgb kPlane = 0xff862e9c;        // purple
-constexpr QRgb kContact = 0xffc92a2a;      // red
-constexpr QRgb kDiagnostic = 0xff495057;   // dark grey
-constexpr QRgb kAabb = 0xff7048e8;         // violet
-constexpr QRgb kMethodClip = 0xff2b8a3e;   // green
-constexpr QRgb kMethodDeep = 0xffae3ec9;   // grape
-constexpr QRgb kMethodVertex = 0xff1098ad; // cyan
+/// The current theme's colours (widgets/palette.h).
+const Palette& pal() {
+    return currentPalette();
+}
 
 /// Display scale (presentation mode) for pens and fonts.
 double ds() {
@@ -153,8 +146,8 @@ void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to,
 
 void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, bool filled = true) {
     painter.save();
-    painter.setPen(makePen(filled ? QColor(Qt::white) : color, filled ? 1.5 : 2.0));
-    painter.setBrush(filled ? QBrush(color) : QBrush(QColor(255, 255, 255, 220)));
+    painter.setPen(makePen(filled ? QColor(pal().paper) : color, filled ? 1.5 : 2.0));
+    painter.setBrush(filled ? QBrush(color) : QBrush(Palette::withAlpha(pal().paper, 220)));
     painter.drawEllipse(at, radius * ds(), radius * ds());
     painter.restore();
 }
@@ -162,7 +155,7 @@ void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, b
 void drawCross(QPainter& painter, QPointF at, QColor color, double size = 7.0) {
     const double s = size * ds();
     painter.save();
-    painter.setPen(makePen(QColor(255, 255, 255, 230), 5.0));
+    painter.setPen(makePen(Palette::withAlpha(pal().paper, 230), 5.0));
     painter.drawLine(at + QPointF(-s, -s), at + QPointF(s, s));
     painter.drawLine(at + QPointF(-s, s), at + QPointF(s, -s));
     painter.setPen(makePen(color, 2.5));
@@ -176,7 +169,7 @@ void drawMethodMarker(QPainter& painter, QPointF at, int method, QColor color) {
     // Sizes nest (circle > square > diamond), so methods that agree on a point stay visible together.
     const double r = (method == 0 ? 8.5 : method == 1 ? 5.5 : 3.6) * ds();
     painter.save();
-    painter.setPen(makePen(QColor(Qt::white), 1.5));
+    painter.setPen(makePen(QColor(pal().paper), 1.5));
     painter.setBrush(color);
     if (method == 0) {
         painter.drawEllipse(at, r, r);
@@ -301,7 +294,7 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
                        phys::Vec2 b, QColor color, const QString& label = {}, phys::Vec2 outward = {},
                        double width = 5.0) {
     painter.save();
-    painter.setPen(makePen(QColor(255, 255, 255, 200), width + 3.0));
+    painter.setPen(makePen(Palette::withAlpha(pal().paper, 200), width + 3.0));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.setPen(makePen(color, width));
     painter.drawLine(toView(view, a), toView(view, b));
@@ -471,11 +464,11 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     // The axis itself, across the view, between the two bars.
     const double axisLane = t0 + side * 0.5 * lane;
     drawLongLine(painter, view, axisLane * perp, n,
-                 makePen(withAlpha(QColor(kAxis), 150), 1.2, Qt::DashDotLine));
+                 makePen(withAlpha(QColor(pal().ink), 150), 1.2, Qt::DashDotLine));
     const double tip = sHigh + metres(view, 46.0);
-    drawArrow(painter, labels, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(kAxis),
+    drawArrow(painter, labels, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(pal().ink),
               2.0);
-    addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(kAxis),
+    addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(pal().ink),
              viewDirection(n));
 
     // The two shadows as bars.
@@ -543,7 +536,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
             break;
         }
         if (ok) {
-            drawSegment(painter, view, from, to, makePen(QColor(kAxis), 3.0));
+            drawSegment(painter, view, from, to, makePen(QColor(pal().ink), 3.0));
             drawDot(painter, toView(view, from), ca, 5.0);
             drawDot(painter, toView(view, to), cb, 5.0);
         }
@@ -556,10 +549,10 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         const phys::Vec2 c = shapeCentre(w.geometryB(), w.transformB());
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);
-        drawArrow(painter, labels, from, to, QColor(kOverlap), 3.0);
+        drawArrow(painter, labels, from, to, QColor(pal().overlap), 3.0);
         const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
                                                  : Walkthrough::length(t.sat.mtvDepth);
-        addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(kOverlap),
+        addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(pal().overlap),
                  viewDirection(t.sat.mtvNormal), 14.0);
     }
 }
@@ -632,7 +625,7 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
 void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
                    const ViewTransform& view) {
     const phys::ClipPlaneStep& s = c.planes[p];
-    const QColor plane(kPlane);
+    const QColor plane(pal().plane);
     shadeHalfPlane(painter, view, s.normal, s.offset, plane);
     const phys::Vec2 through = p == 0 ? c.referenceStart : c.referenceEnd;
     drawLongLine(painter, view, through, phys::leftPerp(s.normal), makePen(plane, 2.5, Qt::DashLine));
@@ -643,7 +636,7 @@ void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace
              14.0);
     for (int i = 0; i < s.beforeCount; ++i) {
         const QPointF b = toView(view, s.before[i]);
-        drawDot(painter, b, QColor(kAxis), 6.0, false);
+        drawDot(painter, b, QColor(pal().ink), 6.0, false);
         if (i < s.afterCount && !(s.after[i] == s.before[i])) {
             drawSegment(painter, view, s.before[i], s.after[i], makePen(plane, 2.0, Qt::DotLine));
         }
@@ -656,7 +649,7 @@ void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace
 void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
                        const ViewTransform& view) {
     const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
-    shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(kAxis));
+    shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(pal().ink));
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
                  makePen(withAlpha(ref, 200), 2.0, Qt::DashLine));
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
@@ -678,13 +671,13 @@ void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipT
         const QPointF p = toView(view, s.point);
         // The depth measured along the reference normal, up to the face.
         drawSegment(painter, view, s.point, s.point + s.depth * c.referenceNormal,
-                    makePen(s.kept ? QColor(kContact) : QColor(kAxis), 1.5, Qt::DashLine));
+                    makePen(s.kept ? QColor(pal().kept) : QColor(pal().discarded), 1.5, Qt::DashLine));
         if (s.kept) {
-            drawDot(painter, p, QColor(kContact), 5.5);
+            drawDot(painter, p, QColor(pal().kept), 5.5);
         } else {
-            drawCross(painter, p, QColor(kAxis));
+            drawCross(painter, p, QColor(pal().discarded));
         }
-        addLabel(labels, 80, p, label(i), s.kept ? QColor(kContact) : QColor(kAxis),
+        addLabel(labels, 80, p, label(i), s.kept ? QColor(pal().kept) : QColor(pal().discarded),
                  depthLabelDirection(p, mean, normal, crowded), 13.0);
     }
 }
@@ -822,30 +815,30 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
 } // namespace
 
 QColor OverlayPainter::colorA() {
-    return QColor(kColorA);
+    return QColor(pal().bodyA);
 }
 
 QColor OverlayPainter::colorB() {
-    return QColor(kColorB);
+    return QColor(pal().bodyB);
 }
 
 QColor OverlayPainter::methodColor(int method) {
     switch (method) {
     case 0:
-        return QColor(kMethodClip);
+        return QColor(pal().methods[0]);
     case 1:
-        return QColor(kMethodDeep);
+        return QColor(pal().methods[1]);
     default:
-        return QColor(kMethodVertex);
+        return QColor(pal().methods[2]);
     }
 }
 
 QColor OverlayPainter::overlapColor() {
-    return QColor(kOverlap);
+    return QColor(pal().overlap);
 }
 
 QColor OverlayPainter::gapColor() {
-    return QColor(kGap);
+    return QColor(pal().gap);
 }
 
 // Diagnostics, per body and shape (xf = the body's transform):
@@ -864,14 +857,14 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
     }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    const QColor diag(kDiagnostic);
+    const QColor diag(pal().diagnostic);
     for (const phys::BodyDef& body : scene.bodies) {
         const phys::Transform xf{body.position, phys::Rot(body.angle)};
         for (const phys::ShapeDef& shape : body.shapes) {
             if (options.aabbs) {
                 const phys::AABB box =
                     std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
-                painter.setPen(makePen(withAlpha(QColor(kAabb), 200), 1.2, Qt::DashLine, Qt::FlatCap));
+                painter.setPen(makePen(withAlpha(QColor(pal().aabb), 200), 1.2, Qt::DashLine, Qt::FlatCap));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(QRectF(toView(view, {box.lower.x, box.upper.y}),
                                         toView(view, {box.upper.x, box.lower.y})));
@@ -900,7 +893,7 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
                 const QPointF c = toView(view, centre);
                 const double r = 4.0 * ds();
                 painter.setPen(makePen(diag, 1.5));
-                painter.setBrush(QColor(255, 255, 255, 200));
+                painter.setBrush(Palette::withAlpha(pal().paper, 200));
                 painter.drawEllipse(c, r, r);
                 painter.drawLine(c - QPointF(2 * r, 0), c + QPointF(2 * r, 0));
                 painter.drawLine(c - QPointF(0, 2 * r), c + QPointF(0, 2 * r));
@@ -921,7 +914,7 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
                     for (const phys::ShapeDef& sb : b.shapes) {
                         const phys::Manifold m =
                             phys::collide(sa.geometry, xfA, sb.geometry, xfB, scene.settings.contactMethod);
-                        drawManifold(painter, labels, view, m, QColor(kContact), false);
+                        drawManifold(painter, labels, view, m, QColor(pal().kept), false);
                     }
                 }
             }
@@ -965,10 +958,10 @@ void drawStep(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int 
         break;
     case WalkthroughStepKind::ClipResult:
         drawReferenceAndIncident(painter, labels, t.clip, view, false, 3.0);
-        drawManifold(painter, labels, view, t.manifold, QColor(kContact));
+        drawManifold(painter, labels, view, t.manifold, QColor(pal().kept));
         break;
     case WalkthroughStepKind::NoClipping:
-        drawManifold(painter, labels, view, t.manifold, QColor(kContact));
+        drawManifold(painter, labels, view, t.manifold, QColor(pal().kept));
         break;
     case WalkthroughStepKind::Method:
     case WalkthroughStepKind::MethodsCompare:

@@ -1,5 +1,7 @@
 #include "scene_canvas.h"
 
+#include "palette.h"
+
 #include "body_item.h"
 #include "overlay.h"
 #include "sim_body_layer.h"
@@ -45,6 +47,9 @@ SceneCanvas::SceneCanvas(QWidget* parent)
     viewport()->setMouseTracking(true);
     m_view = ViewTransform(ViewTransform::kDefaultPixelsPerMetre, phys::Vec2{}, QSizeF(viewport()->size()));
     applyView();
+    // Another theme: body colours, labels and the cached grid are drawn again in the new palette.
+    connect(PaletteNotifier::instance(), &PaletteNotifier::changed, this,
+            [this] { setPresentationScale(m_presentationScale); });
 }
 
 SceneCanvas::~SceneCanvas() = default;

@@ -1,6 +1,8 @@
 #include "scene_renderer.h"
 
 #include "svg_writer.h"
+#include "halo_text.h"
+#include "palette.h"
 
 #include <QFile>
 #include <QFont>
@@ -21,32 +23,10 @@ namespace cl {
 
 namespace {
 
-/// Soft, distinguishable fills with a darker outline of the same hue (after the Tableau 10 palette).
-struct PaletteEntry {
-    QRgb fill;
-    QRgb outline;
-};
-constexpr std::array<PaletteEntry, 8> kPalette{{
-    {0xff8fb9e6, 0xff2f6aa8}, // blue
-    {0xfff7b978, 0xffc0651a}, // orange
-    {0xff9bd08f, 0xff3f8a34}, // green
-    {0xffee9b9b, 0xffb53c3c}, // red
-    {0xffc2a9e0, 0xff6c4ea3}, // purple
-    {0xff8fd4cc, 0xff23867d}, // teal
-    {0xfff1d47e, 0xffa48318}, // yellow
-    {0xffdcb494, 0xff875a34}, // brown
-}};
-constexpr QRgb kStaticFill = 0xffcfd5de;
-constexpr QRgb kStaticOutline = 0xff6b7686;
-
-constexpr QRgb kBackground = 0xfffbfbfd;
-constexpr QRgb kMinorLine = 0xffeef0f4;
-constexpr QRgb kMajorLine = 0xffd9dde4;
-constexpr QRgb kAxisLine = 0xff9aa3b2;
-constexpr QRgb kGridText = 0xff5d6676;
-constexpr QRgb kLabelText = 0xff1f2630;
-/// Selection and hover accent (a saturated blue-violet that none of the body fills uses).
-constexpr QRgb kSelectionAccent = 0xff3d5afe;
+/// The current theme's colours (widgets/palette.h).
+const Palette& pal() {
+    return currentPalette();
+}
 
 /// Presentation-mode factor on fonts, pen widths and pixel gaps.
 double g_displayScale = 1.0;
@@ -87,7 +67,7 @@ double snapToPixelCentre(double coordinate) {
 /// `patch` is the area cleared behind the text (the text box grown to the view edge it sits on, so no grid
 /// line peeks out beside a label and reads as a minus sign).
 void drawGridText(QPainter& painter, const QRectF& box, const QRectF& patch, const QString& text) {
-    QColor patchColor(kBackground);
+    QColor patchColor(pal().background);
     patchColor.setAlpha(230);
     painter.fillRect(patch, patchColor);
     painter.drawText(box, Qt::AlignCenter, text);
@@ -104,14 +84,14 @@ double SceneRenderer::displayScale() {
 }
 
 QColor SceneRenderer::backgroundColor() {
-    return QColor(kBackground);
+    return QColor(pal().background);
 }
 
 BodyColors SceneRenderer::bodyColors(const phys::BodyDef& body, int bodyIndex) {
     if (body.type == phys::BodyType::Static) {
-        return {QColor(kStaticFill), QColor(kStaticOutline)};
+        return {QColor(pal().staticFill), QColor(pal().staticOutline)};
     }
-    const auto& entry = kPalette[static_cast<std::size_t>(std::abs(bodyIndex)) % kPalette.size()];
+    const BodyHue& entry = pal().bodies[static_cast<std::size_t>(std::abs(bodyIndex)) % pal().bodies.size()];
     return {QColor(entry.fill), QColor(entry.outline)};
 }
 
@@ -207,7 +187,7 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
     const QTransform worldToDevice = painter.transform();
     painter.resetTransform();
     const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
-    painter.fillRect(deviceRect, QColor(kBackground));
+    painter.fillRect(deviceRect, QColor(pal().background));
     const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
     if (!grid || !(s > 0.0) || !std::isfinite(s) || deviceRect.isEmpty()) {
         painter.restore();
@@ -233,7 +213,8 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const Kind pass : {Kind::Minor, Kind::Major, Kind::Axis}) {
         const double width = pass == Kind::Axis ? 2.0 : 1.0;
-        const QRgb color = pass == Kind::Minor ? kMinorLine : (pass == Kind::Major ? kMajorLine : kAxisLine);
+        const QRgb color =
+            pass == Kind::Minor ? pal().minorLine : (pass == Kind::Major ? pal().majorLine : pal().axisLine);
         painter.setPen(cosmeticPen(QColor(color), width));
         auto place = [width](double coordinate) {
             return width == 1.0 ? snapToPixelCentre(coordinate) : std::round(coordinate);
@@ -318,7 +299,7 @@ void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
     painter.resetTransform();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     painter.setFont(gridFont());
-    painter.setPen(QColor(kGridText));
+    painter.setPen(QColor(pal().gridText));
     for (const GridLabelBox& label : gridLabelBoxes(worldRect, worldToDevice)) {
         drawGridText(painter, label.box, label.backdrop, label.text);
     }
@@ -387,7 +368,7 @@ QPainterPath SceneRenderer::outlinePath(const phys::BodyDef& body) {
 
 void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected) {
     const QPainterPath path = outlinePath(body);
-    QColor halo(kSelectionAccent);
+    QColor halo(pal().selection);
     halo.setAlpha(selected ? 80 : 55);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
@@ -395,30 +376,10 @@ void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& bo
     painter.setPen(cosmeticPen(halo, (selected ? 8.0 : 6.0) * g_displayScale));
     painter.drawPath(path);
     if (selected) {
-        painter.setPen(cosmeticPen(QColor(kSelectionAccent), 2.0 * g_displayScale));
+        painter.setPen(cosmeticPen(QColor(pal().selection), 2.0 * g_displayScale));
         painter.drawPath(path);
     }
     painter.restore();
-}
-
-void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text) {
-    if (text.isEmpty()) {
-        return;
-    }
-    const QFont font = nameFont();
-    const QFontMetricsF metrics(font);
-    const double width = metrics.horizontalAdvance(text);
-    // The baseline's left end, so that the text box is centred on `point`. Real text in an SVG export.
-    paintHaloText(painter,
-                  QPointF(point.x() - 0.5 * width, point.y() + 0.5 * (metrics.ascent() - metrics.descent())),
-                  text, font, QColor(kLabelText), QColor(255, 255, 255, 215), 3.0 * g_displayScale);
-}
-
-QSizeF SceneRenderer::labelSize(const QString& text) {
-    const QFontMetricsF metrics(nameFont());
-    // Halo of 1.5 px on each side, plus a pixel of slack for antialiasing.
-    const double slack = 2.0 + 3.0 * g_displayScale;
-    return {metrics.horizontalAdvance(text) + slack, metrics.height() + slack};
 }
 
 namespace {
@@ -459,6 +420,26 @@ NameMetrics& nameMetrics() {
 }
 
 } // namespace
+
+QSizeF SceneRenderer::labelSize(const QString& text) {
+    NameMetrics& metrics = nameMetrics();
+    // Halo of 1.5 px on each side, plus a pixel of slack for antialiasing.
+    const double slack = 2.0 + 3.0 * g_displayScale;
+    return {metrics.width(text) + slack, metrics.height + slack};
+}
+
+void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text) {
+    if (text.isEmpty()) {
+        return;
+    }
+    NameMetrics& metrics = nameMetrics();
+    const QFontMetricsF fm(metrics.font);
+    // The text box centred on `point` (the baseline's left end is what drawHaloText takes).
+    const QPointF baseline(point.x() - 0.5 * metrics.width(text),
+                           point.y() + 0.5 * (fm.ascent() - fm.descent()));
+    drawHaloText(painter, baseline, metrics.font, text, QColor(pal().labelText),
+                 Palette::withAlpha(pal().paper, 215), 3.0 * g_displayScale, true);
+}
 
 bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
     if (body.name.empty()) {

@@ -1,5 +1,7 @@
 #include "sim_body_layer.h"
 
+#include "palette.h"
+
 #include "scene_renderer.h"
 #include "view_transform.h"
 
@@ -140,6 +142,7 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
     }
     m_bodyCountCached = scene.bodies.size();
     m_displayScaleCached = SceneRenderer::displayScale();
+    m_paletteCached = paletteRevision();
     m_valid = true;
 }
 
@@ -160,7 +163,7 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
                          const ViewTransform& view, const QList<quint64>& selection, quint64 hovered,
                          bool names) {
     if (!m_valid || m_bodyCountCached != scene.bodies.size() ||
-        m_displayScaleCached != SceneRenderer::displayScale()) {
+        m_displayScaleCached != SceneRenderer::displayScale() || m_paletteCached != paletteRevision()) {
         rebuild(scene);
     }
     const double scale = SceneRenderer::displayScale();
@@ -342,7 +345,7 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
 // shape's boundary.
 int SimBodyLayer::bodyAt(const phys::SceneDef& scene, phys::Vec2 worldPoint, double tolerance) {
     if (!m_valid || m_bodyCountCached != scene.bodies.size() ||
-        m_displayScaleCached != SceneRenderer::displayScale()) {
+        m_displayScaleCached != SceneRenderer::displayScale() || m_paletteCached != paletteRevision()) {
         rebuild(scene);
     }
     for (const double slack : {0.0, tolerance}) {

@@ -106,6 +106,7 @@ private:
     bool m_valid = false;
     std::size_t m_bodyCountCached = 0;
     double m_displayScaleCached = 0.0;
+    int m_paletteCached = -1; ///< paletteRevision() of the cached colours
     std::vector<Body> m_bodies;
     std::vector<Shape> m_shapes;
     std::vector<QPointF> m_points; ///< polygon vertices, body frame, metres

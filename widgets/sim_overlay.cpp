@@ -1,5 +1,7 @@
 #include "sim_overlay.h"
 
+#include "palette.h"
+
 #include "scene_canvas.h"
 #include "scene_renderer.h"
 #include "sim_line_raster.h"
@@ -219,8 +221,8 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
     using Symbol = LegendSymbol;
     using Row = LegendRow;
     const QRectF box(QPointF(0.5, 0.5), size - QSizeF(1.0, 1.0));
-    painter.setPen(QPen(QColor(0, 0, 0, 60), 1.0));
-    painter.setBrush(QColor(255, 255, 255, 225));
+    painter.setPen(QPen(QColor::fromRgba(currentPalette().legendBorder), 1.0));
+    painter.setBrush(QColor::fromRgba(currentPalette().legendFill));
     painter.drawRoundedRect(box, px(6.0), px(6.0));
     painter.setBrush(Qt::NoBrush);
 
@@ -233,13 +235,13 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
         const double r = px(kContactRadiusPixels);
         switch (row.symbol) {
         case Symbol::Dot:
-            painter.setPen(QPen(Qt::white, px(1.0)));
+            painter.setPen(QPen(QColor::fromRgba(currentPalette().paper), px(1.0)));
             painter.setBrush(row.color);
             painter.drawEllipse(centre, r, r);
             break;
         case Symbol::Hollow:
             painter.setPen(QPen(row.color, px(1.5)));
-            painter.setBrush(Qt::white);
+            painter.setBrush(QColor::fromRgba(currentPalette().paper));
             painter.drawEllipse(centre, r, r);
             break;
         case Symbol::Arrow:
@@ -272,7 +274,7 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
             break;
         case Symbol::Hub:
             painter.setPen(QPen(row.color, px(2.5)));
-            painter.setBrush(Qt::white);
+            painter.setBrush(QColor::fromRgba(currentPalette().paper));
             painter.drawEllipse(centre, px(3.25), px(3.25));
             break;
         case Symbol::Radius:
@@ -284,12 +286,12 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
             break;
         case Symbol::Centre:
             painter.setPen(QPen(row.color, px(1.2)));
-            painter.setBrush(Qt::white);
+            painter.setBrush(QColor::fromRgba(currentPalette().paper));
             painter.drawEllipse(centre, r, r);
             break;
         }
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QColor(30, 30, 30));
+        painter.setPen(QColor::fromRgba(currentPalette().labelText));
         painter.drawText(QRectF(right.x() + pad, y, textWidth + pad, lineHeight),
                          Qt::AlignVCenter | Qt::AlignLeft, row.text);
         y += lineHeight;
@@ -299,43 +301,43 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
 } // namespace
 
 QColor SimOverlayPainter::newContactColor() {
-    return QColor(235, 90, 20);
+    return QColor::fromRgba(currentPalette().newContact);
 }
 QColor SimOverlayPainter::persistingContactColor() {
-    return QColor(30, 110, 220);
+    return QColor::fromRgba(currentPalette().persistingContact);
 }
 QColor SimOverlayPainter::normalColor() {
-    return QColor(60, 60, 70);
+    return QColor::fromRgba(currentPalette().normal);
 }
 QColor SimOverlayPainter::normalImpulseColor() {
-    return QColor(200, 30, 140);
+    return QColor::fromRgba(currentPalette().normalImpulse);
 }
 QColor SimOverlayPainter::frictionImpulseColor() {
-    return QColor(0, 150, 140);
+    return QColor::fromRgba(currentPalette().frictionImpulse);
 }
 QColor SimOverlayPainter::velocityColor() {
-    return QColor(40, 160, 40);
+    return QColor::fromRgba(currentPalette().velocity);
 }
 QColor SimOverlayPainter::aabbColor() {
-    return QColor(230, 140, 0);
+    return QColor::fromRgba(currentPalette().simAabb);
 }
 QColor SimOverlayPainter::pairColor() {
-    return QColor(120, 120, 140);
+    return QColor::fromRgba(currentPalette().pair);
 }
 QColor SimOverlayPainter::sleepingTint() {
-    return QColor(90, 100, 150, 110);
+    return QColor::fromRgba(currentPalette().sleepingTint);
 }
 QColor SimOverlayPainter::particleColor() {
-    return QColor(130, 40, 190);
+    return QColor::fromRgba(currentPalette().particle);
 }
 QColor SimOverlayPainter::braceColor() {
-    return QColor(130, 40, 190, 85);
+    return Palette::withAlpha(currentPalette().particle, 85);
 }
 QColor SimOverlayPainter::hubColor() {
-    return QColor(60, 15, 95);
+    return QColor::fromRgba(currentPalette().hub);
 }
 QColor SimOverlayPainter::centreColor() {
-    return QColor(20, 20, 20);
+    return QColor::fromRgba(currentPalette().centre);
 }
 
 QString SimOverlayPainter::scaleText(double metresPerUnit, const QString& unit) {
@@ -511,7 +513,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
             }
         }
         drawDots(painter, centres, centreColor(), px(8.0), dense);
-        drawDots(painter, centres, Qt::white, px(4.0), dense);
+        drawDots(painter, centres, QColor::fromRgba(currentPalette().paper), px(4.0), dense);
     }
 
     if (options.contacts) {
@@ -537,15 +539,15 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
         const double d = (dense ? 1.0 : 2.0) * px(kContactRadiusPixels);
         // Filled dots with a white rim; speculative points as rings (a coloured dot with a white centre).
         if (!dense) {
-            drawDots(painter, fresh, Qt::white, d + px(2.0));
-            drawDots(painter, persisting, Qt::white, d + px(2.0));
+            drawDots(painter, fresh, QColor::fromRgba(currentPalette().paper), d + px(2.0));
+            drawDots(painter, persisting, QColor::fromRgba(currentPalette().paper), d + px(2.0));
         }
         drawDots(painter, fresh, newContactColor(), d, dense);
         drawDots(painter, persisting, persistingContactColor(), d, dense);
         drawDots(painter, freshGap, newContactColor(), d, dense);
         drawDots(painter, persistingGap, persistingContactColor(), d, dense);
-        drawDots(painter, freshGap, Qt::white, d - px(3.0), dense);
-        drawDots(painter, persistingGap, Qt::white, d - px(3.0), dense);
+        drawDots(painter, freshGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense);
+        drawDots(painter, persistingGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense);
     }
 
     if (options.legend) {
@@ -601,7 +603,7 @@ void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& 
     }
     drawDots(painter, plain, particleColor(), px(5.0), dense);
     drawDots(painter, hubs, hubColor(), px(9.0), dense);
-    drawDots(painter, hubs, Qt::white, px(4.0), dense);
+    drawDots(painter, hubs, QColor::fromRgba(currentPalette().paper), px(4.0), dense);
 }
 
 void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,

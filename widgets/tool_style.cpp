@@ -1,5 +1,7 @@
 #include "tool_style.h"
 
+#include "palette.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -11,11 +13,6 @@
 namespace cl::toolstyle {
 
 namespace {
-constexpr QRgb kPreview = 0xff1a3fb8;
-constexpr QRgb kRefused = 0xffd32f2f;
-constexpr QRgb kWarningFill = 0xfffff4e5;
-constexpr QRgb kInfoFill = 0xffffffff;
-constexpr QRgb kText = 0xff1f2630;
 /// Distance of a bubble from the cursor, pixels.
 constexpr double kBubbleOffset = 18.0;
 /// Widest text in a bubble before it wraps, pixels.
@@ -23,40 +20,40 @@ constexpr double kMaxBubbleWidth = 320.0;
 } // namespace
 
 QColor previewColor() {
-    return QColor(kPreview);
+    return QColor(currentPalette().preview);
 }
 
 QColor previewFill() {
-    QColor fill(kPreview);
+    QColor fill(currentPalette().preview);
     fill.setAlpha(40);
     return fill;
 }
 
 QColor refusedColor() {
-    return QColor(kRefused);
+    return QColor(currentPalette().refused);
 }
 
 void drawVertexHandle(QPainter& painter, QPointF at, double scale, bool active) {
     const double r = kHandleRadius * scale * (active ? 1.3 : 1.0);
     painter.save();
-    painter.setPen(QPen(QColor(kPreview), 1.5 * scale));
-    painter.setBrush(active ? QColor(kPreview) : QColor(Qt::white));
+    painter.setPen(QPen(QColor(currentPalette().preview), 1.5 * scale));
+    painter.setBrush(active ? QColor(currentPalette().preview) : QColor(currentPalette().paper));
     painter.drawRect(QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r));
     painter.restore();
 }
 
 void drawRotateHandle(QPainter& painter, QPointF anchor, QPointF knob, double scale, bool active) {
     painter.save();
-    painter.setPen(QPen(QColor(kPreview), 1.5 * scale, Qt::DashLine));
+    painter.setPen(QPen(QColor(currentPalette().preview), 1.5 * scale, Qt::DashLine));
     painter.drawLine(anchor, knob);
     const double r = kRotateKnobRadius * scale * (active ? 1.2 : 1.0);
-    painter.setPen(QPen(QColor(kPreview), 2.0 * scale));
-    painter.setBrush(active ? QColor(kPreview) : QColor(Qt::white));
+    painter.setPen(QPen(QColor(currentPalette().preview), 2.0 * scale));
+    painter.setBrush(active ? QColor(currentPalette().preview) : QColor(currentPalette().paper));
     painter.drawEllipse(knob, r, r);
     // A small circular arrow inside the knob says "turn me".
     if (!active) {
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(QColor(kPreview), 1.2 * scale));
+        painter.setPen(QPen(QColor(currentPalette().preview), 1.2 * scale));
         const double a = 0.5 * r;
         painter.drawArc(QRectF(knob.x() - a, knob.y() - a, 2 * a, 2 * a), 30 * 16, 270 * 16);
     }
@@ -120,10 +117,11 @@ void drawBubble(QPainter& painter, QPointF at, const QString& text, double scale
     box.moveLeft(
         std::clamp(box.left(), bounds.left(), std::max(bounds.left(), bounds.right() - box.width())));
     box.moveTop(std::clamp(box.top(), bounds.top(), std::max(bounds.top(), bounds.bottom() - box.height())));
-    painter.setPen(QPen(warning ? QColor(kRefused) : QColor(kPreview), 1.5 * scale));
-    painter.setBrush(warning ? QColor(kWarningFill) : QColor(kInfoFill));
+    painter.setPen(
+        QPen(warning ? QColor(currentPalette().refused) : QColor(currentPalette().preview), 1.5 * scale));
+    painter.setBrush(warning ? QColor(currentPalette().warningFill) : QColor(currentPalette().infoFill));
     painter.drawRoundedRect(box, 4.0 * scale, 4.0 * scale);
-    painter.setPen(QColor(kText));
+    painter.setPen(QColor(currentPalette().toolText));
     painter.drawText(box.adjusted(pad, pad, -pad, -pad), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap,
                      text);
     painter.restore();

@@ -12,16 +12,27 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QMenu>
+#include <QMenuBar>
 #include <QStatusBar>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+
+#include <algorithm>
 
 namespace cl {
 
 namespace {
 /// Property holding a dock's font before presentation mode enlarged it.
 const char* const kBaseFontProperty = "contactlabBaseFont";
+/// Property holding a toolbar's icon size before presentation mode enlarged it.
+const char* const kBaseIconSizeProperty = "contactlabBaseIconSize";
+/// Property holding a right-hand dock's width before presentation mode widened it.
+const char* const kBaseWidthProperty = "contactlabBaseWidth";
+/// Property holding a toolbar label's style sheet before presentation mode added a font size to it.
+const char* const kBaseStyleSheetProperty = "contactlabBaseStyleSheet";
 } // namespace
 
 EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewMenu) {
@@ -111,18 +122,72 @@ EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewM
 
 void setPresentationMode(MainWindow& window, bool on) {
     window.canvas()->setPresentationScale(on ? kPresentationScale : 1.0);
+    // The right-hand column (the Walkthrough and its table) gets at least 36% of the window while the text is
+    // large, so the table's columns fit side by side with at most a wrapped line; leaving gives the width back.
+    QList<QDockWidget*> right;
+    QList<int> widths;
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        if (dock->isHidden() || dock->isFloating() ||
+            window.dockWidgetArea(dock) != Qt::RightDockWidgetArea) {
+            continue;
+        }
+        if (on) {
+            dock->setProperty(kBaseWidthProperty, dock->width());
+            right << dock;
+            widths << std::max(dock->width(), window.width() * 36 / 100);
+        } else if (const QVariant base = dock->property(kBaseWidthProperty); base.isValid()) {
+            right << dock;
+            widths << base.toInt();
+        }
+    }
+    if (!right.isEmpty()) {
+        window.resizeDocks(right, widths, Qt::Horizontal);
+    }
     QList<QWidget*> widgets;
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
         widgets << dock;
     }
     widgets << window.statusBar();
-    for (QWidget* widget : widgets) {
-        QVariant base = widget->property(kBaseFontProperty);
-        if (!base.isValid()) {
-            widget->setProperty(kBaseFontProperty, widget->font());
-            base = widget->font();
+    // The toolbars' text and icons, and the menu bar: a projector's back row reads the tool names too.
+    for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
+        widgets << toolbar;
+        QVariant baseIcon = toolbar->property(kBaseIconSizeProperty);
+        if (!baseIcon.isValid()) {
+            toolbar->setProperty(kBaseIconSizeProperty, toolbar->iconSize());
+            baseIcon = toolbar->iconSize();
         }
-        QFont font = base.value<QFont>();
+        toolbar->setIconSize(on ? baseIcon.toSize() * kPresentationScale : baseIcon.toSize());
+    }
+    widgets << window.menuBar();
+    // A label styled by a style sheet inside a toolbar (the scene's description) takes its font from the style
+    // sheet machinery, not from setFont: its size goes into its style sheet (the original kept to go back).
+    for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
+        for (QLabel* label : toolbar->findChildren<QLabel*>()) {
+            QVariant baseSheet = label->property(kBaseStyleSheetProperty);
+            if (!baseSheet.isValid()) {
+                if (label->styleSheet().isEmpty()) {
+                    continue;
+                }
+                label->setProperty(kBaseStyleSheetProperty, label->styleSheet());
+                label->setProperty(kBaseFontProperty, label->font());
+                baseSheet = label->styleSheet();
+            }
+            const QFont base = label->property(kBaseFontProperty).value<QFont>();
+            const double points = base.pointSizeF() > 0 ? base.pointSizeF() : base.pixelSize() * 0.75;
+            label->setStyleSheet(on ? baseSheet.toString() + QStringLiteral(" QLabel { font-size: %1pt; }")
+                                                                 .arg(points * kPresentationScale, 0, 'f', 1)
+                                    : baseSheet.toString());
+        }
+    }
+    // Every base font is read before any is changed (a child would otherwise take its parent's new font as
+    // its base and grow twice).
+    for (QWidget* widget : widgets) {
+        if (!widget->property(kBaseFontProperty).isValid()) {
+            widget->setProperty(kBaseFontProperty, widget->font());
+        }
+    }
+    for (QWidget* widget : widgets) {
+        QFont font = widget->property(kBaseFontProperty).value<QFont>();
         if (on) {
             if (font.pointSizeF() > 0) {
                 font.setPointSizeF(font.pointSizeF() * kPresentationScale);

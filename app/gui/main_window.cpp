@@ -12,6 +12,7 @@
 #include "scene_canvas.h"
 #include "sim_overlay.h"
 #include "simulation_panel.h"
+#include "theme.h"
 #include "tools_toolbar.h"
 #include "walkthrough_dock.h"
 
@@ -75,9 +76,15 @@ MainWindow::MainWindow(QWidget* parent)
     }
     addLegendAction(simulation->overlay());
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
+    installThemes(*this);      // View > Theme, colour-blind-safe colours, applied from QSettings (theme.h)
     installLessons(*this);     // File > Open Lesson, the built-in pack, the Lesson dock (lesson_dock.h)
     installHelp(*this);        // last: the Help menu ends the menu bar; tooltips name every shortcut (help.h)
 
+    // The Bodies list is the left column's front tab at startup: tabifying the (hidden) Lesson dock beside it
+    // left the Undo History in front. A saved layout (readSettings) may choose another.
+    if (auto* bodies = findChild<QDockWidget*>(QStringLiteral("BodiesDock"))) {
+        bodies->raise();
+    }
     resize(1280, 800);
     readSettings();
     m_initialSize = size();

@@ -1,5 +1,7 @@
 #include "tools_toolbar.h"
 
+#include "palette.h"
+
 #include "edit_intents.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -25,8 +27,14 @@ namespace cl {
 
 namespace {
 
-constexpr QRgb kIconInk = 0xff2a3345;
-constexpr QRgb kIconAccent = 0xff3d5afe;
+/// Icon lines: dark on the light themes, the label colour on the dark one (widgets/palette.h).
+QRgb iconInk() {
+    return currentPalette().theme == Theme::Dark ? currentPalette().labelText : 0xff2a3345;
+}
+/// Vertex handles and the selection arrow.
+QRgb iconAccent() {
+    return currentPalette().selection;
+}
 constexpr int kIconSize = 24;
 
 /// An icon drawn with QPainter on a 24 x 24 logical canvas, rendered at 1x, 2x and 3x so it stays crisp.
@@ -38,7 +46,7 @@ QIcon paintedIcon(const std::function<void(QPainter&)>& draw) {
         pixmap.fill(Qt::transparent);
         QPainter painter(&pixmap);
         painter.setRenderHint(QPainter::Antialiasing);
-        painter.setPen(QPen(QColor(kIconInk), 1.8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
+        painter.setPen(QPen(QColor(iconInk()), 1.8, Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin));
         painter.setBrush(Qt::NoBrush);
         draw(painter);
         painter.end();
@@ -49,8 +57,8 @@ QIcon paintedIcon(const std::function<void(QPainter&)>& draw) {
 
 void vertexDot(QPainter& painter, QPointF p) {
     painter.save();
-    painter.setPen(QPen(QColor(kIconAccent), 1.2));
-    painter.setBrush(Qt::white);
+    painter.setPen(QPen(QColor(iconAccent()), 1.2));
+    painter.setBrush(QColor(currentPalette().paper));
     painter.drawRect(QRectF(p.x() - 2.2, p.y() - 2.2, 4.4, 4.4));
     painter.restore();
 }
@@ -67,7 +75,7 @@ QPolygonF regularPolygon(QPointF centre, double radius, int sides, double phase)
 QIcon selectIcon() {
     return paintedIcon([](QPainter& p) {
         QPolygonF arrow{{6, 3}, {6, 19}, {10, 15}, {13, 21}, {15.5, 20}, {12.5, 14}, {18, 14}};
-        p.setBrush(Qt::white);
+        p.setBrush(QColor(currentPalette().paper));
         p.drawPolygon(arrow);
     });
 }
@@ -76,7 +84,7 @@ QIcon polygonIcon() {
     return paintedIcon([](QPainter& p) {
         const QPolygonF outline{{4, 18}, {8, 5}, {18, 4}, {21, 14}};
         p.drawPolyline(outline);
-        p.setPen(QPen(QColor(kIconAccent), 1.5, Qt::DashLine));
+        p.setPen(QPen(QColor(iconAccent()), 1.5, Qt::DashLine));
         p.drawLine(outline.back(), outline.front());
         for (const QPointF& v : outline) {
             vertexDot(p, v);
@@ -87,9 +95,9 @@ QIcon polygonIcon() {
 QIcon circleIcon() {
     return paintedIcon([](QPainter& p) {
         p.drawEllipse(QPointF(12, 12), 8.5, 8.5);
-        p.setPen(QPen(QColor(kIconAccent), 1.5));
+        p.setPen(QPen(QColor(iconAccent()), 1.5));
         p.drawLine(QPointF(12, 12), QPointF(18, 6));
-        p.setBrush(QColor(kIconAccent));
+        p.setBrush(QColor(iconAccent()));
         p.drawEllipse(QPointF(12, 12), 1.6, 1.6);
     });
 }
@@ -127,7 +135,7 @@ QIcon deleteIcon() {
 QIcon duplicateIcon() {
     return paintedIcon([](QPainter& p) {
         p.drawRect(QRectF(4, 4, 11, 11));
-        p.setBrush(Qt::white);
+        p.setBrush(QColor(currentPalette().paper));
         p.drawRect(QRectF(9, 9, 11, 11));
     });
 }
@@ -183,6 +191,21 @@ ToolsToolbar::ToolsToolbar(SceneCanvas* canvas, EditIntents* intents, QWidget* p
         }
     });
     QAction* duplicateAction = addAction(duplicateIcon(), tr("Duplicate"));
+    // Another theme: the icons are drawn again in its ink.
+    connect(PaletteNotifier::instance(), &PaletteNotifier::changed, this,
+            [this, deleteAction, duplicateAction] {
+                // In the order addToolAction added them.
+                const QIcon tools[] = {selectIcon(),    polygonIcon(), circleIcon(),
+                                       rectangleIcon(), regularIcon(), verticesIcon()};
+                for (qsizetype i = 0; i < m_actions.size() && i < qsizetype(std::size(tools)); ++i) {
+                    m_actions[i]->setIcon(tools[i]);
+                }
+                const std::pair<QAction*, QIcon> icons[] = {{deleteAction, deleteIcon()},
+                                                            {duplicateAction, duplicateIcon()}};
+                for (const auto& [action, icon] : icons) {
+                    action->setIcon(icon);
+                }
+            });
     duplicateAction->setObjectName(QStringLiteral("actionToolbarDuplicate"));
     duplicateAction->setToolTip(tr("Duplicate the selected bodies (Ctrl+D on the canvas)"));
     connect(duplicateAction, &QAction::triggered, this, [this] {

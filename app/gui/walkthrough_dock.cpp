@@ -3,6 +3,7 @@
 #include "walkthrough_dock.h"
 
 #include "gjk_panel.h"
+#include "palette.h"
 
 #include "export.h"
 #include "main_window.h"
@@ -13,6 +14,7 @@
 #include <QActionGroup>
 #include <QComboBox>
 #include <QCommandLineParser>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -20,14 +22,20 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <cmath>
+#include <numeric>
+#include <vector>
 
 namespace cl {
 
@@ -61,8 +69,17 @@ QString bodyText(const phys::BodyDef& body, int index) {
                              : QStringLiteral("%1: %2").arg(index).arg(QString::fromStdString(body.name));
 }
 
-QString colorStyle(const QColor& color) {
-    return QStringLiteral("QLabel { color: %1; font-weight: bold; }").arg(color.name());
+/// A bold label in `color` at the size of `font` (a style sheet's font does not follow the dock's font, so the
+/// size is written in it: presentation mode enlarges the A and B markers too).
+QString colorStyle(const QColor& color, const QFont& font) {
+    const double points = font.pointSizeF() > 0 ? font.pointSizeF() : font.pixelSize() * 0.75;
+    return QStringLiteral("QLabel { color: %1; font-weight: bold; font-size: %2pt; }")
+        .arg(color.name())
+        .arg(points, 0, 'f', 1);
+}
+
+QString rgbName(QRgb rgb) {
+    return QColor::fromRgba(rgb).name();
 }
 
 /// Does this pair touch (by the engine's own narrow phase)?
@@ -121,9 +138,6 @@ void WalkthroughDock::buildUi() {
     // Shown only for a simulation contact: where the bodies come from, and the way back.
     m_sourceRow = new QWidget(content);
     m_sourceRow->setObjectName(QStringLiteral("walkthroughSourceRow"));
-    m_sourceRow->setStyleSheet(
-        QStringLiteral("#walkthroughSourceRow { background: #fff4d6; border: 1px solid "
-                       "#e0c060; border-radius: 4px; }"));
     auto* sourceLayout = new QVBoxLayout(m_sourceRow);
     sourceLayout->setContentsMargins(8, 6, 8, 6);
     sourceLayout->setSpacing(4);
@@ -141,10 +155,8 @@ void WalkthroughDock::buildUi() {
     connect(back, &QPushButton::clicked, this, &WalkthroughDock::showEditedScene);
 
     auto* pairRow = new QHBoxLayout;
-    auto* labelA = new QLabel(QStringLiteral("A"), content);
-    labelA->setStyleSheet(colorStyle(OverlayPainter::colorA()));
-    auto* labelB = new QLabel(QStringLiteral("B"), content);
-    labelB->setStyleSheet(colorStyle(OverlayPainter::colorB()));
+    m_labelA = new QLabel(QStringLiteral("A"), content);
+    m_labelB = new QLabel(QStringLiteral("B"), content);
     m_comboA = new QComboBox(content);
     m_comboA->setObjectName(QStringLiteral("walkthroughBodyA"));
     m_comboA->setToolTip(tr("Body A (select two bodies on the canvas to pick the pair)"));
@@ -160,10 +172,10 @@ void WalkthroughDock::buildUi() {
     swap->setObjectName(QStringLiteral("walkthroughSwap"));
     swap->setText(QStringLiteral("\u21c4"));
     swap->setToolTip(tr("Swap A and B"));
-    pairRow->addWidget(labelA);
+    pairRow->addWidget(m_labelA);
     pairRow->addWidget(m_comboA, 1);
     pairRow->addWidget(swap);
-    pairRow->addWidget(labelB);
+    pairRow->addWidget(m_labelB);
     pairRow->addWidget(m_comboB, 1);
     layout->addLayout(pairRow);
 
@@ -189,9 +201,6 @@ void WalkthroughDock::buildUi() {
     // A long title ("Step 2 of 6: Reference and incident") takes two lines rather than widening the panel
     // past the dock.
     m_stepLabel->setWordWrap(true);
-    QFont stepFont = m_stepLabel->font();
-    stepFont.setBold(true);
-    m_stepLabel->setFont(stepFont);
     navRow->addWidget(m_previous);
     navRow->addWidget(m_stepLabel, 1);
     navRow->addWidget(m_next);
@@ -205,11 +214,6 @@ void WalkthroughDock::buildUi() {
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_explanation->setMargin(8);
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
-    m_explanation->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #d5dae3; "
-                                                "border-radius: 4px; }"));
-    QFont explanationFont = m_explanation->font();
-    explanationFont.setPointSizeF(explanationFont.pointSizeF() * 1.1);
-    m_explanation->setFont(explanationFont);
     layout->addWidget(m_explanation);
 
     m_table = new QTableWidget(content);
@@ -226,7 +230,13 @@ void WalkthroughDock::buildUi() {
     // The last column stretches by its resize mode (fillTable), not by stretchLastSection, which would keep
     // it at least defaultSectionSize wide and push the table past the dock when the vertical bar shows.
     m_table->horizontalHeader()->setStretchLastSection(false);
+    // fitColumns sets every width (the header's default minimum, a text line's height at the font's size,
+    // would widen the "#" column past what the fit allows in presentation mode).
+    m_table->horizontalHeader()->setMinimumSectionSize(8);
     m_table->setMinimumHeight(60);
+    // Widths are set by fitColumns, which runs again whenever the viewport changes width.
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_table->viewport()->installEventFilter(this);
     layout->addWidget(m_table, 1);
     // In a scroll area, so the panel never forces a minimum size on the window (it scrolls when squeezed).
     auto* scroll = new QScrollArea(this);
@@ -235,6 +245,12 @@ void WalkthroughDock::buildUi() {
     // GJK, EPA and Voronoi: a page beside this one (gjk_panel.h).
     scroll->setWidget(withGjkPanel(this, content, m_document, m_canvas));
     setWidget(scroll);
+    applyFonts();
+    applyPalette();
+    connect(PaletteNotifier::instance(), &PaletteNotifier::changed, this, [this] {
+        applyPalette();
+        updateView(); // the table's tints
+    });
 
     connect(m_comboA, &QComboBox::currentIndexChanged, this, [this](int index) {
         if (!m_updatingCombos) {
@@ -257,6 +273,47 @@ void WalkthroughDock::buildUi() {
             setStep(item->data(Qt::UserRole).toInt());
         }
     });
+}
+
+// The explanation reads a tenth larger than the panel's text and the step title is bold, both derived from the
+// dock's own font: presentation mode enlarges the dock's font (edit_setup.cpp) and every text follows.
+void WalkthroughDock::applyFonts() {
+    const QFont base = font();
+    QFont explanationFont = base;
+    if (base.pointSizeF() > 0) {
+        explanationFont.setPointSizeF(base.pointSizeF() * 1.1);
+    } else {
+        explanationFont.setPixelSize(int(std::lround(base.pixelSize() * 1.1)));
+    }
+    m_explanation->setFont(explanationFont);
+    m_explanation->setMinimumHeight(QFontMetrics(explanationFont).lineSpacing() * 3);
+    QFont stepFont = base;
+    stepFont.setBold(true);
+    m_stepLabel->setFont(stepFont);
+}
+
+// The panels that paint their own backgrounds follow the theme (widgets/palette.h).
+void WalkthroughDock::applyPalette() {
+    const Palette& p = currentPalette();
+    m_sourceRow->setStyleSheet(
+        QStringLiteral("#walkthroughSourceRow { background: %1; border: 1px solid %2; "
+                       "border-radius: 4px; color: %3; }")
+            .arg(rgbName(p.noticeFill), rgbName(p.noticeBorder), rgbName(p.panelText)));
+    m_explanation->setStyleSheet(
+        QStringLiteral("QLabel { background: %1; border: 1px solid %2; border-radius: 4px; color: %3; }")
+            .arg(rgbName(p.panelFill), rgbName(p.panelBorder), rgbName(p.panelText)));
+    m_labelA->setStyleSheet(colorStyle(OverlayPainter::colorA(), font()));
+    m_labelB->setStyleSheet(colorStyle(OverlayPainter::colorB(), font()));
+}
+
+void WalkthroughDock::changeEvent(QEvent* event) {
+    QDockWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_explanation) {
+        m_textWidths.clear();
+        applyFonts();
+        applyPalette(); // the A and B markers' size is in their style sheets
+        updateView();   // the table's items take the new font and the columns are fitted again
+    }
 }
 
 void WalkthroughDock::buildMenu() {
@@ -599,8 +656,8 @@ void WalkthroughDock::fillTable() {
     // rows) its items are updated in place, which costs far less than new items and a new layout.
     bool sameShape = m_table->columnCount() == int(headers.size()) && m_table->rowCount() == int(rows.size());
     for (int col = 0; sameShape && col < int(headers.size()); ++col) {
-        sameShape =
-            m_table->horizontalHeaderItem(col) && m_table->horizontalHeaderItem(col)->text() == headers[col];
+        sameShape = m_table->horizontalHeaderItem(col) &&
+                    m_table->horizontalHeaderItem(col)->data(Qt::UserRole).toString() == headers[col];
     }
     for (int r = 0; sameShape && r < int(rows.size()); ++r) {
         for (int col = 0; sameShape && col < int(rows[std::size_t(r)].cells.size()); ++col) {
@@ -611,12 +668,16 @@ void WalkthroughDock::fillTable() {
         m_table->clear();
         m_table->setColumnCount(int(headers.size()));
         m_table->setHorizontalHeaderLabels(headers);
+        for (int col = 0; col < int(headers.size()); ++col) {
+            // The title as written; fitColumns may break it over two lines.
+            m_table->horizontalHeaderItem(col)->setData(Qt::UserRole, headers[col]);
+        }
         for (int col = 0; col < int(headerTips.size()); ++col) {
             m_table->horizontalHeaderItem(col)->setToolTip(headerTips[col]);
         }
         m_table->setRowCount(int(rows.size()));
     }
-    const QColor minimum(255, 236, 179);
+    const QColor minimum = QColor::fromRgba(currentPalette().emphasisRow);
     const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
                                  OverlayPainter::methodColor(2)};
     // In place, the model's per-item signals are held back and one layout change follows: a view asked to
@@ -639,9 +700,10 @@ void WalkthroughDock::fillTable() {
             if (item->background() != background) {
                 item->setBackground(background);
             }
-            if (item->font().bold() != row.emphasised) {
-                QFont font = item->font();
-                font.setBold(row.emphasised);
+            // The table's font (presentation mode enlarges it), bold on the emphasised rows.
+            QFont font = m_table->font();
+            font.setBold(row.emphasised);
+            if (item->font() != font) {
                 item->setFont(font);
             }
             if (m_mode == WalkthroughMode::Methods && col == 0 && r < 3) {
@@ -656,13 +718,7 @@ void WalkthroughDock::fillTable() {
         quiet.reset();
         emit m_table->model()->layoutChanged();
     }
-    // Every column as wide as its longest line, but the last, which takes the rest of the width and wraps
-    // (the Clipping values, the Methods normals): the table fits the dock without a horizontal scroll bar.
-    QHeaderView* header = m_table->horizontalHeader();
-    for (int col = 0; col < m_table->columnCount(); ++col) {
-        header->setSectionResizeMode(col, col + 1 < m_table->columnCount() ? QHeaderView::ResizeToContents
-                                                                           : QHeaderView::Stretch);
-    }
+    fitColumns();
     // Select the rows of the current step.
     m_table->clearSelection();
     m_table->setSelectionMode(QAbstractItemView::MultiSelection);
@@ -680,6 +736,121 @@ void WalkthroughDock::fillTable() {
     if (firstRow >= 0) {
         m_table->scrollToItem(m_table->item(firstRow, 0));
     }
+}
+
+// Column widths that fit the table's viewport (no horizontal scroll bar, no hidden column), at any font size:
+//   natural[c] = the widest line in column c (cells and title); least[c] = its longest word
+//   if sum(natural) fits: every column natural, the last one takes what is left
+//   else: each column gives up part of its slack (natural - least), in proportion, until the sum fits;
+//         cells wrap at spaces (rows grow), titles wider than their column break at their first space
+// A column never goes below its longest word, so no number is cut; should even that not fit (a very narrow
+// dock), the table scrolls sideways rather than hide digits.
+void WalkthroughDock::fitColumns() {
+    QHeaderView* header = m_table->horizontalHeader();
+    const int columns = m_table->columnCount();
+    for (int col = 0; col < columns; ++col) {
+        if (!m_table->horizontalHeaderItem(col)) {
+            return; // between setColumnCount and the titles (fillTable fits the columns once they are set)
+        }
+    }
+    if (columns == 0 || m_fittingColumns) {
+        return; // (a resize caused by this fit, e.g. the vertical scroll bar appearing, is handled below)
+    }
+    m_fittingColumns = true;
+    const int widthBefore = m_table->viewport()->width();
+    // The item delegate leaves the focus frame margin plus a pixel on each side of the text.
+    const int padding =
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    const QFontMetrics headerMetrics(header->font());
+    const int headerPadding = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) * 2 + 4;
+    std::vector<int> natural(std::size_t(columns), 0), least(std::size_t(columns), 0);
+    const auto widestWord = [](const QFontMetrics& metrics, const QString& text) {
+        int widest = 0;
+        for (const QString& line : text.split(QLatin1Char('\n'))) {
+            for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+                widest = std::max(widest, metrics.horizontalAdvance(word));
+            }
+        }
+        return widest;
+    };
+    const auto widestLine = [](const QFontMetrics& metrics, const QString& text) {
+        int widest = 0;
+        for (const QString& line : text.split(QLatin1Char('\n'))) {
+            widest = std::max(widest, metrics.horizontalAdvance(line));
+        }
+        return widest;
+    };
+    for (int col = 0; col < columns; ++col) {
+        const QString title = m_table->horizontalHeaderItem(col)->data(Qt::UserRole).toString();
+        natural[std::size_t(col)] = widestLine(headerMetrics, title) + headerPadding;
+        least[std::size_t(col)] = widestWord(headerMetrics, title) + headerPadding;
+        for (int r = 0; r < m_table->rowCount(); ++r) {
+            if (const QTableWidgetItem* item = m_table->item(r, col)) {
+                // A drag refits on every move with mostly the same texts: their widths are kept (per font;
+                // changeEvent forgets them when the font changes).
+                const QFont font = item->font();
+                const QString key = (font.bold() ? QLatin1Char('b') : QLatin1Char('n')) + item->text();
+                auto found = m_textWidths.constFind(key);
+                if (found == m_textWidths.constEnd()) {
+                    if (m_textWidths.size() > 5000) {
+                        m_textWidths.clear();
+                    }
+                    const QFontMetrics metrics(font);
+                    found = m_textWidths.insert(
+                        key, std::pair{widestLine(metrics, item->text()), widestWord(metrics, item->text())});
+                }
+                natural[std::size_t(col)] = std::max(natural[std::size_t(col)], found->first + padding);
+                least[std::size_t(col)] = std::max(least[std::size_t(col)], found->second + padding);
+            }
+        }
+    }
+    const int available = m_table->viewport()->width();
+    const int naturalSum = std::accumulate(natural.begin(), natural.end(), 0);
+    const int leastSum = std::accumulate(least.begin(), least.end(), 0);
+    std::vector<int> width = natural;
+    if (naturalSum > available && leastSum < naturalSum) {
+        const double give = std::min(1.0, double(naturalSum - available) / double(naturalSum - leastSum));
+        for (std::size_t c = 0; c < width.size(); ++c) {
+            width[c] = natural[c] - int(std::ceil(give * (natural[c] - least[c])));
+        }
+    }
+    const int used = std::accumulate(width.begin(), width.end() - 1, 0);
+    width.back() = std::max(width.back(), available - used);
+    for (int col = 0; col < columns; ++col) {
+        header->setSectionResizeMode(col, QHeaderView::Fixed);
+        if (header->sectionSize(col) != width[std::size_t(col)]) {
+            header->resizeSection(col, width[std::size_t(col)]);
+        }
+        // A title wider than its column takes two lines (the header grows to the tallest title).
+        QTableWidgetItem* title = m_table->horizontalHeaderItem(col);
+        const QString full = title->data(Qt::UserRole).toString();
+        QString shown = full;
+        if (widestLine(headerMetrics, full) + headerPadding > width[std::size_t(col)]) {
+            const qsizetype space = full.indexOf(QLatin1Char(' '));
+            if (space > 0) {
+                shown = full.left(space) + QLatin1Char('\n') + full.mid(space + 1);
+            }
+        }
+        if (title->text() != shown) {
+            title->setText(shown);
+        }
+    }
+    m_fittingColumns = false;
+    // Wrapped rows grew taller and a vertical scroll bar took some width: fit once more to the new width
+    // (once: should the bar come and go with the widths, the second fit stands).
+    static bool refitting = false;
+    if (m_table->viewport()->width() != widthBefore && !refitting) {
+        refitting = true;
+        fitColumns();
+        refitting = false;
+    }
+}
+
+bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_table->viewport() && event->type() == QEvent::Resize) {
+        fitColumns();
+    }
+    return QDockWidget::eventFilter(watched, event);
 }
 
 QString WalkthroughDock::sourceText() const {

@@ -16,9 +16,11 @@
 #include "walkthrough.h"
 
 #include <QDockWidget>
+#include <QHash>
 #include <QList>
 
 #include <optional>
+#include <utility>
 
 class QAction;
 class QComboBox;
@@ -102,8 +104,18 @@ signals:
     /// The step, the pair, the mode or the numbers changed.
     void walkthroughChanged();
 
+protected:
+    /// A new font (presentation mode) resizes the explanation and the step title with it.
+    void changeEvent(QEvent* event) override;
+    /// The table's viewport changed width: fit the columns again.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void buildUi();
+    /// The explanation's and step title's fonts, from the dock's font.
+    void applyFonts();
+    /// The explanation's, the source row's and the A/B labels' colours, from the current palette.
+    void applyPalette();
     void buildMenu();
     /// Recomputes the traces from the document's current bodies, keeping the step (clamped).
     void rebuild();
@@ -117,6 +129,8 @@ private:
     void updateOverlayVisibility();
     void updateView();
     void fillTable();
+    /// Column widths that fit the viewport (see walkthrough_dock.cpp).
+    void fitColumns();
     void onSceneReset();
     void onBodyChanged(cl::BodyKey key);
     void onBodyRemoved(cl::BodyKey key);
@@ -133,6 +147,10 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
+    bool m_fittingColumns = false; ///< inside fitColumns (its own resizes do not start another)
+    /// fitColumns' measures of cell texts in the table's font: widest line, widest word (pixels); the key is
+    /// 'b' or 'n' (bold or not) and the text.
+    QHash<QString, std::pair<int, int>> m_textWidths;
     bool m_onScreen = false;      ///< the panel is shown and in front (visibilityChanged)
     bool m_satPageInFront = true; ///< setSatPageInFront
 
@@ -146,6 +164,8 @@ private:
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
     QLabel* m_explanation = nullptr;
+    QLabel* m_labelA = nullptr;
+    QLabel* m_labelB = nullptr;
     QTableWidget* m_table = nullptr;
     QMenu* m_menu = nullptr;
     QList<QAction*> m_modeActions;

@@ -1,0 +1,341 @@
+/// @file tst_projector.cpp
+/// Projector-ready on the real MainWindow (issue 12):
+/// - presentation mode at 1280x800 and 1920x1080 scales every text (the walkthrough's explanation, step
+///   title and table, the toolbars, the status bar, the canvas) and every walkthrough tab's table fits its
+///   dock: no horizontal scroll bar, every column inside the viewport and at least as wide as its header's
+///   longest word;
+/// - View > Theme > Dark / High Contrast and Colour-Blind-Safe Colours change what the canvas draws (pixels
+///   probed in a grab of the viewport), the docks' palette and the walkthrough's panels, and the choice
+///   survives a new window (QSettings);
+/// - a new window's left column shows the Bodies list in front (the Undo History once was).
+
+#include "app_test_util.h"
+
+#include "edit_setup.h"
+#include "palette.h"
+#include "theme.h"
+#include "walkthrough_dock.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QImage>
+#include <QLabel>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QSettings>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+
+#include <memory>
+
+namespace {
+
+QString fixture(const char* name) {
+    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/") + QString::fromLatin1(name);
+}
+
+/// A font's size in points (or pixels when set in pixels): what presentation mode multiplies.
+double fontSize(const QFont& font) {
+    return font.pointSizeF() > 0 ? font.pointSizeF() : double(font.pixelSize());
+}
+
+/// Pixels of `image` whose colour is exactly `rgb`.
+int countColour(const QImage& image, QRgb rgb) {
+    const QImage converted = image.convertToFormat(QImage::Format_RGB32);
+    int count = 0;
+    for (int y = 0; y < converted.height(); ++y) {
+        const auto* line = reinterpret_cast<const QRgb*>(converted.constScanLine(y));
+        for (int x = 0; x < converted.width(); ++x) {
+            count += (line[x] & 0xffffff) == (rgb & 0xffffff) ? 1 : 0;
+        }
+    }
+    return count;
+}
+
+/// A shown window of exactly `size`, whatever the (offscreen) screen's size: the window a projector or a
+/// desktop of that size shows.
+std::unique_ptr<cl::MainWindow> makeWindow(QSize size) {
+    auto window = std::make_unique<cl::MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->setFitToScreenOnShow(false);
+    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    window->resize(size);
+    window->show();
+    return window;
+}
+
+QImage grabCanvas(cl::MainWindow& window) {
+    QWidget* viewport = window.canvas()->viewport();
+    viewport->update();
+    QApplication::processEvents();
+    return viewport->grab().toImage();
+}
+
+} // namespace
+
+class TestProjector : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+    void presentationScalesEveryTextAndTheTableFits_data();
+    void presentationScalesEveryTextAndTheTableFits();
+    void themesChangeTheCanvasAndPersist();
+    void colourBlindSafeColoursReachTheOverlay();
+    void startupShowsTheBodiesList();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestProjector::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    cltest::isolateAppState(m_dir);
+}
+
+void TestProjector::init() {
+    QSettings().clear();
+    cl::applyTheme(cl::Theme::Light, false);
+}
+
+void TestProjector::cleanup() {
+    QSettings().clear();
+    cl::applyTheme(cl::Theme::Light, false);
+}
+
+void TestProjector::presentationScalesEveryTextAndTheTableFits_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("scene");
+    QTest::newRow("1280x800 pair") << QSize(1280, 800) << fixture("walkthrough/pair.json");
+    QTest::newRow("1920x1080 pair") << QSize(1920, 1080) << fixture("walkthrough/pair.json");
+    QTest::newRow("1280x800 shapes") << QSize(1280, 800) << QStringLiteral(":/scenes/shapes.json");
+    QTest::newRow("1920x1080 shapes") << QSize(1920, 1080) << QStringLiteral(":/scenes/shapes.json");
+}
+
+void TestProjector::presentationScalesEveryTextAndTheTableFits() {
+    QFETCH(QSize, size);
+    QFETCH(QString, scene);
+    auto window = makeWindow(size);
+    QCOMPARE(window->size(), size);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(scene));
+    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    QVERIFY(dock);
+    dock->show();
+    dock->raise();
+    auto* explanation = dock->findChild<QLabel*>(QStringLiteral("walkthroughExplanation"));
+    auto* stepLabel = dock->findChild<QLabel*>(QStringLiteral("walkthroughStepLabel"));
+    auto* tabs = dock->findChild<QTabBar*>(QStringLiteral("walkthroughModeTabs"));
+    QVERIFY(explanation && stepLabel && tabs);
+    QToolBar* toolbar = window->findChild<QToolBar*>(QStringLiteral("toolsToolbar"));
+    QVERIFY(toolbar);
+
+    const double dockBase = fontSize(dock->font());
+    const double explanationBase = fontSize(explanation->font());
+    const double tableBase = fontSize(dock->table()->font());
+    const double toolbarBase = fontSize(toolbar->font());
+    const double statusBase = fontSize(window->statusBar()->font());
+    const QSize iconBase = toolbar->iconSize();
+    QVERIFY(explanationBase > dockBase); // the explanation reads a little larger than the panel
+
+    QAction* presentation = window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    QVERIFY(presentation);
+    presentation->trigger();
+    QVERIFY(presentation->isChecked());
+    QApplication::processEvents();
+
+    const double k = cl::kPresentationScale;
+    QCOMPARE(window->canvas()->presentationScale(), k);
+    QVERIFY2(std::abs(fontSize(explanation->font()) - explanationBase * k) < 0.6,
+             qPrintable(QStringLiteral("explanation %1, expected %2")
+                            .arg(fontSize(explanation->font()))
+                            .arg(explanationBase * k)));
+    // The font the explanation is painted with (resolved by the font system), not only the one it was given.
+    QVERIFY2(explanation->fontInfo().pointSizeF() > explanationBase * k - 1.0,
+             qPrintable(QString::number(explanation->fontInfo().pointSizeF())));
+    QVERIFY(std::abs(fontSize(stepLabel->font()) - dockBase * k) < 0.6);
+    QVERIFY(stepLabel->font().bold());
+    QVERIFY(std::abs(fontSize(dock->table()->font()) - tableBase * k) < 0.6);
+    QVERIFY(std::abs(fontSize(toolbar->font()) - toolbarBase * k) < 0.6);
+    QCOMPARE(toolbar->iconSize(), iconBase * k);
+    QVERIFY(std::abs(fontSize(window->statusBar()->font()) - statusBase * k) < 0.6);
+
+    // Every tab, every step: the table fits the dock.
+    QTableWidget* table = dock->table();
+    for (int mode = 0; mode < 3; ++mode) {
+        tabs->setCurrentIndex(mode);
+        QCOMPARE(int(dock->mode()), mode);
+        for (int step = 0; step < dock->walkthrough().stepCount(); ++step) {
+            dock->setStep(step);
+            QApplication::processEvents();
+            const QString where = QStringLiteral("tab %1 step %2").arg(mode).arg(step + 1);
+            QVERIFY2(table->columnCount() > 0, qPrintable(where));
+            int sum = 0;
+            for (int col = 0; col < table->columnCount(); ++col) {
+                sum += table->horizontalHeader()->sectionSize(col);
+            }
+            QVERIFY2(!table->horizontalScrollBar()->isVisible() &&
+                         table->horizontalScrollBar()->maximum() == 0,
+                     qPrintable(where + QStringLiteral(": horizontal scroll bar (maximum %1, columns %2 px, "
+                                                       "viewport %3 px)")
+                                            .arg(table->horizontalScrollBar()->maximum())
+                                            .arg(sum)
+                                            .arg(table->viewport()->width())
+                                            .append(QStringLiteral(" visible %1 vbar %2")
+                                                        .arg(table->isVisible())
+                                                        .arg(table->verticalScrollBar()->isVisible()))));
+            const int viewportWidth = table->viewport()->width();
+            QHeaderView* header = table->horizontalHeader();
+            const QFontMetrics headerMetrics(header->font());
+            for (int col = 0; col < table->columnCount(); ++col) {
+                const int left = header->sectionViewportPosition(col);
+                const int width = header->sectionSize(col);
+                const QString title = table->horizontalHeaderItem(col)->text();
+                QVERIFY2(left >= 0 && left + width <= viewportWidth,
+                         qPrintable(where + QStringLiteral(": column \"%1\" at %2 + %3 outside %4")
+                                                .arg(title)
+                                                .arg(left)
+                                                .arg(width)
+                                                .arg(viewportWidth)));
+                int longestWord = 0;
+                for (const QString& word :
+                     title.split(QRegularExpression(QStringLiteral("[\\s,]+")), Qt::SkipEmptyParts)) {
+                    longestWord = std::max(longestWord, headerMetrics.horizontalAdvance(word));
+                }
+                QVERIFY2(width >= longestWord,
+                         qPrintable(where + QStringLiteral(": column \"%1\" is %2 px, its longest word %3")
+                                                .arg(title)
+                                                .arg(width)
+                                                .arg(longestWord)));
+            }
+        }
+    }
+
+    presentation->trigger();
+    QApplication::processEvents();
+    QVERIFY(std::abs(fontSize(explanation->font()) - explanationBase) < 0.01);
+    QCOMPARE(toolbar->iconSize(), iconBase);
+}
+
+void TestProjector::themesChangeTheCanvasAndPersist() {
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(fixture("walkthrough/pair.json")));
+    const cl::Palette light = cl::makePalette(cl::Theme::Light, false);
+    const cl::Palette dark = cl::makePalette(cl::Theme::Dark, false);
+    const cl::Palette contrast = cl::makePalette(cl::Theme::HighContrast, false);
+
+    QImage image = grabCanvas(*window);
+    const int area = image.width() * image.height();
+    QVERIFY2(countColour(image, light.background) > area / 3, "the light canvas is mostly its background");
+    QCOMPARE(countColour(image, dark.background), 0);
+
+    QAction* darkAction = window->findChild<QAction*>(QStringLiteral("actionThemeDark"));
+    QAction* contrastAction = window->findChild<QAction*>(QStringLiteral("actionThemeHighContrast"));
+    QAction* colourBlind = window->findChild<QAction*>(QStringLiteral("actionColourBlindSafe"));
+    QVERIFY(darkAction && contrastAction && colourBlind);
+    QVERIFY(window->findChild<QAction*>(QStringLiteral("actionThemeLight"))->isChecked());
+    darkAction->trigger();
+    QVERIFY(darkAction->isChecked());
+    image = grabCanvas(*window);
+    QVERIFY2(countColour(image, dark.background) > area / 3, "the dark canvas is mostly its background");
+    QCOMPARE(countColour(image, light.background), 0);
+    // The bodies' fills of the dark theme, none of the light theme's.
+    int darkFills = 0, lightFills = 0;
+    for (std::size_t i = 0; i < dark.bodies.size(); ++i) {
+        darkFills += countColour(image, dark.bodies[i].fill);
+        lightFills += countColour(image, light.bodies[i].fill);
+    }
+    QVERIFY2(darkFills > 500, qPrintable(QString::number(darkFills)));
+    QCOMPARE(lightFills, 0);
+    // Docks and menus: a dark window colour; the walkthrough's explanation box too.
+    QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(0xff2b3038));
+    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    dock->show();
+    dock->raise();
+    QApplication::processEvents();
+    auto* explanation = dock->findChild<QLabel*>(QStringLiteral("walkthroughExplanation"));
+    QVERIFY(countColour(explanation->grab().toImage(), dark.panelFill) > 100);
+
+    // A new window (a restart) comes back dark.
+    window.reset();
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("dark"));
+    cl::applyTheme(cl::Theme::Light, false); // as a fresh process would start
+    window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(fixture("walkthrough/pair.json")));
+    QVERIFY(window->findChild<QAction*>(QStringLiteral("actionThemeDark"))->isChecked());
+    QCOMPARE(cl::currentPalette().theme, cl::Theme::Dark);
+    QVERIFY(countColour(grabCanvas(*window), dark.background) > area / 3);
+
+    // High contrast: white paper, black outlines.
+    window->findChild<QAction*>(QStringLiteral("actionThemeHighContrast"))->trigger();
+    image = grabCanvas(*window);
+    QVERIFY(countColour(image, contrast.background) > area / 3);
+    QCOMPARE(countColour(image, dark.background), 0);
+    QVERIFY(countColour(image, 0xff000000) > 100);
+    QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("high-contrast"));
+}
+
+void TestProjector::colourBlindSafeColoursReachTheOverlay() {
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(fixture("walkthrough/pair.json")));
+    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    dock->show();
+    dock->raise();
+    QVERIFY(dock->setPair(0, 1));
+    dock->setMode(cl::WalkthroughMode::Clipping);
+    dock->lastStep();
+    QApplication::processEvents();
+    const cl::Palette plain = cl::makePalette(cl::Theme::Light, false);
+    const cl::Palette safe = cl::makePalette(cl::Theme::Light, true);
+
+    QImage image = grabCanvas(*window);
+    QVERIFY2(countColour(image, plain.bodyA) > 20, "the walkthrough draws A in its colour");
+    QVERIFY(countColour(image, plain.bodyB) > 20);
+    QCOMPARE(countColour(image, safe.bodyA), 0);
+
+    QAction* colourBlind = window->findChild<QAction*>(QStringLiteral("actionColourBlindSafe"));
+    colourBlind->trigger();
+    QVERIFY(colourBlind->isChecked());
+    QVERIFY(cl::currentPalette().colourBlindSafe);
+    image = grabCanvas(*window);
+    QVERIFY(countColour(image, safe.bodyA) > 20);
+    QVERIFY(countColour(image, safe.bodyB) > 20);
+    QVERIFY(countColour(image, safe.kept) > 5); // the kept points
+    QCOMPARE(countColour(image, plain.bodyA), 0);
+    QCOMPARE(countColour(image, plain.bodyB), 0);
+
+    window.reset();
+    cl::applyTheme(cl::Theme::Light, false);
+    window = makeWindow(QSize(1280, 800));
+    QVERIFY(window->findChild<QAction*>(QStringLiteral("actionColourBlindSafe"))->isChecked());
+    QVERIFY(window->findChild<QAction*>(QStringLiteral("actionThemeLight"))->isChecked());
+    QVERIFY(cl::currentPalette().colourBlindSafe);
+}
+
+// The hidden Lesson dock, tabified beside Bodies, left the Undo History tab in front of a new window.
+void TestProjector::startupShowsTheBodiesList() {
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto* bodies = window->findChild<QDockWidget*>(QStringLiteral("BodiesDock"));
+    auto* history = window->findChild<QDockWidget*>(QStringLiteral("UndoHistoryDock"));
+    QVERIFY(bodies && history);
+    QApplication::processEvents();
+    QVERIFY2(!bodies->visibleRegion().isEmpty(), "the Bodies list is in front");
+    QVERIFY2(history->visibleRegion().isEmpty(), "the Undo History is a tab behind it");
+    const QList<QDockWidget*> tabbed = window->tabifiedDockWidgets(bodies);
+    QVERIFY(tabbed.contains(history)); // still one click away
+}
+
+QTEST_MAIN(TestProjector)
+#include "tst_projector.moc"
