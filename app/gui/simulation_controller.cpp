@@ -308,8 +308,18 @@ void SimulationController::setWarning(const QString& warning) {
 // ----------------------------------------------------------------------------------------------------------------
 // World, inputs, history
 
+void SimulationController::setThreadCount(int threads) {
+    m_threads = std::max(0, threads);
+    // The worker steps the head World in place only while the UI waits for it, so here the head World is
+    // the UI's; a step running on a copy gets the count when it is taken (takeStep).
+    if (m_world) {
+        m_world->setThreadCount(m_threads);
+    }
+}
+
 std::unique_ptr<phys::World> SimulationController::buildWorld() const {
     auto world = std::make_unique<phys::World>(m_base.settings);
+    world->setThreadCount(m_threads);
     world->setReportFlags(phys::kReportNone);
     for (const phys::BodyDef& def : m_base.bodies) {
         (void)world->createBody(def); // document bodies are validated; a failure leaves the slot unused
@@ -579,6 +589,7 @@ void SimulationController::materialize() {
         }
     }
     m_inputs = std::move(kept);
+    world->setThreadCount(m_threads); // a checkpoint keeps the count it was taken with
     m_world = std::move(world);
     m_history.truncateAfter(target);
     // Slot definitions may have changed in the dropped future (a replaced body): take them from the log.
@@ -724,7 +735,8 @@ void SimulationController::takeStep(SimStepJob& job) {
     if (job.world) {
         m_worker->dispose(std::move(m_world)); // the World of the frame before: freed off the UI thread
         m_world = std::move(job.world);
-    } // else the job stepped m_world in place
+        m_world->setThreadCount(m_threads); // a count chosen while the copy stepped
+    }                                       // else the job stepped m_world in place
     SimFrame& frame = m_history.push();
     std::swap(frame, job.frame); // the job takes the recycled vectors with it
     frame.stepSeconds = job.stepSeconds;

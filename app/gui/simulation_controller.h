@@ -174,6 +174,10 @@ public:
     QString warning() const { return m_warning; }
     /// The engine, at the head step (or at the cursor after a branch). Null in Edit mode.
     const phys::World* world() const { return m_world.get(); }
+    /// Worker threads of the World's step (phys::World::setThreadCount; 0 = every core, the default). The
+    /// frames do not depend on it.
+    void setThreadCount(int threads);
+    int threadCount() const { return m_threads; }
     /// Steps between two World checkpoints (K in the file comment).
     int checkpointInterval() const { return m_checkpointInterval; }
     /// World copies held, and the steps they were taken at (ascending).
@@ -391,6 +395,7 @@ private:
     double m_stepWait = kStepWaitSeconds;
     int m_syncShapes = kSyncShapeCount;
     std::shared_ptr<SimStepJob> m_pending; ///< the step running without the UI waiting
+    int m_threads = 0;                     ///< setThreadCount
     bool m_pendingLoggedForce = false;     ///< a grab force was logged for it (dropped on cancel)
     QElapsedTimer m_pendingClock;
     std::unique_ptr<SimWorker> m_worker;

@@ -34,12 +34,16 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
+
+#include <QSettings>
 #include <QStatusBar>
 #include <QStyle>
+#include <QThread>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include <cmath>
 #include <functional>
@@ -387,6 +391,16 @@ void SimulationUi::createDock() {
     m_substeps->setObjectName(QStringLiteral("simSubsteps"));
     m_substeps->setRange(1, 32);
     form->addRow(tr("Substeps"), m_substeps);
+    // A property of this machine, not of the scene: kept in the app's settings, not in the file.
+    m_threads = new QSpinBox(solverBox);
+    m_threads->setObjectName(QStringLiteral("simThreads"));
+    m_threads->setRange(1, std::max(1, QThread::idealThreadCount()));
+    m_threads->setToolTip(tr("Cores the step may use. The motion is the same, to the last digit, for any "
+                             "number; only the speed changes."));
+    m_threads->setValue(
+        QSettings().value(QStringLiteral("simulation/threads"), m_threads->maximum()).toInt());
+    m_controller->setThreadCount(m_threads->value());
+    form->addRow(tr("Threads"), m_threads);
     m_settingsError = new QLabel(solverBox);
     m_settingsError->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
     m_settingsError->setWordWrap(true);
@@ -450,6 +464,10 @@ void SimulationUi::createDock() {
     connect(m_timeStepHz, &QDoubleSpinBox::valueChanged, this, settingsChanged);
     connect(m_iterations, &QSpinBox::valueChanged, this, settingsChanged);
     connect(m_substeps, &QSpinBox::valueChanged, this, settingsChanged);
+    connect(m_threads, &QSpinBox::valueChanged, this, [this](int threads) {
+        m_controller->setThreadCount(threads);
+        QSettings().setValue(QStringLiteral("simulation/threads"), threads);
+    });
     syncSettingsWidgets();
 }
 

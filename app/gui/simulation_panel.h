@@ -135,6 +135,7 @@ private:
     QDoubleSpinBox* m_timeStepHz = nullptr;
     QSpinBox* m_iterations = nullptr;
     QSpinBox* m_substeps = nullptr;
+    QSpinBox* m_threads = nullptr; ///< the World's thread count (QSettings simulation/threads)
     QLabel* m_settingsError = nullptr;
     QLabel* m_statsLabel = nullptr;
     QString m_description;

@@ -24,10 +24,13 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
+#include <QThread>
 #include <QTimer>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cstring>
 
 using namespace cl;
@@ -105,6 +108,7 @@ private slots:
     void workerFramesEqualDirectWorldBitForBit();
     void grabThroughWorkerEqualsWaitedRun();
     void heavySceneAsksThenStepsOffTheUiThreadAndCancels();
+    void threadsSettingReachesTheWorldAndPersists();
 
 private:
     GrabRun grabRun(bool throughWorker);
@@ -298,6 +302,48 @@ void TestSimThread::heavySceneAsksThenStepsOffTheUiThreadAndCancels() {
     QVERIFY(sameFrame(*sim->currentFrame(), before));
     QCOMPARE(sim->world()->stateHash(), worldHash);
     QVERIFY2(sim->warning().contains(QStringLiteral("Step 1 cancelled")), qPrintable(sim->warning()));
+}
+
+// Issue 17: the Simulation panel's Threads box sets the World's thread count (typed, as a user would), the
+// motion does not depend on it, and the choice is kept for the next window.
+void TestSimThread::threadsSettingReachesTheWorldAndPersists() {
+    const int cores = std::max(1, QThread::idealThreadCount());
+    std::uint64_t hashes[2] = {0, 0};
+    for (int run = 0; run < 2; ++run) {
+        auto window = cltest::makeTestWindow(1280, 800);
+        auto* ui = window->findChild<SimulationUi*>();
+        QVERIFY(ui != nullptr);
+        QVERIFY(
+            window->openFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/demos/pyramid.json")));
+        auto* threads = window->findChild<QSpinBox*>(QStringLiteral("simThreads"));
+        QVERIFY(threads != nullptr);
+        QCOMPARE(threads->maximum(), cores);
+        if (run == 1) {
+            QCOMPARE(threads->value(), 1); // kept from the first window
+        }
+        // Type the count: 1 in the first window, every core in the second.
+        const int wanted = run == 0 ? 1 : cores;
+        threads->setFocus();
+        QTest::keyClick(threads, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(threads, QString::number(wanted));
+        QTest::keyClick(threads, Qt::Key_Return);
+        QCOMPARE(threads->value(), wanted);
+        cltest::startSimulating(*window, *ui);
+        SimulationController* sim = ui->controller();
+        QCOMPARE(sim->threadCount(), wanted);
+        QCOMPARE(sim->world()->threadCount(), wanted);
+        for (int k = 0; k < 120; ++k) {
+            sim->stepForward();
+        }
+        QTRY_VERIFY(!sim->isStepping());
+        QCOMPARE(sim->world()->threadCount(), wanted);
+        hashes[run] = sim->world()->stateHash();
+        if (run == 0) {
+            // Kept for the next window; leave it at 1 there.
+            window.reset();
+        }
+    }
+    QCOMPARE(hashes[0], hashes[1]); // 1 thread and every core: the same motion
 }
 
 QTEST_MAIN(TestSimThread)
