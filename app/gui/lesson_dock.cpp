@@ -29,6 +29,7 @@
 #include <QLocale>
 #include <QMainWindow>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMouseEvent>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -274,6 +275,9 @@ bool LessonDock::openLesson(const QString& fileName) {
 
 bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     if (lesson.steps.empty()) {
+        return false;
+    }
+    if (!maybeSaveLesson(tr("open a lesson"))) {
         return false;
     }
     if (FileController* files = m_window.fileController(); files && !files->maybeSave(tr("open a lesson"))) {
@@ -1003,12 +1007,16 @@ void LessonDock::startAuthoring(Lesson lesson, const QString& fileName) {
     m_lessonFileName = fileName;
     m_sceneInline->setChecked(lesson.scenePath.isEmpty());
     m_editor->reset(std::move(lesson));
+    m_savedAuthored = m_editor->lesson();
     giveRoom();
     showStep();
     emit lessonChanged();
 }
 
 void LessonDock::newLesson() {
+    if (!maybeSaveLesson(tr("start a new lesson"))) {
+        return;
+    }
     Lesson lesson;
     lesson.title = tr("Untitled lesson");
     startAuthoring(std::move(lesson), QString());
@@ -1245,7 +1253,33 @@ bool LessonDock::saveLessonTo(const QString& fileName) {
         return false;
     }
     m_lessonFileName = fileName;
+    if (m_authoring) {
+        m_savedAuthored = m_editor->lesson();
+    }
     return true;
+}
+
+bool LessonDock::hasUnsavedLesson() const {
+    return m_authoring && !lessonsEqual(m_editor->lesson(), m_savedAuthored);
+}
+
+bool LessonDock::maybeSaveLesson(const QString& action) {
+    if (!hasUnsavedLesson()) {
+        return true;
+    }
+    const auto button = QMessageBox::warning(
+        &m_window, tr("Unsaved lesson"),
+        tr("The lesson \"%1\" has unsaved changes.\nSave them before you %2?")
+            .arg(m_editor->lesson().title, action),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (button == QMessageBox::Discard) {
+        return true;
+    }
+    if (button == QMessageBox::Save && m_saveLessonAction) {
+        m_saveLessonAction->trigger(); // asks for a file name when the lesson has none
+        return !hasUnsavedLesson();    // a cancelled file dialog or a refused save keeps the window
+    }
+    return false;
 }
 
 bool LessonDock::exportWorksheet(const QString& fileName, WorksheetKind kind) {
@@ -1345,6 +1379,7 @@ LessonDock* installLessons(MainWindow& window) {
                 dock->saveLessonTo(current);
             }
         });
+        dock->setSaveLessonAction(save);
         auto exportAction = [&window, dock, file](const QString& text, const QString& name,
                                                   WorksheetKind kind) {
             auto* action = new QAction(text, file);

@@ -105,6 +105,13 @@ public:
     /// inline, or by a path relative to `fileName` when "Keep the scene inside" is off (the scene file must be
     /// saved first).
     bool saveLessonTo(const QString& fileName);
+    /// True while authoring a lesson whose steps or title differ from what was last saved or opened.
+    bool hasUnsavedLesson() const;
+    /// Before `action` (e.g. "close the window"): when the authored lesson has unsaved changes, asks to save
+    /// them (File > Save Lesson), discard them or cancel. @return false if the action should not go on.
+    bool maybeSaveLesson(const QString& action);
+    /// The File > Save Lesson action maybeSaveLesson() triggers (set by installLessons()).
+    void setSaveLessonAction(QAction* save) { m_saveLessonAction = save; }
     /// Writes the worksheet of currentLesson(); errors are reported through the window.
     bool exportWorksheet(const QString& fileName, WorksheetKind kind);
 
@@ -215,7 +222,9 @@ private:
 
     // Authoring.
     bool m_authoring = false;
-    bool m_updatingAuthor = false; ///< the widgets are being filled from the editor (no commands)
+    Lesson m_savedAuthored;                ///< the authored lesson as last saved or opened (hasUnsavedLesson)
+    QAction* m_saveLessonAction = nullptr; ///< File > Save Lesson (maybeSaveLesson)
+    bool m_updatingAuthor = false;         ///< the widgets are being filled from the editor (no commands)
     LessonEditor* m_editor = nullptr;
     QString m_lessonFileName;
     QWidget* m_authorBox = nullptr;

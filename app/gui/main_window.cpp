@@ -355,6 +355,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         event->ignore();
         return;
     }
+    // A lesson being written is not part of the scene: it is asked about on its own.
+    if (auto* lessons = findChild<LessonDock*>();
+        lessons && !lessons->maybeSaveLesson(tr("close the window"))) {
+        event->ignore();
+        return;
+    }
     if (m_files && m_files->autosave()) {
         m_files->autosave()->discard(); // closed on purpose: nothing to recover
     }

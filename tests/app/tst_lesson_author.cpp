@@ -19,11 +19,13 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 using namespace cl;
@@ -94,6 +96,7 @@ private slots:
     void authorSaveReloadPlay();
     void badBodyIndexIsNotSaved();
     void editABuiltInLesson();
+    void closingAsksAboutAnUnsavedLesson();
 };
 
 void TestLessonAuthor::authorSaveReloadPlay() {
@@ -416,4 +419,42 @@ void TestLessonAuthor::editABuiltInLesson() {
 }
 
 QTEST_MAIN(TestLessonAuthor)
+/// A lesson being written is not part of the scene file: closing the window asks about it on its own
+/// (Cancel keeps the window, Save writes it, and a saved lesson closes without a question).
+void TestLessonAuthor::closingAsksAboutAnUnsavedLesson() {
+    auto window = cltest::makeTestWindow(1280, 800);
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(
+        QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/lessons/scenes/box-on-plate.json")));
+    auto* dock = window->findChild<LessonDock*>();
+    window->findChild<QAction*>(QStringLiteral("actionNewLesson"))->trigger();
+    QVERIFY(!dock->hasUnsavedLesson()); // nothing written yet
+    click(dock->findChild<QPushButton*>(QStringLiteral("lessonAddNote")));
+    QVERIFY(dock->hasUnsavedLesson());
+    QVERIFY(!window->document()->isModified()); // the scene's own question would not cover it
+
+    QString asked;
+    auto answer = [&asked](QMessageBox::StandardButton which) {
+        QTimer::singleShot(0, [&asked, which] {
+            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+            if (box != nullptr) {
+                asked = box->text();
+                QTest::mouseClick(box->button(which), Qt::LeftButton);
+            }
+        });
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!window->close());
+    QVERIFY2(asked.contains(QStringLiteral("unsaved changes")), qPrintable(asked));
+    QVERIFY(window->isVisible());
+
+    // Saved, it closes without asking.
+    QTemporaryDir dir;
+    QVERIFY(dock->saveLessonTo(dir.filePath(QStringLiteral("written.json"))));
+    QVERIFY(!dock->hasUnsavedLesson());
+    asked.clear();
+    QVERIFY(window->close());
+    QVERIFY(asked.isEmpty());
+}
+
 #include "tst_lesson_author.moc"
