@@ -13,6 +13,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QByteArray>
 #include <QDebug>
 #include <QSettings>
 #include <QStandardPaths>
@@ -23,6 +24,19 @@
 #include <string>
 
 namespace cltest {
+
+/// The scene of issue 16's report: `count` unit circles, all at the origin, over a static floor.
+inline QByteArray pileAtOnePoint(int count) {
+    QByteArray json = R"({"format": "contactlab-scene", "version": 1, "bodies": [
+  {"name": "floor", "type": "static", "position": [0, -10],
+   "shapes": [{"type": "polygon", "vertices": [[-20, -1], [20, -1], [20, 1], [-20, 1]]}]})";
+    for (int i = 0; i < count; ++i) {
+        json += R"(,
+  {"type": "dynamic", "position": [0, 0], "shapes": [{"type": "circle", "radius": 0.5}]})";
+    }
+    json += "\n]}\n";
+    return json;
+}
 
 /// Keeps a test's settings and crash-recovery files inside `dir` and never offers a restore, so the tests
 /// neither read nor write the user's real configuration.

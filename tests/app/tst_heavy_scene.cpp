@@ -24,19 +24,6 @@ using namespace cl;
 
 namespace {
 
-/// The scene of issue 16's report: `count` unit circles, all at the origin, over a static floor.
-QByteArray pileAtOnePoint(int count) {
-    QByteArray json = R"({"format": "contactlab-scene", "version": 1, "bodies": [
-  {"name": "floor", "type": "static", "position": [0, -10],
-   "shapes": [{"type": "polygon", "vertices": [[-20, -1], [20, -1], [20, 1], [-20, 1]]}]})";
-    for (int i = 0; i < count; ++i) {
-        json += R"(,
-  {"type": "dynamic", "position": [0, 0], "shapes": [{"type": "circle", "radius": 0.5}]})";
-    }
-    json += "\n]}\n";
-    return json;
-}
-
 /// Every pair, by definition (the oracle).
 std::int64_t bruteForcePairs(const phys::World& world) {
     struct Shape {
@@ -150,7 +137,7 @@ void TestHeavyScene::heavyFileWarnsWithTheCountBeforeAnyStep() {
     {
         QFile out(file);
         QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(pileAtOnePoint(2000));
+        out.write(cltest::pileAtOnePoint(2000));
     }
     // 1280 x 800, the classroom screen the toolbar is laid out for (the offscreen screen is smaller, so the
     // window is not fitted to it).

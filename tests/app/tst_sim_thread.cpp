@@ -37,19 +37,6 @@ using namespace cl;
 
 namespace {
 
-/// The scene of issue 16's report: `count` unit circles, all at the origin, over a static floor.
-QByteArray pileAtOnePoint(int count) {
-    QByteArray json = R"({"format": "contactlab-scene", "version": 1, "bodies": [
-  {"name": "floor", "type": "static", "position": [0, -10],
-   "shapes": [{"type": "polygon", "vertices": [[-20, -1], [20, -1], [20, 1], [-20, 1]]}]})";
-    for (int i = 0; i < count; ++i) {
-        json += R"(,
-  {"type": "dynamic", "position": [0, 0], "shapes": [{"type": "circle", "radius": 0.5}]})";
-    }
-    json += "\n]}\n";
-    return json;
-}
-
 /// Bit patterns of a body state (poses and velocities compared as bits, not as values).
 bool sameBits(const SimBodyState& a, const SimBodyState& b) {
     return std::memcmp(&a.xf, &b.xf, sizeof a.xf) == 0 &&
@@ -215,7 +202,7 @@ void TestSimThread::heavySceneAsksThenStepsOffTheUiThreadAndCancels() {
     {
         QFile out(file);
         QVERIFY(out.open(QIODevice::WriteOnly));
-        out.write(pileAtOnePoint(2000));
+        out.write(cltest::pileAtOnePoint(2000));
     }
     auto window = cltest::makeTestWindow(1280, 800);
     window->setFitToScreenOnShow(false);
