@@ -52,7 +52,19 @@ SceneCanvas::SceneCanvas(QWidget* parent)
             [this] { setPresentationScale(m_presentationScale); });
 }
 
-SceneCanvas::~SceneCanvas() = default;
+SceneCanvas::~SceneCanvas() {
+    // The tool's filter would see the events of the canvas's own destruction, when it is no longer a
+    // SceneCanvas to ask for its viewport (UBSan, in the monkey test).
+    if (m_tool) {
+        viewport()->removeEventFilter(m_tool);
+        removeEventFilter(m_tool);
+    }
+    if (m_batched) {
+        // Detached items are not the scene's to delete (LeakSanitizer: a window closed while a big scene ran).
+        qDeleteAll(m_bodyItems);
+        qDeleteAll(m_labelItems);
+    }
+}
 
 void SceneCanvas::setSceneDef(const phys::SceneDef& scene) {
     QList<quint64> keys;
