@@ -66,12 +66,17 @@ public:
             }
         }
         step(to);
-        double drift = 0.0;
+        std::vector<double> drifts;
         for (std::size_t i = 0; i < ids.size(); ++i) {
-            drift = std::max(drift, distance(m_world.position(ids[i]), start[i]));
+            drifts.push_back(distance(m_world.position(ids[i]), start[i]));
         }
-        return drift;
+        std::sort(drifts.begin(), drifts.end());
+        m_median = drifts.empty() ? 0.0 : drifts[drifts.size() / 2];
+        return drifts.empty() ? 0.0 : drifts.back();
     }
+
+    /// The median body's drift of the last run(), metres.
+    double median() const { return m_median; }
 
     void step(double until) {
         while (m_world.time() < until - 0.5 * kDt) {
@@ -82,6 +87,7 @@ public:
 
 private:
     World& m_world;
+    double m_median = 0.0;
 };
 
 } // namespace
@@ -321,10 +327,16 @@ void TestSolver2D::highMassRatio1() {
             y += 2.0 * extent;
         }
     }
-    const double drift = DriftMeter(world).run(1.0, 10.0);
-    qInfo("high mass ratio 1: drift %.4f m from 1 to 10 s (Box2D v3 measured: 0.576 m; issue: 0.013 m)",
-          drift);
+    // Two figures, both held against Box2D v3 run on this very scene by shared/tools/peersim (4 substeps,
+    // sleep off, g = 9.81): the largest drift (0.576 m there: the heavy boxes land at 0.64 s and push the
+    // bottom boxes out), and the median body's drift (0.0134 m there), which is the issue's 1.3 cm.
+    DriftMeter meter(world);
+    const double drift = meter.run(1.0, 10.0);
+    qInfo("high mass ratio 1: from 1 to 10 s largest drift %.4f m (Box2D v3: 0.576 m), median %.4f m (Box2D "
+          "v3 and the issue: 0.013 m)",
+          drift, meter.median());
     QVERIFY2(drift <= 0.576, qPrintable(QString("drift %1 m").arg(drift)));
+    QVERIFY2(meter.median() <= 0.013, qPrintable(QString("median drift %1 m").arg(meter.median())));
 }
 
 void TestSolver2D::highMassRatio2() {
