@@ -7,6 +7,7 @@
 #include "physics/polygon_factory.h"
 #include "physics/verlet_solver.h"
 #include "physics/world.h"
+#include "verlet_test_util.h"
 
 #include <QtTest>
 
@@ -36,6 +37,7 @@ void operator delete(void* p, std::size_t) noexcept {
 }
 
 using namespace phys;
+using namespace verlettest;
 
 namespace {
 
@@ -44,48 +46,6 @@ constexpr double kG = 9.81;
 /// The default substeps and the substep (the closed forms below count substeps, not steps).
 const int kSubsteps = WorldSettings{}.substeps;
 const double kH = kDt / kSubsteps;
-
-BodyDef boxDef(Vec2 position, double w, double h, BodyType type = BodyType::Dynamic, double angle = 0.0) {
-    BodyDef def;
-    def.type = type;
-    def.position = position;
-    def.angle = angle;
-    ShapeDef shape;
-    shape.geometry = *factory::rectangle(w, h);
-    def.shapes.push_back(shape);
-    return def;
-}
-
-BodyDef ballDef(Vec2 position, double radius) {
-    BodyDef def;
-    def.position = position;
-    ShapeDef shape;
-    shape.geometry = Circle{{0.0, 0.0}, radius};
-    def.shapes.push_back(shape);
-    return def;
-}
-
-WorldSettings verletSettings() {
-    WorldSettings s;
-    s.solver = SolverKind::Verlet;
-    return s;
-}
-
-/// Ground: a static 40 m x 1 m slab whose top face is y = 0.
-BodyId addGround(World& world) {
-    return *world.createBody(boxDef({0.0, -0.5}, 40.0, 1.0, BodyType::Static));
-}
-
-bool stateFinite(const World& world) {
-    for (const BodyId id : world.bodyIds()) {
-        const Transform xf = world.transform(id);
-        if (!isFinite(xf.p) || !std::isfinite(xf.q.c) || !std::isfinite(xf.q.s) ||
-            !isFinite(world.linearVelocity(id)) || !std::isfinite(world.angularVelocity(id))) {
-            return false;
-        }
-    }
-    return true;
-}
 
 /// Steps the world n times, failing on the first NaN.
 bool stepChecked(World& world, int n) {

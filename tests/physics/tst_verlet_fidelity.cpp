@@ -7,6 +7,7 @@
 #include "physics/polygon_factory.h"
 #include "physics/verlet_solver.h"
 #include "physics/world.h"
+#include "verlet_test_util.h"
 
 #include <QtTest>
 
@@ -15,55 +16,7 @@
 #include <vector>
 
 using namespace phys;
-
-namespace {
-
-WorldSettings verletSettings() {
-    WorldSettings s;
-    s.solver = SolverKind::Verlet;
-    return s;
-}
-
-BodyDef boxDef(Vec2 position, double w, double h, BodyType type = BodyType::Dynamic, double angle = 0.0,
-               double density = 1.0) {
-    BodyDef def;
-    def.type = type;
-    def.position = position;
-    def.angle = angle;
-    ShapeDef shape;
-    shape.geometry = *factory::rectangle(w, h);
-    shape.density = density;
-    shape.friction = 0.6;
-    def.shapes.push_back(shape);
-    return def;
-}
-
-BodyDef ballDef(Vec2 position, double radius) {
-    BodyDef def;
-    def.position = position;
-    ShapeDef shape;
-    shape.geometry = Circle{{0.0, 0.0}, radius};
-    def.shapes.push_back(shape);
-    return def;
-}
-
-/// Ground: a static 40 m x 1 m slab whose top face is y = 0.
-void addGround(World& world) {
-    world.createBody(boxDef({0.0, -0.5}, 40.0, 1.0, BodyType::Static));
-}
-
-bool finiteState(const World& world) {
-    for (const BodyId id : world.bodyIds()) {
-        const Transform xf = world.transform(id);
-        if (!isFinite(xf.p) || !std::isfinite(xf.q.c) || !isFinite(world.linearVelocity(id)) ||
-            !std::isfinite(world.angularVelocity(id))) {
-            return false;
-        }
-    }
-    return true;
-}
-
-} // namespace
+using namespace verlettest;
 
 class TestVerletFidelity : public QObject {
     Q_OBJECT
@@ -111,7 +64,7 @@ void TestVerletFidelity::particlesAreTheShapes() {
     double worst = 0.0;
     for (int step = 0; step < 240; ++step) {
         world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         for (const BodyId id : bodies) {
             const ShapeDef shape = world.shape(id, 0);
             const Polygon& polygon = std::get<Polygon>(shape.geometry);
@@ -205,7 +158,7 @@ void TestVerletFidelity::deepOverlapAddsNoEnergy() {
     double worst = 0.0;
     for (int step = 0; step < 180; ++step) {
         const StepReport& report = world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         worst = std::max(worst, report.kineticEnergy + report.potentialEnergy);
     }
     qInfo("E0 %.2f J, largest E %.2f J (%.4f E0)", e0, worst, worst / e0);
@@ -232,7 +185,7 @@ void TestVerletFidelity::massRatioStackHolds() {
     double lowest = 1e9;
     for (int step = 0; step < 600; ++step) {
         world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         lowest = std::min(lowest, world.bodyAABB(light).lower.y);
     }
     qInfo("lowest bottom of the light box %.3g m; centres %.6f, %.6f", lowest, world.worldCenter(light).y,
@@ -310,7 +263,7 @@ void TestVerletFidelity::pyramidOfTenRowsStands() {
     double drift = 0.0;
     for (int step = 60; step < 600; ++step) {
         world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         for (std::size_t i = 0; i < boxes.size(); ++i) {
             drift = std::max(drift, distance(world.worldCenter(boxes[i]), atOne[i]));
         }
@@ -390,7 +343,7 @@ void TestVerletFidelity::inclineHoldsBelowFrictionAngle() {
     double moved = 0.0;
     for (int step = 0; step < steps; ++step) {
         world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         moved = std::max(moved, distance(world.worldCenter(box), c1));
     }
     if (rests) {
@@ -429,7 +382,7 @@ void TestVerletFidelity::noTunnellingAt500() {
     double farthest = -1e9;
     for (int step = 0; step < 60; ++step) {
         world.step();
-        QVERIFY(finiteState(world));
+        QVERIFY(stateFinite(world));
         farthest = std::max(farthest, world.worldCenter(body).x);
     }
     qInfo("farthest centre x %.4f m; after 1 s x %.4f m, vx %.3f m/s", farthest, world.worldCenter(body).x,
