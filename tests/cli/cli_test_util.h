@@ -1,10 +1,18 @@
 #pragma once
 /// @file cli_test_util.h
-/// Runs the real contactlab-cli executable (CONTACTLAB_CLI, set by tests/CMakeLists.txt) for the CLI tests.
+/// Runs the real contactlab-cli executable (CONTACTLAB_CLI, set by tests/CMakeLists.txt) for the CLI tests,
+/// and the helpers the tests that compare its output with the engine's share.
 
+#include "scene_io.h"
+
+#include "physics/math.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
 #include <QProcess>
 #include <QString>
 #include <QStringList>
+#include <QtGlobal>
 
 namespace cltest {
 
@@ -28,6 +36,27 @@ inline Run runCli(const QStringList& args) {
     run.out = QString::fromUtf8(process.readAllStandardOutput());
     run.err = QString::fromUtf8(process.readAllStandardError());
     return run;
+}
+
+/// The catalogue of sample scenes in the source tree.
+inline QString catalogueDir() {
+    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue");
+}
+
+/// A printed [x, y] equals the engine's vector exactly (the CLI prints the shortest form that reads back to
+/// the same double).
+inline bool sameVec(const QJsonValue& v, phys::Vec2 e) {
+    const QJsonArray a = v.toArray();
+    return a.size() == 2 && a.at(0).toDouble() == e.x && a.at(1).toDouble() == e.y;
+}
+
+/// Loads a scene file the test relies on; a file that does not load ends the test program with its message.
+inline cl::Scene loadScene(const QString& file) {
+    auto r = cl::loadSceneFile(file);
+    if (const auto* e = std::get_if<cl::SceneError>(&r)) {
+        qFatal("cannot load %s: %s", qPrintable(file), qPrintable(e->toString()));
+    }
+    return std::get<cl::Scene>(std::move(r));
 }
 
 } // namespace cltest

@@ -15,19 +15,13 @@
 #include <QtTest>
 
 using namespace phys;
+using cltest::catalogueDir;
+using cltest::loadScene;
 using cltest::Run;
 using cltest::runCli;
+using cltest::sameVec;
 
 namespace {
-
-QString catalogueDir() {
-    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue");
-}
-
-bool sameVec(const QJsonValue& v, Vec2 e) {
-    const QJsonArray a = v.toArray();
-    return a.size() == 2 && a.at(0).toDouble() == e.x && a.at(1).toDouble() == e.y;
-}
 
 /// Compares one printed pair object with the engine's trace, number for number (exact equality: the CLI
 /// prints the shortest form that reads back to the same double).
@@ -121,14 +115,6 @@ CollideTrace engineTrace(const cl::Scene& scene, int a, int b, int shapeA, int s
     return trace;
 }
 
-cl::Scene load(const QString& file) {
-    auto r = cl::loadSceneFile(file);
-    if (const auto* e = std::get_if<cl::SceneError>(&r)) {
-        qFatal("cannot load %s: %s", qPrintable(file), qPrintable(e->toString()));
-    }
-    return std::get<cl::Scene>(std::move(r));
-}
-
 } // namespace
 
 class TstCliCollide : public QObject {
@@ -161,7 +147,8 @@ private slots:
         QCOMPARE(o.value("bodyA").toInt(), 0);
         QCOMPARE(o.value("bodyB").toInt(), 1);
         QCOMPARE(o.value("method").toString(), method);
-        const CollideTrace t = engineTrace(load(file), 0, 1, 0, 0, *parseContactMethod(method.toStdString()));
+        const CollideTrace t =
+            engineTrace(loadScene(file), 0, 1, 0, 0, *parseContactMethod(method.toStdString()));
         comparePair(o, t);
     }
 
@@ -234,7 +221,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
         const QJsonArray pairs = o.value("pairs").toArray();
-        const cl::Scene scene = load(file);
+        const cl::Scene scene = loadScene(file);
         const int na = int(scene.def.bodies[1].shapes.size()), nb = int(scene.def.bodies[2].shapes.size());
         QCOMPARE(pairs.size(), qsizetype(na * nb));
         bool allSeparated = true;

@@ -16,27 +16,13 @@
 #include <QtTest>
 
 using namespace phys;
+using cltest::catalogueDir;
+using cltest::loadScene;
 using cltest::Run;
 using cltest::runCli;
+using cltest::sameVec;
 
 namespace {
-
-QString catalogueDir() {
-    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue");
-}
-
-bool sameVec(const QJsonValue& v, Vec2 e) {
-    const QJsonArray a = v.toArray();
-    return a.size() == 2 && a.at(0).toDouble() == e.x && a.at(1).toDouble() == e.y;
-}
-
-cl::Scene load(const QString& file) {
-    auto r = cl::loadSceneFile(file);
-    if (const auto* e = std::get_if<cl::SceneError>(&r)) {
-        qFatal("cannot load %s: %s", qPrintable(file), qPrintable(e->toString()));
-    }
-    return std::get<cl::Scene>(std::move(r));
-}
 
 Transform placement(const BodyDef& body) {
     return {body.position, Rot(body.angle)};
@@ -158,7 +144,7 @@ private slots:
     void everyCatalogueSceneMatchesTheEngine() {
         QFETCH(QString, file);
         QFETCH(QString, method);
-        const cl::Scene scene = load(file);
+        const cl::Scene scene = loadScene(file);
         const BodyDef& a = scene.def.bodies[0];
         const BodyDef& b = scene.def.bodies[1];
         QCOMPARE(a.shapes.size(), std::size_t(1));
@@ -217,7 +203,7 @@ private slots:
                         {"type": "polygon", "vertices": [[0,1],[1,1],[1,2],[0,2]]}]},
             {"position": [1.8, 1.2], "shapes": [{"type": "circle", "center": [0,0], "radius": 0.5}]}]})");
         f.close();
-        const cl::Scene scene = load(path);
+        const cl::Scene scene = loadScene(path);
         for (const char* method : {"gjk", "epa"}) {
             const Run r = runCli({"collide", path, "--a", "0", "--b", "1", "--method", method});
             QCOMPARE(r.exitCode, 0);
