@@ -9,6 +9,7 @@
 #include <QFont>
 #include <QFontMetricsF>
 #include <QImage>
+#include <QLocale>
 #include <QPaintDevice>
 #include <QPainter>
 #include <QPolygonF>
@@ -616,6 +617,12 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
         rows.push_back(
             {Symbol::Dot, persistingContactColor(), QStringLiteral("persisting contact (warm started)")});
         rows.push_back({Symbol::Hollow, newContactColor(), QStringLiteral("speculative point (gap)")});
+        if (frame.totalContactPoints > frame.contacts.size()) {
+            rows.push_back({Symbol::Dot, newContactColor(),
+                            QStringLiteral("only the %1 deepest of %2 points are drawn")
+                                .arg(QLocale().toString(static_cast<qulonglong>(frame.contacts.size())),
+                                     QLocale().toString(static_cast<qulonglong>(frame.totalContactPoints)))});
+        }
     }
     if (options.normals) {
         rows.push_back({Symbol::Arrow, normalColor(), QStringLiteral("contact normal, A to B")});
@@ -635,7 +642,12 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
         rows.push_back({Symbol::Dash, aabbColor(), QStringLiteral("AABB of each shape")});
     }
     if (options.pairs) {
-        rows.push_back({Symbol::Dot2, pairColor(), QStringLiteral("broadphase pair")});
+        rows.push_back({Symbol::Dot2, pairColor(),
+                        frame.totalPairs > frame.pairs.size()
+                            ? QStringLiteral("broadphase pair (%1 of %2 drawn)")
+                                  .arg(QLocale().toString(static_cast<qulonglong>(frame.pairs.size())),
+                                       QLocale().toString(static_cast<qulonglong>(frame.totalPairs)))
+                            : QStringLiteral("broadphase pair")});
     }
     if (options.sleeping) {
         rows.push_back({Symbol::Tint, sleepingTint(), QStringLiteral("sleeping body")});

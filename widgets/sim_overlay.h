@@ -84,7 +84,11 @@ struct SimOverlayFrame {
     std::vector<SimOverlayBody> bodies;
     std::vector<phys::ShapeGeometry> shapes; ///< body frame; bodies index into it
     std::vector<SimOverlayContact> contacts;
-    std::vector<std::pair<int, int>> pairs;        ///< broadphase pairs, body indices
+    std::vector<std::pair<int, int>> pairs; ///< broadphase pairs, body indices
+    /// The frame's whole counts when `contacts` / `pairs` hold only part of them (the legend says so); 0:
+    /// they hold everything.
+    std::size_t totalContactPoints = 0;
+    std::size_t totalPairs = 0;
     std::vector<SimOverlayParticle> particles;     ///< Verlet particles (empty when not available)
     std::vector<SimOverlayConstraint> constraints; ///< Verlet distance constraints
     double impulseScale = 1.0;                     ///< metres of arrow per N s

@@ -1,6 +1,8 @@
 #include "sim_worker.h"
 
+#include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -70,6 +72,23 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
             point.persisted = c.points[p].persisted;
             frame.points.push_back(point);
         }
+    }
+    frame.drawnPoints.clear();
+    if (frame.points.size() > kMaxDrawnContactPoints) {
+        // The deepest points, the ones a reader looks for; ties by index, so that every run draws the same.
+        frame.drawnPoints.resize(frame.points.size());
+        std::iota(frame.drawnPoints.begin(), frame.drawnPoints.end(), 0u);
+        const auto deeper = [&frame](std::uint32_t a, std::uint32_t b) {
+            const double da = frame.points[a].depth;
+            const double db = frame.points[b].depth;
+            return da != db ? da > db : a < b;
+        };
+        std::nth_element(frame.drawnPoints.begin(),
+                         frame.drawnPoints.begin() + static_cast<std::ptrdiff_t>(kMaxDrawnContactPoints),
+                         frame.drawnPoints.end(), deeper);
+        frame.drawnPoints.resize(kMaxDrawnContactPoints);
+        std::sort(frame.drawnPoints.begin(), frame.drawnPoints.end()); // drawn in the engine's order
+        frame.drawnPoints.shrink_to_fit();
     }
     frame.kineticEnergy = w.kineticEnergy();
     frame.potentialEnergy = w.potentialEnergy();

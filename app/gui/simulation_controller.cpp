@@ -1075,6 +1075,8 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
     out.bodies.clear();
     out.contacts.clear();
     out.pairs.clear();
+    out.totalContactPoints = 0;
+    out.totalPairs = 0;
     out.particles.clear();
     out.constraints.clear();
     out.impulseScale = m_impulseScale;
@@ -1102,7 +1104,9 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
         b.dynamic = m_slotDefs[slot].type == phys::BodyType::Dynamic;
         b.sleeping = b.dynamic && !s.awake;
     }
-    for (const SimContactPoint& p : f->points) {
+    // Only the points and pairs the view draws (kMaxDrawnContactPoints, chosen on the worker): this runs on
+    // the UI thread every display frame.
+    const auto addContact = [&out](const SimContactPoint& p) {
         SimOverlayContact c;
         c.point = p.point;
         c.normal = p.normal;
@@ -1113,8 +1117,20 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
         c.bodyA = p.bodyA;
         c.bodyB = p.bodyB;
         out.contacts.push_back(c);
+    };
+    if (f->drawnPoints.empty()) {
+        for (const SimContactPoint& p : f->points) {
+            addContact(p);
+        }
+    } else {
+        for (const std::uint32_t i : f->drawnPoints) {
+            addContact(f->points[i]);
+        }
     }
-    out.pairs = f->pairs;
+    out.totalContactPoints = f->points.size();
+    const std::size_t pairCount = std::min(f->pairs.size(), kMaxDrawnPairs);
+    out.pairs.assign(f->pairs.begin(), f->pairs.begin() + static_cast<std::ptrdiff_t>(pairCount));
+    out.totalPairs = f->pairs.size();
     // Verlet particles (sim_particles.h): only the World's own step has them (frames do not record them).
     const bool verlet = m_settings.solver == phys::SolverKind::Verlet;
     const bool atWorld = m_world && m_world->stepCount() == f->step;

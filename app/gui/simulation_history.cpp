@@ -6,7 +6,8 @@ namespace cl {
 
 std::size_t SimFrame::bytes() const {
     return sizeof(SimFrame) + bodies.capacity() * sizeof(SimBodyState) +
-           points.capacity() * sizeof(SimContactPoint) + pairs.capacity() * sizeof(std::pair<int, int>);
+           points.capacity() * sizeof(SimContactPoint) + pairs.capacity() * sizeof(std::pair<int, int>) +
+           drawnPoints.capacity() * sizeof(std::uint32_t);
 }
 
 void SimHistory::clear() {

@@ -48,6 +48,11 @@ struct SimContactPoint {
 };
 
 /// Everything recorded about one step (or the initial state, step 0).
+/// At most this many contact points and broadphase pairs of a frame are drawn (issue 16: a frame of 2 million
+/// pairs took the UI thread seconds to copy and draw; a view of that many points shows nothing more).
+inline constexpr std::size_t kMaxDrawnContactPoints = 5000;
+inline constexpr std::size_t kMaxDrawnPairs = 5000;
+
 struct SimFrame {
     std::int64_t step = 0;            ///< World::stepCount() after the step
     double time = 0.0;                ///< simulated seconds after the step
@@ -56,10 +61,14 @@ struct SimFrame {
     std::vector<SimBodyState> bodies; ///< by body slot
     std::vector<SimContactPoint> points;
     std::vector<std::pair<int, int>> pairs; ///< broadphase pairs (fat AABBs overlap), body slots
-    double kineticEnergy = 0.0;             ///< J
-    double potentialEnergy = 0.0;           ///< J
-    phys::Vec2 linearMomentum;              ///< N s
-    double angularMomentum = 0.0;           ///< N m s about the origin
+    /// When there are more than kMaxDrawnContactPoints points: the indices (into `points`) of the deepest
+    /// ones, which are all the view draws (chosen on the worker with the frame, so that a heavy frame costs
+    /// the UI thread nothing proportional to its contacts). Empty: every point is drawn.
+    std::vector<std::uint32_t> drawnPoints;
+    double kineticEnergy = 0.0;   ///< J
+    double potentialEnergy = 0.0; ///< J
+    phys::Vec2 linearMomentum;    ///< N s
+    double angularMomentum = 0.0; ///< N m s about the origin
     int awakeCount = 0;
     int sleepingCount = 0;
     double stepSeconds = 0.0; ///< wall-clock cost of the step, seconds

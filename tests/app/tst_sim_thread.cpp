@@ -15,6 +15,7 @@
 /// stops at the World's next phase boundary).
 
 #include "app_test_util.h"
+#include "sim_overlay.h"
 #include "sim_worker.h"
 
 #include "physics/world.h"
@@ -28,10 +29,15 @@
 #include <QTest>
 #include <QThread>
 #include <QTimer>
+
 #include <QToolButton>
+#include <limits>
+#include <random>
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
+#include <random>
 
 using namespace cl;
 
@@ -96,6 +102,7 @@ private slots:
     void grabThroughWorkerEqualsWaitedRun();
     void heavySceneAsksThenStepsOffTheUiThreadAndCancels();
     void threadsSettingReachesTheWorldAndPersists();
+    void aDenseFrameIsDrawnInPartAndSaysSo();
 
 private:
     GrabRun grabRun(bool throughWorker);
@@ -331,6 +338,75 @@ void TestSimThread::threadsSettingReachesTheWorldAndPersists() {
         }
     }
     QCOMPARE(hashes[0], hashes[1]); // 1 thread and every core: the same motion
+}
+
+// Issue 16: a frame's drawing costs the UI thread no work per contact. A frame with more contact points than
+// the view draws hands over only the deepest kMaxDrawnContactPoints (picked on the worker) and the first
+// kMaxDrawnPairs pairs, with the whole counts for the legend's "only the ... deepest of ... points" row.
+void TestSimThread::aDenseFrameIsDrawnInPartAndSaysSo() {
+    // 150 discs of radius 0.5 m scattered over 2 x 2 m (seeded): most pairs overlap, each by its own depth, so
+    // one step has more contact points and pairs than the view draws, and far fewer than the heavy-scene
+    // warning's 200,000 pairs.
+    QByteArray json = R"({"format": "contactlab-scene", "version": 1, "bodies": [
+  {"name": "floor", "type": "static", "position": [0, -10],
+   "shapes": [{"type": "polygon", "vertices": [[-20, -1], [20, -1], [20, 1], [-20, 1]]}]})";
+    std::mt19937 rng(16);
+    std::uniform_real_distribution<double> at(-1.0, 1.0);
+    for (int i = 0; i < 150; ++i) {
+        json += QStringLiteral(R"(,
+  {"type": "dynamic", "position": [%1, %2], "shapes": [{"type": "circle", "radius": 0.5}]})")
+                    .arg(at(rng), 0, 'g', 17)
+                    .arg(at(rng), 0, 'g', 17)
+                    .toUtf8();
+    }
+    json += "\n]}\n";
+    const QString file = m_dir.filePath(QStringLiteral("dense150.json"));
+    {
+        QFile out(file);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(json);
+    }
+    auto window = cltest::makeTestWindow(1280, 800);
+    auto* ui = window->findChild<SimulationUi*>();
+    QVERIFY(ui != nullptr);
+    QVERIFY(window->openFile(file));
+    cltest::startSimulating(*window, *ui);
+    SimulationController* sim = ui->controller();
+    QApplication::setActiveWindow(window.get());
+    QTest::keyClick(window.get(), Qt::Key_Right);
+    QTRY_VERIFY_WITH_TIMEOUT(!sim->isStepping() && sim->currentStep() == 1, 60000);
+
+    const SimFrame* frame = sim->currentFrame();
+    QVERIFY(frame != nullptr);
+    QVERIFY(frame->pairs.size() > kMaxDrawnPairs);
+    QVERIFY(frame->points.size() > kMaxDrawnContactPoints);
+    SimOverlayFrame drawn;
+    sim->fillOverlayFrame(drawn);
+    QCOMPARE(drawn.contacts.size(), kMaxDrawnContactPoints);
+    QCOMPARE(drawn.totalContactPoints, frame->points.size());
+    QCOMPARE(drawn.pairs.size(), kMaxDrawnPairs);
+    QCOMPARE(drawn.totalPairs, frame->pairs.size());
+    // The drawn points are the deepest: none left out is deeper than the shallowest drawn one.
+    std::vector<bool> isDrawn(frame->points.size(), false);
+    double shallowestDrawn = std::numeric_limits<double>::infinity();
+    for (const std::uint32_t i : frame->drawnPoints) {
+        isDrawn[i] = true;
+        shallowestDrawn = std::min(shallowestDrawn, frame->points[i].depth);
+    }
+    double deepestLeft = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < frame->points.size(); ++i) {
+        if (!isDrawn[i]) {
+            deepestLeft = std::max(deepestLeft, frame->points[i].depth);
+        }
+    }
+    QVERIFY2(deepestLeft <= shallowestDrawn,
+             qPrintable(QString("%1 > %2").arg(deepestLeft).arg(shallowestDrawn)));
+    // ... and they are what the overlay holds, in the engine's order.
+    for (std::size_t k = 0; k < drawn.contacts.size(); ++k) {
+        const SimContactPoint& p = frame->points[frame->drawnPoints[k]];
+        QCOMPARE(drawn.contacts[k].point.x, p.point.x);
+        QCOMPARE(drawn.contacts[k].depth, p.depth);
+    }
 }
 
 QTEST_MAIN(TestSimThread)
