@@ -422,9 +422,15 @@ void LessonDock::applySimulation(const LessonStep& step) {
     // Run: step to the time asked for (never backwards), then stay paused there.
     controller->pause();
     const double dt = controller->settings().timeStep;
+    // A World bigger than the controller steps in place goes to the worker, and its step is waited for only
+    // up to stepWait(): a step that takes longer would still be running when the next one is asked for, and
+    // the run would stop short of its time. Here each step is waited for to its end.
+    const double wait = controller->stepWait();
+    controller->setStepWait(-1.0);
     for (int i = 0; i < kMaxRunSteps && controller->currentTime() < step.until - 0.5 * dt; ++i) {
         controller->stepForward();
     }
+    controller->setStepWait(wait);
     // Bodies may have flown out of view (the point of a tunnelling lesson): frame them where they are now.
     QTimer::singleShot(0, m_window.canvas(), &SceneCanvas::zoomToFit);
 }
