@@ -180,7 +180,9 @@ void MainWindow::createStatusBar() {
         formatWorldPosition(phys::Vec2{-99999.99, -99999.99})));
     m_zoomLabel = new QLabel(this);
     m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
-    statusBar()->addWidget(m_positionLabel);
+    // Both permanent, beside each other on the right: a normal status-bar widget shares the left with the
+    // tool hints and messages, and a hint shown before the window was (at startup) was drawn over it.
+    statusBar()->addPermanentWidget(m_positionLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
     m_zoomLabel->setText(formatZoom(m_canvas->pixelsPerMetre()));
     connect(m_canvas, &SceneCanvas::mouseWorldPositionChanged, this,

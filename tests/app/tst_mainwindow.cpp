@@ -21,6 +21,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -578,6 +579,22 @@ void TestMainWindow::statusBarShowsWorldPositionAndZoom() {
              QStringLiteral("x 0.00 m   y 12.35 m"));
     QCOMPARE(MainWindow::formatZoom(1234.5), QStringLiteral("Zoom 1235 px/m"));
     QCOMPARE(MainWindow::formatZoom(2.5), QStringLiteral("Zoom 2.50 px/m"));
+
+    // A tool hint shown before the window is (as at startup) must not be drawn over the position: both labels
+    // sit on the right, beside each other, and stay visible while a message shows on the left.
+    m_window->hide();
+    m_window->statusBar()->showMessage(
+        QStringLiteral("Select: click a body (Shift/Ctrl adds), drag to move"));
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(!m_window->statusBar()->currentMessage().isEmpty());
+    QVERIFY(position->isVisible() && zoom->isVisible());
+    const QRect at = position->geometry();
+    QVERIFY2(at.right() < zoom->geometry().left(), qPrintable(QString::number(at.right())));
+    const int messageWidth =
+        m_window->statusBar()->fontMetrics().horizontalAdvance(m_window->statusBar()->currentMessage());
+    QVERIFY2(at.left() > messageWidth,
+             qPrintable(QStringLiteral("%1 <= %2").arg(at.left()).arg(messageWidth)));
 }
 
 void TestMainWindow::geometryAndViewOptionsPersist() {
