@@ -11,7 +11,7 @@ InsertVertexCommand::InsertVertexCommand(Document* document, BodyKey key, int sh
     : BodyEditCommand(document, key, std::move(before), std::move(after),
                       QCoreApplication::translate("cl::InsertVertexCommand", "Insert vertex %1 in shape %2")
                           .arg(vertex)
-                          .arg(shape),
+                          .arg(shape + 1), // shapes numbered from 1 on screen, vertices as drawn
                       parent) {}
 
 } // namespace cl

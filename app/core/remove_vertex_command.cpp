@@ -11,7 +11,7 @@ RemoveVertexCommand::RemoveVertexCommand(Document* document, BodyKey key, int sh
     : BodyEditCommand(document, key, std::move(before), std::move(after),
                       QCoreApplication::translate("cl::RemoveVertexCommand", "Remove vertex %1 of shape %2")
                           .arg(vertex)
-                          .arg(shape),
+                          .arg(shape + 1), // shapes numbered from 1 on screen, vertices as drawn
                       parent) {}
 
 } // namespace cl

@@ -10,7 +10,7 @@ QString fieldName(const FieldId& field) {
     auto shape = [&field](const char* name) {
         return QCoreApplication::translate("cl::SetPropertyCommand", "%1 of shape %2")
             .arg(QLatin1String(name))
-            .arg(field.shape);
+            .arg(field.shape + 1); // numbered from 1 on screen, as in the Inspector
     };
     switch (field.field) {
     case BodyField::Name:

@@ -23,7 +23,7 @@ QString fieldInWords(const QString& path) {
     static const QRegularExpression shapeField(QStringLiteral(R"(^shapes\[(\d+)\]\.(\w+)(?:\[(\d+)\])?$)"));
     const QRegularExpressionMatch m = shapeField.match(path);
     if (m.hasMatch()) {
-        const QString shape = m.captured(1);
+        const QString shape = QString::number(m.captured(1).toInt() + 1); // numbered from 1 on screen
         const QString name = m.captured(2);
         if (name == QLatin1String("vertices")) {
             return m.captured(3).isEmpty()

@@ -344,7 +344,7 @@ void GjkPanel::buildSplit() {
                 why = outline.error().index >= 0
                           ? tr("Body A (%1): shape %2 %3.")
                                 .arg(name)
-                                .arg(outline.error().index)
+                                .arg(outline.error().index + 1) // shapes are numbered from 1 on screen
                                 .arg(QString::fromStdString(outline.error().message))
                           : tr("Body A (%1): %2.").arg(name, QString::fromStdString(outline.error().message));
             } else if (const auto pieces = phys::decomposeConcave(*outline, &trace); !pieces) {

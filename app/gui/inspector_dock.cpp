@@ -413,9 +413,9 @@ QWidget* InspectorDock::buildBodyForm() {
 
 QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
     const auto* polygon = std::get_if<phys::Polygon>(&def.geometry);
-    auto* box =
-        new QGroupBox(polygon ? tr("Shape %1 \u00b7 polygon, %2 vertices").arg(shape).arg(polygon->count())
-                              : tr("Shape %1 \u00b7 circle").arg(shape));
+    auto* box = new QGroupBox(
+        polygon ? tr("Shape %1 \u00b7 polygon, %2 vertices").arg(shape + 1).arg(polygon->count())
+                : tr("Shape %1 \u00b7 circle").arg(shape + 1));
     box->setObjectName(QStringLiteral("shape%1Box").arg(shape));
     auto* form = new QFormLayout(box);
     form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
@@ -426,7 +426,7 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
         const QString objectName = prefix + QLatin1String(name);
         QLabel* error = makeErrorLabel(objectName + QStringLiteral("Error"), {objectName});
         QLineEdit* edit = makeNumberEdit(
-            objectName, tr("%1 of shape %2").arg(label).arg(shape), FieldId{field, shape}, error,
+            objectName, tr("%1 of shape %2").arg(label).arg(shape + 1), FieldId{field, shape}, error,
             [shape, member](const phys::BodyDef& b) { return shapeAt(b, shape).*member; },
             [shape, member](phys::BodyDef& b, double v) { shapeAt(b, shape).*member = v; });
         form->addRow(unit.isEmpty() ? label : QStringLiteral("%1 (%2)").arg(label, unit),
@@ -449,12 +449,12 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
             makeErrorLabel(prefix + QStringLiteral("CenterError"),
                            {prefix + QStringLiteral("CenterX"), prefix + QStringLiteral("CenterY")});
         QLineEdit* cx = makeNumberEdit(
-            prefix + QStringLiteral("CenterX"), tr("centre x of shape %1").arg(shape),
+            prefix + QStringLiteral("CenterX"), tr("centre x of shape %1").arg(shape + 1),
             FieldId{BodyField::CircleCenter, shape}, centreError,
             [circle](const phys::BodyDef& b) { return circle(b).center.x; },
             [circleMut](phys::BodyDef& b, double v) { circleMut(b).center.x = v; });
         QLineEdit* cy = makeNumberEdit(
-            prefix + QStringLiteral("CenterY"), tr("centre y of shape %1").arg(shape),
+            prefix + QStringLiteral("CenterY"), tr("centre y of shape %1").arg(shape + 1),
             FieldId{BodyField::CircleCenter, shape}, centreError,
             [circle](const phys::BodyDef& b) { return circle(b).center.y; },
             [circleMut](phys::BodyDef& b, double v) { circleMut(b).center.y = v; });
@@ -462,7 +462,7 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
         QLabel* radiusError =
             makeErrorLabel(prefix + QStringLiteral("RadiusError"), {prefix + QStringLiteral("Radius")});
         QLineEdit* radius = makeNumberEdit(
-            prefix + QStringLiteral("Radius"), tr("radius of shape %1").arg(shape),
+            prefix + QStringLiteral("Radius"), tr("radius of shape %1").arg(shape + 1),
             FieldId{BodyField::CircleRadius, shape}, radiusError,
             [circle](const phys::BodyDef& b) { return circle(b).radius; },
             [circleMut](phys::BodyDef& b, double v) { circleMut(b).radius = v; });
@@ -498,6 +498,13 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
 }
 
 void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& polygon) {
+    // Rows carry the vertex numbers drawn on the canvas and used by the walkthrough (from 0), not the
+    // table's own 1, 2, 3.
+    QStringList rows;
+    for (int i = 0; i < polygon.count(); ++i) {
+        rows << QString::number(i);
+    }
+    table->setVerticalHeaderLabels(rows);
     for (int i = 0; i < polygon.count(); ++i) {
         const phys::Vec2 v = polygon.vertex(i);
         for (int c = 0; c < 2; ++c) {
@@ -761,7 +768,7 @@ void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidge
     const QString label = tr("vertex %1 %2 of shape %3")
                               .arg(vertex)
                               .arg(isX ? QStringLiteral("x") : QStringLiteral("y"))
-                              .arg(shape);
+                              .arg(shape + 1);
     auto revert = [this, table, &polygon] {
         m_refreshing = true;
         fillVertexTable(table, polygon);

@@ -543,7 +543,7 @@ void TestEdit::typeChangeThatBreaksValidationIsRefused() {
     QCOMPARE(combo->currentText(), QStringLiteral("static"));
     // The message names the field as the Inspector does, not by its path in the file.
     QVERIFY2(
-        inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("density of shape 0")),
+        inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("density of shape 1")),
         qPrintable(inspector()->fieldError(QStringLiteral("typeCombo"))));
     QVERIFY(!inspector()->fieldError(QStringLiteral("typeCombo")).contains(QStringLiteral("shapes[")));
     // The box can become kinematic: one step.
@@ -645,9 +645,10 @@ void TestEdit::intentsBecomeSingleCommands() {
     // A refused intent (non-convex vertex) pushes nothing and says why on the status bar.
     emit intents->moveVertex(keyOf(1), 0, 0, phys::Vec2{0, 0});
     QCOMPARE(stack->count(), 6);
-    // It names the place in words ("vertex 1 of shape 0"), not by its path in the file.
+    // It names the place in words ("vertex 1 of shape 1": shapes from 1 as in the Inspector, vertices as
+    // drawn), not by its path in the file.
     const QString refusal = m_window->statusBar()->currentMessage();
-    QVERIFY2(refusal.contains(QStringLiteral("of shape 0")) && !refusal.contains(QStringLiteral("shapes[")),
+    QVERIFY2(refusal.contains(QStringLiteral("of shape 1")) && !refusal.contains(QStringLiteral("shapes[")),
              qPrintable(refusal));
     emit intents->deleteBodies({keyOf(0)});
     emit intents->duplicateBodies({keyOf(0)}, phys::Vec2{0, 1});

@@ -368,7 +368,7 @@ void TestGjkPanel::splitShowsEarsThenMerges() {
     openView(3);
     QCOMPARE(panel()->stepCount(), 1);
     QVERIFY(panel()->explanation().contains(QStringLiteral("Draw a concave outline")));
-    QVERIFY2(panel()->explanation().contains(QStringLiteral("Body A (ball): shape 0 is a circle")),
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("Body A (ball): shape 1 is a circle")),
              qPrintable(panel()->explanation()));
     // A C drawn by mouse with the Polygon tool, split into convex pieces.
     auto* toolbar = m_window->findChild<ToolsToolbar*>();
