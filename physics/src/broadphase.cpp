@@ -73,14 +73,9 @@ void DynamicTree::destroyProxy(int proxyId) {
     --m_proxyCount;
 }
 
-bool DynamicTree::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
-    // Pseudocode (Box2D 2.4 b2DynamicTree::MoveProxy):
-    //     fat = aabb grown by margin, then stretched by multiplier * displacement on the side it moves to
-    //     if stored contains aabb:
-    //         if stored is inside fat grown by 4 margins: return false      // still a good fit
-    //         (else the stored box is far too large, e.g. a fast body that stopped: shrink it)
-    //     remove leaf; stored = fat; insert leaf; return true
-    assert(isProxy(proxyId));
+/// The box moveProxy() stores: the tight box plus the margin, stretched by kAabbDisplacementMultiplier *
+/// displacement on the side it moves to.
+AABB DynamicTree::movedFat(const AABB& aabb, Vec2 displacement) const {
     AABB fat = fatten(aabb, m_margin);
     const Vec2 d = kAabbDisplacementMultiplier * displacement;
     if (d.x < 0.0) {
@@ -93,14 +88,30 @@ bool DynamicTree::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
     } else {
         fat.upper.y += d.y;
     }
+    return fat;
+}
 
-    const AABB& stored = node(proxyId).aabb;
-    if (contains(stored, aabb)) {
-        const AABB huge = fatten(fat, 4.0 * m_margin);
-        if (contains(huge, stored)) {
-            return false;
-        }
+bool DynamicTree::stillFits(const AABB& stored, const AABB& aabb, Vec2 displacement) const {
+    if (!contains(stored, aabb)) {
+        return false;
     }
+    // The stored box must also not reach more than 4 margins beyond the box a move would store now.
+    const AABB fat = movedFat(aabb, displacement);
+    return contains(fatten(fat, 4.0 * m_margin), stored);
+}
+
+bool DynamicTree::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
+    // Pseudocode (Box2D 2.4 b2DynamicTree::MoveProxy):
+    //     fat = aabb grown by margin, then stretched by multiplier * displacement on the side it moves to
+    //     if stored contains aabb:
+    //         if stored is inside fat grown by 4 margins: return false      // still a good fit
+    //         (else the stored box is far too large, e.g. a fast body that stopped: shrink it)
+    //     remove leaf; stored = fat; insert leaf; return true
+    assert(isProxy(proxyId));
+    if (stillFits(node(proxyId).aabb, aabb, displacement)) {
+        return false;
+    }
+    const AABB fat = movedFat(aabb, displacement);
     removeLeaf(proxyId);
     node(proxyId).aabb = fat;
     insertLeaf(proxyId);

@@ -21,6 +21,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <unordered_map>
 
 namespace phys {
@@ -534,18 +535,35 @@ void World::updateShapeBounds(int bodySlot) {
     }
 }
 
-void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
-    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+AABB World::proxyBox(const BodySim& b, const ShapeSim& shape) const {
     // Continuous collision: the proxy covers the sweep of the next step (v dt), so a fast body meets what
     // lies ahead of it in the broad phase and gets speculative contacts in the narrow phase.
-    const bool sweep = m_settings.continuous && b.type != BodyType::Static;
-    const Vec2 ahead = m_settings.timeStep * b.linearVelocity;
+    if (m_settings.continuous && b.type != BodyType::Static) {
+        const Vec2 ahead = m_settings.timeStep * b.linearVelocity;
+        return combine(shape.aabb, AABB{shape.aabb.lower + ahead, shape.aabb.upper + ahead});
+    }
+    return shape.aabb;
+}
+
+bool World::proxiesStillFit(int bodySlot, Vec2 displacement) const {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+        const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        if (shape.fixedProxy >= 0) {
+            return false; // kept in a second tree with its own boxes: moved every time
+        }
+        if (shape.proxy >= 0 && !m_broadPhase->stillFits(shape.fatAABB, proxyBox(b, shape), displacement)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
+    const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        AABB box = shape.aabb;
-        if (sweep) {
-            box = combine(box, AABB{box.lower + ahead, box.upper + ahead});
-        }
+        const AABB box = proxyBox(b, shape);
         if (shape.proxy >= 0) {
             m_broadPhase->moveProxy(shape.proxy, box, displacement);
             shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
@@ -724,13 +742,37 @@ void World::updateContacts() {
     // The manifolds are computed on the worker threads, each contact in its own slot; the drops then run on
     // this thread in index order, exactly as a single loop that dropped as it went would: a drop moves the
     // last contact into the hole, and that contact's new manifold does not depend on where it is stored.
+    // The report's contact figures are summed here too, while each manifold is in cache (fillReport() would
+    // read every contact again): per range, then merged; sums and a maximum do not depend on the ranges.
     const int count = static_cast<int>(m_contacts.size());
     m_contactGone.assign(static_cast<std::size_t>(count), 0);
-    m_pool->forRanges(count, 64, [this](int begin, int end) {
+    m_contactSummary = ContactSummary{};
+    std::mutex merge;
+    m_pool->forRanges(count, 64, [this, &merge](int begin, int end) {
+        ContactSummary local;
         for (int i = begin; i < end; ++i) {
-            m_contactGone[static_cast<std::size_t>(i)] = updateContact(i) ? 0 : 1;
+            const bool kept = updateContact(i);
+            m_contactGone[static_cast<std::size_t>(i)] = kept ? 0 : 1;
+            const Manifold& m = m_contacts[static_cast<std::size_t>(i)].manifold;
+            if (!kept || m.pointCount == 0) {
+                continue;
+            }
+            ++local.contacts;
+            local.points += m.pointCount;
+            bool touching = false;
+            for (int k = 0; k < m.pointCount; ++k) {
+                touching = touching || m.points[k].depth > 0.0;
+                local.maxPenetration = std::max(local.maxPenetration, m.points[k].depth);
+            }
+            local.touching += touching ? 1 : 0;
         }
+        const std::lock_guard lock(merge);
+        m_contactSummary.contacts += local.contacts;
+        m_contactSummary.touching += local.touching;
+        m_contactSummary.points += local.points;
+        m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
+    m_contactSummary.valid = true;
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
         if (m_contactGone[static_cast<std::size_t>(i)] != 0) {
             m_contactGone[static_cast<std::size_t>(i)] = m_contactGone.back();
@@ -1029,17 +1071,27 @@ bool keptInWorld(const BodySim& b) {
 void World::finalizeBodies() {
     // Origins and shape boxes on the worker threads, each body its own; then, on this thread and in body
     // order as before, the escapes and the proxy moves, which change the trees.
+    // Most bodies of a resting scene stay inside their fat boxes: the threads find those (a pure test on
+    // the box the shape keeps), and the serial pass touches the trees only for the others.
+    m_proxyMoves.resize(m_awake.size());
     m_pool->forRanges(static_cast<int>(m_awake.size()), 256, [this](int begin, int end) {
         for (int k = begin; k < end; ++k) {
             const int i = m_awake[static_cast<std::size_t>(k)];
             BodySim& b = m_bodies[static_cast<std::size_t>(i)];
+            std::uint8_t move = 1;
             if (keptInWorld(b)) {
                 syncOriginFromCenter(b);
                 updateShapeBounds(i);
+                move = proxiesStillFit(i, b.center - b.center0) ? 0 : 1;
             }
+            m_proxyMoves[static_cast<std::size_t>(k)] = move;
         }
     });
-    for (const int i : m_awake) {
+    for (std::size_t k = 0; k < m_awake.size(); ++k) {
+        const int i = m_awake[k];
+        if (m_proxyMoves[k] == 0) {
+            continue; // kept in the world (tested above), every proxy still fits
+        }
         BodySim& b = m_bodies[static_cast<std::size_t>(i)];
         if (!keptInWorld(b)) {
             const bool finite = isFinite(b.center) && std::isfinite(b.xf.q.c) && std::isfinite(b.xf.q.s) &&
@@ -1166,21 +1218,30 @@ void World::fillReport(StepReport& report, unsigned flags) const {
     report.pointCount = 0;
     report.maxPenetration = 0.0;
     report.contacts.clear();
-    for (const ContactSim& c : m_contacts) {
-        if (c.manifold.pointCount == 0) {
-            continue;
-        }
-        ++report.contactCount;
-        report.pointCount += c.manifold.pointCount;
-        bool touching = false;
-        for (int k = 0; k < c.manifold.pointCount; ++k) {
-            const double d = c.manifold.points[k].depth;
-            touching = touching || d > 0.0;
-            report.maxPenetration = std::max(report.maxPenetration, d);
-        }
-        report.touchingCount += touching ? 1 : 0;
-        if (flags & kReportContacts) {
-            report.contacts.push_back(toReport(c));
+    // The narrow phase summed the contacts of this step; only the list, or a contact destroyed since (an
+    // escaped body's), needs the walk over them.
+    if (m_contactSummary.valid && !(flags & kReportContacts) && report.escaped.empty()) {
+        report.contactCount = m_contactSummary.contacts;
+        report.touchingCount = m_contactSummary.touching;
+        report.pointCount = m_contactSummary.points;
+        report.maxPenetration = m_contactSummary.maxPenetration;
+    } else {
+        for (const ContactSim& c : m_contacts) {
+            if (c.manifold.pointCount == 0) {
+                continue;
+            }
+            ++report.contactCount;
+            report.pointCount += c.manifold.pointCount;
+            bool touching = false;
+            for (int k = 0; k < c.manifold.pointCount; ++k) {
+                const double d = c.manifold.points[k].depth;
+                touching = touching || d > 0.0;
+                report.maxPenetration = std::max(report.maxPenetration, d);
+            }
+            report.touchingCount += touching ? 1 : 0;
+            if (flags & kReportContacts) {
+                report.contacts.push_back(toReport(c));
+            }
         }
     }
     report.awakeBodyCount = 0;
@@ -1312,7 +1373,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 664, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 720, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1326,7 +1387,8 @@ World::World(const World& other)
       m_islandParent(other.m_islandParent), m_islandMinSleep(other.m_islandMinSleep),
       m_impulseSolver(cloneOf(other.m_impulseSolver)), m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
-      m_report(other.m_report), m_time(other.m_time), m_stepCount(other.m_stepCount) {
+      m_contactSummary(other.m_contactSummary), m_proxyMoves(other.m_proxyMoves), m_report(other.m_report),
+      m_time(other.m_time), m_stepCount(other.m_stepCount) {
     // m_cancel stays null: a copy is not cancelled with the original.
 }
 

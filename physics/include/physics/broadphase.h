@@ -84,6 +84,9 @@ public:
     /// @param displacement how far the shape moved this step, metres, world frame
     /// @return true when the proxy was reinserted (its fat box changed)
     bool moveProxy(int proxyId, const AABB& aabb, Vec2 displacement);
+    /// True when moveProxy() would leave a proxy whose stored box is `stored` where it is: a pure test that
+    /// reads no node, so the bodies' worker threads can run it and spare the serial pass its tree walk.
+    bool stillFits(const AABB& stored, const AABB& aabb, Vec2 displacement) const;
 
     /// The stored (fat) box of a proxy, world frame.
     const AABB& fatAABB(int proxyId) const { return m_nodes[static_cast<std::size_t>(proxyId)].aabb; }
@@ -148,6 +151,7 @@ private:
     int m_freeList = kNullProxy;
     int m_proxyCount = 0;
     double m_margin = kAabbMargin;
+    AABB movedFat(const AABB& aabb, Vec2 displacement) const;
 };
 
 /// The broad phase: a DynamicTree plus Box2D's move buffer (Catto, Box2D 2.4 b2BroadPhase).
@@ -167,6 +171,10 @@ public:
     void destroyProxy(int proxyId);
     /// See DynamicTree::moveProxy. @return true when the fat box changed (the proxy is then buffered)
     bool moveProxy(int proxyId, const AABB& aabb, Vec2 displacement);
+    /// See DynamicTree::stillFits.
+    bool stillFits(const AABB& stored, const AABB& aabb, Vec2 displacement) const {
+        return m_tree.stillFits(stored, aabb, displacement);
+    }
     /// Buffers a proxy without moving it, so the next updatePairs re-reports its pairs.
     void touchProxy(int proxyId);
 

@@ -212,6 +212,10 @@ private:
     void refreshShapes(int bodySlot, Vec2 displacement); ///< updateShapeBounds, then moveShapeProxies
     void updateShapeBounds(int bodySlot);
     void moveShapeProxies(int bodySlot, Vec2 displacement);
+    /// The box a shape's proxy must cover: its bounds, swept over the next step when continuous is on.
+    AABB proxyBox(const BodySim& b, const ShapeSim& shape) const;
+    /// True when moveShapeProxies() would move no proxy of the body (see DynamicTree::stillFits).
+    bool proxiesStillFit(int bodySlot, Vec2 displacement) const;
     void createProxies(int bodySlot); ///< the broad phase's, and the fixed tree's for a non-dynamic body
     void destroyProxies(int bodySlot);
     void destroyContact(int contactIndex);
@@ -255,6 +259,16 @@ private:
     std::unique_ptr<ContactSolver> m_verletSolver;
     std::unique_ptr<TaskPool> m_pool;        ///< worker threads (task_pool.h)
     std::vector<std::uint8_t> m_contactGone; ///< scratch of updateContacts(): per contact, 1 = destroy
+    /// The report's contact figures, summed by updateContacts() (fillReport() uses them).
+    struct ContactSummary {
+        int contacts = 0;
+        int touching = 0;
+        int points = 0;
+        double maxPenetration = 0.0;
+        bool valid = false;
+    };
+    ContactSummary m_contactSummary;
+    std::vector<std::uint8_t> m_proxyMoves; ///< scratch of finalizeBodies(): per awake body, 1 = move proxies
 
     StepReport m_report;
     double m_time = 0.0;
