@@ -1,6 +1,7 @@
 /// @file inspector_dock.cpp
 
 #include "inspector_dock.h"
+#include "theme.h"
 
 #include "body_edits.h"
 #include "edit_controller.h"
@@ -211,7 +212,7 @@ QWidget* InspectorDock::makeVectorRow(QLineEdit* x, QLineEdit* y, QLabel* error)
          {std::pair{QStringLiteral("x"), x}, std::pair{QStringLiteral("y"), y}}) {
         auto* label = new QLabel(name);
         label->setBuddy(editor);
-        label->setStyleSheet(QStringLiteral("QLabel { color: #616161; }"));
+        setThemedStyle(label, ThemedRole::Hint);
         if (editor == y) {
             line->addSpacing(4);
         }

@@ -2,6 +2,7 @@
 /// The Lesson dock (lesson_dock.h).
 
 #include "lesson_dock.h"
+#include "theme.h"
 
 #include "document.h"
 #include "file_controller.h"
@@ -147,15 +148,14 @@ void LessonDock::buildUi() {
     m_clickHint = new QLabel(tr("Click it on the canvas, or pick it below."), page);
     m_clickHint->setObjectName(QStringLiteral("lessonClickHint"));
     m_clickHint->setWordWrap(true);
-    m_clickHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    setThemedStyle(m_clickHint, ThemedRole::Hint, QStringLiteral("font-style: italic;"));
     playerLayout->addWidget(m_clickHint);
 
     m_teacherNotes = new QLabel(page);
     m_teacherNotes->setObjectName(QStringLiteral("lessonTeacherNotes"));
     m_teacherNotes->setTextFormat(Qt::MarkdownText);
     m_teacherNotes->setWordWrap(true);
-    m_teacherNotes->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff6d5; border: 1px solid #d9c27a; padding: 4px; }"));
+    setThemedStyle(m_teacherNotes, ThemedRole::Note, QStringLiteral("padding: 4px;"));
     playerLayout->addWidget(m_teacherNotes);
 
     m_choicesBox = new QWidget(page);
@@ -191,7 +191,7 @@ void LessonDock::buildUi() {
     m_engineAnswer = new QLabel(page);
     m_engineAnswer->setObjectName(QStringLiteral("lessonEngineAnswer"));
     m_engineAnswer->setWordWrap(true);
-    m_engineAnswer->setStyleSheet(QStringLiteral("QLabel { color: #6a5a00; }"));
+    setThemedStyle(m_engineAnswer, ThemedRole::Answer);
     playerLayout->addWidget(m_engineAnswer);
 
     m_commit = new QPushButton(tr("Commit answer"), page);
@@ -883,7 +883,7 @@ void LessonDock::buildAuthorUi(QWidget* page, QVBoxLayout* layout) {
     m_authorHint = new QLabel(m_authorBox);
     m_authorHint->setObjectName(QStringLiteral("lessonAuthorHint"));
     m_authorHint->setWordWrap(true);
-    m_authorHint->setStyleSheet(QStringLiteral("QLabel { color: #555; font-style: italic; }"));
+    setThemedStyle(m_authorHint, ThemedRole::Hint, QStringLiteral("font-style: italic;"));
     // Two lines always, so the buttons below stay where the mouse expects them when the hint changes.
     m_authorHint->setMinimumHeight(2 * m_authorHint->fontMetrics().lineSpacing() + 2);
     m_authorHint->setAlignment(Qt::AlignLeft | Qt::AlignTop);

@@ -2,6 +2,7 @@
 /// Presenter mode (lesson_presenter.h).
 
 #include "lesson_presenter.h"
+#include "theme.h"
 
 #include "lesson_dock.h"
 
@@ -35,12 +36,11 @@ LessonPresenter::LessonPresenter(LessonDock* dock, QWidget* parent)
     m_step->setFont(bold);
     m_current = label("presenterCurrent", true);
     m_notes = label("presenterNotes", true);
-    m_notes->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff6d5; border: 1px solid #d9c27a; padding: 6px; }"));
+    setThemedStyle(m_notes, ThemedRole::Note, QStringLiteral("padding: 6px;"));
     m_answer = label("presenterAnswer", false);
-    m_answer->setStyleSheet(QStringLiteral("QLabel { color: #6a5a00; }"));
+    setThemedStyle(m_answer, ThemedRole::Answer);
     m_next = label("presenterNext", true);
-    m_next->setStyleSheet(QStringLiteral("QLabel { color: #555; }"));
+    setThemedStyle(m_next, ThemedRole::Hint);
     layout->addStretch(1);
     auto* buttons = new QHBoxLayout;
     m_backButton = new QPushButton(tr("Back"), this);

@@ -1,4 +1,5 @@
 #include "simulation_panel.h"
+#include "theme.h"
 
 #include "body_item.h"
 #include "edit_intents.h"
@@ -306,15 +307,14 @@ void SimulationUi::createToolBar() {
 
     m_warningLabel = new QLabel(m_toolBar);
     m_warningLabel->setObjectName(QStringLiteral("simWarningLabel"));
-    m_warningLabel->setStyleSheet(
-        QStringLiteral("QLabel { color: #a04000; font-weight: bold; padding: 0 6px; }"));
+    setThemedStyle(m_warningLabel, ThemedRole::Warning, QStringLiteral("font-weight: bold; padding: 0 6px;"));
     m_warningAction = m_toolBar->addWidget(m_warningLabel);
     m_warningAction->setVisible(false);
 
     m_descriptionLabel = new QLabel(m_toolBar);
     m_descriptionLabel->setObjectName(QStringLiteral("sceneDescriptionLabel"));
-    m_descriptionLabel->setStyleSheet(QStringLiteral(
-        "QLabel { background: #fff6d5; color: #3a3000; border-radius: 4px; padding: 2px 8px; }"));
+    setThemedStyle(m_descriptionLabel, ThemedRole::Note,
+                   QStringLiteral("border-radius: 4px; padding: 2px 8px;"));
     m_descriptionLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     m_descriptionLabel->setWordWrap(true);
     m_descriptionAction = m_toolBar->addWidget(m_descriptionLabel);

@@ -10,6 +10,7 @@
 #include <QMenu>
 #include <QPalette>
 #include <QSettings>
+#include <QWidget>
 
 #include <optional>
 
@@ -75,6 +76,48 @@ QPalette widgetPalette(const Palette& p) {
     return q;
 }
 
+const char* const kRoleProperty = "clThemedRole";
+const char* const kExtraProperty = "clThemedExtra";
+
+/// The style sheet of a role in a theme: text and background chosen together, so each stays readable.
+QString themedSheet(Theme theme, ThemedRole role, const QString& extra) {
+    QString colours;
+    switch (role) {
+    case ThemedRole::Note:
+        colours = theme == Theme::Dark           ? QStringLiteral("background: #3d3020; color: #f3e6b5; "
+                                                                            "border: 1px solid #6b5a2e;")
+                  : theme == Theme::HighContrast ? QStringLiteral("background: #ffffff; color: #000000; "
+                                                                  "border: 2px solid #000000;")
+                                                 : QStringLiteral("background: #fff6d5; color: #3a3000; "
+                                                                  "border: 1px solid #d9c27a;");
+        break;
+    case ThemedRole::Hint:
+        colours = theme == Theme::Dark           ? QStringLiteral("color: #aab2bd;")
+                  : theme == Theme::HighContrast ? QStringLiteral("color: #000000;")
+                                                 : QStringLiteral("color: #555555;");
+        break;
+    case ThemedRole::Warning:
+        colours = theme == Theme::Dark           ? QStringLiteral("color: #ffb74d;")
+                  : theme == Theme::HighContrast ? QStringLiteral("color: #7a1f00;")
+                                                 : QStringLiteral("color: #a04000;");
+        break;
+    case ThemedRole::Answer:
+        colours = theme == Theme::Dark           ? QStringLiteral("color: #e6d27a;")
+                  : theme == Theme::HighContrast ? QStringLiteral("color: #000000;")
+                                                 : QStringLiteral("color: #6a5a00;");
+        break;
+    }
+    return QStringLiteral("QLabel { %1 %2 }").arg(colours, extra);
+}
+
+void restyle(QWidget* widget) {
+    const QVariant role = widget->property(kRoleProperty);
+    if (role.isValid()) {
+        widget->setStyleSheet(themedSheet(currentPalette().theme, static_cast<ThemedRole>(role.toInt()),
+                                          widget->property(kExtraProperty).toString()));
+    }
+}
+
 } // namespace
 
 void applyTheme(Theme theme, bool colourBlindSafe) {
@@ -83,6 +126,15 @@ void applyTheme(Theme theme, bool colourBlindSafe) {
     }
     setCurrentPalette(theme, colourBlindSafe);
     QApplication::setPalette(widgetPalette(currentPalette()));
+    for (QWidget* widget : QApplication::allWidgets()) {
+        restyle(widget);
+    }
+}
+
+void setThemedStyle(QWidget* widget, ThemedRole role, const QString& extra) {
+    widget->setProperty(kRoleProperty, static_cast<int>(role));
+    widget->setProperty(kExtraProperty, extra);
+    restyle(widget);
 }
 
 void installThemes(MainWindow& window) {

@@ -10,8 +10,17 @@ namespace cl {
 
 class MainWindow;
 
-/// Applies a theme to the whole application: the drawing palette and the widgets' QPalette.
+/// Applies a theme to the whole application: the drawing palette and the widgets' QPalette, and restyles
+/// every widget given a role by setThemedStyle().
 void applyTheme(Theme theme, bool colourBlindSafe);
+
+/// Colours a panel widget keeps in every theme: a sticky-note box (scene descriptions, teacher notes), a
+/// quiet hint, a warning, the engine's answer.
+enum class ThemedRole { Note, Hint, Warning, Answer };
+
+/// Styles `widget` (a QLabel) for `role` in the current theme, plus `extra` declarations (padding, font
+/// style...), and again whenever the theme changes: hard-coded light colours stayed light in the Dark theme.
+void setThemedStyle(QWidget* widget, ThemedRole role, const QString& extra = {});
 
 /// Adds the Theme submenu and the colour-blind toggle to the View menu and applies the saved choice.
 void installThemes(MainWindow& window);

@@ -264,6 +264,14 @@ void TestProjector::themesChangeTheCanvasAndPersist() {
     QApplication::processEvents();
     auto* explanation = dock->findChild<QLabel*>(QStringLiteral("walkthroughExplanation"));
     QVERIFY(countColour(explanation->grab().toImage(), dark.panelFill) > 100);
+    // The scene's description note follows the theme too (it stayed a light yellow box in the Dark theme).
+    const auto noteBackground = [&window] {
+        auto* note = window->findChild<QLabel*>(QStringLiteral("sceneDescriptionLabel"));
+        note->resize(200, 30);
+        const QImage grabbed = note->grab().toImage();
+        return QColor(grabbed.pixel(grabbed.width() / 2, 3)).lightnessF();
+    };
+    QVERIFY2(noteBackground() < 0.35, qPrintable(QString::number(noteBackground())));
 
     // A new window (a restart) comes back dark.
     window.reset();
@@ -283,6 +291,7 @@ void TestProjector::themesChangeTheCanvasAndPersist() {
     QCOMPARE(countColour(image, dark.background), 0);
     QVERIFY(countColour(image, 0xff000000) > 100);
     QCOMPARE(QSettings().value(QStringLiteral("view/theme")).toString(), QStringLiteral("high-contrast"));
+    QVERIFY2(noteBackground() > 0.9, qPrintable(QString::number(noteBackground())));
 }
 
 void TestProjector::colourBlindSafeColoursReachTheOverlay() {
