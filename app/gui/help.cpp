@@ -209,29 +209,35 @@ QList<ShortcutEntry> shortcutEntries(const MainWindow& window) {
 ShortcutSheet::ShortcutSheet(MainWindow& window) : QDialog(&window), m_window(window) {
     setObjectName(QStringLiteral("shortcutSheet"));
     setWindowTitle(tr("Keyboard Shortcuts"));
-    // Side by side, so both lists fit a 1280x800 screen without scrolling.
+    // Three columns side by side (the actions' keys in two), so everything fits a 1280x800 screen without
+    // scrolling.
     auto* layout = new QVBoxLayout(this);
     auto* columns = new QHBoxLayout;
     auto* left = new QVBoxLayout;
     auto* right = new QVBoxLayout;
     auto* actionsLabel = new QLabel(tr("<b>Keys of the menus and toolbars</b>"), this);
-    m_actions = makeTable(this, {tr("Key"), tr("Action"), tr("Menu or toolbar")});
+    m_actions = makeTable(this, {tr("Key"), tr("Action"), tr("Menu")});
     m_actions->setObjectName(QStringLiteral("shortcutTable"));
+    m_moreActions = makeTable(this, {tr("Key"), tr("Action"), tr("Menu or toolbar")});
+    m_moreActions->setObjectName(QStringLiteral("shortcutTable2"));
+    auto* actionColumns = new QHBoxLayout;
+    actionColumns->addWidget(m_actions);
+    actionColumns->addWidget(m_moreActions);
     auto* canvasLabel = new QLabel(tr("<b>Mouse and keys on the canvas</b>"), this);
     m_canvas = makeTable(this, {tr("Mouse or key"), tr("What it does")});
     m_canvas->setObjectName(QStringLiteral("canvasKeysTable"));
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     left->addWidget(actionsLabel);
-    left->addWidget(m_actions);
+    left->addLayout(actionColumns);
     right->addWidget(canvasLabel);
     right->addWidget(m_canvas);
-    columns->addLayout(left, 3);
-    columns->addLayout(right, 2);
+    columns->addLayout(left, 5);
+    columns->addLayout(right, 3);
     layout->addLayout(columns);
     layout->addWidget(buttons);
     refresh();
-    QSize size(1040, 740);
+    QSize size(1240, 740);
     if (const QScreen* screen = window.screen()) {
         size = size.boundedTo(screen->availableGeometry().size() - QSize(40, 60));
     }
@@ -240,18 +246,33 @@ ShortcutSheet::ShortcutSheet(MainWindow& window) : QDialog(&window), m_window(wi
 
 void ShortcutSheet::refresh() {
     const QList<ShortcutEntry> entries = shortcutEntries(m_window);
-    m_actions->setRowCount(static_cast<int>(entries.size()));
-    for (int row = 0; row < entries.size(); ++row) {
-        const ShortcutEntry& entry = entries[row];
-        auto* key = new QTableWidgetItem(entry.key.toString(QKeySequence::NativeText));
-        key->setData(Qt::UserRole, QVariant::fromValue(static_cast<QObject*>(entry.action)));
-        QFont bold = key->font();
-        bold.setBold(true);
-        key->setFont(bold);
-        m_actions->setItem(row, 0, key);
-        m_actions->setItem(row, 1, new QTableWidgetItem(entry.text));
-        m_actions->setItem(row, 2, new QTableWidgetItem(entry.where));
+    // The split: where a new menu starts, nearest the middle, so no menu is cut in two.
+    qsizetype split = entries.size();
+    for (qsizetype i = 1; i < entries.size(); ++i) {
+        if (entries[i].where != entries[i - 1].where &&
+            std::abs(2 * i - entries.size()) < std::abs(2 * split - entries.size())) {
+            split = i;
+        }
     }
+    const auto fill = [&entries](QTableWidget* table, qsizetype first, qsizetype end) {
+        table->setRowCount(static_cast<int>(end - first));
+        for (qsizetype i = first; i < end; ++i) {
+            const ShortcutEntry& entry = entries[i];
+            const int row = static_cast<int>(i - first);
+            auto* key = new QTableWidgetItem(entry.key.toString(QKeySequence::NativeText));
+            key->setData(Qt::UserRole, QVariant::fromValue(static_cast<QObject*>(entry.action)));
+            QFont bold = key->font();
+            bold.setBold(true);
+            key->setFont(bold);
+            table->setItem(row, 0, key);
+            table->setItem(row, 1, new QTableWidgetItem(entry.text));
+            table->setItem(row, 2, new QTableWidgetItem(entry.where));
+        }
+        table->resizeColumnToContents(0);
+        table->resizeColumnToContents(1);
+    };
+    fill(m_actions, 0, split);
+    fill(m_moreActions, split, entries.size());
     m_canvas->setRowCount(static_cast<int>(std::size(kCanvasKeys)));
     int row = 0;
     for (const CanvasKey& entry : kCanvasKeys) {
@@ -259,8 +280,6 @@ void ShortcutSheet::refresh() {
         m_canvas->setItem(row, 1, new QTableWidgetItem(tr(entry.what)));
         ++row;
     }
-    m_actions->resizeColumnToContents(0);
-    m_actions->resizeColumnToContents(1);
     // The canvas keys wrap in a narrower first column, so the descriptions get the room.
     m_canvas->setColumnWidth(
         0, m_canvas->fontMetrics().horizontalAdvance(QStringLiteral("Middle drag, or Space")) + 16);

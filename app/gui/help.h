@@ -38,8 +38,9 @@ class ShortcutSheet : public QDialog {
 
 public:
     explicit ShortcutSheet(MainWindow& window);
-    /// Rows: key (native text, the QAction* in Qt::UserRole), action, menu.
-    QTableWidget* actionTable() const { return m_actions; }
+    /// The keys of the actions, in two tables side by side (the list is too long for one column at 1280x800),
+    /// split between two menus. Rows: key (native text, the QAction* in Qt::UserRole), action, menu.
+    QList<QTableWidget*> actionTables() const { return {m_actions, m_moreActions}; }
     QTableWidget* canvasTable() const { return m_canvas; }
     /// Refills the tables from the window's actions now (their texts follow the mode, e.g. Play/Pause).
     void refresh();
@@ -47,6 +48,7 @@ public:
 private:
     MainWindow& m_window;
     QTableWidget* m_actions = nullptr;
+    QTableWidget* m_moreActions = nullptr;
     QTableWidget* m_canvas = nullptr;
 };
 
