@@ -3,9 +3,9 @@
 
 #include "label_layout.h"
 
-#include "svg_writer.h"
 #include "halo_text.h"
 #include "palette.h"
+#include "svg_writer.h"
 
 #include <QFont>
 #include <QFontMetricsF>
@@ -246,10 +246,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         QRectF best = r.fixed ? preferred
                               : pushInside(preferred.adjusted(-halo, -halo, halo, halo), m_bounds)
                                     .adjusted(halo, halo, -halo, -halo);
+        double bestCost = 0.0;
         if (!r.fixed) {
             const double len = std::hypot(r.direction.x(), r.direction.y());
             const double angle0 = len > 0.0 ? std::atan2(r.direction.y(), r.direction.x()) : -0.5 * kPi;
-            double bestCost = 1e300;
+            bestCost = 1e300;
             auto consider = [&](QRectF text) {
                 const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
                 const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
@@ -267,8 +268,12 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 return cost <= 0.0;
             };
             bool done = consider(preferred);
+            const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
             for (int ring = 0; ring < kRings && !done; ++ring) {
                 const double distance = gap + ring * kRingStep * m_scale;
+                if (distance > limit) {
+                    break;
+                }
                 // Directions nearest the preferred one first: 0, +1, -1, +2, -2, ... steps of 360/16 degrees.
                 for (int k = 0; k < kDirections && !done; ++k) {
                     const int step = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
@@ -277,6 +282,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         boxBeside(r.anchor, size, QPointF(std::cos(angle), std::sin(angle)), distance));
                 }
             }
+        }
+        if (!r.fixed && r.maxDistance > 0.0 &&
+            (bestCost > 0.0 || distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
+            continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
         }
         PlacedLabel& p = placed[index];
         p.request = r;

@@ -30,6 +30,10 @@ struct LabelRequest {
     int priority = 0;          ///< higher is placed first and so keeps its preferred spot
     bool fixed = false;        ///< drawn exactly at its preferred spot (a legend), still an obstacle
     bool leaderAllowed = true; ///< false: never joined to its anchor by a line (a badge named by its colour)
+    /// > 0: a label that finds no free spot within this many pixels (before the display scale) of its
+    /// anchor is left out rather than pulled farther (vertex indices in a crowd of bodies would otherwise
+    /// fan out on long leader lines); 0: no limit.
+    double maxDistance = 0.0;
 };
 
 /// A label where the layout put it.

@@ -90,7 +90,8 @@ QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double 
 /// @param priority higher keeps its preferred spot first: badges 90, depths 80, measures 75, edge names
 ///        50-60, ruler and arrow names 40-45, vertex indices 10
 void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
-              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true) {
+              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true,
+              double maxDistance = 0.0) {
     LabelRequest r;
     r.anchor = anchor;
     r.text = text;
@@ -100,6 +101,7 @@ void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& 
     r.bold = bold;
     r.priority = priority;
     r.leaderAllowed = leader;
+    r.maxDistance = maxDistance;
     labels.add(r);
 }
 
@@ -885,8 +887,10 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
             if (polygon && options.vertexIndices) {
                 for (int i = 0; i < polygon->count(); ++i) {
                     const phys::Vec2 v = phys::transformPoint(xf, polygon->vertex(i));
+                    // A corner's number is read beside its corner or not at all: in a crowd (a pyramid) a
+                    // number pulled away on a leader line names nothing anyone can follow.
                     addLabel(labels, 10, toView(view, v), QString::number(i), diag, viewDirection(v - centre),
-                             11.0);
+                             11.0, true, true, 16.0);
                 }
             }
             if (options.centroids) {
