@@ -131,6 +131,7 @@ private slots:
     void cleanup() { SceneRenderer::setDisplayScale(1.0); }
     void layoutSeparatesLabelsOnOnePoint();
     void layoutKeepsLabelsInTheView();
+    void labelsWithAMaxDistanceStayNearOrAreLeftOut();
     void sceneLabelsNeverOverlap_data();
     void sceneLabelsNeverOverlap();
     void randomPairLabelsNeverOverlap();
@@ -189,6 +190,48 @@ void TestLabels::layoutKeepsLabelsInTheView() {
     }
 }
 
+// Vertex numbers (LabelRequest::maxDistance, 16 px in the overlay): in a crowd each is either within that
+// distance of its corner or left out, never fanned out on a long leader line; without the limit every label
+// is placed, the far ones on leaders.
+void TestLabels::labelsWithAMaxDistanceStayNearOrAreLeftOut() {
+    const QRectF bounds(0, 0, 400, 300);
+    const auto crowd = [&bounds](double maxDistance) {
+        LabelLayout layout(bounds, 1.0);
+        for (int i = 0; i < 24; ++i) {
+            LabelRequest r;
+            r.anchor = QPointF(200 + (i % 4), 150 + (i / 4)); // 24 corners within a few pixels
+            r.text = QString::number(i);
+            r.fontPixels = 11.0;
+            r.priority = 10;
+            r.maxDistance = maxDistance;
+            layout.add(r);
+        }
+        return layout.place();
+    };
+    const auto distance = [](QPointF p, const QRectF& r) {
+        const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
+        const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
+        return std::hypot(dx, dy);
+    };
+    const std::vector<PlacedLabel> limited = crowd(16.0);
+    QVERIFY(!limited.empty());
+    QVERIFY2(limited.size() < 24, qPrintable(QString::number(limited.size())));
+    for (std::size_t i = 0; i < limited.size(); ++i) {
+        QVERIFY2(distance(limited[i].request.anchor, limited[i].textRect) <= 16.0 + 1e-9,
+                 qPrintable(limited[i].request.text));
+        for (std::size_t j = i + 1; j < limited.size(); ++j) {
+            QVERIFY(!limited[i].rect.intersects(limited[j].rect));
+        }
+    }
+    const std::vector<PlacedLabel> free = crowd(0.0);
+    QCOMPARE(int(free.size()), 24);
+    double farthest = 0.0;
+    for (const PlacedLabel& p : free) {
+        farthest = std::max(farthest, distance(p.request.anchor, p.textRect));
+    }
+    QVERIFY2(farthest > 16.0, qPrintable(QString::number(farthest)));
+}
+
 void TestLabels::sceneLabelsNeverOverlap_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<double>("displayScale");
@@ -215,8 +258,6 @@ void TestLabels::sceneLabelsNeverOverlap() {
     QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
     const phys::SceneDef& scene = std::get<Scene>(loaded).def;
     QVERIFY(scene.bodies.size() >= 2);
-    // The canvas of a 1280x800 window with the docks open (also with vertex indices on) and a small window;
-    // in presentation mode, the canvas of a 1920x1080 window.
     // The canvas of a 1280x800 window with the docks open, also with the vertex indices on (in the small
     // scenes; a pyramid's hundreds of indices cost seconds and add no new case) and a small window; in
     // presentation mode, the canvas of a 1920x1080 window.
