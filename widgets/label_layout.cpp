@@ -171,6 +171,10 @@ void LabelLayout::addObstacle(const QRectF& rect) {
     m_obstacles.push_back(rect.normalized());
 }
 
+void LabelLayout::addAvoidArea(const QRectF& rect) {
+    m_avoid.push_back(rect.normalized());
+}
+
 void LabelLayout::addMark(QPointF point, double radius) {
     const double r = radius * m_scale;
     m_marks.emplace_back(point.x() - r, point.y() - r, 2.0 * r, 2.0 * r);
@@ -233,6 +237,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     for (const QRectF& r : m_marks) {
         marks.insert(r);
     }
+    RectGrid avoid(m_bounds, 48.0 * m_scale);
+    for (const QRectF& r : m_avoid) {
+        avoid.insert(r);
+    }
 
     std::vector<PlacedLabel> placed(m_requests.size());
     std::vector<bool> keep(m_requests.size(), false);
@@ -257,7 +265,8 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 // Own anchor excluded from the marks: the label is meant to sit beside it.
                 const double own =
                     overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
-                double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own);
+                double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
+                              avoid.overlap(seen);
                 for (const Line& line : m_lines) {
                     cost += line.width * lengthInside(line.from, line.to, seen);
                 }

@@ -55,6 +55,10 @@ public:
     void addObstacle(const QRectF& rect);
     /// The obstacles given so far.
     const std::vector<QRectF>& obstacles() const { return m_obstacles; }
+    /// An area labels should rather not cover when a free spot is near (another body than the pair the
+    /// labels describe: "overlap 0.55 m" written over a third body reads as that body's), view pixels. A
+    /// weaker cost than an obstacle: a label goes over it when nothing near is free.
+    void addAvoidArea(const QRectF& rect);
     /// A mark (a contact dot, an arrow tip) that labels should not cover, view pixels.
     void addMark(QPointF point, double radius);
     /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view
@@ -88,6 +92,7 @@ private:
     QRectF m_bounds;
     double m_scale = 1.0;
     std::vector<QRectF> m_obstacles;
+    std::vector<QRectF> m_avoid;
     std::vector<QRectF> m_marks;
     struct Line {
         QPointF from, to;

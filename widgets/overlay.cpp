@@ -11,6 +11,8 @@
 #include "scene_canvas.h"
 #include "svg_writer.h"
 
+#include "physics/shape.h"
+
 #include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
@@ -1020,6 +1022,34 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
         for (const GridLabelBox& g :
              SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView())) {
             labels.addObstacle(g.backdrop);
+        }
+    }
+    if (anyStep) {
+        // The labels name the pair's features: over a third body they would read as that body's.
+        const auto inPair = [&steps](const phys::BodyDef& body) {
+            return std::any_of(steps.begin(), steps.end(), [&body](const OverlayStep& s) {
+                if (!s.walkthrough || !s.walkthrough->isValid()) {
+                    return false;
+                }
+                const auto same = [&body](const phys::BodyDef& b) {
+                    return b.position == body.position && b.angle == body.angle &&
+                           b.shapes.size() == body.shapes.size();
+                };
+                return same(s.walkthrough->bodyA()) || same(s.walkthrough->bodyB());
+            });
+        };
+        for (const phys::BodyDef& body : scene.bodies) {
+            if (body.shapes.empty() || inPair(body)) {
+                continue;
+            }
+            const phys::Transform xf{body.position, phys::Rot(body.angle)};
+            QRectF box;
+            for (const phys::ShapeDef& shape : body.shapes) {
+                const phys::AABB a =
+                    std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
+                box |= QRectF(view.toView(a.lower), view.toView(a.upper)).normalized();
+            }
+            labels.addAvoidArea(box);
         }
     }
     painter.save();

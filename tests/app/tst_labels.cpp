@@ -18,6 +18,8 @@
 #include <QPainter>
 #include <QTest>
 
+#include "physics/shape.h"
+
 #include <cmath>
 #include <variant>
 
@@ -132,6 +134,7 @@ private slots:
     void layoutSeparatesLabelsOnOnePoint();
     void layoutKeepsLabelsInTheView();
     void labelsWithAMaxDistanceStayNearOrAreLeftOut();
+    void pairLabelsKeepOffOtherBodies();
     void sceneLabelsNeverOverlap_data();
     void sceneLabelsNeverOverlap();
     void randomPairLabelsNeverOverlap();
@@ -230,6 +233,49 @@ void TestLabels::labelsWithAMaxDistanceStayNearOrAreLeftOut() {
         farthest = std::max(farthest, distance(p.request.anchor, p.textRect));
     }
     QVERIFY2(farthest > 16.0, qPrintable(QString::number(farthest)));
+}
+
+// Issue 12: on shapes.json, SAT's first step for the box and the plank wrote "overlap 0.55 m" over the
+// triangle. The pair's labels keep off the other bodies (their boxes) when there is room, as there is here.
+void TestLabels::pairLabelsKeepOffOtherBodies() {
+    const auto loaded = loadSceneFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/shapes.json"));
+    QVERIFY(std::holds_alternative<Scene>(loaded));
+    const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+    const Walkthrough w = Walkthrough::build(WalkthroughMode::Sat, scene.bodies[1], scene.bodies[2]);
+    QVERIFY(w.isValid());
+    const QSize size(820, 640);
+    const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
+    std::vector<QRectF> others;
+    for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+        if (b == 1 || b == 2) {
+            continue;
+        }
+        const phys::BodyDef& body = scene.bodies[b];
+        const phys::Transform xf{body.position, phys::Rot(body.angle)};
+        for (const phys::ShapeDef& shape : body.shapes) {
+            const phys::AABB a =
+                std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
+            others.push_back(QRectF(view.toView(a.lower), view.toView(a.upper)).normalized());
+        }
+    }
+    int overlapLabels = 0;
+    for (int step = 0; step < w.stepCount(); ++step) {
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter painter(&image);
+        const std::vector<PlacedLabel> labels =
+            OverlayPainter::renderAll(painter, scene, view, RenderOptions{}, OverlayOptions{}, &w, step);
+        painter.end();
+        for (const PlacedLabel& label : labels) {
+            overlapLabels += label.request.text.startsWith(QStringLiteral("overlap")) ? 1 : 0;
+            for (const QRectF& other : others) {
+                QVERIFY2(!label.textRect.intersects(other),
+                         qPrintable(QStringLiteral("step %1: \"%2\" over another body")
+                                        .arg(step)
+                                        .arg(label.request.text)));
+            }
+        }
+    }
+    QVERIFY(overlapLabels > 0); // the ruler's label was drawn and checked
 }
 
 void TestLabels::sceneLabelsNeverOverlap_data() {
