@@ -79,35 +79,26 @@ QPalette widgetPalette(const Palette& p) {
 const char* const kRoleProperty = "clThemedRole";
 const char* const kExtraProperty = "clThemedExtra";
 
-/// The style sheet of a role in a theme: text and background chosen together, so each stays readable.
+/// Per role (ThemedRole's order), the colours in the Light, Dark and High Contrast themes: text and
+/// background chosen together, so each stays readable.
+struct RoleColours {
+    const char* light;
+    const char* dark;
+    const char* contrast;
+};
+constexpr RoleColours kRoleColours[] = {
+    {"background: #fff6d5; color: #3a3000; border: 1px solid #d9c27a;",
+     "background: #3d3020; color: #f3e6b5; border: 1px solid #6b5a2e;",
+     "background: #ffffff; color: #000000; border: 2px solid #000000;"}, // Note
+    {"color: #555555;", "color: #aab2bd;", "color: #000000;"},           // Hint
+    {"color: #a04000;", "color: #ffb74d;", "color: #7a1f00;"},           // Warning
+    {"color: #6a5a00;", "color: #e6d27a;", "color: #000000;"},           // Answer
+};
+
 QString themedSheet(Theme theme, ThemedRole role, const QString& extra) {
-    QString colours;
-    switch (role) {
-    case ThemedRole::Note:
-        colours = theme == Theme::Dark           ? QStringLiteral("background: #3d3020; color: #f3e6b5; "
-                                                                            "border: 1px solid #6b5a2e;")
-                  : theme == Theme::HighContrast ? QStringLiteral("background: #ffffff; color: #000000; "
-                                                                  "border: 2px solid #000000;")
-                                                 : QStringLiteral("background: #fff6d5; color: #3a3000; "
-                                                                  "border: 1px solid #d9c27a;");
-        break;
-    case ThemedRole::Hint:
-        colours = theme == Theme::Dark           ? QStringLiteral("color: #aab2bd;")
-                  : theme == Theme::HighContrast ? QStringLiteral("color: #000000;")
-                                                 : QStringLiteral("color: #555555;");
-        break;
-    case ThemedRole::Warning:
-        colours = theme == Theme::Dark           ? QStringLiteral("color: #ffb74d;")
-                  : theme == Theme::HighContrast ? QStringLiteral("color: #7a1f00;")
-                                                 : QStringLiteral("color: #a04000;");
-        break;
-    case ThemedRole::Answer:
-        colours = theme == Theme::Dark           ? QStringLiteral("color: #e6d27a;")
-                  : theme == Theme::HighContrast ? QStringLiteral("color: #000000;")
-                                                 : QStringLiteral("color: #6a5a00;");
-        break;
-    }
-    return QStringLiteral("QLabel { %1 %2 }").arg(colours, extra);
+    const RoleColours& c = kRoleColours[static_cast<int>(role)];
+    const char* colours = theme == Theme::Dark ? c.dark : theme == Theme::HighContrast ? c.contrast : c.light;
+    return QStringLiteral("QLabel { %1 %2 }").arg(QLatin1String(colours), extra);
 }
 
 void restyle(QWidget* widget) {
