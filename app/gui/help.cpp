@@ -20,6 +20,7 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -330,14 +331,20 @@ GuideWindow::GuideWindow(QWidget* parent) : QDialog(parent), m_browser(new Guide
 WelcomeDialog::WelcomeDialog(MainWindow& window) : QDialog(&window), m_window(window) {
     setObjectName(QStringLiteral("welcomeDialog"));
     setWindowTitle(tr("Welcome to ContactLab"));
-    auto* layout = new QVBoxLayout(this);
+    // The starters scroll when the screen is too short for them (150% scaling on a 1280x800 screen leaves
+    // 533 logical pixels): squeezed, the wrapped texts were drawn over the buttons.
+    auto* outer = new QVBoxLayout(this);
+    auto* content = new QWidget;
+    content->setObjectName(QStringLiteral("welcomeContent"));
+    auto* layout = new QVBoxLayout(content);
     layout->setSpacing(10);
     auto* intro = new QLabel(
         tr("<h2>Welcome to ContactLab</h2>"
            "<p>Draw two shapes and watch, step by step, how a physics engine decides that they collide "
            "(the Separating Axis Theorem) and where they touch (contact clipping); then run the scene as a "
            "simulation.</p><p>Three ways to start:</p>"),
-        this);
+        content);
+    intro->setObjectName(QStringLiteral("welcomeIntro"));
     intro->setWordWrap(true);
     layout->addWidget(intro);
     struct Starter {
@@ -357,14 +364,14 @@ WelcomeDialog::WelcomeDialog(MainWindow& window) : QDialog(&window), m_window(wi
          "welcomeWalkthrough", &WelcomeDialog::startWalkthrough},
     };
     for (const Starter& starter : starters) {
-        auto* button = new QPushButton(starter.title, this);
+        auto* button = new QPushButton(starter.title, content);
         button->setObjectName(QString::fromLatin1(starter.name));
         QFont font = button->font();
         font.setPointSizeF(font.pointSizeF() * 1.2);
         font.setBold(true);
         button->setFont(font);
         button->setMinimumHeight(button->sizeHint().height() + 10);
-        auto* detail = new QLabel(starter.detail, this);
+        auto* detail = new QLabel(starter.detail, content);
         detail->setWordWrap(true);
         detail->setContentsMargins(4, 0, 4, 6);
         layout->addWidget(button);
@@ -376,13 +383,35 @@ WelcomeDialog::WelcomeDialog(MainWindow& window) : QDialog(&window), m_window(wi
             (this->*slot)();
         });
     }
-    auto* footer = new QLabel(tr("Help > Welcome shows this again; F1 lists every keyboard shortcut."), this);
+    auto* footer =
+        new QLabel(tr("Help > Welcome shows this again; F1 lists every keyboard shortcut."), content);
     footer->setWordWrap(true);
     layout->addWidget(footer);
+    layout->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setObjectName(QStringLiteral("welcomeScroll"));
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(scroll);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
-    layout->addWidget(buttons);
+    outer->addWidget(buttons);
     setMinimumWidth(440);
+    // As tall as the starters need at this width, but never taller than the screen.
+    const int width = 560;
+    const QMargins margins = outer->contentsMargins();
+    const int contentWidth = width - margins.left() - margins.right();
+    const int contentHeight =
+        layout->hasHeightForWidth() ? layout->heightForWidth(contentWidth) : content->sizeHint().height();
+    // A little more than measured: the scroll bar must not appear when the screen has room.
+    int height = contentHeight + buttons->sizeHint().height() + outer->spacing() + margins.top() +
+                 margins.bottom() + 24;
+    if (const QScreen* screen = window.screen()) {
+        height = std::min(height, screen->availableGeometry().height() - 60);
+    }
+    resize(width, height);
 }
 
 QString WelcomeDialog::demoScene() {

@@ -24,6 +24,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSet>
 #include <QSettings>
@@ -84,6 +85,7 @@ private slots:
     void welcomeOpensADemo();
     void welcomeDrawTwoShapesAsTheGuideSays();
     void welcomeStartsTheWalkthrough();
+    void welcomeScrollsInsteadOfSqueezing();
 
 private:
     HelpUi* help() const { return m_window->findChild<HelpUi*>(); }
@@ -399,6 +401,35 @@ void TestHelp::welcomeStartsTheWalkthrough() {
     QVERIFY(dock->walkthrough().isValid());
     QCOMPARE(m_window->document()->body(dock->keyA()).name, std::string("ground"));
     QVERIFY(dock->overlay()->walkthroughVisible());
+}
+
+// At 150% scaling a 1280x800 screen is 533 logical pixels tall: the welcome squeezed into it drew its
+// intro over the first button. Shorter than its content, it now scrolls, and nothing overlaps.
+void TestHelp::welcomeScrollsInsteadOfSqueezing() {
+    WelcomeDialog dialog(*m_window);
+    dialog.resize(460, 300);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+    auto* content = dialog.findChild<QWidget*>(QStringLiteral("welcomeContent"));
+    QVERIFY(content);
+    QList<QWidget*> parts;
+    for (QWidget* w : content->findChildren<QWidget*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (w->isVisible()) {
+            parts << w;
+        }
+    }
+    QVERIFY(parts.size() >= 7); // intro, three buttons with their details, footer
+    for (int i = 0; i < parts.size(); ++i) {
+        QVERIFY2(parts[i]->height() >= parts[i]->minimumSizeHint().height(),
+                 qPrintable(parts[i]->objectName()));
+        for (int j = i + 1; j < parts.size(); ++j) {
+            QVERIFY2(
+                !parts[i]->geometry().intersects(parts[j]->geometry()),
+                qPrintable(QStringLiteral("%1 / %2").arg(parts[i]->objectName(), parts[j]->objectName())));
+        }
+    }
+    auto* scroll = dialog.findChild<QScrollArea*>(QStringLiteral("welcomeScroll"));
+    QVERIFY(scroll && scroll->verticalScrollBar()->isVisible());
 }
 
 QTEST_MAIN(TestHelp)
