@@ -751,6 +751,9 @@ void World::updateContacts() {
     m_pool->forRanges(count, 64, [this, &merge](int begin, int end) {
         ContactSummary local;
         for (int i = begin; i < end; ++i) {
+            if (i + kPrefetchAhead < end) {
+                prefetchContact(i + kPrefetchAhead);
+            }
             const bool kept = updateContact(i);
             m_contactGone[static_cast<std::size_t>(i)] = kept ? 0 : 1;
             const Manifold& m = m_contacts[static_cast<std::size_t>(i)].manifold;
@@ -784,14 +787,30 @@ void World::updateContacts() {
     }
 }
 
+void World::prefetchContact(int index) const {
+    const ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
+    __builtin_prefetch(&sa);
+    __builtin_prefetch(&sb);
+    __builtin_prefetch(&m_bodies[static_cast<std::size_t>(c.bodyA)]);
+    __builtin_prefetch(&m_bodies[static_cast<std::size_t>(c.bodyB)]);
+    // Which alternative a shape holds is unknown until its line arrives; the polygon's lines are asked for
+    // either way (libstdc++ keeps the alternative at the variant's address; a circle's record is smaller,
+    // so the requests may fall on the next shape, which is harmless).
+    Polygon::prefetchAt(&sa.geometry);
+    Polygon::prefetchAt(&sb.geometry);
+}
+
 bool World::updateContact(int index) {
     ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
     const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
     const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
     const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
     const BodySim& bb = m_bodies[static_cast<std::size_t>(c.bodyB)];
-    if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 ||
-        !m_broadPhase->testOverlap(sa.proxy, sb.proxy)) {
+    // The shapes' copies of their proxies' fat boxes (kept equal by createProxies and moveShapeProxies)
+    // instead of BroadPhase::testOverlap, which would read two tree nodes from far away in memory.
+    if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 || !overlaps(sa.fatAABB, sb.fatAABB)) {
         return false;
     }
     const bool activeA = ba.awake && ba.type != BodyType::Static;

@@ -222,7 +222,9 @@ private:
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
-    bool updateContact(int contactIndex); ///< false: the pair's fat boxes parted, drop it
+    bool updateContact(int contactIndex);         ///< false: the pair's fat boxes parted, drop it
+    void prefetchContact(int contactIndex) const; ///< starts loading what updateContact will read
+    static constexpr int kPrefetchAhead = 8;      ///< contacts between a prefetch and its use
     void finalizeBodies();
     void updateSleep();
     void fillReport(StepReport& report, unsigned flags) const;
