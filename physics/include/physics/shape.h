@@ -8,6 +8,7 @@
 #include "physics/math.h"
 #include "physics/result.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -23,6 +24,9 @@ struct Circle {
 
     /// Validates a circle: centre finite, radius finite and > 0.
     static Result<Circle> make(Vec2 center, double radius);
+
+    /// Exact: doubles compared with == (a scene read back must equal the one written, bit for bit).
+    friend constexpr bool operator==(const Circle&, const Circle&) = default;
 };
 
 /// How Polygon::make treats imperfect input.
@@ -65,6 +69,15 @@ public:
     /// Index of the vertex after i, wrapping.
     int next(int i) const { return i + 1 == m_count ? 0 : i + 1; }
     int prev(int i) const { return i == 0 ? m_count - 1 : i - 1; }
+
+    /// Same vertices in the same order, compared exactly. Not defaulted: normals, thicknesses, opposites and
+    /// the centroid are caches computed from the vertices, so comparing them adds nothing, and the slots past
+    /// count() hold no vertex.
+    friend bool operator==(const Polygon& a, const Polygon& b) {
+        const auto va = a.vertices();
+        const auto vb = b.vertices();
+        return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
+    }
 
 private:
     Polygon() = default;
