@@ -399,6 +399,19 @@ Parsed<RenderCommandOptions> parseRenderOptions(const Subcommand& self, const QS
     return options;
 }
 
+std::optional<int> checkRenderPair(const Subcommand& self, const RenderCommandOptions& options, int count) {
+    const int a = options.a;
+    const int b = options.b;
+    if ((options.sat || options.clip) && (a < 0 || b < 0 || a >= count || b >= count || a == b)) {
+        return usageError(self,
+                          QStringLiteral("the sat and clip overlays need two different bodies --a and --b "
+                                         "from 0 to %1 (the scene has %2 bodies)")
+                              .arg(count - 1)
+                              .arg(count));
+    }
+    return std::nullopt;
+}
+
 Parsed<WalkthroughOptions> parseWalkthroughOptions(const Subcommand& self, const QStringList& args) {
     Parsed<Arguments> result =
         parseSceneCommand(self, args,

@@ -6,8 +6,8 @@
 /// (exit code 2) and their messages all live in cli_options.cpp.
 ///
 /// What is checked here: everything that can be checked without reading the file (missing options, numbers,
-/// names). Body indices (--a, --b) are checked against the scene once it is read, by checkBodyPair(), so a
-/// missing or invalid scene still reports exit code 3 before an index out of range.
+/// names). Body indices (--a, --b) are checked against the scene once it is read, by checkBodyPair() and
+/// checkRenderPair(), so a missing or invalid scene still reports exit code 3 before an index out of range.
 
 #include "gjk_steps.h"
 #include "overlay.h"
@@ -132,6 +132,9 @@ struct RenderCommandOptions {
     int b = 1;
 };
 Parsed<RenderCommandOptions> parseRenderOptions(const Subcommand& self, const QStringList& args);
+/// When the sat or clip overlay is asked for, --a and --b must be two different bodies from 0 to count - 1:
+/// else the usage error's exit code (printed). Nothing when they are fine or not needed.
+std::optional<int> checkRenderPair(const Subcommand& self, const RenderCommandOptions& options, int count);
 
 /// `walkthrough SCENE --a I --b J [--tab ...] [--format ...] [--slides DIR] [--pdf FILE.pdf]`.
 struct WalkthroughOptions {

@@ -39,16 +39,11 @@ int runRender(const Subcommand& self, const QStringList& args) {
         return kExitInvalidScene;
     }
     const int count = int(scene->def.bodies.size());
+    if (const std::optional<int> done = checkRenderPair(self, options, count)) {
+        return *done;
+    }
     const int a = options.a;
     const int b = options.b;
-    const bool pairNeeded = options.sat || options.clip;
-    if (pairNeeded && (a < 0 || b < 0 || a >= count || b >= count || a == b)) {
-        return usageError(self,
-                          QStringLiteral("the sat and clip overlays need two different bodies --a and --b "
-                                         "from 0 to %1 (the scene has %2 bodies)")
-                              .arg(count - 1)
-                              .arg(count));
-    }
 
     if (steps > 0) {
         phys::World world;
