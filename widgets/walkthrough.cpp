@@ -525,7 +525,9 @@ WalkthroughTable Walkthrough::table() const {
                       d.join(QStringLiteral(", ")), mf.pointCount > 0 ? vector(mf.normal) : QString()},
                      stepOf(WalkthroughStepKind::Method, m),
                      false});
+                table.rows.back().method = m;
             }
+            table.everyRowStep = stepOf(WalkthroughStepKind::MethodsCompare);
             break;
         }
         }

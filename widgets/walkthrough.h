@@ -113,16 +113,29 @@ struct WalkthroughStep {
 };
 
 /// The table of a walkthrough: one row per SAT axis, clipping stage or contact method, as the Walkthrough
-/// dock shows it and `contactlab-cli walkthrough` prints it. Cells may hold two lines ("\n").
+/// dock shows it and `contactlab-cli walkthrough` prints it. Cells may hold two lines ("\n"). Everything a
+/// view needs is here as data (texts, which step a row belongs to, its emphasis and colour role), so the
+/// dock only copies it into its QTableWidget.
 struct WalkthroughTable {
     struct Row {
         QStringList cells;
         int step = -1;           ///< the step the row belongs to (a click in the dock goes there); -1: none
-        bool emphasised = false; ///< the MTV axis, a contact of the result
+        bool emphasised = false; ///< the MTV axis, a contact of the result (shaded and bold in the dock)
+        /// The contact method the row describes (index into Walkthrough::kMethods), whose name the dock
+        /// writes in that method's colour (OverlayPainter::methodColor), the canvas's colour for it; -1: none.
+        int method = -1;
     };
     QStringList headers;
     QStringList headerTips; ///< tooltips of the headers (may be shorter than headers)
     std::vector<Row> rows;
+    /// A step at which every row is current (Methods: the side-by-side comparison); -1: none.
+    int everyRowStep = -1;
+
+    /// Whether row `row` is current at step `step` (the dock selects the current rows): the row's own step,
+    /// or the step that shows every row.
+    bool isCurrent(std::size_t row, int step) const {
+        return rows[row].step == step || (step >= 0 && step == everyRowStep);
+    }
 };
 
 /// The walkthrough of one pair of shapes under one mode: the traces and the steps built from them.

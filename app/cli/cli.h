@@ -1,11 +1,12 @@
 #pragma once
 /// @file cli.h
-/// Shared pieces of `contactlab-cli` (design.md section 4): exit codes, the subcommand table entry, argument
-/// parsing and output helpers. One .cpp per subcommand; cli_main.cpp lists them and dispatches.
+/// Shared pieces of `contactlab-cli` (design.md section 4): exit codes and output helpers. One .cpp per
+/// subcommand; its options, the subcommand table and the usage text are in cli_options.h; cli_main.cpp
+/// dispatches.
 
+#include "cli_options.h"
 #include "scene_io.h"
 
-#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -19,53 +20,9 @@ inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
 inline constexpr int kExitInvalidScene = 3;
 
-/// One subcommand. To add one: write cli_<name>.cpp with its run function, declare it below, and add a row to
-/// the table in cli_main.cpp.
-struct Subcommand {
-    const char* name;
-    /// Arguments after the name, e.g. "SCENE --steps N [--out STATE.json]".
-    const char* synopsis;
-    /// One line for the general usage text.
-    const char* summary;
-    /// Further lines for `contactlab-cli NAME --help` (options explained); may be "".
-    const char* details;
-    /// True when the subcommand paints (QGuiApplication with the offscreen platform); false:
-    /// QCoreApplication.
-    bool needsGui;
-    /// @param args the arguments after the subcommand name
-    /// @return the process exit code
-    int (*run)(const Subcommand& self, const QStringList& args);
-};
-
 /// Writes UTF-8 text to stdout / stderr (no newline added) and flushes.
 void printOut(const QString& text);
 void printErr(const QString& text);
-
-/// "Usage: contactlab-cli NAME SYNOPSIS" plus the summary and details.
-QString usageText(const Subcommand& command);
-/// Prints "contactlab-cli NAME: message" and the usage to stderr; returns kExitUsage.
-int usageError(const Subcommand& command, const QString& message);
-
-/// Command-line arguments split into positionals, options with a value ("--steps 10" or "--steps=10") and
-/// flags.
-struct Arguments {
-    QStringList positional;
-    QMap<QString, QString> values; ///< option name without dashes -> value
-    QStringList flags;             ///< flags given, without dashes
-    bool help = false;             ///< -h or --help was given
-    QString error;                 ///< non-empty on a usage error (unknown option, missing value)
-};
-
-/// Parses `args`. Option names are given without the leading "--". A lone "-" and anything after "--" are
-/// positional.
-Arguments parseArguments(const QStringList& args, const QStringList& valueOptions,
-                         const QStringList& flagOptions = {});
-
-/// The start every subcommand shares: parses `args`; on a usage error or --help, prints what is due and
-/// returns the exit code for the caller to return; otherwise fills `parsed`, which then holds exactly one
-/// positional argument (the SCENE file), and returns nothing.
-std::optional<int> parseSceneCommand(const Subcommand& self, const QStringList& args,
-                                     const QStringList& valueOptions, Arguments& parsed);
 
 /// Loads a scene file; on failure prints "contactlab-cli: FILE: path: message" to stderr and returns nothing
 /// (the caller exits with kExitInvalidScene).

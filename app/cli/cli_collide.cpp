@@ -350,61 +350,30 @@ QJsonObject gjkPairJson(int bodyA, int shapeA, const phys::ShapeGeometry& a, con
     return o;
 }
 
-std::optional<int> bodyIndex(const QString& text, int count) {
-    bool ok = false;
-    const int i = text.toInt(&ok);
-    if (!ok || i < 0 || i >= count) {
-        return std::nullopt;
-    }
-    return i;
-}
-
 } // namespace
 
 int runCollide(const Subcommand& self, const QStringList& args) {
-    Arguments parsed;
-    if (const std::optional<int> done = parseSceneCommand(
-            self, args, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("method")}, parsed)) {
+    const Parsed<CollideOptions> parsed = parseCollideOptions(self, args);
+    if (const int* done = std::get_if<int>(&parsed)) {
         return *done;
     }
-    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
-        return usageError(self, QStringLiteral("both --a and --b are required"));
-    }
-    phys::ContactMethod method = phys::ContactMethod::Clipping;
-    const QString methodName = parsed.values.value(QStringLiteral("method"));
-    const bool gjk = methodName == QStringLiteral("gjk");
-    const bool epa = methodName == QStringLiteral("epa");
-    if (parsed.values.contains(QStringLiteral("method")) && !gjk && !epa) {
-        const auto m = phys::parseContactMethod(methodName.toStdString());
-        if (!m) {
-            return usageError(self,
-                              QStringLiteral("unknown method '%1' (expected clipping, deepest-vertices, "
-                                             "vertex-edge, gjk or epa)")
-                                  .arg(methodName));
-        }
-        method = *m;
-    }
-    const std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
+    const CollideOptions& options = std::get<CollideOptions>(parsed);
+    const std::optional<Scene> scene = loadSceneOrReport(options.scene);
     if (!scene) {
         return kExitInvalidScene;
     }
     const auto& bodies = scene->def.bodies;
-    const int count = int(bodies.size());
-    const std::optional<int> a = bodyIndex(parsed.values.value(QStringLiteral("a")), count);
-    const std::optional<int> b = bodyIndex(parsed.values.value(QStringLiteral("b")), count);
-    if (!a || !b) {
-        return usageError(self,
-                          QStringLiteral("--a and --b must be body indices from 0 to %1 (the scene has %2 "
-                                         "bodies)")
-                              .arg(count - 1)
-                              .arg(count));
+    const auto pair = checkBodyPair(self, options.pair, int(bodies.size()));
+    if (const int* done = std::get_if<int>(&pair)) {
+        return *done;
     }
-    if (*a == *b) {
-        return usageError(self, QStringLiteral("--a and --b must name two different bodies"));
-    }
+    const auto [a, b] = std::get<std::pair<int, int>>(pair);
+    const bool gjk = options.gjk;
+    const bool epa = options.epa;
+    const phys::ContactMethod method = options.method;
 
-    const phys::BodyDef& bodyA = bodies[std::size_t(*a)];
-    const phys::BodyDef& bodyB = bodies[std::size_t(*b)];
+    const phys::BodyDef& bodyA = bodies[std::size_t(a)];
+    const phys::BodyDef& bodyB = bodies[std::size_t(b)];
     const phys::Transform xfA{bodyA.position, phys::Rot(bodyA.angle)};
     const phys::Transform xfB{bodyB.position, phys::Rot(bodyB.angle)};
     QJsonArray pairs;
@@ -413,7 +382,7 @@ int runCollide(const Subcommand& self, const QStringList& args) {
         for (std::size_t j = 0; j < bodyB.shapes.size(); ++j) {
             if (gjk || epa) {
                 bool separated = false;
-                pairs.append(gjkPairJson(*a, int(i), bodyA.shapes[i].geometry, xfA, *b, int(j),
+                pairs.append(gjkPairJson(a, int(i), bodyA.shapes[i].geometry, xfA, b, int(j),
                                          bodyB.shapes[j].geometry, xfB, epa, &separated));
                 allSeparated = allSeparated && separated;
                 continue;
@@ -421,15 +390,15 @@ int runCollide(const Subcommand& self, const QStringList& args) {
             phys::CollideTrace trace;
             phys::collide(bodyA.shapes[i].geometry, xfA, bodyB.shapes[j].geometry, xfB, method, 0.0, &trace);
             allSeparated = allSeparated && trace.separated;
-            pairs.append(pairJson(*a, int(i), *b, int(j), trace));
+            pairs.append(pairJson(a, int(i), b, int(j), trace));
         }
     }
     QJsonObject out;
     if (pairs.size() == 1) {
         out = pairs.first().toObject();
     } else {
-        out = QJsonObject{{QStringLiteral("bodyA"), *a},
-                          {QStringLiteral("bodyB"), *b},
+        out = QJsonObject{{QStringLiteral("bodyA"), a},
+                          {QStringLiteral("bodyB"), b},
                           {QStringLiteral("separated"), allSeparated},
                           {QStringLiteral("pairs"), pairs}};
     }

@@ -13,8 +13,6 @@
 #include "../gui/lesson_questions.h"
 #include "../gui/lesson_worksheet.h"
 
-#include <QFileInfo>
-
 namespace cl::cli {
 
 namespace {
@@ -27,30 +25,15 @@ QString oneLine(QString text) {
 }
 
 /// `lesson worksheet LESSON --out FILE.pdf [--teacher]`.
-int runWorksheet(const Subcommand& self, const QStringList& args) {
-    const Arguments parsed = parseArguments(args, {QStringLiteral("out")}, {QStringLiteral("teacher")});
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.positional.size() != 1) {
-        return usageError(self, QStringLiteral("expected one LESSON file"));
-    }
-    const QString out = parsed.values.value(QStringLiteral("out"));
-    if (out.isEmpty() || QFileInfo(out).suffix().toLower() != QLatin1String("pdf")) {
-        return usageError(self, QStringLiteral("--out FILE.pdf is required"));
-    }
-    const QString fileName = parsed.positional.front();
-    auto loaded = loadLessonFile(fileName);
+int runWorksheet(const LessonOptions& options) {
+    auto loaded = loadLessonFile(options.lesson);
     if (const auto* error = std::get_if<LessonError>(&loaded)) {
         printErr(QStringLiteral("contactlab-cli: %1\n").arg(error->toString()));
         return kExitInvalidScene;
     }
     const Lesson& lesson = std::get<Lesson>(loaded);
-    const bool teacher = parsed.flags.contains(QStringLiteral("teacher"));
+    const bool teacher = options.teacher;
+    const QString& out = options.out;
     if (const QString error =
             writeLessonWorksheet(lesson, out, teacher ? WorksheetKind::Teacher : WorksheetKind::Student);
         !error.isEmpty()) {
@@ -66,32 +49,15 @@ int runWorksheet(const Subcommand& self, const QStringList& args) {
 } // namespace
 
 int runLesson(const Subcommand& self, const QStringList& args) {
-    if (args.isEmpty() || args.front() == QLatin1String("--help") || args.front() == QLatin1String("-h")) {
-        if (args.isEmpty()) {
-            return usageError(self, QStringLiteral("missing the action (check)"));
-        }
-        printOut(usageText(self));
-        return kExitOk;
+    const Parsed<LessonOptions> parsed = parseLessonOptions(self, args);
+    if (const int* done = std::get_if<int>(&parsed)) {
+        return *done;
     }
-    if (args.front() == QLatin1String("worksheet")) {
-        return runWorksheet(self, args.mid(1));
+    const LessonOptions& options = std::get<LessonOptions>(parsed);
+    if (options.action == LessonOptions::Action::Worksheet) {
+        return runWorksheet(options);
     }
-    if (args.front() != QLatin1String("check")) {
-        return usageError(
-            self, QStringLiteral("unknown action \"%1\" (expected check or worksheet)").arg(args.front()));
-    }
-    const Arguments parsed = parseArguments(args.mid(1), {});
-    if (parsed.help) {
-        printOut(usageText(self));
-        return kExitOk;
-    }
-    if (!parsed.error.isEmpty()) {
-        return usageError(self, parsed.error);
-    }
-    if (parsed.positional.size() != 1) {
-        return usageError(self, QStringLiteral("expected one LESSON file"));
-    }
-    const QString fileName = parsed.positional.front();
+    const QString& fileName = options.lesson;
     auto loaded = loadLessonFile(fileName);
     if (const auto* error = std::get_if<LessonError>(&loaded)) {
         printErr(QStringLiteral("contactlab-cli: %1\n").arg(error->toString()));

@@ -21,9 +21,6 @@ namespace cl::cli {
 
 namespace {
 
-/// Most steps one run may ask for (about 46 hours of simulated time at 60 Hz).
-constexpr qint64 kMaxSteps = 10'000'000;
-
 /// Shortest text that reads back to the same double (std::to_chars round-trip form).
 void appendNumber(std::string& out, double value) {
     char buffer[32];
@@ -60,33 +57,15 @@ void appendRows(std::string& out, const phys::World& world, const std::vector<ph
 } // namespace
 
 int runSimulate(const Subcommand& self, const QStringList& args) {
-    Arguments parsed;
-    if (const std::optional<int> done = parseSceneCommand(self, args,
-                                                          {QStringLiteral("steps"), QStringLiteral("solver"),
-                                                           QStringLiteral("out"), QStringLiteral("record")},
-                                                          parsed)) {
+    const Parsed<SimulateOptions> parsed = parseSimulateOptions(self, args);
+    if (const int* done = std::get_if<int>(&parsed)) {
         return *done;
     }
-    if (!parsed.values.contains(QStringLiteral("steps"))) {
-        return usageError(self, QStringLiteral("missing --steps N"));
-    }
-    bool numberOk = false;
-    const qint64 steps = parsed.values.value(QStringLiteral("steps")).toLongLong(&numberOk);
-    if (!numberOk || steps < 0 || steps > kMaxSteps) {
-        return usageError(self, QStringLiteral("--steps must be an integer in 0..%1 (got '%2')")
-                                    .arg(kMaxSteps)
-                                    .arg(parsed.values.value(QStringLiteral("steps"))));
-    }
-    std::optional<phys::SolverKind> solverOverride;
-    if (parsed.values.contains(QStringLiteral("solver"))) {
-        solverOverride = phys::parseSolverKind(parsed.values.value(QStringLiteral("solver")).toStdString());
-        if (!solverOverride) {
-            return usageError(self, QStringLiteral("--solver must be 'impulse' or 'verlet' (got '%1')")
-                                        .arg(parsed.values.value(QStringLiteral("solver"))));
-        }
-    }
+    const SimulateOptions& options = std::get<SimulateOptions>(parsed);
+    const qint64 steps = options.steps;
+    const std::optional<phys::SolverKind>& solverOverride = options.solver;
 
-    std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
+    std::optional<Scene> scene = loadSceneOrReport(options.scene);
     if (!scene) {
         return kExitInvalidScene;
     }
@@ -97,7 +76,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
     phys::World world;
     if (const auto error = world.setSettings(scene->def.settings)) {
         printErr(QStringLiteral("contactlab-cli: %1: %2: %3\n")
-                     .arg(parsed.positional.front(), QString::fromStdString(error->path),
+                     .arg(options.scene, QString::fromStdString(error->path),
                           QString::fromStdString(error->message)));
         return solverOverride && error->path == "settings.solver" ? kExitFailure : kExitInvalidScene;
     }
@@ -112,7 +91,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
             if (message.startsWith(QStringLiteral("body"))) {
                 message = QStringLiteral("bodies[%1]").arg(i) + message.mid(4);
             }
-            printErr(QStringLiteral("contactlab-cli: %1: %2\n").arg(parsed.positional.front(), message));
+            printErr(QStringLiteral("contactlab-cli: %1: %2\n").arg(options.scene, message));
             return kExitInvalidScene;
         }
         ids.push_back(*created);
@@ -120,8 +99,8 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
 
     std::unique_ptr<QFile> record;
     std::string rows;
-    if (parsed.values.contains(QStringLiteral("record"))) {
-        record = std::make_unique<QFile>(parsed.values.value(QStringLiteral("record")));
+    if (options.record) {
+        record = std::make_unique<QFile>(*options.record);
         if (!record->open(QIODevice::WriteOnly | QIODevice::Truncate)) {
             printErr(
                 QStringLiteral("contactlab-cli: %1: %2\n").arg(record->fileName(), record->errorString()));
@@ -164,7 +143,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
         record->close();
     }
 
-    if (parsed.values.contains(QStringLiteral("out"))) {
+    if (options.out) {
         Scene state;
         state.unknownTopLevel = scene->unknownTopLevel;
         state.def.settings = world.settings();
@@ -173,7 +152,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
             // bound is written on the bound).
             state.def.bodies.push_back(phys::withinFileLimits(world.bodyDef(id)));
         }
-        const QString error = saveSceneFile(state, parsed.values.value(QStringLiteral("out")));
+        const QString error = saveSceneFile(state, *options.out);
         if (!error.isEmpty()) {
             printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
             return kExitFailure;

@@ -15,12 +15,11 @@ QString plural(int n, const char* singular, const char* pluralForm) {
 } // namespace
 
 int runValidate(const Subcommand& self, const QStringList& args) {
-    Arguments parsed;
-    if (const std::optional<int> done = parseSceneCommand(self, args, {}, parsed)) {
+    const Parsed<ValidateOptions> parsed = parseValidateOptions(self, args);
+    if (const int* done = std::get_if<int>(&parsed)) {
         return *done;
     }
-    const QString fileName = parsed.positional.front();
-    const std::optional<Scene> scene = loadSceneOrReport(fileName);
+    const std::optional<Scene> scene = loadSceneOrReport(std::get<ValidateOptions>(parsed).scene);
     if (!scene) {
         return kExitInvalidScene;
     }

@@ -15,7 +15,6 @@
 #include "physics/decompose.h"
 
 #include <QDir>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -28,15 +27,6 @@
 namespace cl::cli {
 
 namespace {
-
-std::optional<int> parseIndex(const QString& text, int count) {
-    bool ok = false;
-    const int i = text.toInt(&ok);
-    if (!ok || i < 0 || i >= count) {
-        return std::nullopt;
-    }
-    return i;
-}
 
 /// "Axis 1 of 8" etc. for a tab name as the dock's tab bar writes it.
 QString tabTitle(WalkthroughMode mode) {
@@ -204,75 +194,29 @@ int writeSlides(const std::vector<Slide>& slides, const QString& dir, const QStr
 } // namespace
 
 int runWalkthrough(const Subcommand& self, const QStringList& args) {
-    Arguments parsed;
-    if (const std::optional<int> done =
-            parseSceneCommand(self, args,
-                              {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("tab"),
-                               QStringLiteral("format"), QStringLiteral("slides"), QStringLiteral("pdf")},
-                              parsed)) {
+    const Parsed<WalkthroughOptions> parsed = parseWalkthroughOptions(self, args);
+    if (const int* done = std::get_if<int>(&parsed)) {
         return *done;
     }
-    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
-        return usageError(self, QStringLiteral("both --a and --b are required"));
-    }
-    // The SAT page's tabs, then the GJK page's, in the dock's order.
-    using Tab = std::variant<WalkthroughMode, GjkSteps::Tab>;
-    std::vector<Tab> tabs;
-    const QString tab = parsed.values.value(QStringLiteral("tab"), QStringLiteral("all")).trimmed().toLower();
-    if (tab == QLatin1String("all")) {
-        tabs = {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods,
-                GjkSteps::Tab::Gjk,   GjkSteps::Tab::Epa,        GjkSteps::Tab::Voronoi,
-                GjkSteps::Tab::Toi,   GjkSteps::Tab::Split};
-    } else if (const std::optional<WalkthroughMode> mode = parseWalkthroughMode(tab)) {
-        tabs = {*mode};
-    } else if (const std::optional<GjkSteps::Tab> gjkTab = GjkSteps::parseTab(tab)) {
-        tabs = {*gjkTab};
-    } else {
-        return usageError(self, QStringLiteral("unknown tab '%1' (expected sat, clipping, methods, gjk, epa, "
-                                               "voronoi, toi, split or all)")
-                                    .arg(parsed.values.value(QStringLiteral("tab"))));
-    }
-    const QString format =
-        parsed.values.value(QStringLiteral("format"), QStringLiteral("text")).trimmed().toLower();
-    if (format != QLatin1String("text") && format != QLatin1String("markdown") &&
-        format != QLatin1String("json")) {
-        return usageError(self, QStringLiteral("unknown format '%1' (expected text, markdown or json)")
-                                    .arg(parsed.values.value(QStringLiteral("format"))));
-    }
-    const QString slidesDir = parsed.values.value(QStringLiteral("slides"));
-    const QString pdf = parsed.values.value(QStringLiteral("pdf"));
-    if (parsed.values.contains(QStringLiteral("slides")) && slidesDir.isEmpty()) {
-        return usageError(self, QStringLiteral("--slides needs a directory"));
-    }
-    if (parsed.values.contains(QStringLiteral("pdf")) &&
-        QFileInfo(pdf).suffix().compare(QLatin1String("pdf"), Qt::CaseInsensitive) != 0) {
-        return usageError(self, QStringLiteral("--pdf must name a file ending in .pdf, got '%1'").arg(pdf));
-    }
+    const WalkthroughOptions& options = std::get<WalkthroughOptions>(parsed);
+    using Tab = WalkthroughOptions::Tab;
+    const std::vector<Tab>& tabs = options.tabs;
+    const QString& slidesDir = options.slidesDir;
+    const QString& pdf = options.pdf;
     const bool slidesWanted = !slidesDir.isEmpty() || !pdf.isEmpty();
-    if (slidesWanted && parsed.values.contains(QStringLiteral("format"))) {
-        return usageError(self,
-                          QStringLiteral("--format prints text; it does not go with --slides or --pdf"));
-    }
-    const std::optional<Scene> scene = loadSceneOrReport(parsed.positional.front());
+    const std::optional<Scene> scene = loadSceneOrReport(options.scene);
     if (!scene) {
         return kExitInvalidScene;
     }
     const auto& bodies = scene->def.bodies;
-    const int count = int(bodies.size());
-    const std::optional<int> a = parseIndex(parsed.values.value(QStringLiteral("a")), count);
-    const std::optional<int> b = parseIndex(parsed.values.value(QStringLiteral("b")), count);
-    if (!a || !b) {
-        return usageError(self,
-                          QStringLiteral("--a and --b must be body indices from 0 to %1 (the scene has %2 "
-                                         "bodies)")
-                              .arg(count - 1)
-                              .arg(count));
+    const auto pair = checkBodyPair(self, options.pair, int(bodies.size()));
+    if (const int* done = std::get_if<int>(&pair)) {
+        return *done;
     }
-    if (*a == *b) {
-        return usageError(self, QStringLiteral("--a and --b must name two different bodies"));
-    }
-    const phys::BodyDef& bodyA = bodies[std::size_t(*a)];
-    const phys::BodyDef& bodyB = bodies[std::size_t(*b)];
+    const int a = std::get<std::pair<int, int>>(pair).first;
+    const int b = std::get<std::pair<int, int>>(pair).second;
+    const phys::BodyDef& bodyA = bodies[std::size_t(a)];
+    const phys::BodyDef& bodyB = bodies[std::size_t(b)];
 
     QString text;
     QJsonArray tabsJson;
@@ -280,8 +224,8 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
     QStringList skipped; // tabs with nothing to show as slides, and why
     const auto sceneShared = std::make_shared<const phys::SceneDef>(scene->def);
     const QString pairText =
-        QStringLiteral("A = body %1, B = body %2").arg(bodyName(bodyA, *a), bodyName(bodyB, *b));
-    const bool markdown = format == QLatin1String("markdown");
+        QStringLiteral("A = body %1, B = body %2").arg(bodyName(bodyA, a), bodyName(bodyB, b));
+    const bool markdown = options.format == WalkthroughOptions::Format::Markdown;
     // A tab as text or Markdown: the heading, the table when the tab has one, then every step.
     auto printSteps = [&](const QString& heading, const QString& table,
                           const std::vector<std::pair<QString, QString>>& steps) {
@@ -321,8 +265,8 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                 motion.dt = scene->def.settings.timeStep;
                 model = GjkSteps::toi(motion);
             } else if (*gjkTab == GjkSteps::Tab::Split) {
-                heading = QStringLiteral("Split: the outline of body %1").arg(bodyName(bodyA, *a));
-                auto outline = outlineOf(bodyA, *a);
+                heading = QStringLiteral("Split: the outline of body %1").arg(bodyName(bodyA, a));
+                auto outline = outlineOf(bodyA, a);
                 phys::DecomposeTrace trace;
                 QString problem;
                 if (const QString* why = std::get_if<QString>(&outline)) {
@@ -331,7 +275,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                                phys::decomposeConcave(std::get<std::vector<phys::Vec2>>(outline), &trace);
                            !pieces) {
                     problem = QStringLiteral("bodies[%1]: %2")
-                                  .arg(*a)
+                                  .arg(a)
                                   .arg(QString::fromStdString(pieces.error().message));
                 }
                 if (problem.isEmpty()) {
@@ -346,7 +290,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             }
             if (*gjkTab != GjkSteps::Tab::Split) {
                 heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5)")
-                              .arg(tabTitle(*gjkTab), bodyName(bodyA, *a), bodyName(bodyB, *b))
+                              .arg(tabTitle(*gjkTab), bodyName(bodyA, a), bodyName(bodyB, b))
                               .arg(model.shapeA())
                               .arg(model.shapeB());
             }
@@ -361,7 +305,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                 if (splitProblem.isEmpty()) {
                     const QString pair =
                         *gjkTab == GjkSteps::Tab::Split
-                            ? QStringLiteral("the outline of body %1").arg(bodyName(bodyA, *a))
+                            ? QStringLiteral("the outline of body %1").arg(bodyName(bodyA, a))
                             : pairText;
                     for (Slide& slide : SlideRenderer::gjkSlides(*gjkTab, model, tabTitle(*gjkTab), pair)) {
                         slides.push_back(std::move(slide));
@@ -371,7 +315,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                 }
                 continue;
             }
-            if (format == QLatin1String("json")) {
+            if (options.format == WalkthroughOptions::Format::Json) {
                 QJsonObject tabJson{{QStringLiteral("tab"), QLatin1String(GjkSteps::toString(*gjkTab))},
                                     {QStringLiteral("steps"), stepsJson(steps)}};
                 if (*gjkTab != GjkSteps::Tab::Split) {
@@ -413,7 +357,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
         for (int s = 0; s < n; ++s) {
             steps.emplace_back(w.step(s).title, w.step(s).explanation);
         }
-        if (format == QLatin1String("json")) {
+        if (options.format == WalkthroughOptions::Format::Json) {
             tabsJson.append(QJsonObject{{QStringLiteral("tab"), QLatin1String(toString(mode))},
                                         {QStringLiteral("shapeA"), w.shapeA()},
                                         {QStringLiteral("shapeB"), w.shapeB()},
@@ -422,7 +366,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             continue;
         }
         const QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5), %6 steps")
-                                    .arg(tabTitle(mode), bodyName(bodyA, *a), bodyName(bodyB, *b))
+                                    .arg(tabTitle(mode), bodyName(bodyA, a), bodyName(bodyB, b))
                                     .arg(w.shapeA())
                                     .arg(w.shapeB())
                                     .arg(n);
@@ -432,9 +376,9 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
         return writeSlides(slides, slidesDir, pdf, QStringLiteral("ContactLab walkthrough: %1").arg(pairText),
                            skipped);
     }
-    if (format == QLatin1String("json")) {
+    if (options.format == WalkthroughOptions::Format::Json) {
         const QJsonObject out{
-            {QStringLiteral("bodyA"), *a}, {QStringLiteral("bodyB"), *b}, {QStringLiteral("tabs"), tabsJson}};
+            {QStringLiteral("bodyA"), a}, {QStringLiteral("bodyB"), b}, {QStringLiteral("tabs"), tabsJson}};
         printOut(QString::fromUtf8(QJsonDocument(out).toJson(QJsonDocument::Indented)));
     } else {
         printOut(text);

@@ -924,30 +924,6 @@ QByteArray indentedScene(const Scene& scene, int level) {
     return text;
 }
 
-bool sameJson(const QJsonValue& a, const QJsonValue& b) {
-    return a == b;
-}
-
-bool stepsEqual(const LessonStep& a, const LessonStep& b) {
-    const auto refEqual = [](const std::optional<LessonWalkthroughRef>& x,
-                             const std::optional<LessonWalkthroughRef>& y) {
-        if (x.has_value() != y.has_value()) {
-            return false;
-        }
-        return !x ||
-               (x->mode == y->mode && x->bodyA == y->bodyA && x->bodyB == y->bodyB && x->step == y->step);
-    };
-    return a.type == b.type && a.teacherNotes == b.teacherNotes && a.text == b.text && a.bodies == b.bodies &&
-           refEqual(a.walkthrough, b.walkthrough) && a.action == b.action && a.until == b.until &&
-           a.setting == b.setting && sameJson(a.value, b.value) && a.kind == b.kind && a.prompt == b.prompt &&
-           a.bodyA == b.bodyA && a.bodyB == b.bodyB && a.tolerance == b.tolerance && a.body == b.body &&
-           a.target == b.target && a.velocity.x == b.velocity.x && a.velocity.y == b.velocity.y &&
-           a.duration == b.duration && a.choices == b.choices && a.answer == b.answer &&
-           a.explanation == b.explanation && a.freeText == b.freeText && a.keywords == b.keywords &&
-           a.candidates == b.candidates && a.watch == b.watch && a.drift == b.drift &&
-           a.unknownKeys == b.unknownKeys;
-}
-
 } // namespace
 
 std::variant<Lesson, LessonError> parseLesson(const QByteArray& json, const QString& baseDir) {
@@ -1060,20 +1036,6 @@ QString saveLessonFile(const Lesson& lesson, const QString& fileName) {
             .arg(fileName, file.errorString());
     }
     return {};
-}
-
-bool lessonsEqual(const Lesson& a, const Lesson& b) {
-    if (a.title != b.title || a.description != b.description || a.scenePath != b.scenePath ||
-        !scenesEqual(a.scene, b.scene) || a.unknownTopLevel != b.unknownTopLevel ||
-        a.steps.size() != b.steps.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.steps.size(); ++i) {
-        if (!stepsEqual(a.steps[i], b.steps[i])) {
-            return false;
-        }
-    }
-    return true;
 }
 
 } // namespace cl

@@ -74,6 +74,8 @@ struct LessonWalkthroughRef {
     int bodyA = 0;
     int bodyB = 1;
     int step = 0;
+
+    friend bool operator==(const LessonWalkthroughRef&, const LessonWalkthroughRef&) = default;
 };
 
 /// One step of a lesson. Which fields matter depends on `type` (and for a question on `kind`); the others
@@ -121,6 +123,10 @@ struct LessonStep {
 
     /// Keys this version does not know, kept so that a round trip loses nothing.
     QJsonObject unknownKeys;
+
+    /// Every field compared, including those the step's type does not use and the unknown keys (exactly:
+    /// doubles with ==, `value` with QJsonValue's ==).
+    friend bool operator==(const LessonStep&, const LessonStep&) = default;
 };
 
 struct Lesson {
@@ -131,6 +137,9 @@ struct Lesson {
     Scene scene;
     std::vector<LessonStep> steps;
     QJsonObject unknownTopLevel;
+
+    /// True when both lessons hold the same values (the scene as Scene's ==, the steps as LessonStep's ==).
+    friend bool operator==(const Lesson&, const Lesson&) = default;
 };
 
 /// Largest lesson file and most steps accepted; bigger ones are refused before anything is built.
@@ -149,8 +158,6 @@ QByteArray serializeLesson(const Lesson& lesson);
 /// Writes a lesson atomically (QSaveFile). A scene given by path is not written (it is its own file).
 /// Returns an empty string on success, else the error.
 QString saveLessonFile(const Lesson& lesson, const QString& fileName);
-/// True when both lessons hold the same values (scenes compared with scenesEqual).
-bool lessonsEqual(const Lesson& a, const Lesson& b);
 
 /// The simulation settings a lesson step may change ("solver", "response", "contactMethod", "continuous",
 /// "sleep", "iterations", "substeps", "linearDamping").

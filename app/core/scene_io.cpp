@@ -664,22 +664,6 @@ void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
     w.raw("}");
 }
 
-bool sameGeometry(const std::variant<phys::Circle, phys::Polygon>& a,
-                  const std::variant<phys::Circle, phys::Polygon>& b) {
-    if (a.index() != b.index()) {
-        return false;
-    }
-    if (const auto* ca = std::get_if<phys::Circle>(&a)) {
-        const auto& cb = std::get<phys::Circle>(b);
-        return ca->center == cb.center && ca->radius == cb.radius;
-    }
-    const auto& pa = std::get<phys::Polygon>(a);
-    const auto& pb = std::get<phys::Polygon>(b);
-    const auto va = pa.vertices();
-    const auto vb = pb.vertices();
-    return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
-}
-
 } // namespace
 
 /*
@@ -875,46 +859,6 @@ SceneCounts countShapes(const phys::SceneDef& scene) {
         }
     }
     return counts;
-}
-
-bool scenesEqual(const Scene& a, const Scene& b) {
-    const phys::WorldSettings& sa = a.def.settings;
-    const phys::WorldSettings& sb = b.def.settings;
-    if (!(sa.gravity == sb.gravity && sa.timeStep == sb.timeStep && sa.solver == sb.solver &&
-          sa.response == sb.response && sa.contactMethod == sb.contactMethod &&
-          sa.iterations == sb.iterations && sa.substeps == sb.substeps && sa.sleep == sb.sleep &&
-          sa.continuous == sb.continuous && sa.linearDamping == sb.linearDamping &&
-          sa.angularDamping == sb.angularDamping && sa.clampedDrag == sb.clampedDrag &&
-          sa.positionCorrection == sb.positionCorrection && sa.relaxIterations == sb.relaxIterations &&
-          sa.warmStarting == sb.warmStarting && sa.baumgarteFactor == sb.baumgarteFactor &&
-          sa.allowedPenetration == sb.allowedPenetration &&
-          sa.restitutionThreshold == sb.restitutionThreshold && sa.contactHertz == sb.contactHertz &&
-          sa.contactDampingRatio == sb.contactDampingRatio && sa.maxPushVelocity == sb.maxPushVelocity &&
-          sa.verletResponse == sb.verletResponse)) {
-        return false;
-    }
-    if (a.def.bodies.size() != b.def.bodies.size() || a.unknownTopLevel != b.unknownTopLevel) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.def.bodies.size(); ++i) {
-        const phys::BodyDef& ba = a.def.bodies[i];
-        const phys::BodyDef& bb = b.def.bodies[i];
-        if (!(ba.name == bb.name && ba.type == bb.type && ba.position == bb.position &&
-              ba.angle == bb.angle && ba.linearVelocity == bb.linearVelocity &&
-              ba.angularVelocity == bb.angularVelocity && ba.bullet == bb.bullet &&
-              ba.shapes.size() == bb.shapes.size())) {
-            return false;
-        }
-        for (std::size_t j = 0; j < ba.shapes.size(); ++j) {
-            const phys::ShapeDef& ha = ba.shapes[j];
-            const phys::ShapeDef& hb = bb.shapes[j];
-            if (!(sameGeometry(ha.geometry, hb.geometry) && ha.density == hb.density &&
-                  ha.friction == hb.friction && ha.restitution == hb.restitution)) {
-                return false;
-            }
-        }
-    }
-    return true;
 }
 
 } // namespace cl

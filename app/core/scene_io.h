@@ -25,6 +25,10 @@ struct SceneError {
 struct Scene {
     phys::SceneDef def;
     QJsonObject unknownTopLevel;
+
+    /// True when both scenes hold exactly the same values (doubles compared with ==, polygons vertex by
+    /// vertex, unknown top-level keys included). Used to check round trips and "nothing changed".
+    friend bool operator==(const Scene&, const Scene&) = default;
 };
 
 /// Largest scene file accepted, bytes. A bigger file is refused before it is parsed.
@@ -38,10 +42,6 @@ std::variant<Scene, SceneError> loadSceneFile(const QString& fileName);
 QByteArray serializeScene(const Scene& scene);
 /// Writes a scene atomically (QSaveFile). Returns an empty string on success, else the error.
 QString saveSceneFile(const Scene& scene, const QString& fileName);
-
-/// True when both scenes hold exactly the same values (doubles compared with ==, polygons vertex by vertex,
-/// unknown top-level keys included). Used to check round trips and "nothing changed".
-bool scenesEqual(const Scene& a, const Scene& b);
 
 /// How many bodies and shapes of each kind a scene holds (for summaries such as `contactlab-cli validate`).
 struct SceneCounts {

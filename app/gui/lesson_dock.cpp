@@ -1266,7 +1266,7 @@ bool LessonDock::saveLessonTo(const QString& fileName) {
 }
 
 bool LessonDock::hasUnsavedLesson() const {
-    return m_authoring && !lessonsEqual(m_editor->lesson(), m_savedAuthored);
+    return m_authoring && m_editor->lesson() != m_savedAuthored;
 }
 
 bool LessonDock::maybeSaveLesson(const QString& action) {

@@ -678,8 +678,6 @@ void WalkthroughDock::fillTable() {
         m_table->setRowCount(int(rows.size()));
     }
     const QColor minimum = QColor::fromRgba(currentPalette().emphasisRow);
-    const QColor methodTint[] = {OverlayPainter::methodColor(0), OverlayPainter::methodColor(1),
-                                 OverlayPainter::methodColor(2)};
     // In place, the model's per-item signals are held back and one layout change follows: a view asked to
     // repaint item by item recomputes its content-sized columns for every item.
     std::optional<QSignalBlocker> quiet;
@@ -706,8 +704,8 @@ void WalkthroughDock::fillTable() {
             if (item->font() != font) {
                 item->setFont(font);
             }
-            if (m_mode == WalkthroughMode::Methods && col == 0 && r < 3) {
-                item->setForeground(methodTint[r]);
+            if (col == 0 && row.method >= 0) {
+                item->setForeground(OverlayPainter::methodColor(row.method));
             }
             if (!sameShape) {
                 m_table->setItem(r, col, item);
@@ -724,10 +722,7 @@ void WalkthroughDock::fillTable() {
     m_table->setSelectionMode(QAbstractItemView::MultiSelection);
     int firstRow = -1;
     for (int r = 0; r < int(rows.size()); ++r) {
-        const bool current = rows[std::size_t(r)].step == m_step ||
-                             (m_mode == WalkthroughMode::Methods && m_walkthrough.isValid() && m_step >= 0 &&
-                              m_walkthrough.step(m_step).kind == WalkthroughStepKind::MethodsCompare);
-        if (current) {
+        if (table.isCurrent(std::size_t(r), m_step)) {
             m_table->selectRow(r);
             firstRow = firstRow < 0 ? r : firstRow;
         }

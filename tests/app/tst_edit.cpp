@@ -180,7 +180,7 @@ void TestEdit::undoRemovesAddedBodyAndRedoRestoresIt() {
     QVERIFY(!document->contains(key));
     QVERIFY(!m_window->canvas()->bodyItem(key));
     QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(4));
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QVERIFY(!document->isModified());
 
     redo->trigger();
@@ -281,7 +281,7 @@ void TestEdit::inspectorTypingSetsThePropertyInOneStep() {
     // The field shows the document's value again, and one undo restores the scene exactly.
     QCOMPARE(this->field(field)->text(), text);
     document->undoStack()->undo();
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QVERIFY(this->field(field)->text() != text);
 }
 
@@ -421,13 +421,13 @@ void TestEdit::vertexTableCellEditsTheVertex() {
     auto* boxTable = inspector()->findChild<QTableWidget*>(QStringLiteral("shape0Vertices"));
     QVERIFY(boxTable);
     boxTable->item(1, 1)->setText(QStringLiteral("1.5")); // vertex 1 -> (1, 1.5): folds over vertex 2
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QCOMPARE(document->undoStack()->count(), 1);
     QCOMPARE(boxTable->item(1, 1)->text(), QStringLiteral("-1"));
     QVERIFY2(inspector()->fieldError(QStringLiteral("shape0Vertices")).contains(QStringLiteral("vertex 1")),
              qPrintable(inspector()->fieldError(QStringLiteral("shape0Vertices"))));
     boxTable->item(0, 0)->setText(QStringLiteral("x"));
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QVERIFY(
         inspector()->fieldError(QStringLiteral("shape0Vertices")).contains(QStringLiteral("not a finite")));
 }
@@ -498,7 +498,7 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     // The refused text does not stay in the field: it shows the document's value again.
     QCOMPARE(this->field(field)->text(), shownBefore);
 
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QCOMPARE(document->undoStack()->count(), 1);
     QCOMPARE(document->undoStack()->index(), index);
     const QString message = inspector()->fieldError(field);
@@ -538,7 +538,7 @@ void TestEdit::typeChangeThatBreaksValidationIsRefused() {
     const Scene before = document->scene();
     combo->setFocus();
     QTest::keyClick(combo, Qt::Key_Down); // -> dynamic
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QCOMPARE(document->undoStack()->count(), 0);
     QCOMPARE(combo->currentText(), QStringLiteral("static"));
     // The message names the field as the Inspector does, not by its path in the file.
@@ -603,7 +603,7 @@ void TestEdit::deleteIsOneUndoStep() {
     QVERIFY(m_window->canvas()->selection().isEmpty());
     QCOMPARE(list->count(), 2);
     document->undoStack()->undo();
-    QVERIFY(scenesEqual(document->scene(), before)); // same order, same values
+    QVERIFY(document->scene() == before); // same order, same values
     QCOMPARE(list->count(), 4);
     QCOMPARE(m_window->canvas()->bodyKeys(), document->keys());
 }
@@ -622,7 +622,7 @@ void TestEdit::duplicateIsOneUndoStepAndSelectsTheCopies() {
     QCOMPARE(copy.position, phys::Vec2(-3, 2) + EditController::kDuplicateOffset);
     QCOMPARE(m_window->canvas()->selection(), (QList<quint64>{keyOf(4), keyOf(5)}));
     document->undoStack()->undo();
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
     QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(4));
 }
 
@@ -656,7 +656,7 @@ void TestEdit::intentsBecomeSingleCommands() {
     while (stack->canUndo()) {
         stack->undo();
     }
-    QVERIFY(scenesEqual(document->scene(), before));
+    QVERIFY(document->scene() == before);
 }
 
 void TestEdit::selectAllSelectsEveryBody() {

@@ -143,7 +143,7 @@ void TestFiles::saveThenOpenGivesTheSameScene() {
     QCOMPARE(m_window->document()->bodyCount(), 0);
     QVERIFY(m_asked.isEmpty()); // nothing unsaved: no question
     QVERIFY(m_window->openFile(saved));
-    QVERIFY(scenesEqual(m_window->document()->scene(), edited)); // settings and unknown keys included
+    QVERIFY(m_window->document()->scene() == edited); // settings and unknown keys included
     QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(2));
     QVERIFY(!m_window->document()->isModified());
 }
@@ -182,7 +182,7 @@ void TestFiles::unsavedPromptOnNewWhenModified() {
     newAction->trigger();
     QCOMPARE(m_asked.size(), 1);
     QVERIFY(m_asked.front().contains(QStringLiteral("new")));
-    QVERIFY(scenesEqual(m_window->document()->scene(), edited));
+    QVERIFY(m_window->document()->scene() == edited);
     QVERIFY(m_window->document()->isModified());
     // Save: the file gets the changes, then the new scene.
     m_answer = UnsavedChoice::Save;
@@ -192,7 +192,7 @@ void TestFiles::unsavedPromptOnNewWhenModified() {
     QVERIFY(m_window->document()->fileName().isEmpty());
     auto reread = loadSceneFile(m_scene);
     QVERIFY(std::holds_alternative<Scene>(reread));
-    QVERIFY(scenesEqual(std::get<Scene>(reread), edited));
+    QVERIFY(std::get<Scene>(reread) == edited);
     // Discard: the changes are dropped.
     QVERIFY(m_window->openFile(m_scene));
     modify();
@@ -202,7 +202,7 @@ void TestFiles::unsavedPromptOnNewWhenModified() {
     QCOMPARE(m_window->document()->bodyCount(), 0);
     QVERIFY(!m_window->document()->isModified());
     auto unchanged = loadSceneFile(m_scene);
-    QVERIFY(scenesEqual(std::get<Scene>(unchanged), edited)); // the file kept the saved version
+    QVERIFY(std::get<Scene>(unchanged) == edited); // the file kept the saved version
 }
 
 void TestFiles::unsavedPromptOnOpenAndClose() {
@@ -210,7 +210,7 @@ void TestFiles::unsavedPromptOnOpenAndClose() {
     const Scene edited = m_window->document()->scene();
     m_answer = UnsavedChoice::Cancel;
     QVERIFY(!m_window->openSample(QStringLiteral(":/scenes/stack.json")));
-    QVERIFY(scenesEqual(m_window->document()->scene(), edited));
+    QVERIFY(m_window->document()->scene() == edited);
     QVERIFY(!m_window->close()); // the close is refused
     QVERIFY(m_window->isVisible());
     QCOMPARE(m_asked.size(), 2);
@@ -237,7 +237,7 @@ void TestFiles::samplesMenuListsTheResources() {
     QCOMPARE(edgeOnEdge->text(), QStringLiteral("Edge on edge"));
     edgeOnEdge->trigger();
     auto expected = loadSceneFile(QStringLiteral(":/scenes/catalogue/edge_on_edge.json"));
-    QVERIFY(scenesEqual(m_window->document()->scene(), std::get<Scene>(expected)));
+    QVERIFY(m_window->document()->scene() == std::get<Scene>(expected));
     QVERIFY(m_window->document()->fileName().isEmpty()); // a sample opens untitled
 }
 
@@ -284,7 +284,7 @@ void TestFiles::autosaveWritesTheRecoveryFileAndRecoveryRestoresIt() {
     m_window = makeWindow();
     QCOMPARE(m_restoreAsked, 1);
     QVERIFY(m_window->fileController()->restoredFromRecovery());
-    QVERIFY(scenesEqual(m_window->document()->scene(), edited));
+    QVERIFY(m_window->document()->scene() == edited);
     QCOMPARE(m_window->document()->fileName(), m_scene);
     QVERIFY(m_window->document()->isModified()); // the user still has to save
     QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(2));

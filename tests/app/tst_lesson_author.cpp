@@ -323,7 +323,7 @@ void TestLessonAuthor::authorSaveReloadPlay() {
         const Lesson& lesson = std::get<Lesson>(loaded);
         QCOMPARE(lesson.title, authored.title);
         QCOMPARE(describeAll(lesson.steps), describeAll(expected));
-        QVERIFY(scenesEqual(lesson.scene, authored.scene));
+        QVERIFY(lesson.scene == authored.scene);
     }
 
     // Play it: File > Open Lesson's code, then Next through every step.
@@ -415,7 +415,7 @@ void TestLessonAuthor::editABuiltInLesson() {
     QVERIFY(dock->saveLessonTo(file));
     auto copy = loadLessonFile(file);
     QVERIFY(std::holds_alternative<Lesson>(copy));
-    QVERIFY(lessonsEqual(std::get<Lesson>(copy), std::get<Lesson>(original)));
+    QVERIFY(std::get<Lesson>(copy) == std::get<Lesson>(original));
 }
 
 QTEST_MAIN(TestLessonAuthor)

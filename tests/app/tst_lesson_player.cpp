@@ -159,7 +159,7 @@ private slots:
         QVERIFY(std::holds_alternative<Lesson>(loaded));
         const Lesson& lesson = std::get<Lesson>(loaded);
         QCOMPARE(dock->stepCount(), static_cast<int>(lesson.steps.size()));
-        QVERIFY(scenesEqual(window->document()->scene(), lesson.scene));
+        QVERIFY(window->document()->scene() == lesson.scene);
         // Student view: the Walkthrough dock (its table holds the answers) stays closed until a step opens it.
         QCOMPARE(walkthrough->isVisible(), lesson.steps.front().type == LessonStepType::Walkthrough ||
                                                lesson.steps.front().walkthrough.has_value());
@@ -397,7 +397,7 @@ private slots:
         click(commit);
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
         // The clicks picked: no body moved or changed.
-        QVERIFY(scenesEqual(window->document()->scene(), before));
+        QVERIFY(window->document()->scene() == before);
     }
 
     /// The MTV's direction and the depth answered by dragging on the canvas (many moves, as a hand does): the
@@ -471,7 +471,7 @@ private slots:
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
         QVERIFY(!window->findChild<LessonDragOverlay*>()->visible());
         // The drags answered: no body moved.
-        QVERIFY(scenesEqual(window->document()->scene(), before));
+        QVERIFY(window->document()->scene() == before);
     }
 
     /// Presenter mode: the teacher's window shows notes and the engine's answer while the main window stays in
@@ -572,7 +572,7 @@ private slots:
                              QRegularExpression(QStringLiteral("steps\\[0\\]\\.pair\\[1\\]: no body 3")));
         QVERIFY(!dock->openLesson(file));
         QVERIFY(window->lastError().contains(QStringLiteral("bad.json: steps[0].pair[1]: no body 3")));
-        QVERIFY(scenesEqual(window->document()->scene(), before));
+        QVERIFY(window->document()->scene() == before);
         QVERIFY(!dock->hasLesson());
     }
 };

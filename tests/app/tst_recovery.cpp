@@ -175,7 +175,7 @@ void TestRecovery::saveOnAFullDiskShowsTheErrorAndKeepsTheFile() {
     QVERIFY(!window->document()->isModified());
     auto back = loadSceneFile(m_scene);
     QVERIFY(std::holds_alternative<Scene>(back));
-    QVERIFY(scenesEqual(std::get<Scene>(back), window->document()->scene()));
+    QVERIFY(std::get<Scene>(back) == window->document()->scene());
 }
 
 void TestRecovery::autosaveOnAFullDiskKeepsThePreviousRecoveryFile() {
@@ -204,7 +204,7 @@ void TestRecovery::autosaveOnAFullDiskKeepsThePreviousRecoveryFile() {
     m_restoreAnswer = true;
     window = makeWindow();
     QCOMPARE(m_restoreAsked, 1);
-    QVERIFY(scenesEqual(window->document()->scene(), firstState));
+    QVERIFY(window->document()->scene() == firstState);
 }
 
 void TestRecovery::twoWindowsKeepTheirOwnRecoveryFiles() {
@@ -234,7 +234,7 @@ void TestRecovery::twoWindowsKeepTheirOwnRecoveryFiles() {
     auto third = makeWindow();
     QCOMPARE(m_restoreAsked, 1);
     QVERIFY(third->fileController()->restoredFromRecovery());
-    QVERIFY(scenesEqual(third->document()->scene(), firstEdit));
+    QVERIFY(third->document()->scene() == firstEdit);
     QVERIFY(!QFile::exists(firstFile));                              // taken over by the third window
     QVERIFY(third->fileController()->autosave()->hasRecoveryFile()); // protected again at once
 }
@@ -285,7 +285,7 @@ void TestRecovery::liveProcessIsLeftAloneAndItsWorkIsRestoredAfterKill9() {
     QVERIFY(window->fileController()->restoredFromRecovery());
     QCOMPARE(window->document()->fileName(), QFileInfo(original).absoluteFilePath());
     QVERIFY(window->document()->isModified());
-    QVERIFY(scenesEqual(window->document()->scene(), childEdit));
+    QVERIFY(window->document()->scene() == childEdit);
 
     window->show();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
@@ -296,7 +296,7 @@ void TestRecovery::liveProcessIsLeftAloneAndItsWorkIsRestoredAfterKill9() {
     QVERIFY(readAll(original) != before);
     auto saved = loadSceneFile(original);
     QVERIFY(std::holds_alternative<Scene>(saved));
-    QVERIFY(scenesEqual(std::get<Scene>(saved), childEdit));
+    QVERIFY(std::get<Scene>(saved) == childEdit);
     QVERIFY(!QFile::exists(QDir(m_dir.path()).filePath(QStringLiteral("lesson.json.tmp"))));
 }
 
@@ -315,7 +315,7 @@ void TestRecovery::restoreThenOpeningTheSameFileKeepsTheWork() {
     QVERIFY(window->fileController()->openAtStartup(m_scene));
     QCOMPARE(m_unsavedAsked, QStringList()); // no "save before you open another scene?"
     QVERIFY(window->document()->isModified());
-    QVERIFY(scenesEqual(window->document()->scene(), edited));
+    QVERIFY(window->document()->scene() == edited);
 
     // Another file named on the command line is not opened over the restored work; the status bar says so.
     const QString other = m_dir.filePath(QStringLiteral("other.json"));
@@ -323,7 +323,7 @@ void TestRecovery::restoreThenOpeningTheSameFileKeepsTheWork() {
     QVERIFY(QFile::copy(kSample, other));
     QVERIFY(!window->fileController()->openAtStartup(other));
     QCOMPARE(m_unsavedAsked, QStringList());
-    QVERIFY(scenesEqual(window->document()->scene(), edited));
+    QVERIFY(window->document()->scene() == edited);
     QVERIFY(window->statusBar()->currentMessage().contains(QStringLiteral("other.json was not opened")));
 }
 

@@ -8,6 +8,7 @@
 #include "document.h"
 #include "edit_intents.h"
 #include "main_window.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "tool_edit_vertices.h"
 #include "tool_select.h"
@@ -21,6 +22,7 @@
 #include <QComboBox>
 #include <QFile>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -509,9 +511,16 @@ void TestWalkthrough::methodsCompareTheThreeManifolds() {
                      true);
         dock()->setStep(m);
         QCOMPARE(w.step(m).kind, WalkthroughStepKind::Method);
+        // The method's row is the one selected, its name in the method's colour on the canvas.
+        const QModelIndexList selected = dock()->table()->selectionModel()->selectedRows();
+        QCOMPARE(selected.size(), 1);
+        QCOMPARE(selected.front().row(), m);
+        QCOMPARE(dock()->table()->item(m, 0)->foreground().color(), OverlayPainter::methodColor(m));
     }
     dock()->lastStep();
     QCOMPARE(w.step(dock()->currentStep()).kind, WalkthroughStepKind::MethodsCompare);
+    // Side by side: every method's row is selected.
+    QCOMPARE(dock()->table()->selectionModel()->selectedRows().size(), Walkthrough::kMethodCount);
 }
 
 // Two boxes sunk 6.5 mm into each other (the depth of the stacked boxes in the vertical-stack demo): every

@@ -161,7 +161,7 @@ void TestDocumentCommands::addAndRemoveRestoreIndexAndKey() {
     QCOMPARE(document.indexOf(key), 3);
     QVERIFY(document.isModified());
     stack->undo();
-    QVERIFY(scenesEqual(document.scene(), start));
+    QVERIFY(document.scene() == start);
     QVERIFY(!document.isModified());
     stack->redo();
     QCOMPARE(document.indexOf(key), 3); // the same key again
@@ -174,7 +174,7 @@ void TestDocumentCommands::addAndRemoveRestoreIndexAndKey() {
     QVERIFY(!document.contains(middle));
     stack->undo();
     QCOMPARE(document.indexOf(middle), 1);
-    QVERIFY(scenesEqual(document.scene(), start));
+    QVERIFY(document.scene() == start);
     QCOMPARE(stack->count(), 1); // the add was dropped when the remove was pushed
 }
 
@@ -199,7 +199,7 @@ void TestDocumentCommands::setPropertyMergesSameFieldOfSameBody() {
     QCOMPARE(document.body(key).position, phys::Vec2(3.5, -1.25));
     QVERIFY(stack->text(0).contains(QStringLiteral("position")));
     stack->undo();
-    QVERIFY(scenesEqual(document.scene(), start));
+    QVERIFY(document.scene() == start);
     stack->redo();
     QCOMPARE(document.body(key).position, phys::Vec2(3.5, -1.25));
 }
@@ -230,7 +230,7 @@ void TestDocumentCommands::setPropertyDoesNotMergeAcrossFieldsOrBodies() {
     while (stack->canUndo()) {
         stack->undo();
     }
-    QVERIFY(scenesEqual(document.scene(), start));
+    QVERIFY(document.scene() == start);
 }
 
 void TestDocumentCommands::moveBodiesIsExactAndNudgesMerge() {
@@ -255,7 +255,7 @@ void TestDocumentCommands::moveBodiesIsExactAndNudgesMerge() {
     while (stack->canUndo()) {
         stack->undo();
     }
-    QVERIFY(scenesEqual(document.scene(), start)); // exact, not within round-off
+    QVERIFY(document.scene() == start); // exact, not within round-off
 }
 
 void TestDocumentCommands::vertexEditsAreCheckedAndUndoable() {
@@ -296,7 +296,7 @@ void TestDocumentCommands::vertexEditsAreCheckedAndUndoable() {
     while (stack->canUndo()) {
         stack->undo();
     }
-    QVERIFY(scenesEqual(document.scene(), start));
+    QVERIFY(document.scene() == start);
 }
 
 void TestDocumentCommands::vertexEditErrorsNameTheVertex_data() {
@@ -471,11 +471,11 @@ void TestDocumentCommands::randomEditSequencesUndoToTheStart() {
         while (stack->canUndo()) {
             stack->undo();
         }
-        QVERIFY2(scenesEqual(document.scene(), start), qPrintable(QStringLiteral("round %1").arg(round)));
+        QVERIFY2(document.scene() == start, qPrintable(QStringLiteral("round %1").arg(round)));
         while (stack->canRedo()) {
             stack->redo();
         }
-        QVERIFY2(scenesEqual(document.scene(), end), qPrintable(QStringLiteral("round %1").arg(round)));
+        QVERIFY2(document.scene() == end, qPrintable(QStringLiteral("round %1").arg(round)));
     }
 }
 

@@ -162,7 +162,7 @@ private slots:
         QVERIFY(!first.steps.empty());
         const QByteArray written = serializeLesson(first);
         const Lesson second = parseOrFail(written, baseDir);
-        QVERIFY(lessonsEqual(first, second));
+        QVERIFY(first == second);
         QCOMPARE(serializeLesson(second), written);
         // The writer's own order: the keys a teacher reads first come first.
         QVERIFY(written.indexOf("\"format\"") < written.indexOf("\"title\""));
@@ -173,36 +173,36 @@ private slots:
         const Lesson base = parseOrFail(fullLesson());
         Lesson edited = base;
         edited.steps[15].velocity.x = -80.50000000000001;
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.scene.def.bodies[1].angle = 0.3;
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[0].teacherNotes.clear();
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         // Each new key counts: an edit to any of them makes a different lesson.
         edited = base;
         edited.steps[17].keywords.removeLast();
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[17].freeText = false;
         edited.steps[17].keywords.clear();
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[18].drift = 0.031;
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[18].watch.pop_back();
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[18].candidates.pop_back();
-        QVERIFY(!lessonsEqual(base, edited));
+        QVERIFY(base != edited);
         edited = base;
         edited.steps[0].teacherNotes.clear();
         // A changed lesson written and read again keeps the change.
         const Lesson reread = parseOrFail(serializeLesson(edited));
         QVERIFY(reread.steps[0].teacherNotes.isEmpty());
-        QVERIFY(lessonsEqual(reread, edited));
+        QVERIFY(reread == edited);
     }
 
     void sceneByRelativePath() {
@@ -230,7 +230,7 @@ private slots:
         auto reread = loadLessonFile(fileName);
         const auto* rereadError = std::get_if<LessonError>(&reread);
         QVERIFY2(!rereadError, rereadError ? qPrintable(rereadError->toString()) : "");
-        QVERIFY(lessonsEqual(lesson, std::get<Lesson>(reread)));
+        QVERIFY(lesson == std::get<Lesson>(reread));
 
         // The scene file gone: the error names the lesson, the key and the scene file.
         QVERIFY(QFile::remove(dir.filePath(QStringLiteral("sub/scenes/plate.json"))));

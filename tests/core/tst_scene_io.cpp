@@ -232,7 +232,7 @@ void TestSceneIo::roundTripFiles() {
     auto second = loadSceneFile(saved);
     QVERIFY2(std::holds_alternative<Scene>(second), qPrintable(errorOf(second).toString()));
     const Scene& b = std::get<Scene>(second);
-    QVERIFY(scenesEqual(a, b));
+    QVERIFY(a == b);
 
     // Writing is a fixed point: the same scene gives the same bytes.
     QFile file(saved);
@@ -252,7 +252,7 @@ void TestSceneIo::roundTripRandomScenes() {
         const QByteArray bytes = serializeScene(scene);
         auto back = parseScene(bytes);
         QVERIFY2(std::holds_alternative<Scene>(back), qPrintable(errorOf(back).toString() + u'\n' + bytes));
-        QVERIFY2(scenesEqual(scene, std::get<Scene>(back)), bytes.constData());
+        QVERIFY2(scene == std::get<Scene>(back), bytes.constData());
     }
     QVERIFY(bodies > 5000);
 }
@@ -386,7 +386,7 @@ void TestSceneIo::unknownKeys() {
     QVERIFY(!text.contains("texture"));
     auto back = parseScene(text);
     QVERIFY(std::holds_alternative<Scene>(back));
-    QVERIFY(scenesEqual(scene, std::get<Scene>(back)));
+    QVERIFY(scene == std::get<Scene>(back));
     QCOMPARE(std::get<Scene>(back).unknownTopLevel, scene.unknownTopLevel);
 
     // A kept key may not shadow a real one when written.
@@ -419,7 +419,7 @@ void TestSceneIo::byteOrderMarksInStringsLoadBack() {
         auto back = parseScene(text);
         QVERIFY2(std::holds_alternative<Scene>(back), qPrintable(errorOf(back).toString()));
         QCOMPARE(std::get<Scene>(back).unknownTopLevel, a.unknownTopLevel);
-        QVERIFY2(scenesEqual(std::get<Scene>(back), a), text.constData());
+        QVERIFY2(std::get<Scene>(back) == a, text.constData());
         QCOMPARE(serializeScene(std::get<Scene>(back)), text); // and writing stays a fixed point
     }
 
@@ -786,7 +786,7 @@ void TestSceneIo::documentFailedLoadChangesNothing() {
         if (!f.path.isEmpty()) {
             QVERIFY2(error.startsWith(f.path + QStringLiteral(": ")), qPrintable(error));
         }
-        QVERIFY(scenesEqual(doc.scene(), before));
+        QVERIFY(doc.scene() == before);
         QCOMPARE(doc.fileName(), good);
         QVERIFY(doc.isModified());
         QCOMPARE(doc.undoStack()->count(), 1);
@@ -814,7 +814,7 @@ void TestSceneIo::documentLoadSaveAndModified() {
     QCOMPARE(fileName.at(0).at(0).toString(), stack);
     QCOMPARE(modified.count(), 0);
     QCOMPARE(doc.scene().def.bodies.size(), std::size_t(6));
-    QVERIFY(scenesEqual(doc.scene(), loadOrFail(stack)));
+    QVERIFY(doc.scene() == loadOrFail(stack));
 
     doc.undoStack()->push(new NoOpCommand);
     QVERIFY(doc.isModified());
@@ -830,7 +830,7 @@ void TestSceneIo::documentLoadSaveAndModified() {
     QCOMPARE(modified.at(1).at(0).toBool(), false);
     QCOMPARE(doc.fileName(), copy);
     QCOMPARE(fileName.count(), 2);
-    QVERIFY(scenesEqual(loadOrFail(copy), doc.scene()));
+    QVERIFY(loadOrFail(copy) == doc.scene());
 
     // Undoing past the saved state makes it modified again; redoing returns to clean.
     doc.undoStack()->undo();

@@ -33,6 +33,10 @@ struct ShapeDef {
     double density = 1.0;     ///< kg/m^2
     double friction = 0.6;    ///< Coulomb coefficient, >= 0
     double restitution = 0.0; ///< in [0, 1]
+
+    /// Exact, field by field (polygons vertex by vertex): used to check that a scene read back equals the one
+    /// written and that undo restores the scene exactly.
+    friend bool operator==(const ShapeDef&, const ShapeDef&) = default;
 };
 
 struct BodyDef {
@@ -44,6 +48,8 @@ struct BodyDef {
     double angularVelocity = 0.0; ///< rad/s, counter-clockwise
     bool bullet = false;          ///< continuous collision against dynamic bodies too
     std::vector<ShapeDef> shapes;
+
+    friend bool operator==(const BodyDef&, const BodyDef&) = default;
 };
 
 /// Verlet solver only: how a contact correction reaches a body's particles.
@@ -90,11 +96,16 @@ struct WorldSettings {
     /// and fell apart, while 1 m/s lifts it into place (peak energy = rest energy) in a quarter second.
     double maxPushVelocity = 1.0;
     VerletResponse verletResponse = VerletResponse::Rigid;
+
+    /// Exact: doubles compared with == (every field; a new field is compared without further work).
+    friend bool operator==(const WorldSettings&, const WorldSettings&) = default;
 };
 
 struct SceneDef {
     WorldSettings settings;
     std::vector<BodyDef> bodies;
+
+    friend bool operator==(const SceneDef&, const SceneDef&) = default;
 };
 
 /// A validation failure: `path` names the field in scene-file terms, e.g. "bodies[3].shapes[0].density".

@@ -8,6 +8,7 @@
 #include "physics/math.h"
 #include "physics/result.h"
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +25,9 @@ struct Circle {
 
     /// Validates a circle: centre finite, radius finite and > 0.
     static Result<Circle> make(Vec2 center, double radius);
+
+    /// Exact: doubles compared with == (a scene read back must equal the one written, bit for bit).
+    friend constexpr bool operator==(const Circle&, const Circle&) = default;
 };
 
 /// How Polygon::make treats imperfect input.
@@ -78,6 +82,15 @@ public:
         __builtin_prefetch(base + offsetof(Polygon, m_thickness));
         __builtin_prefetch(base + offsetof(Polygon, m_opposite));
         __builtin_prefetch(base + offsetof(Polygon, m_count));
+    }
+
+    /// Same vertices in the same order, compared exactly. Not defaulted: normals, thicknesses, opposites and
+    /// the centroid are caches computed from the vertices, so comparing them adds nothing, and the slots past
+    /// count() hold no vertex.
+    friend bool operator==(const Polygon& a, const Polygon& b) {
+        const auto va = a.vertices();
+        const auto vb = b.vertices();
+        return std::equal(va.begin(), va.end(), vb.begin(), vb.end());
     }
 
 private:

@@ -1,0 +1,144 @@
+/// @file overlay_clip.cpp
+/// The overlays of the clipping steps: candidate edges, reference and incident edges, the side planes and
+/// the reference face test (overlay_private.h). Everything drawn comes from the trace (ClipTrace).
+
+#include "overlay_private.h"
+
+#include <QPainter>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+#include <utility>
+#include <variant>
+
+namespace cl::overlay_detail {
+
+namespace {
+
+const phys::ShapeGeometry& referenceGeometry(const Walkthrough& w, bool isB) {
+    return isB ? w.geometryB() : w.geometryA();
+}
+
+phys::Transform referenceTransform(const Walkthrough& w, bool isB) {
+    return isB ? w.transformB() : w.transformA();
+}
+
+/// Outward world normal of polygon edge `edge`.
+phys::Vec2 edgeNormal(const phys::ShapeGeometry& geometry, const phys::Transform& xf, int edge) {
+    const auto* p = std::get_if<phys::Polygon>(&geometry);
+    if (!p || edge < 0 || edge >= p->count()) {
+        return {};
+    }
+    return phys::transformVector(xf, p->normal(edge));
+}
+
+} // namespace
+
+void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const phys::ClipCandidate& c,
+                   bool isB, const ViewTransform& view) {
+    const QColor color = isB ? OverlayPainter::colorB() : OverlayPainter::colorA();
+    const phys::ShapeGeometry& g = referenceGeometry(w, isB);
+    const phys::Transform xf = referenceTransform(w, isB);
+    for (const auto& [edge, dotValue] :
+         {std::pair{c.previousEdge, c.previousDot}, std::pair{c.nextEdge, c.nextDot}}) {
+        phys::Vec2 a, b;
+        if (!polygonEdge(g, xf, edge, a, b)) {
+            continue;
+        }
+        const bool chosen = edge == c.edge;
+        if (chosen) {
+            drawEdgeHighlight(painter, labels, view, a, b, color);
+        } else {
+            drawSegment(painter, view, a, b, makePen(color, 2.5, Qt::DashLine));
+        }
+        addLabel(labels, chosen ? 60 : 55, toView(view, 0.5 * (a + b)),
+                 QStringLiteral("|cos| %1").arg(Walkthrough::number(dotValue)),
+                 chosen ? color : withAlpha(color, 200), viewDirection(edgeNormal(g, xf, edge)),
+                 chosen ? 13.0 : 11.5, chosen);
+    }
+    const QPointF p = toView(view, c.furthestPoint);
+    const QPointF d = viewDirection(c.direction);
+    drawArrow(painter, labels, p, p + d * (44.0 * ds()), color, 2.5);
+    addLabel(labels, 45, p + d * (44.0 * ds()), isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color,
+             d);
+    drawDot(painter, p, color, 6.0);
+}
+
+void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                              const ViewTransform& view, bool withLabels, double width) {
+    const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
+    const QColor inc = c.flip ? OverlayPainter::colorA() : OverlayPainter::colorB();
+    drawEdgeHighlight(painter, labels, view, c.referenceStart, c.referenceEnd, ref,
+                      withLabels ? QObject::tr("reference") : QString(), -1.0 * c.referenceNormal, width);
+    drawEdgeHighlight(painter, labels, view, c.incidentStart, c.incidentEnd, inc,
+                      withLabels ? QObject::tr("incident") : QString(), c.referenceNormal, width);
+    if (withLabels) {
+        const QPointF mid = toView(view, 0.5 * (c.referenceStart + c.referenceEnd));
+        const QPointF d = viewDirection(c.referenceNormal);
+        drawArrow(painter, labels, mid, mid + d * (46.0 * ds()), ref, 2.5);
+        addLabel(labels, 50, mid + d * (46.0 * ds()), QObject::tr("n ref"), ref, d, 12.0);
+    }
+}
+
+void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
+                   const ViewTransform& view) {
+    const phys::ClipPlaneStep& s = c.planes[p];
+    const QColor plane(pal().plane);
+    shadeHalfPlane(painter, view, s.normal, s.offset, plane);
+    const phys::Vec2 through = p == 0 ? c.referenceStart : c.referenceEnd;
+    drawLongLine(painter, view, through, phys::leftPerp(s.normal), makePen(plane, 2.5, Qt::DashLine));
+    drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
+    // Label the plane a little away from the reference vertex, on the kept side.
+    const QPointF v = toView(view, through - metres(view, 70.0) * c.referenceNormal);
+    addLabel(labels, 50, v, QObject::tr("side plane %1").arg(p + 1), plane, viewDirection(-1.0 * s.normal),
+             14.0);
+    for (int i = 0; i < s.beforeCount; ++i) {
+        const QPointF b = toView(view, s.before[i]);
+        drawDot(painter, b, QColor(pal().ink), 6.0, false);
+        if (i < s.afterCount && !(s.after[i] == s.before[i])) {
+            drawSegment(painter, view, s.before[i], s.after[i], makePen(plane, 2.0, Qt::DotLine));
+        }
+    }
+    for (int i = 0; i < s.afterCount; ++i) {
+        drawDot(painter, toView(view, s.after[i]), plane, 5.0);
+    }
+}
+
+void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                       const ViewTransform& view) {
+    const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
+    shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(pal().ink));
+    drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
+                 makePen(withAlpha(ref, 200), 2.0, Qt::DashLine));
+    drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
+    auto label = [&c](int i) {
+        const phys::ClipPointStep& s = c.points[i];
+        return s.kept ? QObject::tr("%1 m").arg(Walkthrough::length(s.depth))
+                      : QObject::tr("%1 m, discarded").arg(Walkthrough::length(s.depth));
+    };
+    const QPointF normal = viewDirection(c.referenceNormal);
+    QPointF mean;
+    for (int i = 0; i < c.pointCount; ++i) {
+        mean += toView(view, c.points[i].point) / double(c.pointCount);
+    }
+    const bool crowded =
+        c.pointCount == 2 && labelsCrowd(toView(view, c.points[0].point), label(0),
+                                         toView(view, c.points[1].point), label(1), normal, 13.0);
+    for (int i = 0; i < c.pointCount; ++i) {
+        const phys::ClipPointStep& s = c.points[i];
+        const QPointF p = toView(view, s.point);
+        // The depth measured along the reference normal, up to the face.
+        drawSegment(painter, view, s.point, s.point + s.depth * c.referenceNormal,
+                    makePen(s.kept ? QColor(pal().kept) : QColor(pal().discarded), 1.5, Qt::DashLine));
+        if (s.kept) {
+            drawDot(painter, p, QColor(pal().kept), 5.5);
+        } else {
+            drawCross(painter, p, QColor(pal().discarded));
+        }
+        addLabel(labels, 80, p, label(i), s.kept ? QColor(pal().kept) : QColor(pal().discarded),
+                 depthLabelDirection(p, mean, normal, crowded), 13.0);
+    }
+}
+
+} // namespace cl::overlay_detail

@@ -1,0 +1,147 @@
+/// @file overlay_methods.cpp
+/// The overlays of the Methods steps: each contact method's points, normal and the feature it used, and the
+/// legend (overlay_private.h). Everything drawn comes from the traces of the three methods.
+
+#include "overlay_private.h"
+
+#include <QPainter>
+#include <QPolygonF>
+
+#include <algorithm>
+#include <cmath>
+
+namespace cl::overlay_detail {
+
+namespace {
+
+void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int method,
+                       const ViewTransform& view) {
+    const QColor color = OverlayPainter::methodColor(method);
+    const phys::CollideTrace& t = w.methodTrace(method);
+    if (method == 0) {
+        drawReferenceAndIncident(painter, labels, t.clip, view, true, 4.0);
+    } else if (method == 1) {
+        const phys::DeepestVerticesTrace& d = t.deepest;
+        const phys::Vec2 p0 = lineNearCentre(view, d.referenceNormal, d.referenceOffset);
+        drawLongLine(painter, view, p0, phys::leftPerp(d.referenceNormal),
+                     makePen(withAlpha(color, 190), 2.0, Qt::DashLine));
+        const QPointF normal = viewDirection(d.referenceNormal);
+        const QPointF deepest = toView(view, d.deepestPoint);
+        const QPointF second = toView(view, d.secondPoint);
+        const QString label0 = QStringLiteral("%1 m").arg(Walkthrough::length(d.deepestDepth));
+        const QString label1 = QStringLiteral("%1 m").arg(Walkthrough::length(d.secondDepth));
+        const bool crowded = labelsCrowd(deepest, label0, second, label1, normal, 12.0);
+        for (const auto& [p, label] : {std::pair{deepest, label0}, std::pair{second, label1}}) {
+            drawDot(painter, p, color, 7.0, false);
+            addLabel(labels, 80, p, label, color,
+                     depthLabelDirection(p, 0.5 * (deepest + second), normal, crowded), 12.0);
+        }
+    } else {
+        const phys::VertexEdgeTrace& v = t.vertexEdge;
+        if (v.which != phys::VertexEdgeCase::None) {
+            drawEdgeHighlight(painter, labels, view, v.edgeStart, v.edgeEnd, color,
+                              QObject::tr("crossed edge"), v.edgeStart - v.vertexPoint, 4.0);
+            drawDot(painter, toView(view, v.vertexPoint), color, 8.0, false);
+            if (v.which == phys::VertexEdgeCase::ParallelInA ||
+                v.which == phys::VertexEdgeCase::ParallelInB) {
+                drawSegment(painter, view, v.overlapStart, v.overlapEnd, makePen(color, 3.0, Qt::DotLine));
+            }
+        }
+    }
+}
+
+} // namespace
+
+void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const WalkthroughStep& step,
+                 const ViewTransform& view) {
+    const bool all = step.kind == WalkthroughStepKind::MethodsCompare;
+    if (!all) {
+        drawMethodDetails(painter, labels, w, step.index, view);
+    }
+    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+        const bool current = all || m == step.index;
+        const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 90);
+        const phys::Manifold& mf = w.methodTrace(m).manifold;
+        if (mf.pointCount == 0) {
+            continue;
+        }
+        phys::Vec2 mean;
+        for (int i = 0; i < mf.pointCount; ++i) {
+            mean += mf.points[i].point;
+        }
+        mean = mean / double(mf.pointCount);
+        // Offset each method's normal arrow sideways a little so the three do not hide each other.
+        const QPointF dir = viewDirection(mf.normal);
+        const QPointF side(-dir.y(), dir.x());
+        const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * ds());
+        drawArrow(painter, labels, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
+        auto label = [&mf](int i) {
+            return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
+        };
+        const bool crowded =
+            mf.pointCount == 2 && labelsCrowd(toView(view, mf.points[0].point), label(0),
+                                              toView(view, mf.points[1].point), label(1), dir, 12.0);
+        for (int i = 0; i < mf.pointCount; ++i) {
+            const QPointF p = toView(view, mf.points[i].point);
+            drawMethodMarker(painter, p, m, color);
+            if (current && !all) {
+                addLabel(labels, 80, p, label(i), color,
+                         depthLabelDirection(p, toView(view, mean), dir, crowded), 12.0);
+            }
+        }
+    }
+    // Legend: the corner of the view where it covers no body name and the least of the pair's boxes
+    // (top-left first, clear of the grid's labels on the left and bottom edges).
+    const double rowHeight = 24.0 * ds();
+    double legendWidth = 0.0;
+    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+        const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
+        legendWidth = std::max(legendWidth, labelRect({}, name, QPointF(1.0, 0.0), 14.0).right());
+    }
+    const QSizeF legendSize(legendWidth + 6.0 * ds() + 2.0 * 10.0 * ds(),
+                            Walkthrough::kMethodCount * rowHeight);
+    const QSizeF viewSize = view.viewSize();
+    const double left = 60.0 * ds() - 10.0 * ds();
+    const double top = 10.0 * ds();
+    const double bottomMargin = 36.0 * ds();
+    const QPointF corners[4] = {{left, top},
+                                {viewSize.width() - legendSize.width() - 8.0 * ds(), top},
+                                {viewSize.width() - legendSize.width() - 8.0 * ds(),
+                                 viewSize.height() - legendSize.height() - bottomMargin},
+                                {left, viewSize.height() - legendSize.height() - bottomMargin}};
+    std::vector<QRectF> avoid = labels.obstacles();
+    for (const phys::AABB& box : {w.trace().aabbA, w.trace().aabbB}) {
+        avoid.push_back(
+            QRectF(toView(view, {box.lower.x, box.upper.y}), toView(view, {box.upper.x, box.lower.y}))
+                .normalized());
+    }
+    QPointF origin = corners[0];
+    double bestCost = 1e300;
+    for (const QPointF corner : corners) {
+        const QRectF rect(corner, legendSize);
+        double cost = 0.0;
+        for (std::size_t i = 0; i < avoid.size(); ++i) {
+            const QRectF hit = rect.intersected(avoid[i]);
+            // A covered name costs far more than a covered part of a shape's box.
+            cost += hit.isEmpty() ? 0.0
+                                  : hit.width() * hit.height() * (i < labels.obstacles().size() ? 1e6 : 1.0);
+        }
+        if (cost < bestCost) {
+            bestCost = cost;
+            origin = corner;
+        }
+    }
+    double y = origin.y() + 0.5 * rowHeight;
+    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+        const bool current = all || m == step.index;
+        const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 120);
+        const QPointF at(origin.x() + 10.0 * ds(), y);
+        drawMethodMarker(painter, at, m, color);
+        const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
+        // The text starts clear of the widest marker (the circle, 8.5 px).
+        addLegendLabel(labels, at + QPointF(6.0 * ds(), 0.0), name, color, QPointF(1.0, 0.0), 14.0, current);
+        y += rowHeight;
+    }
+}
+
+} // namespace cl::overlay_detail

@@ -1,0 +1,180 @@
+#pragma once
+/// @file overlay_private.h
+/// Private to the overlay painter (overlay.cpp and overlay_sat.cpp, overlay_clip.cpp, overlay_methods.cpp,
+/// overlay_diagnostics.cpp), not for other code: the drawing helpers they share, and each concept's entry
+/// point, which drawStep and OverlayPainter::drawOverlays (overlay.cpp) call. Positions are view pixels on a
+/// painter mapped as overlay.h says; pen widths, sizes and fonts are given at display scale 1 and scaled by
+/// ds().
+
+#include "label_layout.h"
+#include "overlay.h"
+#include "palette.h"
+#include "view_transform.h"
+#include "walkthrough.h"
+
+#include "physics/collide.h"
+#include "physics/defs.h"
+#include "physics/shape.h"
+
+#include <QColor>
+#include <QFont>
+#include <QPen>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QPainter;
+
+namespace cl::overlay_detail {
+
+// --- shared helpers (overlay.cpp) ----------------------------------------------------------------------
+
+/// The current theme's colours (widgets/palette.h).
+const Palette& pal();
+
+/// Display scale (presentation mode) for pens and fonts.
+double ds();
+
+QColor withAlpha(QColor c, int alpha);
+
+QPen makePen(QColor color, double width, Qt::PenStyle style = Qt::SolidLine,
+             Qt::PenCapStyle cap = Qt::RoundCap);
+
+QFont labelFont(double pixels, bool bold = true);
+
+QPointF toView(const ViewTransform& view, phys::Vec2 p);
+
+/// A world direction as a unit view direction (y flips).
+QPointF viewDirection(phys::Vec2 worldDirection);
+
+/// Metres that make `pixels` view pixels (scaled by the display scale).
+double metres(const ViewTransform& view, double pixels);
+
+/// The box a label with `text` fills at its preferred spot (view pixels): beside `anchor`, centred on
+/// anchor + direction * (half the box along `direction` + gap); direction (0, 0) centres it on the anchor.
+QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double fontPixels, bool bold = true);
+
+/// Asks `labels` for a text label beside `anchor`, on the side of `direction` ((0, 0) centres it); the
+/// layout places it clear of the others (label_layout.h) and it is drawn over everything else.
+/// @param priority higher keeps its preferred spot first: badges 90, depths 80, measures 75, edge names
+///        50-60, ruler and arrow names 40-45, vertex indices 10
+void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
+              QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true,
+              double maxDistance = 0.0);
+
+/// A legend entry: drawn exactly beside `anchor` (on the side of `direction`), and avoided by the labels.
+void addLegendLabel(LabelLayout& labels, QPointF anchor, const QString& text, QColor color, QPointF direction,
+                    double fontPixels, bool bold);
+
+/// An arrow from `from` to `to` (view pixels) with a filled head.
+void drawArrow(QPainter& painter, QPointF from, QPointF to, QColor color, double width = 2.5);
+
+/// An arrow that labels keep off (LabelLayout::addLine).
+void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color,
+               double width = 2.5);
+
+void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, bool filled = true);
+
+void drawCross(QPainter& painter, QPointF at, QColor color, double size = 7.0);
+
+/// A marker per contact method: circle, square, diamond.
+void drawMethodMarker(QPainter& painter, QPointF at, int method, QColor color);
+
+/// A world segment drawn in view pixels.
+void drawSegment(QPainter& painter, const ViewTransform& view, phys::Vec2 a, phys::Vec2 b, const QPen& pen);
+
+/// Half the view diagonal in metres plus some: long enough for a line to cross the whole view.
+double viewReach(const ViewTransform& view);
+
+/// The point of the line {p : dot(normal, p) = offset} closest to the view centre.
+phys::Vec2 lineNearCentre(const ViewTransform& view, phys::Vec2 normal, double offset);
+
+/// The line through `point` along `direction`, across the whole view.
+void drawLongLine(QPainter& painter, const ViewTransform& view, phys::Vec2 point, phys::Vec2 direction,
+                  const QPen& pen);
+
+/// Shades the half-plane dot(normal, p) > offset (what a clip discards).
+void shadeHalfPlane(QPainter& painter, const ViewTransform& view, phys::Vec2 normal, double offset,
+                    QColor color);
+
+std::vector<phys::Vec2> worldVertices(const phys::Polygon& polygon, const phys::Transform& xf);
+
+/// Centre of a shape in the world: the polygon's centroid or the circle's centre.
+phys::Vec2 shapeCentre(const phys::ShapeGeometry& geometry, const phys::Transform& xf);
+
+/// Outline of a shape in a colour (optionally translated by `shift`, metres).
+void drawShapeOutline(QPainter& painter, const ViewTransform& view, const phys::ShapeGeometry& geometry,
+                      const phys::Transform& xf, const QPen& pen, phys::Vec2 shift = {});
+
+/// Polygon edge `edge` (world end points) or nothing for a circle.
+bool polygonEdge(const phys::ShapeGeometry& geometry, const phys::Transform& xf, int edge, phys::Vec2& start,
+                 phys::Vec2& end);
+
+bool polygonVertex(const phys::ShapeGeometry& geometry, const phys::Transform& xf, int vertex,
+                   phys::Vec2& point);
+
+/// Thick highlighted edge with an optional label beside its midpoint (on the side of `outward`).
+void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransform& view, phys::Vec2 a,
+                       phys::Vec2 b, QColor color, const QString& label = {}, phys::Vec2 outward = {},
+                       double width = 5.0);
+
+/// True when the depth labels of two contact points, each put opposite the normal `normalDir` (view frame),
+/// would overlap or nearly touch (two corners of a small box seen from far away).
+bool labelsCrowd(QPointF p0, const QString& label0, QPointF p1, const QString& label1, QPointF normalDir,
+                 double fontPixels);
+
+/// Where the depth label of a contact point goes (a view direction for drawText): opposite the normal
+/// `normalDir` (view frame); when the labels of the group crowd (labelsCrowd), outward along the contact line
+/// instead, away from the group's `mean`, and a little opposite the normal, so they sit on either side.
+QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool crowded);
+
+/// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
+void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
+                      const ViewTransform& view);
+
+/// Contact points with depth labels and the normal arrow.
+void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
+                  QColor color, bool withLabels = true);
+
+// --- SAT (overlay_sat.cpp) ----------------------------------------------------------------------------
+
+/// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
+/// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.
+void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,
+                 const ViewTransform& view, bool result);
+
+// --- clipping (overlay_clip.cpp) ----------------------------------------------------------------------
+
+/// Clipping, first step: the candidate edges of one shape (the one most anti-parallel to the normal chosen),
+/// with their dot products, and the furthest point along the normal.
+void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const phys::ClipCandidate& c,
+                   bool isB, const ViewTransform& view);
+
+/// The reference and incident edges, highlighted (with their names and the reference normal when
+/// `withLabels`).
+void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                              const ViewTransform& view, bool withLabels, double width = 5.0);
+
+/// Clipping against side plane `p`: the plane, the half-plane it discards, the points before and after.
+void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
+                   const ViewTransform& view);
+
+/// The reference face test: the kept points with their depths, the discarded ones crossed out.
+void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
+                       const ViewTransform& view);
+
+// --- methods (overlay_methods.cpp) --------------------------------------------------------------------
+
+/// A Methods step: one contact method in detail (or all of them compared), with the legend.
+void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const WalkthroughStep& step,
+                 const ViewTransform& view);
+
+// --- diagnostics (overlay_diagnostics.cpp) ------------------------------------------------------------
+
+/// The diagnostic overlays `options` asks for, for every body of `scene` (see overlay_diagnostics.cpp).
+void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDef& scene,
+                     const ViewTransform& view, const OverlayOptions& options);
+
+} // namespace cl::overlay_detail
