@@ -36,10 +36,12 @@ struct ManifoldPoint {
 };
 
 /// Normal points from shape A to shape B (design.md section 2). pointCount == 0 means no contact.
+/// The count comes before the points so that, inside a ContactSim, it shares the record's first cache line
+/// with the body and shape indices: the solver's scan for touching contacts then reads one line a contact.
 struct Manifold {
     Vec2 normal; ///< world frame, unit
-    ManifoldPoint points[kMaxManifoldPoints];
     int pointCount = 0;
+    ManifoldPoint points[kMaxManifoldPoints];
 };
 
 } // namespace phys
