@@ -4,6 +4,7 @@
 #include "label_layout.h"
 
 #include "halo_text.h"
+#include "paint_kit.h"
 #include "palette.h"
 #include "svg_writer.h"
 
@@ -34,10 +35,7 @@ constexpr int kRings = 14;
 constexpr double kRingStep = 11.0;
 
 QFont labelFont(double pixels, bool bold, double scale) {
-    QFont font;
-    font.setPixelSize(std::max(1, int(std::lround(pixels * scale))));
-    font.setWeight(bold ? QFont::DemiBold : QFont::Normal);
-    return font;
+    return paintkit::pixelFont(pixels, scale, bold);
 }
 
 QSizeF textSize(const LabelRequest& r, double scale) {
