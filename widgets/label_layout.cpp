@@ -339,10 +339,8 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
         const QFontMetricsF metrics(font);
         drawHaloText(painter,
-                     QPointF(p.textRect.left(),
-                             p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
-                     font, r.text, r.color, Palette::withAlpha(currentPalette().paper, 230),
-                     3.5 * displayScale);
+                     paintkit::baselineForCentre(metrics, p.textRect.left(), p.textRect.center().y()), font,
+                     r.text, r.color, Palette::withAlpha(currentPalette().paper, 230), 3.5 * displayScale);
     }
     painter.restore();
 }

@@ -31,6 +31,10 @@ QFont pixelFont(double pixels, double scale, bool bold) {
     return font;
 }
 
+QPointF baselineForCentre(const QFontMetricsF& metrics, double left, double centreY) {
+    return {left, centreY + 0.5 * (metrics.ascent() - metrics.descent())};
+}
+
 // Arrow: u = (to - from) / |to - from|, n = u turned 90 degrees; head length h = min(maxFraction |d|,
 // pixels * scale); the shaft from `from` to the head's base (to - h u) plus the overlap, the head the
 // triangle (to, base + 0.45 h n, base - 0.45 h n).

@@ -13,6 +13,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QPen>
 #include <QPointF>
@@ -32,6 +33,9 @@ QPen roundPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidL
 QPen cosmeticPen(const QColor& color, double width);
 /// A label font of `pixels` pixels at display scale 1 (at least 1 pixel after scaling); DemiBold when `bold`.
 QFont pixelFont(double pixels, double scale, bool bold = true);
+/// Where drawHaloText's baseline goes for a text starting at `left` whose ink box (ascent over descent) is
+/// centred on `centreY`: how every label (body names, overlay labels) is placed on its box.
+QPointF baselineForCentre(const QFontMetricsF& metrics, double left, double centreY);
 
 /// How an arrow's filled head is shaped.
 struct ArrowHead {

@@ -422,8 +422,8 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
     NameMetrics& metrics = nameMetrics(displayScale);
     const QFontMetricsF fm(metrics.font);
     // The text box centred on `point` (the baseline's left end is what drawHaloText takes).
-    const QPointF baseline(point.x() - 0.5 * metrics.width(text),
-                           point.y() + 0.5 * (fm.ascent() - fm.descent()));
+    const QPointF baseline =
+        paintkit::baselineForCentre(fm, point.x() - 0.5 * metrics.width(text), point.y());
     drawHaloText(painter, baseline, metrics.font, text, QColor(pal().labelText),
                  Palette::withAlpha(pal().paper, 215), 3.0 * displayScale, true);
 }
