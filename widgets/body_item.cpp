@@ -18,7 +18,7 @@ constexpr double kOutlineMarginPixels = 6.0;
 
 BodyItem::BodyItem(const phys::BodyDef& body, int bodyIndex, quint64 key, QGraphicsItem* parent)
     : QGraphicsItem(parent), m_body(body), m_bodyIndex(bodyIndex), m_key(key),
-      m_localBounds(SceneRenderer::localBounds(body)), m_displayScale(SceneRenderer::displayScale()) {
+      m_localBounds(SceneRenderer::localBounds(body)) {
     setPos(body.position.x, body.position.y);
     setRotation(body.angle * 180.0 / phys::kPi);
     setZValue(bodyIndex);
@@ -28,7 +28,6 @@ void BodyItem::setBody(const phys::BodyDef& body) {
     prepareGeometryChange();
     m_body = body;
     m_localBounds = SceneRenderer::localBounds(body);
-    m_displayScale = SceneRenderer::displayScale();
     setPos(body.position.x, body.position.y);
     setRotation(body.angle * 180.0 / phys::kPi);
     update();
@@ -58,12 +57,20 @@ void BodyItem::setHovered(bool hovered) {
 }
 
 void BodyItem::setMetresPerPixel(double metresPerPixel) {
-    if (metresPerPixel == m_metresPerPixel && m_displayScale == SceneRenderer::displayScale()) {
+    if (metresPerPixel == m_metresPerPixel) {
         return;
     }
     prepareGeometryChange();
     m_metresPerPixel = metresPerPixel;
-    m_displayScale = SceneRenderer::displayScale();
+}
+
+void BodyItem::setDisplayScale(double displayScale) {
+    if (displayScale == m_displayScale) {
+        return;
+    }
+    prepareGeometryChange();
+    m_displayScale = displayScale;
+    update();
 }
 
 QRectF BodyItem::boundingRect() const {
@@ -76,9 +83,9 @@ QPainterPath BodyItem::shape() const {
 }
 
 void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/, QWidget* /*widget*/) {
-    SceneRenderer::drawBodyShapes(*painter, m_body, m_bodyIndex);
+    SceneRenderer::drawBodyShapes(*painter, m_body, m_bodyIndex, m_displayScale);
     if (m_selected || m_hovered) {
-        SceneRenderer::drawBodyHighlight(*painter, m_body, m_selected);
+        SceneRenderer::drawBodyHighlight(*painter, m_body, m_selected, m_displayScale);
     }
 }
 
@@ -91,9 +98,16 @@ BodyLabelItem::BodyLabelItem(const QString& text, int bodyIndex, QGraphicsItem* 
 void BodyLabelItem::setText(const QString& text) {
     prepareGeometryChange();
     m_text = text;
-    const QSizeF size = SceneRenderer::labelSize(text);
+    const QSizeF size = SceneRenderer::labelSize(text, m_displayScale);
     m_bounds = QRectF(QPointF(-0.5 * size.width(), -0.5 * size.height()), size);
     update();
+}
+
+void BodyLabelItem::setDisplayScale(double displayScale) {
+    if (displayScale != m_displayScale) {
+        m_displayScale = displayScale;
+        setText(m_text);
+    }
 }
 
 QRectF BodyLabelItem::boundingRect() const {
@@ -102,7 +116,7 @@ QRectF BodyLabelItem::boundingRect() const {
 
 void BodyLabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/,
                           QWidget* /*widget*/) {
-    SceneRenderer::drawLabel(*painter, QPointF(0.0, 0.0), m_text);
+    SceneRenderer::drawLabel(*painter, QPointF(0.0, 0.0), m_text, m_displayScale);
 }
 
 } // namespace cl

@@ -45,6 +45,10 @@ public:
     /// Metres per view pixel: the outline and highlight are drawn in pixels, so the bounding rectangle grows
     /// by a few pixels' worth of metres. The canvas updates it when it zooms.
     void setMetresPerPixel(double metresPerPixel);
+    /// The canvas's display scale (presentation mode): pen widths and the margin of the bounding rectangle
+    /// follow it. The canvas sets it on every item it makes and when its scale changes.
+    void setDisplayScale(double displayScale);
+    double displayScale() const { return m_displayScale; }
 
     QRectF boundingRect() const override;
     QPainterPath shape() const override;
@@ -56,9 +60,9 @@ private:
     quint64 m_key = 0;
     QRectF m_localBounds;
     double m_metresPerPixel = 0.02;
-    /// SceneRenderer::displayScale() when the geometry was last prepared. The bounding rectangle must not
-    /// read the global directly: QGraphicsScene's index finds an item by the rectangle it had, so a scale
-    /// changed under it (presentation mode) left stale entries that crashed later lookups.
+    /// The canvas's display scale, changed only through setDisplayScale (after prepareGeometryChange):
+    /// QGraphicsScene's index finds an item by the rectangle it had, so a scale changed under it
+    /// (presentation mode) would leave stale entries that crash later lookups.
     double m_displayScale = 1.0;
     bool m_selected = false;
     bool m_hovered = false;
@@ -75,6 +79,8 @@ public:
     int type() const override { return kType; }
     QString text() const { return m_text; }
     void setText(const QString& text);
+    /// The canvas's display scale: the name's font and halo follow it.
+    void setDisplayScale(double displayScale);
     int bodyIndex() const { return m_bodyIndex; }
     void setBodyIndex(int bodyIndex) { m_bodyIndex = bodyIndex; }
 
@@ -84,6 +90,7 @@ public:
 private:
     QString m_text;
     int m_bodyIndex = 0;
+    double m_displayScale = 1.0;
     QRectF m_bounds;
 };
 

@@ -99,11 +99,18 @@ QSize EnergyPlot::minimumSizeHint() const {
 
 // The plot: time on x (the last m_window seconds), energies on the left axis from min(0, lowest) to a nice
 // ceiling, |p| on the right axis from 0. Each curve is a polyline through the samples in the window.
+void EnergyPlot::setDisplayScale(double scale) {
+    if (scale != m_displayScale) {
+        m_displayScale = scale;
+        update();
+    }
+}
+
 void EnergyPlot::paintEvent(QPaintEvent* /*event*/) {
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.fillRect(rect(), palette().base());
-    const double scale = SceneRenderer::displayScale();
+    const double scale = m_displayScale;
     QFont font = painter.font();
     font.setPointSizeF(font.pointSizeF() * std::max(1.0, scale));
     painter.setFont(font);

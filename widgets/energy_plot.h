@@ -42,6 +42,9 @@ public:
 
     void setWindowSeconds(double seconds);
     double windowSeconds() const { return m_window; }
+    /// Presentation-mode factor on the plot's font (the canvas's display scale; 1 = normal).
+    void setDisplayScale(double scale);
+    double displayScale() const { return m_displayScale; }
 
     /// The live values as one line of text, e.g. "KE 12.30 J   PE 45.60 J   E 57.90 J   p (0.00, -1.20) N s".
     QString valuesText() const;
@@ -55,6 +58,7 @@ protected:
 private:
     std::vector<EnergySample> m_samples; ///< ascending time; trimmed to a few windows
     double m_window = kDefaultWindowSeconds;
+    double m_displayScale = 1.0;
 };
 
 } // namespace cl

@@ -89,7 +89,7 @@ bool GrabTool::mouseRelease(QMouseEvent* event) {
 // The spring: a line from the grabbed point of the body to the mouse, a ring at the mouse.
 void GrabTool::drawOverlay(QPainter& painter) const {
     if (m_grabbed != 0) {
-        const double s = SceneRenderer::displayScale();
+        const double s = overlayScale();
         const QPointF a = canvas()->worldToViewport(m_anchor);
         const QPointF b = canvas()->worldToViewport(m_target);
         QPen pen(QColor(200, 30, 60), 2.0 * s, Qt::DashLine);

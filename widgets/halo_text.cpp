@@ -2,6 +2,7 @@
 
 #include "halo_text.h"
 
+#include "paint_kit.h"
 #include "svg_writer.h"
 
 #include <QHash>
@@ -38,11 +39,7 @@ QPainterPath outline(const QFont& font, const QString& text) {
 }
 
 QPen haloPen(const QColor& halo, double width, bool cosmetic) {
-    QPen pen(halo, width);
-    pen.setCosmetic(cosmetic);
-    pen.setJoinStyle(Qt::RoundJoin);
-    pen.setCapStyle(Qt::RoundCap);
-    return pen;
+    return cosmetic ? paintkit::cosmeticPen(halo, width) : paintkit::roundPen(halo, width);
 }
 
 void drawDirect(QPainter& painter, QPointF baseline, const QFont& font, const QString& text,

@@ -4,6 +4,7 @@
 #include "label_layout.h"
 
 #include "halo_text.h"
+#include "paint_kit.h"
 #include "palette.h"
 #include "svg_writer.h"
 
@@ -34,10 +35,7 @@ constexpr int kRings = 14;
 constexpr double kRingStep = 11.0;
 
 QFont labelFont(double pixels, bool bold, double scale) {
-    QFont font;
-    font.setPixelSize(std::max(1, int(std::lround(pixels * scale))));
-    font.setWeight(bold ? QFont::DemiBold : QFont::Normal);
-    return font;
+    return paintkit::pixelFont(pixels, scale, bold);
 }
 
 QSizeF textSize(const LabelRequest& r, double scale) {
@@ -341,10 +339,8 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QFont font = labelFont(r.fontPixels, r.bold, displayScale);
         const QFontMetricsF metrics(font);
         drawHaloText(painter,
-                     QPointF(p.textRect.left(),
-                             p.textRect.center().y() + 0.5 * (metrics.ascent() - metrics.descent())),
-                     font, r.text, r.color, Palette::withAlpha(currentPalette().paper, 230),
-                     3.5 * displayScale);
+                     paintkit::baselineForCentre(metrics, p.textRect.left(), p.textRect.center().y()), font,
+                     r.text, r.color, Palette::withAlpha(currentPalette().paper, 230), 3.5 * displayScale);
     }
     painter.restore();
 }

@@ -50,6 +50,8 @@ public:
     /// @param bounds the view, pixels: no label leaves it
     /// @param displayScale presentation-mode scale of fonts and gaps
     LabelLayout(QRectF bounds, double displayScale);
+    /// The display scale of the drawing this layout serves (fonts, gaps; the overlay's pens follow it too).
+    double scale() const { return m_scale; }
 
     /// Text already drawn that labels must avoid (body names), view pixels.
     void addObstacle(const QRectF& rect);

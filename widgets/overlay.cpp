@@ -12,13 +12,12 @@
 
 #include "label_layout.h"
 #include "overlay_private.h"
+#include "paint_kit.h"
 #include "palette.h"
 #include "scene_canvas.h"
-#include "svg_writer.h"
 
 #include "physics/shape.h"
 
-#include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -40,25 +39,17 @@ const Palette& pal() {
     return currentPalette();
 }
 
-double ds() {
-    return SceneRenderer::displayScale();
-}
-
 QColor withAlpha(QColor c, int alpha) {
     c.setAlpha(alpha);
     return c;
 }
 
-QPen makePen(QColor color, double width, Qt::PenStyle style, Qt::PenCapStyle cap) {
-    QPen pen(color, width * ds(), style, cap, Qt::RoundJoin);
-    return pen;
+QPen makePen(double scale, QColor color, double width, Qt::PenStyle style, Qt::PenCapStyle cap) {
+    return paintkit::roundPen(color, width * scale, style, cap);
 }
 
-QFont labelFont(double pixels, bool bold) {
-    QFont font;
-    font.setPixelSize(std::max(1, int(std::lround(pixels * ds()))));
-    font.setWeight(bold ? QFont::DemiBold : QFont::Normal);
-    return font;
+QFont labelFont(double scale, double pixels, bool bold) {
+    return paintkit::pixelFont(pixels, scale, bold);
 }
 
 QPointF toView(const ViewTransform& view, phys::Vec2 p) {
@@ -70,18 +61,19 @@ QPointF viewDirection(phys::Vec2 worldDirection) {
     return {d.x, -d.y};
 }
 
-double metres(const ViewTransform& view, double pixels) {
-    return view.toMetres(pixels * ds());
+double metres(double scale, const ViewTransform& view, double pixels) {
+    return view.toMetres(pixels * scale);
 }
 
-QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double fontPixels, bool bold) {
+QRectF labelRect(double scale, QPointF anchor, const QString& text, QPointF direction, double fontPixels,
+                 bool bold) {
     LabelRequest r;
     r.anchor = anchor;
     r.text = text;
     r.direction = direction;
     r.fontPixels = fontPixels;
     r.bold = bold;
-    return LabelLayout::preferredTextRect(r, ds());
+    return LabelLayout::preferredTextRect(r, scale);
 }
 
 void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
@@ -112,55 +104,42 @@ void addLegendLabel(LabelLayout& labels, QPointF anchor, const QString& text, QC
     labels.add(r);
 }
 
-void drawArrow(QPainter& painter, QPointF from, QPointF to, QColor color, double width) {
-    const QPointF d = to - from;
-    const double len = std::hypot(d.x(), d.y());
-    if (len < 1e-6) {
-        return;
-    }
-    const QPointF u = d / len;
-    const QPointF n(-u.y(), u.x());
-    const double head = std::min(len * 0.6, 11.0 * ds());
-    const QPointF base = to - u * head;
+void drawArrow(QPainter& painter, double scale, QPointF from, QPointF to, QColor color, double width) {
     painter.save();
-    painter.setPen(makePen(color, width, Qt::SolidLine, Qt::FlatCap));
-    painter.drawLine(from, base + u * 1.0);
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawPolygon(QPolygonF{to, base + n * (0.45 * head), base - n * (0.45 * head)});
+    paintkit::drawArrow(painter, from, to, color, width * scale, scale); // the kit's default head
     painter.restore();
 }
 
 void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color, double width) {
     labels.addLine(from, to, width);
-    drawArrow(painter, from, to, color, width);
+    drawArrow(painter, labels.scale(), from, to, color, width);
 }
 
-void drawDot(QPainter& painter, QPointF at, QColor color, double radius, bool filled) {
+void drawDot(QPainter& painter, double scale, QPointF at, QColor color, double radius, bool filled) {
     painter.save();
-    painter.setPen(makePen(filled ? QColor(pal().paper) : color, filled ? 1.5 : 2.0));
+    painter.setPen(makePen(scale, filled ? QColor(pal().paper) : color, filled ? 1.5 : 2.0));
     painter.setBrush(filled ? QBrush(color) : QBrush(Palette::withAlpha(pal().paper, 220)));
-    painter.drawEllipse(at, radius * ds(), radius * ds());
+    painter.drawEllipse(at, radius * scale, radius * scale);
     painter.restore();
 }
 
-void drawCross(QPainter& painter, QPointF at, QColor color, double size) {
-    const double s = size * ds();
+void drawCross(QPainter& painter, double scale, QPointF at, QColor color, double size) {
+    const double s = size * scale;
     painter.save();
-    painter.setPen(makePen(Palette::withAlpha(pal().paper, 230), 5.0));
+    painter.setPen(makePen(scale, Palette::withAlpha(pal().paper, 230), 5.0));
     painter.drawLine(at + QPointF(-s, -s), at + QPointF(s, s));
     painter.drawLine(at + QPointF(-s, s), at + QPointF(s, -s));
-    painter.setPen(makePen(color, 2.5));
+    painter.setPen(makePen(scale, color, 2.5));
     painter.drawLine(at + QPointF(-s, -s), at + QPointF(s, s));
     painter.drawLine(at + QPointF(-s, s), at + QPointF(s, -s));
     painter.restore();
 }
 
-void drawMethodMarker(QPainter& painter, QPointF at, int method, QColor color) {
+void drawMethodMarker(QPainter& painter, double scale, QPointF at, int method, QColor color) {
     // Sizes nest (circle > square > diamond), so methods that agree on a point stay visible together.
-    const double r = (method == 0 ? 8.5 : method == 1 ? 5.5 : 3.6) * ds();
+    const double r = (method == 0 ? 8.5 : method == 1 ? 5.5 : 3.6) * scale;
     painter.save();
-    painter.setPen(makePen(QColor(pal().paper), 1.5));
+    painter.setPen(makePen(scale, QColor(pal().paper), 1.5));
     painter.setBrush(color);
     if (method == 0) {
         painter.drawEllipse(at, r, r);
@@ -275,9 +254,9 @@ bool polygonVertex(const phys::ShapeGeometry& geometry, const phys::Transform& x
 void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransform& view, phys::Vec2 a,
                        phys::Vec2 b, QColor color, const QString& label, phys::Vec2 outward, double width) {
     painter.save();
-    painter.setPen(makePen(Palette::withAlpha(pal().paper, 200), width + 3.0));
+    painter.setPen(makePen(labels.scale(), Palette::withAlpha(pal().paper, 200), width + 3.0));
     painter.drawLine(toView(view, a), toView(view, b));
-    painter.setPen(makePen(color, width));
+    painter.setPen(makePen(labels.scale(), color, width));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.restore();
     labels.addLine(toView(view, a), toView(view, b), width);
@@ -286,12 +265,12 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
     }
 }
 
-bool labelsCrowd(QPointF p0, const QString& label0, QPointF p1, const QString& label1, QPointF normalDir,
-                 double fontPixels) {
-    const double gap = 4.0 * ds();
-    return labelRect(p0, label0, -normalDir, fontPixels)
+bool labelsCrowd(double scale, QPointF p0, const QString& label0, QPointF p1, const QString& label1,
+                 QPointF normalDir, double fontPixels) {
+    const double gap = 4.0 * scale;
+    return labelRect(scale, p0, label0, -normalDir, fontPixels)
         .adjusted(-gap, -gap, gap, gap)
-        .intersects(labelRect(p1, label1, -normalDir, fontPixels));
+        .intersects(labelRect(scale, p1, label1, -normalDir, fontPixels));
 }
 
 QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool crowded) {
@@ -308,8 +287,8 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
                       const ViewTransform& view) {
     const QColor a = OverlayPainter::colorA();
     const QColor b = OverlayPainter::colorB();
-    drawShapeOutline(painter, view, w.geometryA(), w.transformA(), makePen(a, 2.0));
-    drawShapeOutline(painter, view, w.geometryB(), w.transformB(), makePen(b, 2.0));
+    drawShapeOutline(painter, view, w.geometryA(), w.transformA(), makePen(labels.scale(), a, 2.0));
+    drawShapeOutline(painter, view, w.geometryB(), w.transformB(), makePen(labels.scale(), b, 2.0));
     const QPointF up(0.0, -1.0);
     addLabel(labels, 90, toView(view, shapeCentre(w.geometryA(), w.transformA())), QStringLiteral("A"), a, up,
              18.0, true, false);
@@ -329,19 +308,19 @@ void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& v
     mean = mean / double(m.pointCount);
     const QPointF from = toView(view, mean);
     const QPointF dir = viewDirection(m.normal);
-    drawArrow(painter, labels, from, from + dir * (52.0 * ds()), color, 2.5);
+    drawArrow(painter, labels, from, from + dir * (52.0 * labels.scale()), color, 2.5);
     if (withLabels) {
-        addLabel(labels, 45, from + dir * (52.0 * ds()), QStringLiteral("n"), color, dir);
+        addLabel(labels, 45, from + dir * (52.0 * labels.scale()), QStringLiteral("n"), color, dir);
     }
     auto label = [&m](int i) {
         return QStringLiteral("%1 m").arg(Walkthrough::length(m.points[i].depth));
     };
     const bool crowded =
-        m.pointCount == 2 && labelsCrowd(toView(view, m.points[0].point), label(0),
+        m.pointCount == 2 && labelsCrowd(labels.scale(), toView(view, m.points[0].point), label(0),
                                          toView(view, m.points[1].point), label(1), dir, 12.0);
     for (int i = 0; i < m.pointCount; ++i) {
         const QPointF p = toView(view, m.points[i].point);
-        drawDot(painter, p, color, 5.5);
+        drawDot(painter, labels.scale(), p, color, 5.5);
         if (withLabels) {
             addLabel(labels, 80, p, label(i), color, depthLabelDirection(p, from, dir, crowded), 12.0);
         }
@@ -431,14 +410,15 @@ void drawStep(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int 
 
 } // namespace
 
-std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view) {
+std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
+                                                  double displayScale) {
     std::vector<QRectF> out;
     const QRectF bounds(QPointF(0, 0), view.viewSize());
     for (const phys::BodyDef& body : scene.bodies) {
-        if (!SceneRenderer::nameFits(body, view.pixelsPerMetre())) {
+        if (!SceneRenderer::nameFits(body, view.pixelsPerMetre(), displayScale)) {
             continue;
         }
-        const QSizeF size = SceneRenderer::labelSize(QString::fromStdString(body.name));
+        const QSizeF size = SceneRenderer::labelSize(QString::fromStdString(body.name), displayScale);
         const QPointF centre = view.toView(SceneRenderer::labelAnchor(body));
         const QRectF rect(centre.x() - 0.5 * size.width(), centre.y() - 0.5 * size.height(), size.width(),
                           size.height());
@@ -453,8 +433,11 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
                                                       const ViewTransform& view,
                                                       const OverlayOptions& options,
                                                       const std::vector<OverlayStep>& steps,
-                                                      bool bodyNamesShown, bool gridShown) {
-    LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), ds());
+                                                      const RenderOptions& under) {
+    const double scale = under.displayScale;
+    bool bodyNamesShown = under.bodyNames;
+    bool gridShown = under.grid;
+    LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), scale);
     // Only the vertex indices and a walkthrough step make labels: without them, the simulation's paints
     // (a thousand bodies) skip measuring every name.
     const bool anyStep = std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
@@ -466,13 +449,13 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
         gridShown = false;
     }
     if (bodyNamesShown) {
-        for (const QRectF& r : bodyNameRects(scene, view)) {
+        for (const QRectF& r : bodyNameRects(scene, view, scale)) {
             labels.addObstacle(r);
         }
     }
     if (gridShown) {
         for (const GridLabelBox& g :
-             SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView())) {
+             SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), scale)) {
             labels.addObstacle(g.backdrop);
         }
     }
@@ -514,7 +497,7 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
         }
     }
     std::vector<PlacedLabel> placed = labels.place();
-    LabelLayout::draw(painter, placed, ds());
+    LabelLayout::draw(painter, placed, scale);
     painter.restore();
     return placed;
 }
@@ -533,7 +516,7 @@ std::vector<PlacedLabel> OverlayPainter::renderAll(QPainter& painter, const phys
                                                    const OverlayOptions& overlays,
                                                    const std::vector<OverlayStep>& steps) {
     SceneRenderer::render(painter, scene, view, renderOptions);
-    return drawOverlays(painter, scene, view, overlays, steps, renderOptions.bodyNames, renderOptions.grid);
+    return drawOverlays(painter, scene, view, overlays, steps, renderOptions);
 }
 
 QImage OverlayPainter::renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
@@ -553,16 +536,12 @@ QImage OverlayPainter::renderImage(const phys::SceneDef& scene, const ViewTransf
 QString OverlayPainter::renderSvg(const QString& fileName, const phys::SceneDef& scene,
                                   const ViewTransform& view, const RenderOptions& renderOptions,
                                   const OverlayOptions& overlays, const Walkthrough* walkthrough, int step) {
-    // Our own writer, not QSvgGenerator: real <text> and strokes in output units (svg_writer.h).
-    SvgWriter svg(view.viewSize().toSize());
-    svg.setTitle(QStringLiteral("ContactLab scene"));
-    QPainter painter;
-    if (!painter.begin(&svg)) {
-        return QObject::tr("cannot start drawing into %1").arg(fileName);
-    }
-    renderAll(painter, scene, view, renderOptions, overlays, walkthrough, step);
-    painter.end();
-    return svg.save(fileName);
+    // The kit's writer: an SVG with real <text> and strokes in output units (svg_writer.h). The suffix is
+    // forced, so a name without ".svg" still gets one.
+    const auto draw = [&](QPainter& painter) {
+        renderAll(painter, scene, view, renderOptions, overlays, walkthrough, step);
+    };
+    return paintkit::writeDrawing(fileName, view.viewSize().toSize(), draw, {}, paintkit::Format::Svg);
 }
 
 void WalkthroughOverlay::setOptions(const OverlayOptions& options) {
@@ -591,10 +570,9 @@ void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canv
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    m_lastLabels =
-        OverlayPainter::drawOverlays(painter, canvas.sceneDef(), canvas.viewTransform(), m_options,
-                                     {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}},
-                                     canvas.showBodyNames(), canvas.showGrid());
+    m_lastLabels = OverlayPainter::drawOverlays(
+        painter, canvas.sceneDef(), canvas.viewTransform(), m_options,
+        {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}}, canvas.renderOptions());
     painter.restore();
 }
 

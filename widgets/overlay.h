@@ -62,21 +62,24 @@ public:
 
     /// Where the body names of `scene` are drawn in `view` (the ones that fit, SceneRenderer::nameFits):
     /// boxes with their halo, view pixels. Overlay labels keep clear of them.
-    static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view);
+    static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
+                                             double displayScale = 1.0);
 
     /// Draws what goes over the bodies: the diagnostic overlays of `scene` chosen in `options`, then each
     /// walkthrough step of `steps` (a null, empty or out-of-range one draws nothing), then every label, placed
     /// by one LabelLayout so that none overlaps another, a body name or the view's edge.
-    /// @param bodyNamesShown whether the bodies' names are drawn under this (labels avoid them)
-    /// @param gridShown whether the grid's metre labels are drawn under this (labels avoid them)
+    /// @param under what SceneRenderer drew under this: its body names and grid labels (labels avoid them)
+    ///        and its display scale, which pens, fonts and gaps here follow too (the canvas passes its
+    ///        SceneCanvas::renderOptions, headless renders their own)
     /// @return the labels as placed (view pixels)
     static std::vector<PlacedLabel> drawOverlays(QPainter& painter, const phys::SceneDef& scene,
                                                  const ViewTransform& view, const OverlayOptions& options,
-                                                 const std::vector<OverlayStep>& steps, bool bodyNamesShown,
-                                                 bool gridShown);
+                                                 const std::vector<OverlayStep>& steps,
+                                                 const RenderOptions& under);
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
-    /// then drawOverlays. Painter: view pixels -> device. @return the labels as placed
+    /// then drawOverlays, both at renderOptions.displayScale. Painter: view pixels -> device.
+    /// @return the labels as placed
     static std::vector<PlacedLabel> renderAll(QPainter& painter, const phys::SceneDef& scene,
                                               const ViewTransform& view, const RenderOptions& renderOptions,
                                               const OverlayOptions& overlays,

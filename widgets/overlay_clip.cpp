@@ -50,7 +50,7 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
         if (chosen) {
             drawEdgeHighlight(painter, labels, view, a, b, color);
         } else {
-            drawSegment(painter, view, a, b, makePen(color, 2.5, Qt::DashLine));
+            drawSegment(painter, view, a, b, makePen(labels.scale(), color, 2.5, Qt::DashLine));
         }
         addLabel(labels, chosen ? 60 : 55, toView(view, 0.5 * (a + b)),
                  QStringLiteral("|cos| %1").arg(Walkthrough::number(dotValue)),
@@ -59,10 +59,10 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
     }
     const QPointF p = toView(view, c.furthestPoint);
     const QPointF d = viewDirection(c.direction);
-    drawArrow(painter, labels, p, p + d * (44.0 * ds()), color, 2.5);
-    addLabel(labels, 45, p + d * (44.0 * ds()), isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color,
-             d);
-    drawDot(painter, p, color, 6.0);
+    drawArrow(painter, labels, p, p + d * (44.0 * labels.scale()), color, 2.5);
+    addLabel(labels, 45, p + d * (44.0 * labels.scale()),
+             isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color, d);
+    drawDot(painter, labels.scale(), p, color, 6.0);
 }
 
 void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
@@ -76,8 +76,8 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
     if (withLabels) {
         const QPointF mid = toView(view, 0.5 * (c.referenceStart + c.referenceEnd));
         const QPointF d = viewDirection(c.referenceNormal);
-        drawArrow(painter, labels, mid, mid + d * (46.0 * ds()), ref, 2.5);
-        addLabel(labels, 50, mid + d * (46.0 * ds()), QObject::tr("n ref"), ref, d, 12.0);
+        drawArrow(painter, labels, mid, mid + d * (46.0 * labels.scale()), ref, 2.5);
+        addLabel(labels, 50, mid + d * (46.0 * labels.scale()), QObject::tr("n ref"), ref, d, 12.0);
     }
 }
 
@@ -87,21 +87,23 @@ void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace
     const QColor plane(pal().plane);
     shadeHalfPlane(painter, view, s.normal, s.offset, plane);
     const phys::Vec2 through = p == 0 ? c.referenceStart : c.referenceEnd;
-    drawLongLine(painter, view, through, phys::leftPerp(s.normal), makePen(plane, 2.5, Qt::DashLine));
+    drawLongLine(painter, view, through, phys::leftPerp(s.normal),
+                 makePen(labels.scale(), plane, 2.5, Qt::DashLine));
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     // Label the plane a little away from the reference vertex, on the kept side.
-    const QPointF v = toView(view, through - metres(view, 70.0) * c.referenceNormal);
+    const QPointF v = toView(view, through - metres(labels.scale(), view, 70.0) * c.referenceNormal);
     addLabel(labels, 50, v, QObject::tr("side plane %1").arg(p + 1), plane, viewDirection(-1.0 * s.normal),
              14.0);
     for (int i = 0; i < s.beforeCount; ++i) {
         const QPointF b = toView(view, s.before[i]);
-        drawDot(painter, b, QColor(pal().ink), 6.0, false);
+        drawDot(painter, labels.scale(), b, QColor(pal().ink), 6.0, false);
         if (i < s.afterCount && !(s.after[i] == s.before[i])) {
-            drawSegment(painter, view, s.before[i], s.after[i], makePen(plane, 2.0, Qt::DotLine));
+            drawSegment(painter, view, s.before[i], s.after[i],
+                        makePen(labels.scale(), plane, 2.0, Qt::DotLine));
         }
     }
     for (int i = 0; i < s.afterCount; ++i) {
-        drawDot(painter, toView(view, s.after[i]), plane, 5.0);
+        drawDot(painter, labels.scale(), toView(view, s.after[i]), plane, 5.0);
     }
 }
 
@@ -110,7 +112,7 @@ void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipT
     const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
     shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(pal().ink));
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
-                 makePen(withAlpha(ref, 200), 2.0, Qt::DashLine));
+                 makePen(labels.scale(), withAlpha(ref, 200), 2.0, Qt::DashLine));
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     auto label = [&c](int i) {
         const phys::ClipPointStep& s = c.points[i];
@@ -123,18 +125,19 @@ void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipT
         mean += toView(view, c.points[i].point) / double(c.pointCount);
     }
     const bool crowded =
-        c.pointCount == 2 && labelsCrowd(toView(view, c.points[0].point), label(0),
+        c.pointCount == 2 && labelsCrowd(labels.scale(), toView(view, c.points[0].point), label(0),
                                          toView(view, c.points[1].point), label(1), normal, 13.0);
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
         const QPointF p = toView(view, s.point);
         // The depth measured along the reference normal, up to the face.
         drawSegment(painter, view, s.point, s.point + s.depth * c.referenceNormal,
-                    makePen(s.kept ? QColor(pal().kept) : QColor(pal().discarded), 1.5, Qt::DashLine));
+                    makePen(labels.scale(), s.kept ? QColor(pal().kept) : QColor(pal().discarded), 1.5,
+                            Qt::DashLine));
         if (s.kept) {
-            drawDot(painter, p, QColor(pal().kept), 5.5);
+            drawDot(painter, labels.scale(), p, QColor(pal().kept), 5.5);
         } else {
-            drawCross(painter, p, QColor(pal().discarded));
+            drawCross(painter, labels.scale(), p, QColor(pal().discarded));
         }
         addLabel(labels, 80, p, label(i), s.kept ? QColor(pal().kept) : QColor(pal().discarded),
                  depthLabelDirection(p, mean, normal, crowded), 13.0);

@@ -35,7 +35,8 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
             if (options.aabbs) {
                 const phys::AABB box =
                     std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
-                painter.setPen(makePen(withAlpha(QColor(pal().aabb), 200), 1.2, Qt::DashLine, Qt::FlatCap));
+                painter.setPen(makePen(labels.scale(), withAlpha(QColor(pal().aabb), 200), 1.2, Qt::DashLine,
+                                       Qt::FlatCap));
                 painter.setBrush(Qt::NoBrush);
                 painter.drawRect(QRectF(toView(view, {box.lower.x, box.upper.y}),
                                         toView(view, {box.upper.x, box.lower.y})));
@@ -47,9 +48,9 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
                     const phys::Vec2 a = phys::transformPoint(xf, polygon->vertex(i));
                     const phys::Vec2 b = phys::transformPoint(xf, polygon->vertex(polygon->next(i)));
                     const QPointF mid = toView(view, 0.5 * (a + b));
-                    drawArrow(painter, mid,
+                    drawArrow(painter, labels.scale(), mid,
                               mid + viewDirection(phys::transformVector(xf, polygon->normal(i))) *
-                                        (20.0 * ds()),
+                                        (20.0 * labels.scale()),
                               diag, 1.6);
                 }
             }
@@ -64,8 +65,8 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
             }
             if (options.centroids) {
                 const QPointF c = toView(view, centre);
-                const double r = 4.0 * ds();
-                painter.setPen(makePen(diag, 1.5));
+                const double r = 4.0 * labels.scale();
+                painter.setPen(makePen(labels.scale(), diag, 1.5));
                 painter.setBrush(Palette::withAlpha(pal().paper, 200));
                 painter.drawEllipse(c, r, r);
                 painter.drawLine(c - QPointF(2 * r, 0), c + QPointF(2 * r, 0));

@@ -24,15 +24,15 @@ void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough
         const phys::DeepestVerticesTrace& d = t.deepest;
         const phys::Vec2 p0 = lineNearCentre(view, d.referenceNormal, d.referenceOffset);
         drawLongLine(painter, view, p0, phys::leftPerp(d.referenceNormal),
-                     makePen(withAlpha(color, 190), 2.0, Qt::DashLine));
+                     makePen(labels.scale(), withAlpha(color, 190), 2.0, Qt::DashLine));
         const QPointF normal = viewDirection(d.referenceNormal);
         const QPointF deepest = toView(view, d.deepestPoint);
         const QPointF second = toView(view, d.secondPoint);
         const QString label0 = QStringLiteral("%1 m").arg(Walkthrough::length(d.deepestDepth));
         const QString label1 = QStringLiteral("%1 m").arg(Walkthrough::length(d.secondDepth));
-        const bool crowded = labelsCrowd(deepest, label0, second, label1, normal, 12.0);
+        const bool crowded = labelsCrowd(labels.scale(), deepest, label0, second, label1, normal, 12.0);
         for (const auto& [p, label] : {std::pair{deepest, label0}, std::pair{second, label1}}) {
-            drawDot(painter, p, color, 7.0, false);
+            drawDot(painter, labels.scale(), p, color, 7.0, false);
             addLabel(labels, 80, p, label, color,
                      depthLabelDirection(p, 0.5 * (deepest + second), normal, crowded), 12.0);
         }
@@ -41,10 +41,11 @@ void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough
         if (v.which != phys::VertexEdgeCase::None) {
             drawEdgeHighlight(painter, labels, view, v.edgeStart, v.edgeEnd, color,
                               QObject::tr("crossed edge"), v.edgeStart - v.vertexPoint, 4.0);
-            drawDot(painter, toView(view, v.vertexPoint), color, 8.0, false);
+            drawDot(painter, labels.scale(), toView(view, v.vertexPoint), color, 8.0, false);
             if (v.which == phys::VertexEdgeCase::ParallelInA ||
                 v.which == phys::VertexEdgeCase::ParallelInB) {
-                drawSegment(painter, view, v.overlapStart, v.overlapEnd, makePen(color, 3.0, Qt::DotLine));
+                drawSegment(painter, view, v.overlapStart, v.overlapEnd,
+                            makePen(labels.scale(), color, 3.0, Qt::DotLine));
             }
         }
     }
@@ -73,17 +74,17 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         // Offset each method's normal arrow sideways a little so the three do not hide each other.
         const QPointF dir = viewDirection(mf.normal);
         const QPointF side(-dir.y(), dir.x());
-        const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * ds());
-        drawArrow(painter, labels, from, from + dir * (50.0 * ds()), color, current ? 2.5 : 1.5);
+        const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * labels.scale());
+        drawArrow(painter, labels, from, from + dir * (50.0 * labels.scale()), color, current ? 2.5 : 1.5);
         auto label = [&mf](int i) {
             return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
         };
         const bool crowded =
-            mf.pointCount == 2 && labelsCrowd(toView(view, mf.points[0].point), label(0),
+            mf.pointCount == 2 && labelsCrowd(labels.scale(), toView(view, mf.points[0].point), label(0),
                                               toView(view, mf.points[1].point), label(1), dir, 12.0);
         for (int i = 0; i < mf.pointCount; ++i) {
             const QPointF p = toView(view, mf.points[i].point);
-            drawMethodMarker(painter, p, m, color);
+            drawMethodMarker(painter, labels.scale(), p, m, color);
             if (current && !all) {
                 addLabel(labels, 80, p, label(i), color,
                          depthLabelDirection(p, toView(view, mean), dir, crowded), 12.0);
@@ -92,21 +93,22 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
     }
     // Legend: the corner of the view where it covers no body name and the least of the pair's boxes
     // (top-left first, clear of the grid's labels on the left and bottom edges).
-    const double rowHeight = 24.0 * ds();
+    const double rowHeight = 24.0 * labels.scale();
     double legendWidth = 0.0;
     for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
         const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
-        legendWidth = std::max(legendWidth, labelRect({}, name, QPointF(1.0, 0.0), 14.0).right());
+        legendWidth =
+            std::max(legendWidth, labelRect(labels.scale(), {}, name, QPointF(1.0, 0.0), 14.0).right());
     }
-    const QSizeF legendSize(legendWidth + 6.0 * ds() + 2.0 * 10.0 * ds(),
+    const QSizeF legendSize(legendWidth + 6.0 * labels.scale() + 2.0 * 10.0 * labels.scale(),
                             Walkthrough::kMethodCount * rowHeight);
     const QSizeF viewSize = view.viewSize();
-    const double left = 60.0 * ds() - 10.0 * ds();
-    const double top = 10.0 * ds();
-    const double bottomMargin = 36.0 * ds();
+    const double left = 60.0 * labels.scale() - 10.0 * labels.scale();
+    const double top = 10.0 * labels.scale();
+    const double bottomMargin = 36.0 * labels.scale();
     const QPointF corners[4] = {{left, top},
-                                {viewSize.width() - legendSize.width() - 8.0 * ds(), top},
-                                {viewSize.width() - legendSize.width() - 8.0 * ds(),
+                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(), top},
+                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(),
                                  viewSize.height() - legendSize.height() - bottomMargin},
                                 {left, viewSize.height() - legendSize.height() - bottomMargin}};
     std::vector<QRectF> avoid = labels.obstacles();
@@ -135,11 +137,12 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
     for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
         const bool current = all || m == step.index;
         const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 120);
-        const QPointF at(origin.x() + 10.0 * ds(), y);
-        drawMethodMarker(painter, at, m, color);
+        const QPointF at(origin.x() + 10.0 * labels.scale(), y);
+        drawMethodMarker(painter, labels.scale(), at, m, color);
         const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
         // The text starts clear of the widest marker (the circle, 8.5 px).
-        addLegendLabel(labels, at + QPointF(6.0 * ds(), 0.0), name, color, QPointF(1.0, 0.0), 14.0, current);
+        addLegendLabel(labels, at + QPointF(6.0 * labels.scale(), 0.0), name, color, QPointF(1.0, 0.0), 14.0,
+                       current);
         y += rowHeight;
     }
 }

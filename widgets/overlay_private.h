@@ -4,7 +4,8 @@
 /// overlay_diagnostics.cpp), not for other code: the drawing helpers they share, and each concept's entry
 /// point, which drawStep and OverlayPainter::drawOverlays (overlay.cpp) call. Positions are view pixels on a
 /// painter mapped as overlay.h says; pen widths, sizes and fonts are given at display scale 1 and scaled by
-/// ds().
+/// the display scale of the drawing: the `scale` argument, or labels.scale() (one LabelLayout per drawing,
+/// made with RenderOptions::displayScale). There is no process-wide scale.
 
 #include "label_layout.h"
 #include "overlay.h"
@@ -34,15 +35,12 @@ namespace cl::overlay_detail {
 /// The current theme's colours (widgets/palette.h).
 const Palette& pal();
 
-/// Display scale (presentation mode) for pens and fonts.
-double ds();
-
 QColor withAlpha(QColor c, int alpha);
 
-QPen makePen(QColor color, double width, Qt::PenStyle style = Qt::SolidLine,
+QPen makePen(double scale, QColor color, double width, Qt::PenStyle style = Qt::SolidLine,
              Qt::PenCapStyle cap = Qt::RoundCap);
 
-QFont labelFont(double pixels, bool bold = true);
+QFont labelFont(double scale, double pixels, bool bold = true);
 
 QPointF toView(const ViewTransform& view, phys::Vec2 p);
 
@@ -50,11 +48,12 @@ QPointF toView(const ViewTransform& view, phys::Vec2 p);
 QPointF viewDirection(phys::Vec2 worldDirection);
 
 /// Metres that make `pixels` view pixels (scaled by the display scale).
-double metres(const ViewTransform& view, double pixels);
+double metres(double scale, const ViewTransform& view, double pixels);
 
 /// The box a label with `text` fills at its preferred spot (view pixels): beside `anchor`, centred on
 /// anchor + direction * (half the box along `direction` + gap); direction (0, 0) centres it on the anchor.
-QRectF labelRect(QPointF anchor, const QString& text, QPointF direction, double fontPixels, bool bold = true);
+QRectF labelRect(double scale, QPointF anchor, const QString& text, QPointF direction, double fontPixels,
+                 bool bold = true);
 
 /// Asks `labels` for a text label beside `anchor`, on the side of `direction` ((0, 0) centres it); the
 /// layout places it clear of the others (label_layout.h) and it is drawn over everything else.
@@ -69,18 +68,19 @@ void addLegendLabel(LabelLayout& labels, QPointF anchor, const QString& text, QC
                     double fontPixels, bool bold);
 
 /// An arrow from `from` to `to` (view pixels) with a filled head.
-void drawArrow(QPainter& painter, QPointF from, QPointF to, QColor color, double width = 2.5);
+void drawArrow(QPainter& painter, double scale, QPointF from, QPointF to, QColor color, double width = 2.5);
 
 /// An arrow that labels keep off (LabelLayout::addLine).
 void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color,
                double width = 2.5);
 
-void drawDot(QPainter& painter, QPointF at, QColor color, double radius = 5.0, bool filled = true);
+void drawDot(QPainter& painter, double scale, QPointF at, QColor color, double radius = 5.0,
+             bool filled = true);
 
-void drawCross(QPainter& painter, QPointF at, QColor color, double size = 7.0);
+void drawCross(QPainter& painter, double scale, QPointF at, QColor color, double size = 7.0);
 
 /// A marker per contact method: circle, square, diamond.
-void drawMethodMarker(QPainter& painter, QPointF at, int method, QColor color);
+void drawMethodMarker(QPainter& painter, double scale, QPointF at, int method, QColor color);
 
 /// A world segment drawn in view pixels.
 void drawSegment(QPainter& painter, const ViewTransform& view, phys::Vec2 a, phys::Vec2 b, const QPen& pen);
@@ -122,8 +122,8 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
 
 /// True when the depth labels of two contact points, each put opposite the normal `normalDir` (view frame),
 /// would overlap or nearly touch (two corners of a small box seen from far away).
-bool labelsCrowd(QPointF p0, const QString& label0, QPointF p1, const QString& label1, QPointF normalDir,
-                 double fontPixels);
+bool labelsCrowd(double scale, QPointF p0, const QString& label0, QPointF p1, const QString& label1,
+                 QPointF normalDir, double fontPixels);
 
 /// Where the depth label of a contact point goes (a view direction for drawText): opposite the normal
 /// `normalDir` (view frame); when the labels of the group crowd (labelsCrowd), outward along the contact line

@@ -33,18 +33,18 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         hi = std::max(hi, phys::dot(c, perp));
         lo = std::min(lo, phys::dot(c, perp));
     }
-    const double margin = metres(view, 30.0);
-    const double lane = metres(view, 15.0);
+    const double margin = metres(labels.scale(), view, 30.0);
+    const double lane = metres(labels.scale(), view, 15.0);
     // Bar A, bar B, the overlap mark, and its label (wide when the ruler runs up and down the view).
     const QString markText = axis.separating
                                  ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
                                  : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
-    const QFontMetricsF markMetrics(labelFont(14.0));
+    const QFontMetricsF markMetrics(labelFont(labels.scale(), 14.0));
     const QPointF across = viewDirection(perp);
     const double labelPixels = std::abs(across.x()) * markMetrics.horizontalAdvance(markText) +
-                               std::abs(across.y()) * markMetrics.height() + 8.0 * ds();
+                               std::abs(across.y()) * markMetrics.height() + 8.0 * labels.scale();
     const double band = 2.2 * lane + view.toMetres(labelPixels);
-    const double edge = metres(view, 12.0);
+    const double edge = metres(labels.scale(), view, 12.0);
     const double sHigh = std::max(axis.maxA, axis.maxB);
     // The visible range of t on the line s = sLabel (where the overlap label goes): slab clipping of
     // sLabel n + t perp against the visible rectangle.
@@ -86,11 +86,11 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
 
     // Guides from the bar ends back across the shapes: the "shadow" lines.
     painter.save();
-    painter.setPen(makePen(withAlpha(ca, 110), 1.2, Qt::DashLine, Qt::FlatCap));
+    painter.setPen(makePen(labels.scale(), withAlpha(ca, 110), 1.2, Qt::DashLine, Qt::FlatCap));
     for (const double s : {axis.minA, axis.maxA}) {
         painter.drawLine(at(s, laneA), at(s, far - side * margin * 0.3));
     }
-    painter.setPen(makePen(withAlpha(cb, 110), 1.2, Qt::DashLine, Qt::FlatCap));
+    painter.setPen(makePen(labels.scale(), withAlpha(cb, 110), 1.2, Qt::DashLine, Qt::FlatCap));
     for (const double s : {axis.minB, axis.maxB}) {
         painter.drawLine(at(s, laneB), at(s, far - side * margin * 0.3));
     }
@@ -99,19 +99,19 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     // The axis itself, across the view, between the two bars.
     const double axisLane = t0 + side * 0.5 * lane;
     drawLongLine(painter, view, axisLane * perp, n,
-                 makePen(withAlpha(QColor(pal().ink), 150), 1.2, Qt::DashDotLine));
-    const double tip = sHigh + metres(view, 46.0);
-    drawArrow(painter, labels, at(sHigh + metres(view, 8.0), axisLane), at(tip, axisLane), QColor(pal().ink),
-              2.0);
+                 makePen(labels.scale(), withAlpha(QColor(pal().ink), 150), 1.2, Qt::DashDotLine));
+    const double tip = sHigh + metres(labels.scale(), view, 46.0);
+    drawArrow(painter, labels, at(sHigh + metres(labels.scale(), view, 8.0), axisLane), at(tip, axisLane),
+              QColor(pal().ink), 2.0);
     addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(pal().ink),
              viewDirection(n));
 
     // The two shadows as bars.
     painter.save();
-    painter.setPen(makePen(ca, 7.0, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(makePen(labels.scale(), ca, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minA, laneA), at(axis.maxA, laneA));
     labels.addLine(at(axis.minA, laneA), at(axis.maxA, laneA), 7.0);
-    painter.setPen(makePen(cb, 7.0, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(makePen(labels.scale(), cb, 7.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(axis.minB, laneB), at(axis.maxB, laneB));
     labels.addLine(at(axis.minB, laneB), at(axis.maxB, laneB), 7.0);
     painter.restore();
@@ -122,16 +122,16 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     // The overlap (or gap): between the ends s1, s2 chosen above.
     const QColor mark = axis.separating ? OverlayPainter::gapColor() : OverlayPainter::overlapColor();
     painter.save();
-    painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));
+    painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(s1, laneMark), at(s2, laneMark));
     labels.addLine(at(s1, laneMark), at(s2, laneMark), 3.0);
-    const QPointF tick = viewDirection(perp) * (6.0 * ds());
+    const QPointF tick = viewDirection(perp) * (6.0 * labels.scale());
     for (const double s : {s1, s2}) {
         painter.drawLine(at(s, laneMark) - tick, at(s, laneMark) + tick);
         // Thin ties down to the bars so the bracket reads as "between these two ends".
-        painter.setPen(makePen(withAlpha(mark, 140), 1.0, Qt::DotLine));
+        painter.setPen(makePen(labels.scale(), withAlpha(mark, 140), 1.0, Qt::DotLine));
         painter.drawLine(at(s, laneMark), at(s, laneA));
-        painter.setPen(makePen(mark, 3.0, Qt::SolidLine, Qt::FlatCap));
+        painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
     addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
@@ -142,16 +142,16 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         polygonEdge(w.geometryA(), w.transformA(), axis.edge, e0, e1)) {
         drawEdgeHighlight(painter, labels, view, e0, e1, ca);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), ca, 2.5);
-        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
-                 ca, viewDirection(n), 12.0);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * labels.scale()), ca, 2.5);
+        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * labels.scale()),
+                 QObject::tr("edge %1").arg(axis.edge), ca, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::B &&
                polygonEdge(w.geometryB(), w.transformB(), axis.edge, e0, e1)) {
         drawEdgeHighlight(painter, labels, view, e0, e1, cb);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * ds()), cb, 2.5);
-        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * ds()), QObject::tr("edge %1").arg(axis.edge),
-                 cb, viewDirection(n), 12.0);
+        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * labels.scale()), cb, 2.5);
+        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * labels.scale()),
+                 QObject::tr("edge %1").arg(axis.edge), cb, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::Circle) {
         // Circle axis: from the polygon's closest vertex (or A's centre) to the circle's centre.
         phys::Vec2 from, to;
@@ -171,16 +171,17 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
             break;
         }
         if (ok) {
-            drawSegment(painter, view, from, to, makePen(QColor(pal().ink), 3.0));
-            drawDot(painter, toView(view, from), ca, 5.0);
-            drawDot(painter, toView(view, to), cb, 5.0);
+            drawSegment(painter, view, from, to, makePen(labels.scale(), QColor(pal().ink), 3.0));
+            drawDot(painter, labels.scale(), toView(view, from), ca, 5.0);
+            drawDot(painter, labels.scale(), toView(view, to), cb, 5.0);
         }
     }
 
     if (result && !t.sat.separated) {
         // The MTV: B moved by depth * normal (dashed ghost), and the arrow of that translation.
         const phys::Vec2 mtv = t.sat.mtvDepth * t.sat.mtvNormal;
-        drawShapeOutline(painter, view, w.geometryB(), w.transformB(), makePen(cb, 2.0, Qt::DashLine), mtv);
+        drawShapeOutline(painter, view, w.geometryB(), w.transformB(),
+                         makePen(labels.scale(), cb, 2.0, Qt::DashLine), mtv);
         const phys::Vec2 c = shapeCentre(w.geometryB(), w.transformB());
         const QPointF from = toView(view, c);
         const QPointF to = toView(view, c + mtv);

@@ -101,7 +101,8 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
         // Only this body's label can change visibility (a drag calls this on every mouse move).
         if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
             label && !m_batched && !m_deferLabelVisibility) {
-            label->setVisible(m_showBodyNames && SceneRenderer::nameFits(body, m_view.pixelsPerMetre()));
+            label->setVisible(m_showBodyNames &&
+                              SceneRenderer::nameFits(body, m_view.pixelsPerMetre(), m_presentationScale));
         }
         updateBatched();
         emit bodyShown(key);
@@ -113,7 +114,9 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     }
     auto* item = new BodyItem(body, index, key);
     item->setMetresPerPixel(1.0 / m_view.pixelsPerMetre());
+    item->setDisplayScale(m_presentationScale);
     auto* label = new BodyLabelItem(QString::fromStdString(body.name), index);
+    label->setDisplayScale(m_presentationScale);
     label->setZValue(kLabelZ);
     if (!m_batched) {
         m_scene->addItem(item);
@@ -307,18 +310,29 @@ void SceneCanvas::setHoveredBody(quint64 key) {
 }
 
 void SceneCanvas::setPresentationScale(double scale) {
-    m_presentationScale = scale;
-    SceneRenderer::setDisplayScale(scale);
+    m_presentationScale = SceneRenderer::clampDisplayScale(scale);
+    m_bodyLayer->setDisplayScale(m_presentationScale);
     // Label sizes and item margins depend on the scale.
     for (BodyLabelItem* label : m_labelItems) {
-        label->setText(label->text());
+        label->setDisplayScale(m_presentationScale);
+        label->setText(label->text()); // the palette may have changed too
     }
     for (BodyItem* item : m_bodyItems) {
+        item->setDisplayScale(m_presentationScale);
         item->setBody(item->body());
     }
     updateLabelVisibility();
     resetCachedContent();
     viewport()->update();
+    emit presentationScaleChanged(m_presentationScale);
+}
+
+RenderOptions SceneCanvas::renderOptions() const {
+    RenderOptions options;
+    options.grid = m_showGrid;
+    options.bodyNames = m_showBodyNames;
+    options.displayScale = m_presentationScale;
+    return options;
 }
 
 void SceneCanvas::setViewTransform(const ViewTransform& view) {
@@ -457,7 +471,8 @@ void SceneCanvas::updateLabelVisibility() {
     }
     for (BodyLabelItem* label : m_labelItems) {
         const phys::BodyDef& body = m_sceneDef.bodies[static_cast<std::size_t>(label->bodyIndex())];
-        label->setVisible(m_showBodyNames && SceneRenderer::nameFits(body, m_view.pixelsPerMetre()));
+        label->setVisible(m_showBodyNames &&
+                          SceneRenderer::nameFits(body, m_view.pixelsPerMetre(), m_presentationScale));
     }
 }
 
@@ -493,7 +508,7 @@ void SceneCanvas::setShowGrid(bool show) {
 void SceneCanvas::drawBackground(QPainter* painter, const QRectF& /*rect*/) {
     // The painter maps world -> viewport here; draw the whole visible world so labels are placed the same
     // whatever part of the viewport is exposed (the painter clips to the exposed part).
-    SceneRenderer::drawBackground(*painter, m_view.visibleWorldRect(), m_showGrid);
+    SceneRenderer::drawBackground(*painter, m_view.visibleWorldRect(), m_showGrid, m_presentationScale);
 }
 
 void SceneCanvas::setBatchedBodies(bool batched) {
@@ -540,7 +555,7 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
                            m_showBodyNames && !m_namesSuppressed);
     }
     if (m_showGrid) {
-        SceneRenderer::drawGridLabels(*painter, m_view.visibleWorldRect());
+        SceneRenderer::drawGridLabels(*painter, m_view.visibleWorldRect(), m_presentationScale);
     }
     for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
         if (overlay) {

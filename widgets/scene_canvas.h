@@ -86,9 +86,13 @@ public:
     quint64 hoveredBody() const { return m_hovered; }
     void setHoveredBody(quint64 key);
 
-    /// Presentation mode factor (fonts, pen widths, labels; 1 = normal). See SceneRenderer::setDisplayScale.
+    /// Presentation mode factor (fonts, pen widths, labels; 1 = normal): this canvas's display scale, handed
+    /// to everything that draws on it (its items, body layer, overlays, tools) through their options, so two
+    /// canvases can differ. @param scale clamped as SceneRenderer::clampDisplayScale
     double presentationScale() const { return m_presentationScale; }
     void setPresentationScale(double scale);
+    /// What SceneRenderer draws under the overlays here: grid, names and this canvas's display scale.
+    RenderOptions renderOptions() const;
 
     /// The current view: scale, centre and viewport size.
     const ViewTransform& viewTransform() const { return m_view; }
@@ -148,6 +152,9 @@ public slots:
     void setShowGrid(bool show);
 
 signals:
+    /// setPresentationScale changed the display scale (widgets beside the canvas, e.g. the energy plot,
+    /// follow it).
+    void presentationScaleChanged(double scale);
     /// The mouse moved over the canvas; `worldPoint` is under it (metres).
     void mouseWorldPositionChanged(phys::Vec2 worldPoint);
     /// The zoom changed.

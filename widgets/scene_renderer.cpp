@@ -1,10 +1,9 @@
 #include "scene_renderer.h"
 
-#include "svg_writer.h"
 #include "halo_text.h"
+#include "paint_kit.h"
 #include "palette.h"
 
-#include <QFile>
 #include <QFont>
 #include <QFontMetricsF>
 #include <QHash>
@@ -28,33 +27,22 @@ const Palette& pal() {
     return currentPalette();
 }
 
-/// Presentation-mode factor on fonts, pen widths and pixel gaps.
-double g_displayScale = 1.0;
-
 /// Pixels between a grid label and its axis.
 constexpr double kLabelGap = 4.0;
 /// Pixels kept free between a label and the view border.
 constexpr double kLabelBorder = 3.0;
 
-QFont gridFont() {
+QFont gridFont(double displayScale) {
     QFont font;
-    font.setPixelSize(static_cast<int>(std::lround(11 * g_displayScale)));
+    font.setPixelSize(static_cast<int>(std::lround(11 * displayScale)));
     return font;
 }
 
-QFont nameFont() {
+QFont nameFont(double displayScale) {
     QFont font;
-    font.setPixelSize(static_cast<int>(std::lround(12 * g_displayScale)));
+    font.setPixelSize(static_cast<int>(std::lround(12 * displayScale)));
     font.setWeight(QFont::DemiBold);
     return font;
-}
-
-QPen cosmeticPen(QColor color, double width) {
-    QPen pen(color, width);
-    pen.setCosmetic(true);
-    pen.setJoinStyle(Qt::RoundJoin);
-    pen.setCapStyle(Qt::RoundCap);
-    return pen;
 }
 
 /// Device coordinate of a 1-pixel line near `coordinate`: the centre of the pixel it falls in, so the line
@@ -75,12 +63,8 @@ void drawGridText(QPainter& painter, const QRectF& box, const QRectF& patch, con
 
 } // namespace
 
-void SceneRenderer::setDisplayScale(double scale) {
-    g_displayScale = std::isfinite(scale) ? std::clamp(scale, 0.5, 4.0) : 1.0;
-}
-
-double SceneRenderer::displayScale() {
-    return g_displayScale;
+double SceneRenderer::clampDisplayScale(double scale) {
+    return std::isfinite(scale) ? std::clamp(scale, 0.5, 4.0) : 1.0;
 }
 
 QColor SceneRenderer::backgroundColor() {
@@ -99,8 +83,8 @@ BodyColors SceneRenderer::bodyColors(const phys::BodyDef& body, int bodyIndex) {
 //   k = floor(log10(minPixels / s))
 //   for each decade 10^k, 10^(k+1): for m in 1, 2, 5: if m 10^k s >= minPixels: major = m 10^k; stop
 //   minor = major / 5 (m = 1 or 5) or major / 4 (m = 2)
-GridSpacing SceneRenderer::gridSpacing(double pixelsPerMetre) {
-    const double minPixels = kMinMajorGridPixels * g_displayScale;
+GridSpacing SceneRenderer::gridSpacing(double pixelsPerMetre, double displayScale) {
+    const double minPixels = kMinMajorGridPixels * displayScale;
     const double minMetres = minPixels / pixelsPerMetre;
     const double decade = std::pow(10.0, std::floor(std::log10(minMetres)));
     GridSpacing spacing;
@@ -182,7 +166,8 @@ phys::Vec2 SceneRenderer::labelAnchor(const phys::BodyDef& body) {
 //   for every multiple i * minor inside the view, x and y:
 //     line kind = axis if i == 0, major if i is a multiple of major/minor, else minor
 //   draw minor lines, then major lines, then the axes (so stronger lines win), snapped to pixel centres
-void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, bool grid) {
+void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, bool grid,
+                                   double displayScale) {
     painter.save();
     const QTransform worldToDevice = painter.transform();
     painter.resetTransform();
@@ -194,7 +179,7 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
         return;
     }
 
-    const GridSpacing spacing = gridSpacing(s);
+    const GridSpacing spacing = gridSpacing(s, displayScale);
     const auto ratio = static_cast<std::int64_t>(std::llround(spacing.major / spacing.minor));
     const QRectF world = worldRect.normalized();
     const auto firstX = static_cast<std::int64_t>(std::ceil(world.left() / spacing.minor));
@@ -215,7 +200,7 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
         const double width = pass == Kind::Axis ? 2.0 : 1.0;
         const QRgb color =
             pass == Kind::Minor ? pal().minorLine : (pass == Kind::Major ? pal().majorLine : pal().axisLine);
-        painter.setPen(cosmeticPen(QColor(color), width));
+        painter.setPen(paintkit::cosmeticPen(QColor(color), width));
         auto place = [width](double coordinate) {
             return width == 1.0 ? snapToPixelCentre(coordinate) : std::round(coordinate);
         };
@@ -241,22 +226,22 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
 //   y labels: one column along the left edge, centred on their major line
 //   the corner where row and column meet belongs to the column: x labels that reach into it are skipped,
 //   and so are y labels that reach into the row
-std::vector<GridLabelBox> SceneRenderer::gridLabelBoxes(const QRectF& worldRect,
-                                                        const QTransform& worldToDevice) {
+std::vector<GridLabelBox>
+SceneRenderer::gridLabelBoxes(const QRectF& worldRect, const QTransform& worldToDevice, double displayScale) {
     std::vector<GridLabelBox> out;
     const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
     const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
     if (!(s > 0.0) || !std::isfinite(s) || deviceRect.isEmpty()) {
         return out;
     }
-    const GridSpacing spacing = gridSpacing(s);
+    const GridSpacing spacing = gridSpacing(s, displayScale);
     const QRectF world = worldRect.normalized();
     const auto firstX = static_cast<std::int64_t>(std::ceil(world.left() / spacing.major));
     const auto lastX = static_cast<std::int64_t>(std::floor(world.right() / spacing.major));
     const auto firstY = static_cast<std::int64_t>(std::ceil(world.top() / spacing.major));
     const auto lastY = static_cast<std::int64_t>(std::floor(world.bottom() / spacing.major));
 
-    const QFontMetricsF metrics(gridFont());
+    const QFontMetricsF metrics(gridFont(displayScale));
     const double textHeight = metrics.height();
     const double rowTop = deviceRect.bottom() - kLabelBorder - textHeight;
 
@@ -293,22 +278,23 @@ std::vector<GridLabelBox> SceneRenderer::gridLabelBoxes(const QRectF& worldRect,
     return out;
 }
 
-void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect) {
+void SceneRenderer::drawGridLabels(QPainter& painter, const QRectF& worldRect, double displayScale) {
     painter.save();
     const QTransform worldToDevice = painter.transform();
     painter.resetTransform();
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    painter.setFont(gridFont());
+    painter.setFont(gridFont(displayScale));
     painter.setPen(QColor(pal().gridText));
-    for (const GridLabelBox& label : gridLabelBoxes(worldRect, worldToDevice)) {
+    for (const GridLabelBox& label : gridLabelBoxes(worldRect, worldToDevice, displayScale)) {
         drawGridText(painter, label.box, label.backdrop, label.text);
     }
     painter.restore();
 }
 
-void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex) {
+void SceneRenderer::drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex,
+                                   double displayScale) {
     const BodyColors colors = bodyColors(body, bodyIndex);
-    QPen outline = cosmeticPen(colors.outline, kOutlinePixels * g_displayScale);
+    QPen outline = paintkit::cosmeticPen(colors.outline, kOutlinePixels * displayScale);
     const QPen radiusPen = outline;
     if (body.type == phys::BodyType::Kinematic) {
         outline.setStyle(Qt::DashLine);
@@ -366,17 +352,18 @@ QPainterPath SceneRenderer::outlinePath(const phys::BodyDef& body) {
     return path;
 }
 
-void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected) {
+void SceneRenderer::drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected,
+                                      double displayScale) {
     const QPainterPath path = outlinePath(body);
     QColor halo(pal().selection);
     halo.setAlpha(selected ? 80 : 55);
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setBrush(Qt::NoBrush);
-    painter.setPen(cosmeticPen(halo, (selected ? 8.0 : 6.0) * g_displayScale));
+    painter.setPen(paintkit::cosmeticPen(halo, (selected ? 8.0 : 6.0) * displayScale));
     painter.drawPath(path);
     if (selected) {
-        painter.setPen(cosmeticPen(QColor(pal().selection), 2.0 * g_displayScale));
+        painter.setPen(paintkit::cosmeticPen(QColor(pal().selection), 2.0 * displayScale));
         painter.drawPath(path);
     }
     painter.restore();
@@ -413,35 +400,35 @@ struct NameMetrics {
     }
 };
 
-NameMetrics& nameMetrics() {
+NameMetrics& nameMetrics(double displayScale) {
     static NameMetrics metrics;
-    metrics.follow(nameFont());
+    metrics.follow(nameFont(displayScale));
     return metrics;
 }
 
 } // namespace
 
-QSizeF SceneRenderer::labelSize(const QString& text) {
-    NameMetrics& metrics = nameMetrics();
+QSizeF SceneRenderer::labelSize(const QString& text, double displayScale) {
+    NameMetrics& metrics = nameMetrics(displayScale);
     // Halo of 1.5 px on each side, plus a pixel of slack for antialiasing.
-    const double slack = 2.0 + 3.0 * g_displayScale;
+    const double slack = 2.0 + 3.0 * displayScale;
     return {metrics.width(text) + slack, metrics.height + slack};
 }
 
-void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text) {
+void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& text, double displayScale) {
     if (text.isEmpty()) {
         return;
     }
-    NameMetrics& metrics = nameMetrics();
+    NameMetrics& metrics = nameMetrics(displayScale);
     const QFontMetricsF fm(metrics.font);
     // The text box centred on `point` (the baseline's left end is what drawHaloText takes).
-    const QPointF baseline(point.x() - 0.5 * metrics.width(text),
-                           point.y() + 0.5 * (fm.ascent() - fm.descent()));
+    const QPointF baseline =
+        paintkit::baselineForCentre(fm, point.x() - 0.5 * metrics.width(text), point.y());
     drawHaloText(painter, baseline, metrics.font, text, QColor(pal().labelText),
-                 Palette::withAlpha(pal().paper, 215), 3.0 * g_displayScale, true);
+                 Palette::withAlpha(pal().paper, 215), 3.0 * displayScale, true);
 }
 
-bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
+bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre, double displayScale) {
     if (body.name.empty()) {
         return false;
     }
@@ -449,7 +436,7 @@ bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre) {
     if (!box) {
         return false;
     }
-    NameMetrics& metrics = nameMetrics();
+    NameMetrics& metrics = nameMetrics(displayScale);
     // The height first: it rules out most bodies of a zoomed-out scene without measuring any text.
     if (metrics.height > (box->upper.y - box->lower.y) * pixelsPerMetre) {
         return false;
@@ -465,22 +452,23 @@ void SceneRenderer::render(QPainter& painter, const phys::SceneDef& scene, const
     const QTransform viewToDevice = painter.transform();
     const QTransform worldToDevice = view.worldToView() * viewToDevice;
     painter.setTransform(worldToDevice);
-    drawBackground(painter, view.visibleWorldRect(), options.grid);
+    const double scale = options.displayScale;
+    drawBackground(painter, view.visibleWorldRect(), options.grid, scale);
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         painter.setTransform(bodyToWorld(scene.bodies[i]) * worldToDevice);
-        drawBodyShapes(painter, scene.bodies[i], static_cast<int>(i));
+        drawBodyShapes(painter, scene.bodies[i], static_cast<int>(i), scale);
     }
     if (options.bodyNames) {
         painter.setTransform(viewToDevice);
         for (const phys::BodyDef& body : scene.bodies) {
-            if (nameFits(body, view.pixelsPerMetre())) {
-                drawLabel(painter, view.toView(labelAnchor(body)), QString::fromStdString(body.name));
+            if (nameFits(body, view.pixelsPerMetre(), scale)) {
+                drawLabel(painter, view.toView(labelAnchor(body)), QString::fromStdString(body.name), scale);
             }
         }
     }
     if (options.grid) {
         painter.setTransform(worldToDevice);
-        drawGridLabels(painter, view.visibleWorldRect());
+        drawGridLabels(painter, view.visibleWorldRect(), scale);
     }
     painter.restore();
 }
@@ -510,15 +498,10 @@ QImage SceneRenderer::renderImage(const phys::SceneDef& scene, QSize size, const
 
 QString SceneRenderer::renderSvg(const phys::SceneDef& scene, QSize size, const QString& fileName,
                                  const RenderOptions& options) {
-    SvgWriter svg(size);
-    svg.setTitle(QStringLiteral("ContactLab scene"));
-    QPainter painter;
-    if (!painter.begin(&svg)) {
-        return QStringLiteral("cannot start drawing into %1").arg(fileName);
-    }
-    render(painter, scene, fitView(scene, QSizeF(size)), options);
-    painter.end();
-    return svg.save(fileName);
+    const auto draw = [&](QPainter& painter) {
+        render(painter, scene, fitView(scene, QSizeF(size)), options);
+    };
+    return paintkit::writeDrawing(fileName, size, draw, {}, paintkit::Format::Svg);
 }
 
 } // namespace cl

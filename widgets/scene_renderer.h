@@ -46,6 +46,10 @@ struct GridLabelBox {
 struct RenderOptions {
     bool grid = true;      ///< background grid with metre labels
     bool bodyNames = true; ///< each body's name at its centre (bodies without a name show nothing)
+    /// Presentation-mode factor on fonts, pen widths, label gaps and the grid spacing in pixels (1 = normal).
+    /// State of whoever draws: the canvas passes its own (SceneCanvas::displayScale), headless renders
+    /// (CLI, exports, slides) theirs, so two canvases can differ.
+    double displayScale = 1.0;
 };
 
 /// Stateless drawing functions. Painter transforms are world (metres, y-up) -> device unless said otherwise.
@@ -60,11 +64,10 @@ public:
     /// Outline width of bodies, pixels.
     static constexpr double kOutlinePixels = 1.5;
 
-    /// Display scale for a projector ("presentation mode"): fonts, pen widths, label gaps and the grid
-    /// spacing in pixels are multiplied by it. 1 by default; process-wide (the canvas sets it, headless
-    /// rendering leaves it at 1). @param scale clamped into [0.5, 4]
-    static void setDisplayScale(double scale);
-    static double displayScale();
+    /// A display scale for a projector ("presentation mode") made valid: clamped into [0.5, 4], 1 when not
+    /// finite. Every function below that draws or measures in pixels takes the scale as its last argument
+    /// (RenderOptions::displayScale for render); there is no process-wide scale.
+    static double clampDisplayScale(double scale);
 
     static QColor backgroundColor();
     /// Colours of body `bodyIndex` (its index in SceneDef::bodies): a palette colour for dynamic and
@@ -72,7 +75,7 @@ public:
     static BodyColors bodyColors(const phys::BodyDef& body, int bodyIndex);
 
     /// Grid steps for a zoom. @param pixelsPerMetre view scale
-    static GridSpacing gridSpacing(double pixelsPerMetre);
+    static GridSpacing gridSpacing(double pixelsPerMetre, double displayScale = 1.0);
     /// Text of a grid label for coordinate `metres` (no "-0", as many decimals as the spacing needs).
     static QString gridLabel(double metres, const GridSpacing& spacing);
 
@@ -94,28 +97,32 @@ public:
     /// and the axes emphasised. The painter's transform must be world -> device; lines are snapped to device
     /// pixels so they stay crisp.
     /// @param worldRect visible part of the world, metres
-    static void drawBackground(QPainter& painter, const QRectF& worldRect, bool grid = true);
+    static void drawBackground(QPainter& painter, const QRectF& worldRect, bool grid = true,
+                               double displayScale = 1.0);
     /// Draws the metre labels of the major grid lines as rulers along the bottom and left edges of
     /// `worldRect`. Drawn last, over the bodies, so a body never hides them. Painter as for drawBackground.
-    static void drawGridLabels(QPainter& painter, const QRectF& worldRect);
+    static void drawGridLabels(QPainter& painter, const QRectF& worldRect, double displayScale = 1.0);
     /// Where drawGridLabels puts each label for `worldRect` seen through `worldToDevice` (no drawing).
-    static std::vector<GridLabelBox> gridLabelBoxes(const QRectF& worldRect, const QTransform& worldToDevice);
+    static std::vector<GridLabelBox> gridLabelBoxes(const QRectF& worldRect, const QTransform& worldToDevice,
+                                                    double displayScale = 1.0);
     /// Draws a body's shapes. The painter's transform must be body frame -> device.
-    static void drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex);
+    static void drawBodyShapes(QPainter& painter, const phys::BodyDef& body, int bodyIndex,
+                               double displayScale = 1.0);
     /// Draws the hover or selection highlight of a body over its shapes: a translucent halo around every
     /// shape and, when selected, a strong outline. The painter's transform must be body frame -> device.
-    static void drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected);
+    static void drawBodyHighlight(QPainter& painter, const phys::BodyDef& body, bool selected,
+                                  double displayScale = 1.0);
     /// Draws a label centred on `point`, upright, with a halo so it reads over lines and fills.
     /// The painter's transform must be a pixel frame (y down, unscaled): the view, or an item that ignores
     /// the view's transformations.
     /// @param point label centre in the painter's pixel frame
-    static void drawLabel(QPainter& painter, QPointF point, const QString& text);
+    static void drawLabel(QPainter& painter, QPointF point, const QString& text, double displayScale = 1.0);
     /// Size of a label in pixels, for bounding rectangles.
-    static QSizeF labelSize(const QString& text);
+    static QSizeF labelSize(const QString& text, double displayScale = 1.0);
     /// Whether a body's name is shown at this zoom: only when the text fits inside the body's world bounding
     /// box on screen, so names of small, crowded bodies do not pile up (they appear as one zooms in).
     /// False for a body without a name. @param pixelsPerMetre view scale
-    static bool nameFits(const phys::BodyDef& body, double pixelsPerMetre);
+    static bool nameFits(const phys::BodyDef& body, double pixelsPerMetre, double displayScale = 1.0);
 
     /// Draws the whole scene as the canvas shows it with view `view` onto a painter whose transform maps view
     /// pixels to the device (identity for an image of the view's size).

@@ -136,12 +136,13 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
         body.boundsCenter = bounds.center();
         body.boundsRadius = 0.5 * std::hypot(bounds.width(), bounds.height());
         if (!def.name.empty()) {
-            body.nameWidth = SceneRenderer::labelSize(QString::fromStdString(def.name)).width();
+            body.nameWidth =
+                SceneRenderer::labelSize(QString::fromStdString(def.name), m_displayScale).width();
         }
         m_bodies.push_back(body);
     }
     m_bodyCountCached = scene.bodies.size();
-    m_displayScaleCached = SceneRenderer::displayScale();
+    m_displayScaleCached = m_displayScale;
     m_paletteCached = paletteRevision();
     m_valid = true;
 }
@@ -162,11 +163,11 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
 void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const QList<quint64>& keys,
                          const ViewTransform& view, const QList<quint64>& selection, quint64 hovered,
                          bool names) {
-    if (!m_valid || m_bodyCountCached != scene.bodies.size() ||
-        m_displayScaleCached != SceneRenderer::displayScale() || m_paletteCached != paletteRevision()) {
+    if (!m_valid || m_bodyCountCached != scene.bodies.size() || m_displayScaleCached != m_displayScale ||
+        m_paletteCached != paletteRevision()) {
         rebuild(scene);
     }
-    const double scale = SceneRenderer::displayScale();
+    const double scale = m_displayScale;
     const QTransform worldToDevice = painter.transform();
     const double pixelsPerMetre = std::sqrt(std::abs(worldToDevice.determinant()));
     if (!(pixelsPerMetre > 0.0) || !std::isfinite(pixelsPerMetre)) {
@@ -264,7 +265,7 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
         }
         // The name: only a body about as wide as its text on screen can fit it; nameFits decides exactly.
         if (names && body.nameWidth > 0.0 && body.nameWidth <= 2.0 * reach + 8.0 * scale &&
-            SceneRenderer::nameFits(def, view.pixelsPerMetre())) {
+            SceneRenderer::nameFits(def, view.pixelsPerMetre(), scale)) {
             m_labels.emplace_back(static_cast<int>(i), view.toView(SceneRenderer::labelAnchor(def)));
         }
     }
@@ -324,7 +325,7 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
             const phys::BodyDef& def = scene.bodies[static_cast<std::size_t>(i)];
             painter.save();
             painter.setTransform(SceneRenderer::bodyToWorld(def) * worldToDevice);
-            SceneRenderer::drawBodyHighlight(painter, def, selected);
+            SceneRenderer::drawBodyHighlight(painter, def, selected, scale);
             painter.restore();
         }
     }
@@ -334,7 +335,8 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
         painter.resetTransform();
         for (const auto& [index, at] : m_labels) {
             SceneRenderer::drawLabel(
-                painter, at, QString::fromStdString(scene.bodies[static_cast<std::size_t>(index)].name));
+                painter, at, QString::fromStdString(scene.bodies[static_cast<std::size_t>(index)].name),
+                scale);
         }
         painter.restore();
     }
@@ -344,8 +346,8 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
 // convex polygon (left of every counter-clockwise edge) or a circle; failing that, within `tolerance` of a
 // shape's boundary.
 int SimBodyLayer::bodyAt(const phys::SceneDef& scene, phys::Vec2 worldPoint, double tolerance) {
-    if (!m_valid || m_bodyCountCached != scene.bodies.size() ||
-        m_displayScaleCached != SceneRenderer::displayScale() || m_paletteCached != paletteRevision()) {
+    if (!m_valid || m_bodyCountCached != scene.bodies.size() || m_displayScaleCached != m_displayScale ||
+        m_paletteCached != paletteRevision()) {
         rebuild(scene);
     }
     for (const double slack : {0.0, tolerance}) {

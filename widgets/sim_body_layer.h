@@ -45,6 +45,11 @@ public:
     /// an aliased fill costs a third of an antialiased one.
     static constexpr double kSmallBodyPixels = 12.0;
 
+    /// The display scale of the canvas it paints on (presentation mode): outline widths and names follow
+    /// it; a change rebuilds the cached name widths.
+    void setDisplayScale(double displayScale) { m_displayScale = displayScale; }
+    double displayScale() const { return m_displayScale; }
+
     /// The cached shapes no longer match the bodies: rebuilt at the next paint or pick.
     void invalidate() { m_valid = false; }
 
@@ -105,8 +110,9 @@ private:
 
     bool m_valid = false;
     std::size_t m_bodyCountCached = 0;
-    double m_displayScaleCached = 0.0;
-    int m_paletteCached = -1; ///< paletteRevision() of the cached colours
+    double m_displayScale = 1.0;
+    double m_displayScaleCached = 0.0; ///< m_displayScale when the cache was built
+    int m_paletteCached = -1;          ///< paletteRevision() of the cached colours
     std::vector<Body> m_bodies;
     std::vector<Shape> m_shapes;
     std::vector<QPointF> m_points; ///< polygon vertices, body frame, metres

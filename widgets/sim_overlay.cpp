@@ -1,5 +1,6 @@
 #include "sim_overlay.h"
 
+#include "paint_kit.h"
 #include "palette.h"
 
 #include "scene_canvas.h"
@@ -38,34 +39,27 @@ constexpr double kDenseHeadPixels = 12.0;
 /// Segments of a circle outline (sleeping tint).
 constexpr int kCircleSegments = 32;
 
-double px(double pixels) {
-    return pixels * SceneRenderer::displayScale();
-}
+/// Pixels at display scale 1 -> pixels at the scale drawn with (SimOverlayOptions::displayScale). Each
+/// function that sizes things makes one from its options or argument: there is no process-wide scale.
+struct Px {
+    double scale = 1.0;
+    double operator()(double pixels) const { return pixels * scale; }
+};
 
 QPointF toView(const ViewTransform& view, phys::Vec2 p) {
     return view.toView(p);
 }
 
 /// An arrow from `from` to `to` (viewport pixels) with a filled head (the legend's symbol).
-void drawArrow(QPainter& painter, QPointF from, QPointF to, const QColor& color, double width) {
-    const QPointF d = to - from;
-    const double length = std::hypot(d.x(), d.y());
-    if (length < kMinArrowPixels) {
-        return;
-    }
-    const QPointF u = d / length;
-    const QPointF n(-u.y(), u.x());
-    const double head = std::min(px(9.0), 0.45 * length);
-    const QPointF base = to - u * head;
-    QPen pen(color, width);
-    pen.setCapStyle(Qt::RoundCap);
-    painter.setPen(pen);
-    painter.drawLine(from, base);
-    const QPointF tip[3] = {to, base + n * (0.45 * head), base - n * (0.45 * head)};
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(color);
-    painter.drawPolygon(tip, 3);
-    painter.setBrush(Qt::NoBrush);
+void drawArrow(QPainter& painter, QPointF from, QPointF to, const QColor& color, double width, Px px) {
+    paintkit::ArrowHead head;
+    head.pixels = 9.0;
+    head.maxFraction = 0.45;
+    head.minLength = kMinArrowPixels;
+    head.cap = Qt::RoundCap;
+    head.shaftOverlap = 0.0;
+    head.restoreBrush = true;
+    paintkit::drawArrow(painter, from, to, color, width, px.scale, head);
 }
 
 /// The buffers of one frame's drawing, kept between frames (cleared, never shrunk), so a steady run allocates
@@ -88,7 +82,7 @@ Scratch& scratch() {
 /// Appends an arrow (its shaft and two barbs: an open head) as three segments; shorter than
 /// kMinArrowPixels: nothing. Dense: arrows shorter than kDenseHeadPixels get no head (a head of a few pixels
 /// cannot be read among thousands, and it triples the segments).
-void appendArrow(QVector<QLineF>& lines, QPointF from, QPointF to, bool dense) {
+void appendArrow(QVector<QLineF>& lines, QPointF from, QPointF to, bool dense, Px px) {
     const QPointF d = to - from;
     const double length = std::hypot(d.x(), d.y());
     if (length < kMinArrowPixels) {
@@ -135,7 +129,7 @@ void strokeLines(QPainter& painter, const QVector<QLineF>& lines, const QPen& pe
 }
 
 QPen roundPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidLine) {
-    return QPen(color, width, style, Qt::RoundCap, Qt::RoundJoin);
+    return paintkit::roundPen(color, width, style);
 }
 
 /// Dots of one colour in one call. Dense: aliased squares (one drawRects), else antialiased round dots (wide
@@ -218,7 +212,7 @@ struct LegendRow {
 
 /// The legend's rows in a box of `size` at the painter's origin.
 void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSizeF size, double lineHeight,
-                     double symbolWidth, double pad, double textWidth) {
+                     double symbolWidth, double pad, double textWidth, Px px) {
     using Symbol = LegendSymbol;
     using Row = LegendRow;
     const QRectF box(QPointF(0.5, 0.5), size - QSizeF(1.0, 1.0));
@@ -246,7 +240,7 @@ void paintLegendRows(QPainter& painter, const std::vector<LegendRow>& rows, QSiz
             painter.drawEllipse(centre, r, r);
             break;
         case Symbol::Arrow:
-            drawArrow(painter, left, right, row.color, px(2.0));
+            drawArrow(painter, left, right, row.color, px(2.0), px);
             break;
         case Symbol::Dash:
             painter.setPen(QPen(row.color, px(1.0), Qt::DashLine));
@@ -357,6 +351,7 @@ QString SimOverlayPainter::scaleText(double metresPerUnit, const QString& unit) 
 // overlay that is off costs nothing.
 void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                              const SimOverlayOptions& options, LegendCorner* legendCorner) {
+    const Px px{options.displayScale};
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     Scratch& buffers = scratch();
@@ -433,7 +428,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
     }
 
     if (options.particles && !frame.particles.empty()) {
-        drawParticles(painter, frame, view, dense);
+        drawParticles(painter, frame, view, dense, options.displayScale);
     }
 
     if (options.velocities) {
@@ -446,7 +441,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
             const QPointF from = toView(view, body.center);
             if (visible.contains(from)) {
                 appendArrow(arrows, from, toView(view, body.center + frame.velocityScale * body.velocity),
-                            dense);
+                            dense, px);
             }
         }
         strokeLines(painter, arrows, roundPen(velocityColor(), px(2.0)), dense, raster);
@@ -472,7 +467,8 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
                     }
                     const phys::Vec2 impulse =
                         friction ? c.tangentImpulse * phys::rightPerp(c.normal) : c.normalImpulse * c.normal;
-                    appendArrow(arrows, from, toView(view, c.point + frame.impulseScale * impulse), dense);
+                    appendArrow(arrows, from, toView(view, c.point + frame.impulseScale * impulse), dense,
+                                px);
                 }
                 strokeLines(painter, arrows,
                             roundPen(friction ? frictionImpulseColor() : normalImpulseColor(), px(2.5)),
@@ -492,7 +488,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
                 const QPointF dir = toView(view, frame.contacts[i].point + frame.contacts[i].normal) - p;
                 const double len = std::hypot(dir.x(), dir.y());
                 if (len > 0.0) {
-                    appendArrow(arrows, p, p + dir * (px(kNormalPixels) / len), dense);
+                    appendArrow(arrows, p, p + dir * (px(kNormalPixels) / len), dense, px);
                 }
             }
             strokeLines(painter, arrows, roundPen(normalColor(), px(1.5)), dense, raster);
@@ -560,7 +556,8 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
 // Verlet model (phys::VerletSolver): braces under edges, each circle's centre particle with its radius
 // dashed, then the particles, the hubs last (a dark ring, so a hub on top of another particle still shows).
 void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& frame,
-                                      const ViewTransform& view, bool dense) {
+                                      const ViewTransform& view, bool dense, double displayScale) {
+    const Px px{displayScale};
     Scratch& buffers = scratch();
     const QRectF visible = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-20, -20, 20, 20);
     QVector<QLineF>& lines = buffers.lines;
@@ -678,7 +675,8 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
     // The legend changes only when its rows do: it is drawn once into an image and blitted every frame (its
     // text layout would otherwise cost more than a thousand bodies' fills).
     QFont font = painter.font();
-    font.setPointSizeF(9.0 * SceneRenderer::displayScale());
+    const Px px{options.displayScale};
+    font.setPointSizeF(px(9.0));
     const double dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
     QString key = font.key() + QLatin1Char('|') + QString::number(dpr);
     for (const Row& row : rows) {
@@ -709,20 +707,20 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setRenderHint(QPainter::TextAntialiasing, true);
         p.setFont(font);
-        paintLegendRows(p, rows, cache.size, lineHeight, symbolWidth, pad, textWidth);
+        paintLegendRows(p, rows, cache.size, lineHeight, symbolWidth, pad, textWidth, px);
     }
     LegendCorner corner = LegendCorner::BottomRight;
     if (legendCorner) {
-        *legendCorner = chooseLegendCorner(frame, view, cache.size, *legendCorner);
+        *legendCorner = chooseLegendCorner(frame, view, cache.size, *legendCorner, options.displayScale);
         corner = *legendCorner;
     }
-    const QRectF placed = legendRect(cache.size, view.viewSize(), corner);
+    const QRectF placed = legendRect(cache.size, view.viewSize(), corner, options.displayScale);
     // At whole pixels: the image is copied, not resampled.
     painter.drawImage(QPointF(std::round(placed.left()), std::round(placed.top())), cache.image);
 }
 
-QRectF SimOverlayPainter::legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner) {
-    const double margin = px(12.0);
+QRectF SimOverlayPainter::legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner, double displayScale) {
+    const double margin = Px{displayScale}(12.0);
     const bool left = corner == LegendCorner::TopLeft || corner == LegendCorner::BottomLeft;
     const bool top = corner == LegendCorner::TopLeft || corner == LegendCorner::TopRight;
     const double x = left ? margin : viewSize.width() - size.width() - margin;
@@ -812,14 +810,15 @@ double SimOverlayPainter::bodyAreaIn(const SimOverlayFrame& frame, const ViewTra
 }
 
 LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
-                                                   QSizeF size, LegendCorner current) {
+                                                   QSizeF size, LegendCorner current, double displayScale) {
     const LegendCorner order[] = {current, LegendCorner::BottomRight, LegendCorner::BottomLeft,
                                   LegendCorner::TopRight, LegendCorner::TopLeft};
-    const double currentArea = bodyAreaIn(frame, view, legendRect(size, view.viewSize(), current));
+    const double currentArea =
+        bodyAreaIn(frame, view, legendRect(size, view.viewSize(), current, displayScale));
     LegendCorner best = current;
     double bestArea = currentArea;
     for (const LegendCorner corner : order) {
-        const double area = bodyAreaIn(frame, view, legendRect(size, view.viewSize(), corner));
+        const double area = bodyAreaIn(frame, view, legendRect(size, view.viewSize(), corner, displayScale));
         if (area < bestArea) {
             best = corner;
             bestArea = area;
@@ -856,7 +855,10 @@ void SimOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
     if (!m_active) {
         return;
     }
-    SimOverlayPainter::draw(painter, m_frame, canvas.viewTransform(), m_options, &m_legendCorner);
+    // The canvas's display scale, not the options': a canvas in presentation mode enlarges its overlays.
+    SimOverlayOptions options = m_options;
+    options.displayScale = canvas.presentationScale();
+    SimOverlayPainter::draw(painter, m_frame, canvas.viewTransform(), options, &m_legendCorner);
 }
 
 } // namespace cl

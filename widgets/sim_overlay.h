@@ -35,6 +35,9 @@ struct SimOverlayOptions {
     bool particles = true;   ///< Verlet particles and distance constraints (when the Verlet solver runs)
     bool centres = false;    ///< centres of mass
     bool legend = true;      ///< the legend box, in the view corner with the least body area under it
+    /// Presentation-mode factor on pen widths, dot sizes, arrow heads and the legend (1 = normal): the
+    /// canvas's display scale (SceneCanvas::presentationScale), passed in by whoever paints.
+    double displayScale = 1.0;
 
     friend bool operator==(const SimOverlayOptions&, const SimOverlayOptions&) = default;
 };
@@ -130,13 +133,13 @@ public:
     /// particle with its radius dashed, particles as dots and hubs as dark rings. Painter as for draw().
     /// @param dense thin aliased lines and square dots (big scenes)
     static void drawParticles(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                              bool dense);
+                              bool dense, double displayScale = 1.0);
     /// Draws the legend box (only the enabled items) in a corner of the view; see draw() for the corner.
     static void drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                            const SimOverlayOptions& options, LegendCorner* legendCorner = nullptr);
     /// The rectangle (viewport pixels) a box of `size` takes in `corner` of a view of `viewSize`, with the
     /// legend's margin from the edges.
-    static QRectF legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner);
+    static QRectF legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner, double displayScale = 1.0);
     /// The area of the bodies' shapes (all bodies, static ones too) inside `rect`, square pixels; overlaps
     /// of shapes count twice. Circles are taken as 32-gons.
     static double bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view, const QRectF& rect);
@@ -144,7 +147,7 @@ public:
     /// kept unless another one has less by 5% of the legend's area (so the box does not flicker between
     /// corners as bodies move); ties go to the current one, then bottom-right, bottom-left, top-right.
     static LegendCorner chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
-                                           QSizeF size, LegendCorner current);
+                                           QSizeF size, LegendCorner current, double displayScale = 1.0);
     /// A "nice" arrow length for the legend: the scale in words, e.g. "1 m of arrow = 20 N s".
     static QString scaleText(double metresPerUnit, const QString& unit);
 };

@@ -2,6 +2,7 @@
 
 #include "slide_renderer.h"
 
+#include "paint_kit.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
 
@@ -354,13 +355,8 @@ QString SlideRenderer::writePngSeries(const QString& fileName, const std::vector
     const int count = int(slides.size());
     for (int i = 0; i < count; ++i) {
         const QString name = seriesFileName(fileName, i, count);
-        QSaveFile file(name);
-        if (!file.open(QIODevice::WriteOnly)) {
-            return QObject::tr("cannot write %1: %2").arg(QDir::toNativeSeparators(name), file.errorString());
-        }
-        if (!image(slides[std::size_t(i)]).save(&file, "PNG") || !file.commit()) {
-            file.cancelWriting();
-            return QObject::tr("cannot write %1: %2").arg(QDir::toNativeSeparators(name), file.errorString());
+        if (const QString error = paintkit::writePng(image(slides[std::size_t(i)]), name); !error.isEmpty()) {
+            return error;
         }
         if (written) {
             written->append(name);
@@ -410,13 +406,13 @@ QString SlideRenderer::writePdf(const QString& fileName, const std::vector<Slide
 }
 
 void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
-                                     const Walkthrough& walkthrough, int step,
-                                     const OverlayOptions& overlays) {
+                                     const Walkthrough& walkthrough, int step, const OverlayOptions& overlays,
+                                     double displayScale) {
     if (rect.isEmpty()) {
         return;
     }
     // Enlarged 1.5x against the canvas at the normal display scale (presentation mode already enlarges).
-    const double zoom = std::max(1.0, kDrawingZoom / SceneRenderer::displayScale());
+    const double zoom = std::max(1.0, kDrawingZoom / displayScale);
     const QSizeF viewSize = rect.size() / zoom;
     painter.save();
     painter.setClipRect(rect, Qt::IntersectClip);
@@ -426,18 +422,21 @@ void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, cons
     if (walkthrough.isValid()) {
         // Framed on the pair as the dock's "Frame pair" does, with room for the SAT ruler around it.
         const phys::CollideTrace& t = walkthrough.trace();
-        const double margin = std::min(190.0 * SceneRenderer::displayScale(),
-                                       0.3 * std::min(viewSize.width(), viewSize.height()));
+        const double margin =
+            std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
         view = ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), viewSize, margin);
     }
-    OverlayPainter::renderAll(painter, scene, view, RenderOptions{}, overlays,
+    RenderOptions options;
+    options.displayScale = displayScale;
+    OverlayPainter::renderAll(painter, scene, view, options, overlays,
                               walkthrough.isValid() ? &walkthrough : nullptr, step);
     painter.restore();
 }
 
 std::vector<Slide> SlideRenderer::walkthroughSlides(const std::shared_ptr<const Walkthrough>& walkthrough,
                                                     const std::shared_ptr<const phys::SceneDef>& scene,
-                                                    const QString& pair, const OverlayOptions& overlays) {
+                                                    const QString& pair, const OverlayOptions& overlays,
+                                                    double displayScale) {
     std::vector<Slide> out;
     if (!walkthrough || !walkthrough->isValid() || !scene) {
         return out;
@@ -463,8 +462,9 @@ std::vector<Slide> SlideRenderer::walkthroughSlides(const std::shared_ptr<const 
         slide.explanation = walkthrough->step(s).explanation;
         slide.table = table;
         slide.step = s;
-        slide.drawing = [walkthrough, scene, s, overlays](QPainter& painter, const QRectF& rect) {
-            paintStepDrawing(painter, rect, *scene, *walkthrough, s, overlays);
+        slide.drawing = [walkthrough, scene, s, overlays, displayScale](QPainter& painter,
+                                                                        const QRectF& rect) {
+            paintStepDrawing(painter, rect, *scene, *walkthrough, s, overlays, displayScale);
         };
         out.push_back(std::move(slide));
     }

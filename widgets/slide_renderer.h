@@ -92,9 +92,11 @@ public:
     /// @param scene the scene drawn, with A and B placed as in the walkthrough; shared so the slides stay
     ///        valid after the caller's copy changes
     /// @param pair "A = plank, B = box", written in each heading
+    /// @param displayScale presentation-mode factor of the drawing (the canvas's, from the GUI; 1 headless)
     static std::vector<Slide> walkthroughSlides(const std::shared_ptr<const Walkthrough>& walkthrough,
                                                 const std::shared_ptr<const phys::SceneDef>& scene,
-                                                const QString& pair, const OverlayOptions& overlays = {});
+                                                const QString& pair, const OverlayOptions& overlays = {},
+                                                double displayScale = 1.0);
     /// The slides of one tab of the GJK page: the world pane and, for GJK and EPA, the Minkowski pane with
     /// the origin (for TOI the separation plot), side by side. @param tabName "GJK", "EPA"...
     static std::vector<Slide> gjkSlides(GjkSteps::Tab tab, const GjkSteps& steps, const QString& tabName,
@@ -103,7 +105,7 @@ public:
     /// a projector): the picture of walkthroughSlides, for documents that lay out their own page.
     static void paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
                                  const Walkthrough& walkthrough, int step,
-                                 const OverlayOptions& overlays = {});
+                                 const OverlayOptions& overlays = {}, double displayScale = 1.0);
     /// Draws diagram items fitted into `rect` with a title above them (a pane of the GJK page).
     /// @param showOrigin draw the axes through the origin and keep the origin in the fit
     static void paintDiagramPane(QPainter& painter, const QRectF& rect, const QString& title,

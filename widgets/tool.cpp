@@ -31,7 +31,7 @@ void Tool::deactivate() {
 }
 
 double Tool::gridStep() const {
-    return SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre()).minor;
+    return SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre(), m_canvas->presentationScale()).minor;
 }
 
 double Tool::metresPerPixel() const {
@@ -196,7 +196,8 @@ void Tool::duplicateSelection() {
         return;
     }
     // The copies land one major grid step to the right and down, so they are visibly apart.
-    const double offset = SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre()).major * 0.5;
+    const double offset =
+        SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre(), m_canvas->presentationScale()).major * 0.5;
     emit m_intents->duplicateBodies(keys, phys::Vec2{offset, -offset});
 }
 

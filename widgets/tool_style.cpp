@@ -1,5 +1,6 @@
 #include "tool_style.h"
 
+#include "paint_kit.h"
 #include "palette.h"
 
 #include <QFont>
@@ -66,8 +67,7 @@ void drawOutline(QPainter& painter, const QPolygonF& points, bool closed, double
         return;
     }
     painter.save();
-    QPen pen(color, 2.0 * scale, dashed ? Qt::DashLine : Qt::SolidLine, Qt::RoundCap, Qt::RoundJoin);
-    painter.setPen(pen);
+    painter.setPen(paintkit::roundPen(color, 2.0 * scale, dashed ? Qt::DashLine : Qt::SolidLine));
     if (closed && points.size() >= 3) {
         QColor fill = color;
         fill.setAlpha(40);

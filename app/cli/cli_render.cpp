@@ -9,16 +9,13 @@
 #include "cli.h"
 
 #include "overlay.h"
+#include "paint_kit.h"
 #include "scene_renderer.h"
-#include "svg_writer.h"
 #include "walkthrough.h"
 
 #include "physics/world.h"
 
-#include <QFile>
-#include <QImage>
 #include <QPainter>
-#include <QSaveFile>
 
 #include <optional>
 #include <vector>
@@ -94,32 +91,13 @@ int runRender(const Subcommand& self, const QStringList& args) {
         OverlayPainter::renderAll(painter, def, view, RenderOptions{}, options.diagnostics, steps);
     };
 
-    if (options.suffix == QLatin1String("png")) {
-        QImage image(size, QImage::Format_ARGB32_Premultiplied);
-        image.fill(SceneRenderer::backgroundColor());
-        QPainter painter(&image);
-        paint(painter);
-        painter.end();
-        QSaveFile file(out);
-        if (!file.open(QIODevice::WriteOnly) || !image.save(&file, "PNG") || !file.commit()) {
-            printErr(QStringLiteral("contactlab-cli: cannot write %1: %2\n").arg(out, file.errorString()));
-            return kExitFailure;
-        }
-    } else {
-        // Real text and strokes in output units (widgets/svg_writer.h), so librsvg draws what the PNG shows.
-        SvgWriter svg(size);
-        svg.setTitle(QStringLiteral("ContactLab scene"));
-        QPainter painter;
-        if (!painter.begin(&svg)) {
-            printErr(QStringLiteral("contactlab-cli: cannot draw into %1\n").arg(out));
-            return kExitFailure;
-        }
-        paint(painter);
-        painter.end();
-        if (const QString error = svg.save(out); !error.isEmpty()) {
-            printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
-            return kExitFailure;
-        }
+    // PNG or SVG by the suffix (cli_options checked it is one of them); the SVG has real text and strokes
+    // in output units (widgets/svg_writer.h), so librsvg draws what the PNG shows.
+    paintkit::DrawingFile file;
+    file.background = SceneRenderer::backgroundColor();
+    if (const QString error = paintkit::writeDrawing(out, size, paint, file); !error.isEmpty()) {
+        printErr(QStringLiteral("contactlab-cli: %1\n").arg(error));
+        return kExitFailure;
     }
     printOut(QStringLiteral("wrote %1 (%2x%3, %4 bodies%5)\n")
                  .arg(out)

@@ -4,6 +4,7 @@
 
 #include "document.h"
 #include "main_window.h"
+#include "paint_kit.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
 #include "tool_draw_polygon.h"
@@ -16,7 +17,6 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QMenu>
-#include <QSaveFile>
 #include <QSettings>
 #include <QStatusBar>
 
@@ -36,18 +36,7 @@ QString writePng(const QImage& image, const QString& fileName) {
     if (image.isNull()) {
         return QObject::tr("the picture is too large to export");
     }
-    QSaveFile file(fileName);
-    if (!file.open(QIODevice::WriteOnly)) {
-        return QObject::tr("cannot write %1: %2").arg(QDir::toNativeSeparators(fileName), file.errorString());
-    }
-    if (!image.save(&file, "PNG")) {
-        file.cancelWriting();
-        return QObject::tr("cannot encode %1 as PNG").arg(QDir::toNativeSeparators(fileName));
-    }
-    if (!file.commit()) {
-        return QObject::tr("cannot write %1: %2").arg(QDir::toNativeSeparators(fileName), file.errorString());
-    }
-    return {};
+    return paintkit::writePng(image, fileName);
 }
 
 } // namespace
@@ -76,10 +65,8 @@ QImage Exporter::image(Area area, double scale, int step) const {
         view.viewSize().height() * scale > kMaxExportSide) {
         return {};
     }
-    const SceneCanvas* canvas = m_window.canvas();
-    RenderOptions options;
-    options.grid = canvas->showGrid();
-    options.bodyNames = canvas->showBodyNames();
+    // What the canvas shows, at its display scale (presentation mode exports enlarged, as it did).
+    const RenderOptions options = m_window.canvas()->renderOptions();
     const OverlayOptions overlays = m_dock ? m_dock->overlay()->options() : OverlayOptions{};
     const Walkthrough* walkthrough = nullptr;
     if (m_dock && (step >= 0 || walkthroughShown())) {
@@ -95,10 +82,7 @@ QString Exporter::exportPng(const QString& fileName, Area area, double scale) co
 }
 
 QString Exporter::exportSvg(const QString& fileName, Area area) const {
-    const SceneCanvas* canvas = m_window.canvas();
-    RenderOptions options;
-    options.grid = canvas->showGrid();
-    options.bodyNames = canvas->showBodyNames();
+    const RenderOptions options = m_window.canvas()->renderOptions();
     const OverlayOptions overlays = m_dock ? m_dock->overlay()->options() : OverlayOptions{};
     const Walkthrough* walkthrough = walkthroughShown() ? &m_dock->walkthrough() : nullptr;
     return OverlayPainter::renderSvg(fileName, m_window.document()->scene().def, viewFor(area), options,
@@ -144,7 +128,8 @@ std::vector<Slide> Exporter::walkthroughSlides() const {
         // The dock's own walkthrough for its tab (a simulation contact keeps the World's margin there).
         auto walkthrough = std::make_shared<const Walkthrough>(
             mode == shown.mode() ? shown : Walkthrough::build(mode, a, b, shown.shapeA(), shown.shapeB()));
-        for (Slide& slide : SlideRenderer::walkthroughSlides(walkthrough, scene, pair, overlays)) {
+        for (Slide& slide : SlideRenderer::walkthroughSlides(walkthrough, scene, pair, overlays,
+                                                             m_window.canvas()->presentationScale())) {
             out.push_back(std::move(slide));
         }
     }

@@ -475,6 +475,9 @@ void SimulationUi::createEnergyDock() {
     m_energyDock = new QDockWidget(tr("Energy"), &m_window);
     m_energyDock->setObjectName(QStringLiteral("energyDock"));
     m_energyPlot = new EnergyPlot(m_energyDock);
+    m_energyPlot->setDisplayScale(m_window.canvas()->presentationScale());
+    connect(m_window.canvas(), &SceneCanvas::presentationScaleChanged, m_energyPlot,
+            &EnergyPlot::setDisplayScale);
     m_energyDock->setWidget(m_energyPlot);
     m_window.addDockWidget(Qt::RightDockWidgetArea, m_energyDock);
     if (QMenu* viewMenu = findViewMenu(m_window)) {
@@ -727,7 +730,7 @@ bool SimulationUi::pickContact(QPointF viewportPoint) {
         return false;
     }
     const SceneCanvas* canvas = m_window.canvas();
-    const double radius = kContactPickPixels * SceneRenderer::displayScale() / canvas->pixelsPerMetre();
+    const double radius = kContactPickPixels * canvas->presentationScale() / canvas->pixelsPerMetre();
     return m_controller->chooseContactAt(canvas->viewportToWorld(viewportPoint), radius);
 }
 

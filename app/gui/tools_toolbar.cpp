@@ -210,7 +210,9 @@ ToolsToolbar::ToolsToolbar(SceneCanvas* canvas, EditIntents* intents, QWidget* p
     duplicateAction->setToolTip(tr("Duplicate the selected bodies (Ctrl+D on the canvas)"));
     connect(duplicateAction, &QAction::triggered, this, [this] {
         if (!m_canvas->selection().isEmpty()) {
-            const double offset = 0.5 * SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre()).major;
+            const double offset =
+                0.5 *
+                SceneRenderer::gridSpacing(m_canvas->pixelsPerMetre(), m_canvas->presentationScale()).major;
             emit m_intents->duplicateBodies(m_canvas->selection(), phys::Vec2{offset, -offset});
         }
     });

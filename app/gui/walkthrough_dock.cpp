@@ -404,7 +404,7 @@ void WalkthroughDock::framePair() {
     const phys::CollideTrace& t = m_walkthrough.trace();
     const QSizeF size(m_canvas->viewport()->size());
     const double margin =
-        std::min(190.0 * SceneRenderer::displayScale(), 0.3 * std::min(size.width(), size.height()));
+        std::min(190.0 * m_canvas->presentationScale(), 0.3 * std::min(size.width(), size.height()));
     m_canvas->setViewTransform(ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), size, margin));
 }
 

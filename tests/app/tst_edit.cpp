@@ -25,6 +25,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QGraphicsScene>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -675,17 +676,32 @@ void TestEdit::presentationModeScalesCanvasAndDocks() {
     QVERIFY(presentation->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)));
     auto* dock = m_window->findChild<BodiesDock*>();
     const QFontInfo before(dock->list()->font());
-    const QSizeF labelBefore = SceneRenderer::labelSize(QStringLiteral("ground"));
+    // The canvas's own name items (the scale is the canvas's state, handed to its items): their size.
+    const auto nameSizes = [this] {
+        QList<QSizeF> sizes;
+        for (QGraphicsItem* item : m_window->canvas()->scene()->items(Qt::AscendingOrder)) {
+            if (item->type() == BodyLabelItem::kType &&
+                !static_cast<BodyLabelItem*>(item)->text().isEmpty()) {
+                sizes << item->boundingRect().size();
+            }
+        }
+        return sizes;
+    };
+    const QList<QSizeF> namesBefore = nameSizes();
+    QVERIFY(!namesBefore.isEmpty());
     presentation->trigger();
     QCOMPARE(m_window->canvas()->presentationScale(), 1.6);
-    QCOMPARE(SceneRenderer::displayScale(), 1.6);
+    QCOMPARE(m_window->canvas()->renderOptions().displayScale, 1.6);
     QVERIFY(QFontInfo(dock->list()->font()).pixelSize() > before.pixelSize());
-    QVERIFY(SceneRenderer::labelSize(QStringLiteral("ground")).width() > 1.4 * labelBefore.width());
-    // Thicker outlines on the canvas: more of the body's outline colour in the grab.
+    const QList<QSizeF> namesLarge = nameSizes();
+    QCOMPARE(namesLarge.size(), namesBefore.size());
+    for (qsizetype i = 0; i < namesBefore.size(); ++i) {
+        QVERIFY(namesLarge[i].width() > 1.4 * namesBefore[i].width());
+    }
     presentation->trigger();
-    QCOMPARE(SceneRenderer::displayScale(), 1.0);
+    QCOMPARE(m_window->canvas()->presentationScale(), 1.0);
     QCOMPARE(QFontInfo(dock->list()->font()).pixelSize(), before.pixelSize());
-    QCOMPARE(SceneRenderer::labelSize(QStringLiteral("ground")), labelBefore);
+    QCOMPARE(nameSizes(), namesBefore);
 }
 
 QTEST_MAIN(TestEdit)

@@ -36,15 +36,17 @@ struct Totals {
 
 /// Renders one walkthrough step and returns why its labels fail (empty when they are clear).
 QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, QSize size, bool indices,
-                  Totals& totals) {
+                  double displayScale, Totals& totals) {
     const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter painter(&image);
     OverlayOptions overlays;
     overlays.vertexIndices = indices;
+    RenderOptions options;
+    options.displayScale = displayScale;
     const std::vector<PlacedLabel> labels =
-        OverlayPainter::renderAll(painter, scene, view, RenderOptions{}, overlays, &w, step);
+        OverlayPainter::renderAll(painter, scene, view, options, overlays, &w, step);
     painter.end();
     ++totals.pictures;
     totals.labels += int(labels.size());
@@ -52,9 +54,9 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
         return QStringLiteral("no label drawn");
     }
     const QRectF bounds(QPointF(0, 0), QSizeF(size));
-    const std::vector<QRectF> names = OverlayPainter::bodyNameRects(scene, view);
+    const std::vector<QRectF> names = OverlayPainter::bodyNameRects(scene, view, displayScale);
     const std::vector<GridLabelBox> grid =
-        SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView());
+        SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale);
     bool crowded = false;
     for (std::size_t i = 0; i < labels.size(); ++i) {
         const PlacedLabel& a = labels[i];
@@ -77,12 +79,12 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
                 return QStringLiteral("\"%1\" and \"%2\" overlap").arg(a.request.text, b.request.text);
             }
             if (!a.request.fixed && !b.request.fixed &&
-                LabelLayout::preferredTextRect(a.request, SceneRenderer::displayScale())
-                    .intersects(LabelLayout::preferredTextRect(b.request, SceneRenderer::displayScale()))) {
+                LabelLayout::preferredTextRect(a.request, displayScale)
+                    .intersects(LabelLayout::preferredTextRect(b.request, displayScale))) {
                 crowded = true;
             }
         }
-        if (a.textRect != LabelLayout::preferredTextRect(a.request, SceneRenderer::displayScale())) {
+        if (a.textRect != LabelLayout::preferredTextRect(a.request, displayScale)) {
             ++totals.moved;
         }
     }
@@ -95,6 +97,7 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
 struct Picture {
     QSize size;
     bool indices = false;
+    double displayScale = 1.0; ///< RenderOptions::displayScale of the picture (presentation mode: 1.5)
 };
 
 QString checkPair(const phys::SceneDef& scene, std::size_t i, std::size_t j, const QList<Picture>& pictures,
@@ -107,7 +110,8 @@ QString checkPair(const phys::SceneDef& scene, std::size_t i, std::size_t j, con
         }
         for (int step = 0; step < w.stepCount(); ++step) {
             for (const Picture& picture : pictures) {
-                const QString why = checkStep(scene, w, step, picture.size, picture.indices, totals);
+                const QString why =
+                    checkStep(scene, w, step, picture.size, picture.indices, picture.displayScale, totals);
                 if (!why.isEmpty()) {
                     return QStringLiteral("mode %1, step %2 (%3), %4x%5%6: %7")
                         .arg(int(mode))
@@ -130,7 +134,6 @@ class TestLabels : public QObject {
     Q_OBJECT
 
 private slots:
-    void cleanup() { SceneRenderer::setDisplayScale(1.0); }
     void layoutSeparatesLabelsOnOnePoint();
     void layoutKeepsLabelsInTheView();
     void labelsWithAMaxDistanceStayNearOrAreLeftOut();
@@ -299,7 +302,6 @@ void TestLabels::sceneLabelsNeverOverlap_data() {
 void TestLabels::sceneLabelsNeverOverlap() {
     QFETCH(QString, file);
     QFETCH(double, displayScale);
-    SceneRenderer::setDisplayScale(displayScale);
     const auto loaded = loadSceneFile(file);
     QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
     const phys::SceneDef& scene = std::get<Scene>(loaded).def;
@@ -310,7 +312,7 @@ void TestLabels::sceneLabelsNeverOverlap() {
     const bool small = scene.bodies.size() <= 4;
     QList<Picture> pictures;
     if (displayScale != 1.0) {
-        pictures = {{QSize(1400, 900), false}};
+        pictures = {{QSize(1400, 900), false, displayScale}};
     } else if (small) {
         pictures = {{QSize(820, 640), false}, {QSize(820, 640), true}, {QSize(560, 420), false}};
     } else {
