@@ -140,7 +140,8 @@ void EnergyPlot::paintEvent(QPaintEvent* /*event*/) {
         painter.drawText(QPointF(x, y + metrics.ascent()), item.text);
         x += w;
     }
-    const double top = y + metrics.height() + 6.0;
+    // The axis labels are centred on the plot's top edge: leave half a line for them below the values.
+    const double top = y + 1.5 * metrics.height() + 4.0;
     const QRectF plot(QPointF(metrics.horizontalAdvance(QStringLiteral("-000.0")) + 8.0, top),
                       QPointF(width() - metrics.horizontalAdvance(QStringLiteral("000.0")) - 8.0,
                               height() - metrics.height() - 6.0));
@@ -191,12 +192,23 @@ void EnergyPlot::paintEvent(QPaintEvent* /*event*/) {
     painter.setPen(momentumColor());
     painter.drawText(QRectF(plot.right() + 4, plot.top() - metrics.height() * 0.5, width(), metrics.height()),
                      Qt::AlignLeft | Qt::AlignVCenter, fixed(pTop, pTop < 10 ? 1 : 0));
+    // The bottom row: the units caption on the left, the time on the right. In a narrow dock or at a
+    // presentation scale the full caption would run into the time, so the first that fits with a gap is
+    // drawn, from the full sentence down to nothing.
     painter.setPen(palette().text().color());
-    painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), metrics.height()),
-                     Qt::AlignRight | Qt::AlignTop, tr("t = %1 s").arg(fixed(m_samples.back().time)));
-    painter.drawText(QRectF(plot.left(), plot.bottom() + 2, plot.width(), metrics.height()),
-                     Qt::AlignLeft | Qt::AlignTop,
-                     tr("J (left), N s (right), last %1 s").arg(fixed(m_window, 0)));
+    const QString timeText = tr("t = %1 s").arg(fixed(m_samples.back().time));
+    const QRectF bottomRow(6.0, plot.bottom() + 2, width() - 12.0, metrics.height());
+    painter.drawText(bottomRow, Qt::AlignRight | Qt::AlignTop, timeText);
+    const double room =
+        bottomRow.width() - metrics.horizontalAdvance(timeText) - metrics.averageCharWidth() * 2;
+    const QString captions[] = {tr("J (left), N s (right), last %1 s").arg(fixed(m_window, 0)),
+                                tr("J (left), N s (right)"), tr("J | N s")};
+    for (const QString& caption : captions) {
+        if (metrics.horizontalAdvance(caption) <= room) {
+            painter.drawText(bottomRow, Qt::AlignLeft | Qt::AlignTop, caption);
+            break;
+        }
+    }
     if (eBottom < 0.0) {
         painter.setPen(QPen(palette().mid().color(), 1.0, Qt::DotLine));
         painter.drawLine(QPointF(plot.left(), mapE(0.0)), QPointF(plot.right(), mapE(0.0)));
