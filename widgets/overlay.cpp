@@ -414,7 +414,22 @@ std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, c
                                                   double displayScale) {
     std::vector<QRectF> out;
     const QRectF bounds(QPointF(0, 0), view.viewSize());
+    // A shown name sits at the centre of its body's box and fits inside it (nameFits), give or take its halo
+    // (labelSize's slack): a body whose box, grown by that much, misses the view has no name on it, and is
+    // skipped before its name is measured. The walkthrough overlay asks on every repaint (every mouse move
+    // of a drag), and most of a big scene is off the view then.
+    const double margin = 2.0 + 4.0 * displayScale;
     for (const phys::BodyDef& body : scene.bodies) {
+        if (body.name.empty()) {
+            continue;
+        }
+        const std::optional<phys::AABB> box = SceneRenderer::worldBounds(body);
+        if (!box || !QRectF(view.toView(box->lower), view.toView(box->upper))
+                         .normalized()
+                         .adjusted(-margin, -margin, margin, margin)
+                         .intersects(bounds)) {
+            continue;
+        }
         if (!SceneRenderer::nameFits(body, view.pixelsPerMetre(), displayScale)) {
             continue;
         }
