@@ -29,6 +29,13 @@ void applyInput(World& world, const InputAction& action) {
 
 namespace {
 
+std::int64_t stepOf(std::int64_t step) {
+    return step;
+}
+template <class C> std::int64_t stepOf(const C& checkpoint) {
+    return checkpoint.step;
+}
+
 bool isForce(const InputAction& action) {
     return std::holds_alternative<InputForce>(action);
 }
@@ -123,13 +130,51 @@ const StepReport& Timeline::stepForward() {
         }
     }
     m_world.step();
-    m_head = std::max(m_head, step());
-    maybeCheckpoint();
-    applyStateInputsAt(step());
+    afterStep({});
     return m_world.lastReport();
 }
 
-void Timeline::maybeCheckpoint() {
+void Timeline::afterStep(WorldSnapshot taken) {
+    m_head = std::max(m_head, step());
+    maybeCheckpoint(std::move(taken));
+    applyStateInputsAt(step());
+}
+
+void Timeline::dropFuture() {
+    if (step() < m_head) {
+        branch();
+    }
+}
+
+std::vector<InputForce> Timeline::forcesAt(std::int64_t step) const {
+    std::vector<InputForce> forces;
+    for (std::size_t i = firstInputAt(step); i < m_inputs.size() && m_inputs[i].atStep == step; ++i) {
+        if (const auto* f = std::get_if<InputForce>(&m_inputs[i].action)) {
+            forces.push_back(*f);
+        }
+    }
+    return forces;
+}
+
+bool Timeline::checkpointDue() const {
+    const std::int64_t next = step() + 1;
+    if ((next - m_startStep) % m_interval != 0) {
+        return false;
+    }
+    return !std::binary_search(m_checkpoints.begin(), m_checkpoints.end(), next,
+                               [](const auto& a, const auto& b) { return stepOf(a) < stepOf(b); });
+}
+
+World Timeline::adoptStep(World&& stepped, WorldSnapshot checkpoint) {
+    assert(stepped.stepCount() == step() + 1);
+    World before = std::move(m_world);
+    m_world = std::move(stepped);
+    m_world.setThreadCount(m_options.threads);
+    afterStep(std::move(checkpoint));
+    return before;
+}
+
+void Timeline::maybeCheckpoint(WorldSnapshot taken) {
     const std::int64_t s = step();
     if ((s - m_startStep) % m_interval != 0) {
         return;
@@ -139,7 +184,7 @@ void Timeline::maybeCheckpoint() {
     if (at != m_checkpoints.end() && at->step == s) {
         return; // replaying a stretch that has its checkpoints already
     }
-    Checkpoint cp{s, m_world.snapshot(), 0};
+    Checkpoint cp{s, taken.empty() ? m_world.snapshot() : std::move(taken), 0};
     cp.bytes = cp.snapshot.memoryBytes();
     m_checkpoints.insert(at, std::move(cp));
     thinCheckpoints();

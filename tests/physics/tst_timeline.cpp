@@ -170,6 +170,7 @@ private slots:
     void branchDropsFutureAndFollowsNewInput();
     void forceAtBranchStepIsDropped();
     void settingsAt();
+    void steppedElsewhereEqualsStepForward();
 };
 
 // The Timeline given the inputs live, step by step, is the straight run.
@@ -341,6 +342,49 @@ void TestTimeline::settingsAt() {
     QCOMPARE(timeline.settingsAt(130).warmStarting, true);
     timeline.seek(60);
     QCOMPARE(timeline.world().settings().iterations, 3);
+}
+
+// The GUI's way (a copy stepped on a worker, then adopted): the same states, log and checkpoints as
+// stepForward(), and a replay from those checkpoints is still the straight run.
+void TestTimeline::steppedElsewhereEqualsStepForward() {
+    const auto inputs = sessionInputs();
+    const auto straight = straightRun(inputs, 200);
+    const auto bodies = sceneBodies();
+    phys::Timeline direct(phys::WorldSettings{}, bodies);
+    phys::Timeline adopted(phys::WorldSettings{}, bodies);
+    giveInputsAt(direct, inputs);
+    giveInputsAt(adopted, inputs);
+    int snapshots = 0;
+    while (adopted.step() < 200) {
+        direct.stepForward();
+        phys::World copy = adopted.world();
+        for (const phys::InputForce& f : adopted.forcesAt(adopted.step())) {
+            copy.applyForce(copy.idOfSlot(f.slot), f.force, f.worldPoint);
+        }
+        copy.step();
+        phys::WorldSnapshot snap;
+        if (adopted.checkpointDue()) {
+            snap = copy.snapshot();
+            ++snapshots;
+        }
+        const phys::World before = adopted.adoptStep(std::move(copy), std::move(snap));
+        QCOMPARE(before.stepCount(), adopted.step() - 1);
+        giveInputsAt(direct, inputs);
+        giveInputsAt(adopted, inputs);
+        QVERIFY2(sameStates(statesOf(adopted.world()), straight[static_cast<std::size_t>(adopted.step())]),
+                 qPrintable(differs(adopted.step())));
+    }
+    QCOMPARE(snapshots, 200 / 30);
+    QCOMPARE(adopted.checkpointCount(), direct.checkpointCount());
+    for (int i = 0; i < direct.checkpointCount(); ++i) {
+        QCOMPARE(adopted.checkpointStep(i), direct.checkpointStep(i));
+    }
+    QCOMPARE(adopted.inputs().size(), direct.inputs().size());
+    for (const std::int64_t t : {95, 61, 150}) {
+        adopted.seek(t);
+        QVERIFY2(sameStates(statesOf(adopted.world()), straight[static_cast<std::size_t>(t)]),
+                 qPrintable(differs(t)));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTimeline)

@@ -123,6 +123,26 @@ public:
     void addInput(const InputAction& action);
     /// Advances one step (see the file comment); returns the World's report of that step.
     const StepReport& stepForward();
+    /// Drops the future when step() < headStep(), as an input given now would (see addInput); nothing else.
+    void dropFuture();
+
+    // Stepping elsewhere (the GUI steps a copy of the World on a worker thread, which it can cancel):
+    //   copy = world(); give it forcesAt(step()); copy.step(); snapshot = checkpointDue() ? copy.snapshot() : {}
+    //   old = adoptStep(std::move(copy), std::move(snapshot))     (free `old` wherever it is cheap)
+    // gives the same state, log and checkpoints as stepForward().
+
+    /// The forces logged at `step` (what stepForward() applies before the step from `step`).
+    std::vector<InputForce> forcesAt(std::int64_t step) const;
+    /// Whether the step after step() lands on a checkpoint not held yet (a World stepped elsewhere should be
+    /// snapshot right after its step, before any input).
+    bool checkpointDue() const;
+    /// Takes `stepped`, a copy of world() given forcesAt(step()) and stepped once, as the next step; keeps
+    /// `checkpoint` (its snapshot right after the step) when checkpointDue() said so, taking one itself if
+    /// it is empty. Returns the World of the step before, for the caller to free. The thread count stays
+    /// the Timeline's.
+    /// @warning stepped.stepCount() == step() + 1
+    World adoptStep(World&& stepped, WorldSnapshot checkpoint = {});
+
     /// Puts the World at `target` (>= startStep()): from the newest checkpoint at or before it when that is
     /// closer than going on from here, replaying the logged inputs. Beyond headStep() it steps on.
     void seek(std::int64_t target);
@@ -161,7 +181,10 @@ private:
     /// Index of the first input logged at `step` or later.
     std::size_t firstInputAt(std::int64_t step) const;
     void applyStateInputsAt(std::int64_t step);
-    void maybeCheckpoint();
+    /// Keeps a checkpoint at step() when it is due (`taken`: a snapshot of the World now, or empty).
+    void maybeCheckpoint(WorldSnapshot taken = {});
+    /// After the World reached a new step: the head, a due checkpoint, the state inputs logged there.
+    void afterStep(WorldSnapshot taken);
     void thinCheckpoints();
     void branch();
 
