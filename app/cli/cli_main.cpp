@@ -34,6 +34,14 @@ const Subcommand kSubcommands[] = {
      "  --record writes step,time,body,x,y,angle,vx,vy,omega (body = index in the file; time after the "
      "step).",
      false, &cl::cli::runSimulate},
+    {"compare", "SCENE --config A.json --config B.json ... --steps N [--record DIR]",
+     "Run SCENE under each configuration from the same start for N steps and print one table row per\n"
+     "  configuration (max penetration, drift, energy, momentum, contacts, mean step cost).",
+     "  A configuration file is a JSON object of scene settings with the scene file's keys, e.g.\n"
+     "  {\"solver\": \"verlet\", \"iterations\": 4}, applied over the scene's own settings. --record writes\n"
+     "  DIR/config-1.csv ... in the layout of simulate --record. Exit code 0, 2 usage, 3 invalid scene or\n"
+     "  configuration (the message names the file and the key), 1 when a record cannot be written.",
+     false, &cl::cli::runCompare},
     {"render", "SCENE --out FILE.png|FILE.svg [--steps N] [--overlay LIST] [--size WxH] [--a I --b J]",
      "Draw SCENE as the canvas does (zoomed to fit) into a PNG or SVG, headless, with overlays.",
      "  LIST: sat, clip, contacts, normals, aabb, centroids, indices (sat and clip: bodies --a, --b, default "

@@ -31,8 +31,6 @@ namespace {
 
 /// Largest picture side, pixels.
 constexpr int kMaxSide = 16384;
-/// Most simulation steps accepted.
-constexpr long long kMaxSteps = 10'000'000;
 
 /// "WIDTHxHEIGHT", each side in [16, kMaxSide] pixels.
 std::optional<QSize> parseSize(const QString& text) {

@@ -21,9 +21,6 @@ namespace cl::cli {
 
 namespace {
 
-/// Most steps one run may ask for (about 46 hours of simulated time at 60 Hz).
-constexpr qint64 kMaxSteps = 10'000'000;
-
 /// Shortest text that reads back to the same double (std::to_chars round-trip form).
 void appendNumber(std::string& out, double value) {
     char buffer[32];
@@ -31,9 +28,10 @@ void appendNumber(std::string& out, double value) {
     out.append(buffer, result.ptr);
 }
 
-/// Appends "step,time,body,x,y,angle,vx,vy,omega" rows for every body after one step.
-void appendRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
-                qint64 step) {
+} // namespace
+
+void appendRecordRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
+                      qint64 step) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
         const phys::BodySim& b = world.bodySim(ids[i]);
         out += std::to_string(step);
@@ -56,8 +54,6 @@ void appendRows(std::string& out, const phys::World& world, const std::vector<ph
         out += '\n';
     }
 }
-
-} // namespace
 
 int runSimulate(const Subcommand& self, const QStringList& args) {
     Arguments parsed;
@@ -127,7 +123,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
                 QStringLiteral("contactlab-cli: %1: %2\n").arg(record->fileName(), record->errorString()));
             return kExitFailure;
         }
-        rows = "step,time,body,x,y,angle,vx,vy,omega\n";
+        rows = kRecordHeader;
     }
 
     QElapsedTimer timer;
@@ -143,7 +139,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
                          .arg(step));
         }
         if (record) {
-            appendRows(rows, world, ids, step);
+            appendRecordRows(rows, world, ids, step);
             if (rows.size() > (1u << 20)) {
                 if (record->write(rows.data(), qint64(rows.size())) != qint64(rows.size())) {
                     printErr(QStringLiteral("contactlab-cli: %1: %2\n")
