@@ -660,6 +660,8 @@ void SimulationController::takeStep(SimStepJob& job) {
     std::swap(frame, job.frame); // the job takes the recycled vectors with it
     frame.stepSeconds = job.stepSeconds;
     m_cursor = frame.step;
+    // A rebuild starts at or after the oldest frame held: the checkpoints before it are not needed.
+    m_timeline->forgetBefore(firstStep());
     if (isGrabbing()) {
         m_targetTrail.emplace_back(m_cursor, m_grabTarget);
         if (m_targetTrail.size() > 16) {

@@ -193,14 +193,15 @@ void Timeline::maybeCheckpoint(WorldSnapshot taken) {
 void Timeline::thinCheckpoints() {
     while (checkpointBytes() > m_options.checkpointBudgetBytes && m_checkpoints.size() > 1) {
         m_interval *= 2;
-        std::erase_if(m_checkpoints, [this](const Checkpoint& c) {
-            return c.step != m_startStep && (c.step - m_startStep) % m_interval != 0;
+        const std::int64_t oldest = m_checkpoints.front().step; // stays: the earliest step a seek reaches
+        std::erase_if(m_checkpoints, [this, oldest](const Checkpoint& c) {
+            return c.step != oldest && (c.step - m_startStep) % m_interval != 0;
         });
     }
 }
 
 void Timeline::seek(std::int64_t target) {
-    target = std::max(target, m_startStep);
+    target = std::max(target, earliestStep());
     if (target == step()) {
         return;
     }
@@ -218,6 +219,15 @@ void Timeline::seek(std::int64_t target) {
     while (step() < target) {
         stepForward();
     }
+}
+
+void Timeline::forgetBefore(std::int64_t step) {
+    // Keep the newest checkpoint at or before `step` (a seek to `step` starts there) and everything after.
+    std::size_t keep = 0;
+    while (keep + 1 < m_checkpoints.size() && m_checkpoints[keep + 1].step <= step) {
+        ++keep;
+    }
+    m_checkpoints.erase(m_checkpoints.begin(), m_checkpoints.begin() + static_cast<std::ptrdiff_t>(keep));
 }
 
 WorldSettings Timeline::settingsAt(std::int64_t step) const {

@@ -171,6 +171,7 @@ private slots:
     void forceAtBranchStepIsDropped();
     void settingsAt();
     void steppedElsewhereEqualsStepForward();
+    void forgetBeforeKeepsIntervalSmall();
 };
 
 // The Timeline given the inputs live, step by step, is the straight run.
@@ -385,6 +386,40 @@ void TestTimeline::steppedElsewhereEqualsStepForward() {
         QVERIFY2(sameStates(statesOf(adopted.world()), straight[static_cast<std::size_t>(t)]),
                  qPrintable(differs(t)));
     }
+}
+
+// A caller that keeps only the last 40 steps reachable (as the GUI keeps 60 s of frames): the budget of a few
+// snapshots is never exceeded and K never has to grow; seeks within the kept stretch are still exact, and a
+// seek before it stops at the earliest step held.
+void TestTimeline::forgetBeforeKeepsIntervalSmall() {
+    const auto bodies = sceneBodies();
+    phys::Timeline::Options options;
+    options.minCheckpointInterval = 10;
+    phys::World probe;
+    for (const phys::BodyDef& def : bodies) {
+        (void)probe.createBody(def);
+    }
+    for (int i = 0; i < 100; ++i) {
+        probe.step();
+    }
+    options.checkpointBudgetBytes = 8 * probe.snapshot().memoryBytes();
+    phys::Timeline timeline(phys::WorldSettings{}, bodies, options);
+    const auto straight = straightRun({}, 900);
+    for (int s = 0; s < 900; ++s) {
+        timeline.stepForward();
+        timeline.forgetBefore(timeline.step() - 40);
+        QVERIFY(timeline.checkpointBytes() <= options.checkpointBudgetBytes);
+        QVERIFY(timeline.earliestStep() <= timeline.step() - 40 || timeline.earliestStep() == 0);
+    }
+    QCOMPARE(timeline.checkpointInterval(), 10);
+    QVERIFY(timeline.checkpointCount() <= 6);
+    QCOMPARE(timeline.earliestStep(), std::int64_t{860});
+    timeline.seek(863);
+    QVERIFY(sameStates(statesOf(timeline.world()), straight[863]));
+    QCOMPARE(timeline.lastReplayStart(), std::int64_t{860});
+    timeline.seek(100); // before the earliest step held: the earliest
+    QCOMPARE(timeline.step(), std::int64_t{860});
+    QVERIFY(sameStates(statesOf(timeline.world()), straight[860]));
 }
 
 QTEST_GUILESS_MAIN(TestTimeline)

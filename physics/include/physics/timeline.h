@@ -21,15 +21,19 @@
 ///                    if s is a multiple of K and no checkpoint is held at s: snapshot (before inputs at s)
 ///                    apply the state inputs logged at s (those of a future being replayed)
 ///   seek(t):         if t < s or (a checkpoint lies in (s, t]): restore the newest checkpoint at or before t
-///                    (step 0's always exists), apply its state inputs; then stepForward() up to t
+///                    (the oldest one is at or before any t seek accepts), apply its state inputs; then
+///                    stepForward() up to t
 /// @endcode
 /// Checkpoints and memory. A checkpoint is taken every K steps (K starts at minCheckpointInterval); when the
 /// checkpoints held take more than the budget, K doubles and the checkpoints off the new grid are dropped
-/// (the one at step 0 always stays: it is the run's start). So the memory held stays within the budget while
-/// a run of any length keeps checkpoints spread over all of it, and a seek replays at most K - 1 steps.
+/// (the oldest always stays: it is the start, or what forgetBefore() left). So the memory held stays within
+/// the budget while a run of any length keeps checkpoints spread over all of it, and a seek replays at most
+/// K - 1 steps. A caller that never seeks before some step calls forgetBefore() with it, and K then only grows
+/// when the stretch it keeps does not fit.
 /// @code
-///   after a checkpoint at s:  while bytes(checkpoints) > budget and more than the start is held:
-///                               K = 2 K; drop every checkpoint whose step is not a multiple of K (except 0)
+///   after a checkpoint at s:  while bytes(checkpoints) > budget and more than one is held:
+///                               K = 2 K; drop every checkpoint whose step is not startStep() + a multiple
+///                               of K (except the oldest)
 /// @endcode
 
 #include "physics/body.h"
@@ -113,8 +117,10 @@ public:
     std::int64_t step() const { return m_world.stepCount(); }
     /// The step the run starts at (usually 0).
     std::int64_t startStep() const { return m_startStep; }
-    /// The furthest step of the current branch: seek() can go back to any step from startStep() and forward
-    /// to here by replaying, or beyond by stepping on.
+    /// The earliest step seek() can reach: the oldest checkpoint's (startStep() until forgetBefore()).
+    std::int64_t earliestStep() const { return m_checkpoints.front().step; }
+    /// The furthest step of the current branch: seek() can go back to any step from earliestStep() and
+    /// forward to here by replaying, or beyond by stepping on.
     std::int64_t headStep() const { return m_head; }
 
     /// Logs `action` at step() and applies it (a state input at once, a force before the next step). At a step
@@ -143,7 +149,11 @@ public:
     /// @warning stepped.stepCount() == step() + 1
     World adoptStep(World&& stepped, WorldSnapshot checkpoint = {});
 
-    /// Puts the World at `target` (>= startStep()): from the newest checkpoint at or before it when that is
+    /// Drops the checkpoints no seek to `step` or later needs (those before the newest one at or before
+    /// `step`): a caller that never goes back further (the GUI keeps 60 s of frames) frees their memory, and
+    /// K then stays as small as the budget allows for the stretch it keeps. The input log is kept.
+    void forgetBefore(std::int64_t step);
+    /// Puts the World at `target` (clamped to earliestStep()): from the newest checkpoint at or before it when that is
     /// closer than going on from here, replaying the logged inputs. Beyond headStep() it steps on.
     void seek(std::int64_t target);
 
@@ -155,7 +165,7 @@ public:
     /// K: steps between two checkpoints.
     int checkpointInterval() const { return m_interval; }
     int checkpointCount() const { return static_cast<int>(m_checkpoints.size()); }
-    /// Step of checkpoint `index` (ascending; index 0 is startStep()).
+    /// Step of checkpoint `index` (ascending; index 0 is earliestStep()).
     std::int64_t checkpointStep(int index) const;
     /// Bytes all checkpoints hold (WorldSnapshot::memoryBytes summed).
     std::size_t checkpointBytes() const;
