@@ -13,7 +13,8 @@
 ///   drift             largest distance a dynamic body's origin ended from where it started, metres
 ///   energy            kinetic + potential energy after the last step, joules
 ///   momentum          linear momentum after the last step, N s
-///   contacts          touching contacts after the last step (StepReport::touchingCount)
+///   contacts          contacts with manifold points after the last step, speculative ones included
+///                     (StepReport::contactCount: what the solver had to handle)
 ///   step cost         mean wall-clock time of World::step, microseconds
 /// @endcode
 
@@ -227,7 +228,7 @@ int runCompare(const Subcommand& self, const QStringList& args) {
             const phys::StepReport& report = world.step();
             stepNanos += timer.nsecsElapsed();
             row.maxPenetration = std::max(row.maxPenetration, report.maxPenetration);
-            row.contacts = report.touchingCount;
+            row.contacts = report.contactCount;
             for (const phys::BodyId id : report.escaped) {
                 printErr(
                     QStringLiteral("contactlab-cli: warning: %1: body %2 left the world bound at step %3 and "
