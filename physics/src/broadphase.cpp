@@ -369,6 +369,16 @@ bool BroadPhase::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
     return reinserted;
 }
 
+std::size_t BroadPhase::memoryBytes() const {
+    std::size_t bytes = m_tree.memoryBytes() + m_moveBuffer.capacity() * sizeof(int) +
+                        m_moved.capacity() * sizeof(std::uint8_t) + m_pairs.capacity() * sizeof(Pair) +
+                        m_chunkPairs.capacity() * sizeof(std::vector<Pair>);
+    for (const std::vector<Pair>& chunk : m_chunkPairs) {
+        bytes += chunk.capacity() * sizeof(Pair);
+    }
+    return bytes;
+}
+
 void BroadPhase::touchProxy(int proxyId) {
     bufferMove(proxyId);
 }

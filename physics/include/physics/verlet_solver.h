@@ -127,6 +127,7 @@ public:
     /// Drops every cached particle: the next step rebuilds them from the bodies' poses and velocities.
     void reset() override;
     std::unique_ptr<ContactSolver> clone() const override;
+    std::size_t memoryBytes() const override;
 
     /// Every particle (all bodies), as left by the last step. Empty before the first step and after reset().
     std::span<const VerletParticle> particles() const { return m_particles; }

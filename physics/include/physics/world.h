@@ -28,6 +28,7 @@
 #include "physics/verlet_solver.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -40,6 +41,7 @@ namespace phys {
 class BroadPhase;
 class DynamicTree;
 class TaskPool;
+class WorldSnapshot;
 struct ContactMap;
 
 // kEscapeBound (a body whose centre leaves it is reported and frozen) is in defs.h, with the file limits.
@@ -189,6 +191,23 @@ public:
     /// FNV-1a hash of every body's pose and velocities (bit patterns): equal hashes = bit-identical states.
     std::uint64_t stateHash() const;
 
+    // --- memory and snapshots
+    // -------------------------------------------------------------------------------
+
+    /// Heap bytes this World holds, from the capacities of its own arrays (bodies, shapes, contacts with
+    /// their warm starts, the contact map, both broadphase trees and their buffers, the solvers' cached and
+    /// scratch arrays, the Verlet particles, the last report) plus sizeof(World). An estimate in the sense
+    /// that allocator overhead and the worker threads' own stacks are not counted; what a snapshot costs is
+    /// the same figure (a snapshot is a copy).
+    std::size_t memoryBytes() const;
+    /// The whole state of the World (bodies, contacts and warm starts, solver caches, time, step count and
+    /// last report): restore() puts it back so that stepping on gives bit-identical states to stepping the
+    /// World the snapshot was taken of. Not kept: the thread count and the cancel flag (machine, not state).
+    WorldSnapshot snapshot() const;
+    /// Puts the state of `snapshot` back (see snapshot()); keeps this World's thread count and cancel flag.
+    /// @warning !snapshot.empty()
+    void restore(const WorldSnapshot& snapshot);
+
     /// Internal arrays for solvers and the benchmark (read-only).
     std::span<const BodySim> bodySims() const { return m_bodies; }
     std::span<const ShapeSim> shapeSims() const { return m_shapes; }
@@ -276,6 +295,32 @@ private:
     double m_time = 0.0;
     std::int64_t m_stepCount = 0;
     const std::atomic<bool>* m_cancel = nullptr; ///< setCancelFlag(); not copied
+};
+
+/// A World's state at one moment, from World::snapshot() (see there). Move-only: it holds a copy of the World
+/// (World's copy constructor is exact, warm starts and solver caches included), never stepped. An empty
+/// snapshot (default constructed, or moved from) holds nothing.
+class WorldSnapshot {
+public:
+    WorldSnapshot();
+    ~WorldSnapshot();
+    WorldSnapshot(WorldSnapshot&&) noexcept;
+    WorldSnapshot& operator=(WorldSnapshot&&) noexcept;
+    WorldSnapshot(const WorldSnapshot&) = delete;
+    WorldSnapshot& operator=(const WorldSnapshot&) = delete;
+
+    bool empty() const { return m_world == nullptr; }
+    /// World::stepCount() and time() when it was taken (0 when empty).
+    std::int64_t stepCount() const;
+    double time() const;
+    /// World::stateHash() when it was taken (0 when empty).
+    std::uint64_t stateHash() const;
+    /// Heap bytes the snapshot holds (0 when empty): the copy's World::memoryBytes().
+    std::size_t memoryBytes() const;
+
+private:
+    friend class World;
+    std::unique_ptr<const World> m_world;
 };
 
 } // namespace phys
