@@ -48,24 +48,25 @@ std::optional<Scene> loadSceneOrReport(const QString& fileName) {
 void appendRecordRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
                       qint64 step) {
     for (std::size_t i = 0; i < ids.size(); ++i) {
-        const phys::BodySim& b = world.bodySim(ids[i]);
+        const phys::Transform xf = world.transform(ids[i]);
+        const phys::Vec2 v = world.linearVelocity(ids[i]);
         out += std::to_string(step);
         out += ',';
         appendNumber(out, world.time());
         out += ',';
         out += std::to_string(i);
         out += ',';
-        appendNumber(out, b.xf.p.x);
+        appendNumber(out, xf.p.x);
         out += ',';
-        appendNumber(out, b.xf.p.y);
+        appendNumber(out, xf.p.y);
         out += ',';
-        appendNumber(out, b.xf.q.angle());
+        appendNumber(out, xf.q.angle());
         out += ',';
-        appendNumber(out, b.linearVelocity.x);
+        appendNumber(out, v.x);
         out += ',';
-        appendNumber(out, b.linearVelocity.y);
+        appendNumber(out, v.y);
         out += ',';
-        appendNumber(out, b.angularVelocity);
+        appendNumber(out, world.angularVelocity(ids[i]));
         out += '\n';
     }
 }

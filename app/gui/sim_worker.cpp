@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace cl {
 
@@ -14,12 +15,13 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
     frame.time = w.time();
     frame.timeStep = w.stepCount() > 0 ? w.settings().timeStep : 0.0;
     frame.hash = w.stateHash();
-    const auto sims = w.bodySims();
-    frame.bodies.resize(sims.size());
+    std::vector<phys::BodyState> bodies;
+    w.bodyStates(bodies);
+    frame.bodies.resize(bodies.size());
     frame.awakeCount = 0;
     frame.sleepingCount = 0;
-    for (std::size_t i = 0; i < sims.size(); ++i) {
-        const phys::BodySim& b = sims[i];
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const phys::BodyState& b = bodies[i];
         SimBodyState& s = frame.bodies[i];
         s.xf = b.xf;
         s.center = b.center;
@@ -34,15 +36,16 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
     }
     frame.points.clear();
     frame.pairs.clear();
-    const auto shapes = w.shapeSims();
-    for (const phys::ContactSim& c : w.contactSims()) {
+    std::vector<phys::ContactState> contacts;
+    w.contactStates(contacts);
+    for (const phys::ContactState& c : contacts) {
         frame.pairs.emplace_back(c.bodyA, c.bodyB);
         for (int p = 0; p < c.manifold.pointCount; ++p) {
             SimContactPoint point;
             point.bodyA = c.bodyA;
             point.bodyB = c.bodyB;
-            point.shapeA = shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
-            point.shapeB = shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
+            point.shapeA = c.shapeIndexA;
+            point.shapeB = c.shapeIndexB;
             point.point = c.manifold.points[p].point;
             point.normal = c.manifold.normal;
             point.depth = c.manifold.points[p].depth;

@@ -4,7 +4,7 @@
 #include "sim_particles.h"
 #include "sim_worker.h"
 
-#include "physics/broadphase.h"
+#include "physics/pair_estimate.h"
 
 #include <QTimer>
 
@@ -378,50 +378,8 @@ void SimulationController::rebuild() {
     emit settingsChanged();
 }
 
-/*
- * estimateContactPairs: the broad phase's first pairs without making them (Catto, Box2D 2.4 b2BroadPhase;
- * Ericson, Real-Time Collision Detection 6.2):
- *   tree = dynamic AABB tree; for every shape of an enabled body: insert its tight box (fattened by the margin)
- *   for every proxy q, for every proxy p the tree finds overlapping q's fat box, p > q:
- *       count it if p and q are on different bodies and one of them is dynamic; stop at cap
- */
 std::int64_t SimulationController::estimateContactPairs(const phys::World& world, std::int64_t cap) {
-    struct Proxy {
-        std::size_t body;
-        bool dynamic;
-    };
-    std::vector<Proxy> proxies;
-    std::vector<int> ids;
-    phys::DynamicTree tree(phys::kAABBMargin);
-    const std::vector<phys::BodyId> bodies = world.bodyIds();
-    for (std::size_t b = 0; b < bodies.size(); ++b) {
-        if (!world.isEnabled(bodies[b])) {
-            continue;
-        }
-        const bool dynamic = world.type(bodies[b]) == phys::BodyType::Dynamic;
-        for (int s = 0; s < world.shapeCount(bodies[b]); ++s) {
-            ids.push_back(tree.createProxy(world.shapeAABB(bodies[b], s), proxies.size()));
-            proxies.push_back({b, dynamic});
-        }
-    }
-    std::int64_t pairs = 0;
-    for (const int q : ids) {
-        const Proxy& pq = proxies[static_cast<std::size_t>(tree.userData(q))];
-        tree.query(tree.fatAABB(q), [&](int p) {
-            if (p <= q) {
-                return true;
-            }
-            const Proxy& pp = proxies[static_cast<std::size_t>(tree.userData(p))];
-            if (pp.body != pq.body && (pp.dynamic || pq.dynamic)) {
-                ++pairs;
-            }
-            return pairs < cap;
-        });
-        if (pairs >= cap) {
-            break;
-        }
-    }
-    return pairs;
+    return phys::estimateContactPairs(world, cap);
 }
 
 QString SimulationController::heavyWarning() const {
@@ -547,7 +505,7 @@ void SimulationController::stepWorld() {
     const phys::World& world = m_timeline->world();
     // A small World is stepped in place (the Timeline's stepForward) while the UI waits; a bigger one on a
     // copy, which Cancel can drop, adopted by the Timeline when taken.
-    const bool small = static_cast<int>(world.shapeSims().size()) <= m_syncShapes;
+    const bool small = world.shapeSlotCount() <= m_syncShapes;
     if (small) {
         job->inPlace = m_timeline.get();
     } else {
@@ -568,7 +526,7 @@ void SimulationController::stepWorld() {
             if (len > kGrabMaxAcceleration) {
                 a = (kGrabMaxAcceleration / len) * a;
             }
-            const phys::BodySim& b = world.bodySim(id);
+            const phys::BodyState b = world.bodyState(m_grabSlot);
             const phys::Vec2 r = p - b.center;
             const double inv = b.invMass + b.invInertia * phys::lengthSquared(r);
             const double effectiveMass = inv > 0.0 ? 1.0 / inv : 0.0;
@@ -1054,9 +1012,10 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
     // Verlet particles (sim_particles.h): only the World's own step has them (frames do not record them).
     const bool verlet = m_settings.solver == phys::SolverKind::Verlet;
     const bool atWorld = world() && world()->stepCount() == f->step;
+    const phys::VerletModel verletModel = verlet && atWorld ? world()->verletModel() : phys::VerletModel{};
     fillVerletOverlay(
         out, !verlet ? VerletView::OtherSolver : (atWorld ? VerletView::Shown : VerletView::PastFrame),
-        atWorld ? &world()->verletSolver() : nullptr,
+        atWorld ? &verletModel : nullptr,
         [f](int slot) { return f->bodies[static_cast<std::size_t>(slot)].xf; });
 }
 

@@ -6,7 +6,7 @@
 /// World at that frame with the run's phys::Timeline (physics/timeline.h: the input log, World snapshots and
 /// replay; the engine is deterministic, design.md section 1), then branches from there.
 
-#include "physics/body.h"
+#include "physics/body_id.h"
 #include "physics/defs.h"
 #include "physics/math.h"
 #include "physics/timeline.h"

@@ -36,7 +36,7 @@
 ///                               of K (except the oldest)
 /// @endcode
 
-#include "physics/body.h"
+#include "physics/body_id.h"
 #include "physics/defs.h"
 #include "physics/math.h"
 #include "physics/world.h"

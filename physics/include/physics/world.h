@@ -19,12 +19,15 @@
 /// Units: SI; positions and velocities in the world frame unless the name says local.
 
 #include "physics/body.h"
+#include "physics/body_id.h"
+#include "physics/body_state.h"
 #include "physics/contact.h"
 #include "physics/defs.h"
 #include "physics/mass.h"
 #include "physics/result.h"
 #include "physics/solver.h"
 #include "physics/step_report.h"
+#include "physics/verlet_model.h"
 #include "physics/verlet_solver.h"
 
 #include <atomic>
@@ -188,6 +191,21 @@ public:
     double potentialEnergy() const;
     Vec2 linearMomentum() const;
     double angularMomentum() const;
+    /// Body slots (BodyId::index ranges over 0 .. bodySlotCount() - 1; removed bodies leave dead slots until
+    /// reused) and shape slots (every shape of every body, dead ones included): what an array per slot needs.
+    int bodySlotCount() const;
+    int shapeSlotCount() const;
+    /// One body slot as a plain value (a default BodyState, alive = false, for a slot out of range).
+    BodyState bodyState(int bodySlot) const;
+    /// Every body slot, in slot order, into `out` (resized; its capacity is reused).
+    void bodyStates(std::vector<BodyState>& out) const;
+    /// Every contact the World keeps (touching or not), in its deterministic order, into `out` (resized):
+    /// with the solver's carried-over impulses, unlike contacts(), which copies the step's totals of the
+    /// contacts with points.
+    void contactStates(std::vector<ContactState>& out) const;
+    /// A copy of the Verlet solver's particles and constraints (verlet_model.h): empty until a step has run
+    /// with settings().solver == Verlet, and after a switch back to the impulse solver.
+    VerletModel verletModel() const;
     /// FNV-1a hash of every body's pose and velocities (bit patterns): equal hashes = bit-identical states.
     std::uint64_t stateHash() const;
 
