@@ -2,7 +2,7 @@
 /// Dynamic AABB tree and broad phase. References: Erin Catto, "Dynamic AABB Tree" and Box2D 2.4
 /// (b2DynamicTree, b2BroadPhase); Christer Ericson, Real-Time Collision Detection, 6.2-6.5.
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
 
 #include "task_pool.h"
 

@@ -4,7 +4,7 @@
 /// Impulses" (GDC 2006), Box2D 2.4 b2ContactSolver, and Box2D v3 contact_solver.c / solver.c ("Solver2D",
 /// 2024).
 
-#include "physics/impulse_solver.h"
+#include "impulse_solver.h"
 
 #include "physics/simd.h"
 #include "task_pool.h"

@@ -4,7 +4,7 @@
 
 #include "physics/pair_estimate.h"
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
 
 #include "physics/world.h"
 

@@ -7,12 +7,12 @@
 
 #include "task_pool.h"
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
+#include "impulse_solver.h"
 #include "physics/collide.h"
-#include "physics/impulse_solver.h"
 #include "physics/point_query.h"
 #include "physics/toi.h"
-#include "physics/verlet_solver.h"
+#include "verlet_solver.h"
 
 #include <algorithm>
 #include <bit>

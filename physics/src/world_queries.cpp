@@ -2,9 +2,9 @@
 /// World's plain-value queries of whole arrays (body_state.h, verlet_model.h): copies of the internal
 /// records for applications, kept apart from world.cpp's stepping code.
 
-#include "physics/body.h"
-#include "physics/contact.h"
-#include "physics/verlet_solver.h"
+#include "body.h"
+#include "contact.h"
+#include "verlet_solver.h"
 
 #include "physics/world.h"
 

@@ -18,17 +18,14 @@
 /// @endcode
 /// Units: SI; positions and velocities in the world frame unless the name says local.
 
-#include "physics/body.h"
 #include "physics/body_id.h"
 #include "physics/body_state.h"
-#include "physics/contact.h"
+#include "physics/contact_report.h"
 #include "physics/defs.h"
 #include "physics/mass.h"
 #include "physics/result.h"
-#include "physics/solver.h"
 #include "physics/step_report.h"
 #include "physics/verlet_model.h"
-#include "physics/verlet_solver.h"
 
 #include <atomic>
 #include <cstddef>
@@ -41,6 +38,13 @@
 
 namespace phys {
 
+// The engine's own records and solvers (physics/src), named here only by pointer and reference.
+struct BodySim;
+struct ShapeSim;
+struct ContactSim;
+class ContactSolver;
+class VerletSolver;
+struct WorldInternals;
 class BroadPhase;
 class DynamicTree;
 class TaskPool;
@@ -140,8 +144,6 @@ public:
     AABB bodyAABB(BodyId id) const;
     /// The body's current state as a definition (pose, velocities, shapes): what a scene file saves.
     BodyDef bodyDef(BodyId id) const;
-    /// Raw simulation record (read-only), for solvers and tools.
-    const BodySim& bodySim(BodyId id) const;
 
     // --- mutators (each wakes the body)
     // ---------------------------------------------------------------------
@@ -226,19 +228,21 @@ public:
     /// @warning !snapshot.empty()
     void restore(const WorldSnapshot& snapshot);
 
-    /// Internal arrays for solvers and the benchmark (read-only).
-    std::span<const BodySim> bodySims() const { return m_bodies; }
-    std::span<const ShapeSim> shapeSims() const { return m_shapes; }
-    std::span<const ContactSim> contactSims() const { return m_contacts; }
-    /// Shape slot indices of a body slot.
-    std::span<const int> bodyShapeSlots(int bodySlot) const;
-    /// The handle of a body slot (for solvers, which see slots).
+    /// The handle of a body slot (BodyId::index; kNullBody for a dead slot): what a per-slot array such as
+    /// bodyStates() maps back to.
     BodyId idOfSlot(int bodySlot) const;
-    /// The Verlet solver's particles and constraints (for drawing them). Its particles are empty until a
-    /// step has run with settings().solver == Verlet, and after a switch back to the impulse solver.
-    const VerletSolver& verletSolver() const;
 
 private:
+    /// Test-only access to the arrays and solvers below (physics/src/world_internals.h).
+    friend struct WorldInternals;
+
+    /// Raw simulation record (read-only).
+    const BodySim& bodySim(BodyId id) const;
+    /// Shape slot indices of a body slot.
+    std::span<const int> bodyShapeSlots(int bodySlot) const;
+    /// The Verlet solver (verletModel() copies its particles and constraints).
+    const VerletSolver& verletSolver() const;
+
     struct BodyInfo {
         std::string name;
         std::vector<int> shapes; ///< shape slot indices in BodyDef order

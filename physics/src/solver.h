@@ -4,8 +4,8 @@
 /// narrow phase, then hands the solver the bodies and this step's contacts; the solver advances velocities
 /// and poses by one time step; the World then finalises (origins, AABBs, sleep, escape checks, report).
 
-#include "physics/body.h"
-#include "physics/contact.h"
+#include "body.h"
+#include "contact.h"
 #include "physics/defs.h"
 
 #include <cstddef>

@@ -4,7 +4,7 @@
 /// step to step for warm starting) and the plain copy a StepReport hands to the UI
 /// (ContactReport, contact_report.h).
 
-#include "physics/body.h"
+#include "body.h"
 #include "physics/contact_report.h"
 #include "physics/manifold.h"
 

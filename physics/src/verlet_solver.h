@@ -81,8 +81,8 @@
 ///   body's mass and centre of mass and (when w fits) its rotational inertia (a lone circle's centre is its
 ///   hub). Static, kinematic and sleeping bodies have their particles with zero inverse mass, no constraints.
 
-#include "physics/solver.h"
 #include "physics/verlet_model.h"
+#include "solver.h"
 
 #include <cstdint>
 #include <memory>
