@@ -56,7 +56,7 @@ bool isEdge(const SimOverlayFrame& frame, const SimOverlayBody& body, phys::Vec2
 // Per body slot:
 //   map = displayXf * engineXf^-1   (the particles ride on the pose drawn, interpolated between steps)
 //   hub = the particle whose mass differs from the others' (every non-hub particle of a dynamic body has the
-//         same mass, VerletSolver's model); none for bodies without constraints (static, kinematic)
+//         same mass, the Verlet model); none for bodies without constraints (static, kinematic)
 //   each constraint: an edge when its rest points (localPoint + centre of mass, body frame) are consecutive
 //   vertices of one polygon or two rim points of one circle, else a brace
 void fillVerletOverlay(SimOverlayFrame& out, VerletView view, const phys::VerletModel* model,
