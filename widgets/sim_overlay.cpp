@@ -553,7 +553,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
     painter.restore();
 }
 
-// Verlet model (phys::VerletSolver): braces under edges, each circle's centre particle with its radius
+// Verlet model (phys::VerletModel): braces under edges, each circle's centre particle with its radius
 // dashed, then the particles, the hubs last (a dark ring, so a hub on top of another particle still shows).
 void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& frame,
                                       const ViewTransform& view, bool dense, double displayScale) {

@@ -66,7 +66,7 @@ struct SimOverlayContact {
     int bodyB = -1;
 };
 
-/// One particle of the Verlet solver as drawn (world frame; see phys::VerletSolver for the model).
+/// One particle of the Verlet solver as drawn (world frame; see phys::VerletModel, physics/verlet_model.h).
 struct SimOverlayParticle {
     phys::Vec2 position; ///< metres
     double radius = 0.0; ///< metres: a circle's centre particle carries the circle's radius, else 0

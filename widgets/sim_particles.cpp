@@ -56,14 +56,14 @@ bool isEdge(const SimOverlayFrame& frame, const SimOverlayBody& body, phys::Vec2
 // Per body slot:
 //   map = displayXf * engineXf^-1   (the particles ride on the pose drawn, interpolated between steps)
 //   hub = the particle whose mass differs from the others' (every non-hub particle of a dynamic body has the
-//         same mass, VerletSolver's model); none for bodies without constraints (static, kinematic)
+//         same mass, the Verlet model); none for bodies without constraints (static, kinematic)
 //   each constraint: an edge when its rest points (localPoint + centre of mass, body frame) are consecutive
 //   vertices of one polygon or two rim points of one circle, else a brace
-void fillVerletOverlay(SimOverlayFrame& out, VerletView view, const phys::VerletSolver* solver,
+void fillVerletOverlay(SimOverlayFrame& out, VerletView view, const phys::VerletModel* model,
                        const std::function<phys::Transform(int slot)>& enginePose) {
     out.particles.clear();
     out.constraints.clear();
-    if (view == VerletView::Shown && (!solver || solver->particles().empty())) {
+    if (view == VerletView::Shown && (!model || model->particles.empty())) {
         view = VerletView::NotStepped;
     }
     switch (view) {
@@ -84,13 +84,13 @@ void fillVerletOverlay(SimOverlayFrame& out, VerletView view, const phys::Verlet
         return;
     }
 
-    const std::span<const phys::VerletParticle> particles = solver->particles();
-    const std::span<const phys::VerletConstraint> constraints = solver->constraints();
+    const std::span<const phys::VerletParticle> particles = model->particles;
+    const std::span<const phys::VerletConstraint> constraints = model->constraints;
     out.particles.reserve(particles.size());
     out.constraints.reserve(constraints.size());
     for (std::size_t slot = 0; slot < out.bodies.size(); ++slot) {
         const SimOverlayBody& body = out.bodies[slot];
-        const phys::VerletRange range = solver->bodyParticles(static_cast<int>(slot));
+        const phys::VerletRange range = model->particlesOf(static_cast<int>(slot));
         if (range.count <= 0 || range.first < 0 ||
             static_cast<std::size_t>(range.first + range.count) > particles.size()) {
             continue;
@@ -99,7 +99,7 @@ void fillVerletOverlay(SimOverlayFrame& out, VerletView view, const phys::Verlet
         auto drawn = [&](phys::Vec2 worldPoint) {
             return phys::transformPoint(body.xf, phys::invTransformPoint(engine, worldPoint));
         };
-        const phys::VerletRange links = solver->bodyConstraints(static_cast<int>(slot));
+        const phys::VerletRange links = model->constraintsOf(static_cast<int>(slot));
         int hub = -1;
         if (links.count > 0 && range.count >= 3) {
             const auto mass = [&](int k) {

@@ -7,10 +7,14 @@
 #include "cli_options.h"
 #include "scene_io.h"
 
+#include "physics/world.h"
+
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 namespace cl::cli {
 
@@ -28,6 +32,13 @@ void printErr(const QString& text);
 /// (the caller exits with kExitInvalidScene).
 std::optional<Scene> loadSceneOrReport(const QString& fileName);
 
+/// The header line of a `simulate --record` CSV (and of `compare --record`'s files).
+inline constexpr const char* kRecordHeader = "step,time,body,x,y,angle,vx,vy,omega\n";
+/// Appends one `--record` CSV row per body in `ids` (body = index in `ids`, the file's order) after step
+/// `step`: "step,time,body,x,y,angle,vx,vy,omega", numbers in the shortest form that reads back exactly.
+void appendRecordRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
+                      qint64 step);
+
 // The subcommands.
 int runValidate(const Subcommand& self, const QStringList& args);
 int runCollide(const Subcommand& self, const QStringList& args);
@@ -35,5 +46,6 @@ int runSimulate(const Subcommand& self, const QStringList& args);
 int runRender(const Subcommand& self, const QStringList& args);
 int runWalkthrough(const Subcommand& self, const QStringList& args);
 int runLesson(const Subcommand& self, const QStringList& args);
+int runCompare(const Subcommand& self, const QStringList& args);
 
 } // namespace cl::cli

@@ -33,6 +33,14 @@ const Subcommand kSubcommands[] = {
      "  --record writes step,time,body,x,y,angle,vx,vy,omega (body = index in the file; time after the "
      "step).",
      false, &runSimulate},
+    {"compare", "SCENE --config A.json --config B.json ... --steps N [--record DIR]",
+     "Run SCENE under each configuration from the same start for N steps and print one table row per\n"
+     "  configuration (max penetration, drift, energy, momentum, contacts, mean step cost).",
+     "  A configuration file is a JSON object of scene settings with the scene file's keys, e.g.\n"
+     "  {\"solver\": \"verlet\", \"iterations\": 4}, applied over the scene's own settings. --record writes\n"
+     "  DIR/config-1.csv ... in the layout of simulate --record. Exit code 0, 2 usage, 3 invalid scene or\n"
+     "  configuration (the message names the file and the key), 1 when a record cannot be written.",
+     false, &runCompare},
     {"render", "SCENE --out FILE.png|FILE.svg [--steps N] [--overlay LIST] [--size WxH] [--a I --b J]",
      "Draw SCENE as the canvas does (zoomed to fit) into a PNG or SVG, headless, with overlays.",
      "  LIST: sat, clip, contacts, normals, aabb, centroids, indices (sat and clip: bodies --a, --b, default "
@@ -68,7 +76,7 @@ const Subcommand kSubcommands[] = {
      true, &runLesson},
 };
 
-/// Most simulation steps `simulate` and `render` accept (about 46 hours of simulated time at 60 Hz).
+/// Most simulation steps `simulate`, `compare` and `render` accept (about 46 hours of simulated time at 60 Hz).
 constexpr qint64 kMaxSteps = 10'000'000;
 /// Largest picture side `render` draws, pixels.
 constexpr int kMaxSide = 16384;
@@ -239,6 +247,7 @@ Arguments parseArguments(const QStringList& args, const QStringList& valueOption
                 parsed.error = QStringLiteral("option '--%1' needs a value").arg(name);
                 return parsed;
             }
+            parsed.repeated[name] << parsed.values[name];
         } else if (flagOptions.contains(name) && !inlineValue) {
             parsed.flags << name;
         } else {
@@ -332,6 +341,41 @@ Parsed<SimulateOptions> parseSimulateOptions(const Subcommand& self, const QStri
     }
     if (parsed.values.contains(QStringLiteral("out"))) {
         options.out = parsed.values.value(QStringLiteral("out"));
+    }
+    if (parsed.values.contains(QStringLiteral("record"))) {
+        options.record = parsed.values.value(QStringLiteral("record"));
+    }
+    return options;
+}
+
+Parsed<CompareCommandOptions> parseCompareOptions(const Subcommand& self, const QStringList& args) {
+    Parsed<Arguments> result = parseSceneCommand(
+        self, args, {QStringLiteral("config"), QStringLiteral("steps"), QStringLiteral("record")});
+    if (const int* done = std::get_if<int>(&result)) {
+        return *done;
+    }
+    const Arguments& parsed = std::get<Arguments>(result);
+    CompareCommandOptions options;
+    options.scene = parsed.positional.front();
+    // --config repeats, one per configuration; the others take one value.
+    options.configs = parsed.repeated.value(QStringLiteral("config"));
+    if (options.configs.isEmpty()) {
+        return usageError(self, QStringLiteral("missing --config FILE (give one per configuration)"));
+    }
+    if (options.configs.size() > kMaxCompareConfigs) {
+        return usageError(self, QStringLiteral("at most %1 configurations (got %2)")
+                                    .arg(kMaxCompareConfigs)
+                                    .arg(options.configs.size()));
+    }
+    if (!parsed.values.contains(QStringLiteral("steps"))) {
+        return usageError(self, QStringLiteral("missing --steps N"));
+    }
+    bool numberOk = false;
+    options.steps = parsed.values.value(QStringLiteral("steps")).toLongLong(&numberOk);
+    if (!numberOk || options.steps < 0 || options.steps > kMaxSteps) {
+        return usageError(self, QStringLiteral("--steps must be an integer in 0..%1 (got '%2')")
+                                    .arg(kMaxSteps)
+                                    .arg(parsed.values.value(QStringLiteral("steps"))));
     }
     if (parsed.values.contains(QStringLiteral("record"))) {
         options.record = parsed.values.value(QStringLiteral("record"));

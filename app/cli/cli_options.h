@@ -63,10 +63,13 @@ bool needsGui(const Subcommand& command, std::span<char* const> args);
 /// flags.
 struct Arguments {
     QStringList positional;
-    QMap<QString, QString> values; ///< option name without dashes -> value
-    QStringList flags;             ///< flags given, without dashes
-    bool help = false;             ///< -h or --help was given
-    QString error;                 ///< non-empty on a usage error (unknown option, missing value)
+    QMap<QString, QString> values; ///< option name without dashes -> value (the last one given)
+    /// Option name without dashes -> every value given, in order: for the options that may repeat
+    /// (`compare --config`).
+    QMap<QString, QStringList> repeated;
+    QStringList flags; ///< flags given, without dashes
+    bool help = false; ///< -h or --help was given
+    QString error;     ///< non-empty on a usage error (unknown option, missing value)
 };
 
 /// Parses `args`. Option names are given without the leading "--". A lone "-" and anything after "--" are
@@ -115,6 +118,18 @@ struct SimulateOptions {
     std::optional<QString> record;          ///< the CSV (given empty: fails to write, exit 1)
 };
 Parsed<SimulateOptions> parseSimulateOptions(const Subcommand& self, const QStringList& args);
+
+/// Most configurations one `compare` run may compare.
+inline constexpr int kMaxCompareConfigs = 16;
+
+/// `compare SCENE --config A.json --config B.json ... --steps N [--record DIR]` (issue 15).
+struct CompareCommandOptions {
+    QString scene;
+    QStringList configs; ///< the --config files in the order given, 1 to kMaxCompareConfigs of them
+    qint64 steps = 0;
+    std::optional<QString> record; ///< the directory for config-1.csv ... (given empty: fails, exit 1)
+};
+Parsed<CompareCommandOptions> parseCompareOptions(const Subcommand& self, const QStringList& args);
 
 /// `render SCENE --out FILE.png|FILE.svg [--steps N] [--overlay LIST] [--size WxH] [--a I --b J]`.
 struct RenderCommandOptions {

@@ -12,49 +12,11 @@
 #include <QFile>
 
 #include <algorithm>
-#include <charconv>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace cl::cli {
-
-namespace {
-
-/// Shortest text that reads back to the same double (std::to_chars round-trip form).
-void appendNumber(std::string& out, double value) {
-    char buffer[32];
-    const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-    out.append(buffer, result.ptr);
-}
-
-/// Appends "step,time,body,x,y,angle,vx,vy,omega" rows for every body after one step.
-void appendRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
-                qint64 step) {
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-        const phys::BodySim& b = world.bodySim(ids[i]);
-        out += std::to_string(step);
-        out += ',';
-        appendNumber(out, world.time());
-        out += ',';
-        out += std::to_string(i);
-        out += ',';
-        appendNumber(out, b.xf.p.x);
-        out += ',';
-        appendNumber(out, b.xf.p.y);
-        out += ',';
-        appendNumber(out, b.xf.q.angle());
-        out += ',';
-        appendNumber(out, b.linearVelocity.x);
-        out += ',';
-        appendNumber(out, b.linearVelocity.y);
-        out += ',';
-        appendNumber(out, b.angularVelocity);
-        out += '\n';
-    }
-}
-
-} // namespace
 
 int runSimulate(const Subcommand& self, const QStringList& args) {
     const Parsed<SimulateOptions> parsed = parseSimulateOptions(self, args);
@@ -106,7 +68,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
                 QStringLiteral("contactlab-cli: %1: %2\n").arg(record->fileName(), record->errorString()));
             return kExitFailure;
         }
-        rows = "step,time,body,x,y,angle,vx,vy,omega\n";
+        rows = kRecordHeader;
     }
 
     QElapsedTimer timer;
@@ -122,7 +84,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
                          .arg(step));
         }
         if (record) {
-            appendRows(rows, world, ids, step);
+            appendRecordRows(rows, world, ids, step);
             if (rows.size() > (1u << 20)) {
                 if (record->write(rows.data(), qint64(rows.size())) != qint64(rows.size())) {
                     printErr(QStringLiteral("contactlab-cli: %1: %2\n")

@@ -28,6 +28,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <new>
 #include <vector>
@@ -309,9 +310,36 @@ phys::BodyDef readBody(const QJsonValue& value, const QString& path) {
     return def;
 }
 
-phys::WorldSettings readSettings(const QJsonValue& value, const QString& path) {
+/// The keys of a scene file's "settings" object (readSettingsOver reads each of them).
+const char* const kSettingsKeys[] = {
+    "gravity",
+    "timeStep",
+    "solver",
+    "response",
+    "contactMethod",
+    "iterations",
+    "substeps",
+    "sleep",
+    "continuous",
+    "linearDamping",
+    "angularDamping",
+    "clampedDrag",
+    "positionCorrection",
+    "relaxIterations",
+    "warmStarting",
+    "baumgarteFactor",
+    "allowedPenetration",
+    "restitutionThreshold",
+    "contactHertz",
+    "contactDampingRatio",
+    "maxPushVelocity",
+    "verletResponse",
+};
+
+/// The settings object at `path`, its keys applied over `base` (a key it does not hold keeps base's value).
+phys::WorldSettings readSettingsOver(const QJsonValue& value, const QString& path, phys::WorldSettings base) {
     const QJsonObject object = toObject(value, path);
-    phys::WorldSettings s;
+    phys::WorldSettings& s = base;
     readVec2(object, path, QStringLiteral("gravity"), s.gravity);
     readNumber(object, path, QStringLiteral("timeStep"), s.timeStep);
     readEnum(object, path, QStringLiteral("solver"), s.solver, phys::parseSolverKind,
@@ -342,6 +370,10 @@ phys::WorldSettings readSettings(const QJsonValue& value, const QString& path) {
              "\"rigid\" or \"article\"");
     throwIfInvalid(phys::validate(s, path.toStdString()));
     return s;
+}
+
+phys::WorldSettings readSettings(const QJsonValue& value, const QString& path) {
+    return readSettingsOver(value, path, phys::WorldSettings{});
 }
 
 const QLatin1String kFormatKey("format");
@@ -733,6 +765,39 @@ std::variant<Scene, SceneError> parseScene(const QByteArray& json) {
         return failure.error;
     } catch (const std::bad_alloc&) {
         return SceneError{{}, QStringLiteral("out of memory while reading the scene")};
+    }
+}
+
+std::variant<phys::WorldSettings, SceneError> parseSettingsOver(const QByteArray& json,
+                                                                const phys::WorldSettings& base) {
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return SceneError{{},
+                          QStringLiteral("not valid JSON: %1 at byte offset %2 (%3)")
+                              .arg(parseError.errorString())
+                              .arg(parseError.offset)
+                              .arg(lineColumn(json, parseError.offset))};
+    }
+    if (!document.isObject()) {
+        return SceneError{
+            {}, QStringLiteral("expected a JSON object of settings, e.g. {\"solver\": \"verlet\"}")};
+    }
+    const QJsonObject object = document.object();
+    // A key the scene format does not know would silently change nothing: name it instead.
+    for (auto it = object.constBegin(); it != object.constEnd(); ++it) {
+        const QByteArray key = it.key().toUtf8();
+        if (std::none_of(std::begin(kSettingsKeys), std::end(kSettingsKeys),
+                         [&key](const char* known) { return key == known; })) {
+            return SceneError{it.key(), QStringLiteral("unknown setting")};
+        }
+    }
+    try {
+        return readSettingsOver(object, {}, base);
+    } catch (const ReadFailure& failure) {
+        return failure.error;
+    } catch (const std::bad_alloc&) {
+        return SceneError{{}, QStringLiteral("out of memory while reading the settings")};
     }
 }
 

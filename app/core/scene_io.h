@@ -36,6 +36,12 @@ inline constexpr qint64 kMaxSceneFileBytes = 64 * 1024 * 1024;
 
 /// Parses scene JSON. Never throws; any problem is a SceneError naming the place.
 std::variant<Scene, SceneError> parseScene(const QByteArray& json);
+/// Parses a JSON object of scene settings, with the keys and values of a scene file's "settings" object
+/// (`{"solver": "verlet", "iterations": 4}`), applied over `base`: a key the object does not hold keeps
+/// base's value. An unknown key or a bad value is a SceneError naming the key ("iterations: must be ...").
+/// `contactlab-cli compare` reads its configuration files with it.
+std::variant<phys::WorldSettings, SceneError> parseSettingsOver(const QByteArray& json,
+                                                                const phys::WorldSettings& base);
 /// Reads and parses a scene file.
 std::variant<Scene, SceneError> loadSceneFile(const QString& fileName);
 /// Serialises a scene to indented JSON (doubles with full round-trip precision).

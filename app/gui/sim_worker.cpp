@@ -6,41 +6,22 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
 namespace cl {
-
-void applySimInput(phys::World& world, const SimInputAction& action) {
-    std::visit(
-        [&world](const auto& in) {
-            using T = std::decay_t<decltype(in)>;
-            if constexpr (std::is_same_v<T, SimInputSettings>) {
-                (void)world.setSettings(in.settings);
-            } else if constexpr (std::is_same_v<T, SimInputPose>) {
-                world.setTransform(world.idOfSlot(in.slot), in.position, in.angle);
-            } else if constexpr (std::is_same_v<T, SimInputVelocity>) {
-                world.setLinearVelocity(world.idOfSlot(in.slot), in.linear);
-                world.setAngularVelocity(world.idOfSlot(in.slot), in.angular);
-            } else if constexpr (std::is_same_v<T, SimInputForce>) {
-                world.applyForce(world.idOfSlot(in.slot), in.force, in.worldPoint);
-            } else if constexpr (std::is_same_v<T, SimInputReplaceBody>) {
-                world.removeBody(world.idOfSlot(in.slot));
-                (void)world.createBody(in.def); // the freed slot is reused (last freed, first taken)
-            }
-        },
-        action);
-}
 
 void recordSimFrame(const phys::World& w, SimFrame& frame) {
     frame.step = w.stepCount();
     frame.time = w.time();
     frame.timeStep = w.stepCount() > 0 ? w.settings().timeStep : 0.0;
     frame.hash = w.stateHash();
-    const auto sims = w.bodySims();
-    frame.bodies.resize(sims.size());
+    std::vector<phys::BodyState> bodies;
+    w.bodyStates(bodies);
+    frame.bodies.resize(bodies.size());
     frame.awakeCount = 0;
     frame.sleepingCount = 0;
-    for (std::size_t i = 0; i < sims.size(); ++i) {
-        const phys::BodySim& b = sims[i];
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const phys::BodyState& b = bodies[i];
         SimBodyState& s = frame.bodies[i];
         s.xf = b.xf;
         s.center = b.center;
@@ -55,15 +36,16 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
     }
     frame.points.clear();
     frame.pairs.clear();
-    const auto shapes = w.shapeSims();
-    for (const phys::ContactSim& c : w.contactSims()) {
+    std::vector<phys::ContactState> contacts;
+    w.contactStates(contacts);
+    for (const phys::ContactState& c : contacts) {
         frame.pairs.emplace_back(c.bodyA, c.bodyB);
         for (int p = 0; p < c.manifold.pointCount; ++p) {
             SimContactPoint point;
             point.bodyA = c.bodyA;
             point.bodyB = c.bodyB;
-            point.shapeA = shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
-            point.shapeB = shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
+            point.shapeA = c.shapeIndexA;
+            point.shapeB = c.shapeIndexB;
             point.point = c.manifold.points[p].point;
             point.normal = c.manifold.normal;
             point.depth = c.manifold.points[p].depth;
@@ -204,25 +186,19 @@ void SimWorker::step(SimStepJob& job) {
         return;
     }
     if (job.inPlace != nullptr) {
-        phys::World& world = *job.inPlace;
+        phys::Timeline& timeline = *job.inPlace;
         finish(true);
-        for (const SimInputAction& input : job.inputs) {
-            applySimInput(world, input);
-        }
         const auto t0 = std::chrono::steady_clock::now();
-        world.step();
+        timeline.stepForward(); // (with the checkpoint when one is due: a World copy, every K steps)
         job.stepSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        recordSimFrame(world, job.frame);
-        if (job.checkpoint) {
-            job.checkpointWorld = std::make_unique<phys::World>(world);
-        }
+        recordSimFrame(timeline.world(), job.frame);
         finish(false);
         return;
     }
     auto world = std::make_unique<phys::World>(*job.source);
     finish(true); // the UI's World is not read any more
-    for (const SimInputAction& input : job.inputs) {
-        applySimInput(*world, input);
+    for (const phys::InputForce& force : job.inputs) {
+        phys::applyInput(*world, force);
     }
     world->setCancelFlag(&job.cancel);
     const auto t0 = std::chrono::steady_clock::now();
@@ -237,7 +213,7 @@ void SimWorker::step(SimStepJob& job) {
     job.stepSeconds = std::chrono::duration<double>(t1 - t0).count();
     recordSimFrame(*world, job.frame);
     if (job.checkpoint) {
-        job.checkpointWorld = std::make_unique<phys::World>(*world);
+        job.checkpointSnapshot = world->snapshot();
     }
     job.world = std::move(world);
     finish(false);

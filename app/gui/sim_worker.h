@@ -26,6 +26,7 @@
 
 #include "simulation_history.h"
 
+#include "physics/timeline.h"
 #include "physics/world.h"
 
 #include <atomic>
@@ -40,8 +41,6 @@
 
 namespace cl {
 
-/// Applies one logged input to a World (the same for a live input, a replay and a worker step).
-void applySimInput(phys::World& world, const SimInputAction& action);
 /// Records `world`'s state after its last step into `frame` (every field but stepSeconds).
 void recordSimFrame(const phys::World& world, SimFrame& frame);
 
@@ -49,15 +48,16 @@ void recordSimFrame(const phys::World& world, SimFrame& frame);
 struct SimStepJob {
     // Set by the UI before submit(), read-only afterwards.
     const phys::World* source = nullptr; ///< the UI's World: read by the worker until `copied`
-    /// Instead of `source`: a World the worker steps in place (the UI waits for the job to the end and does
-    /// not touch the World meanwhile; such a job is not cancelled). `world` then stays null.
-    phys::World* inPlace = nullptr;
-    std::vector<SimInputAction> inputs; ///< applied to the copy before its step (the grab spring force)
-    bool checkpoint = false;            ///< also keep an untouched copy of the stepped World
+    /// Instead of `source`: a Timeline the worker steps in place (Timeline::stepForward, which applies the
+    /// forces logged for the step and keeps its checkpoints; the UI waits for the job to the end and does not
+    /// touch the Timeline meanwhile; such a job is not cancelled). `world` then stays null.
+    phys::Timeline* inPlace = nullptr;
+    std::vector<phys::InputForce> inputs; ///< applied to the copy before its step (the grab spring force)
+    bool checkpoint = false;              ///< also snapshot the stepped copy (Timeline::checkpointDue)
 
     // Written by the worker; the UI reads them once done() is true.
-    std::unique_ptr<phys::World> world; ///< the stepped copy
-    std::unique_ptr<phys::World> checkpointWorld;
+    std::unique_ptr<phys::World> world;     ///< the stepped copy
+    phys::WorldSnapshot checkpointSnapshot; ///< of the stepped copy, when `checkpoint`
     SimFrame frame;
     double stepSeconds = 0.0; ///< wall-clock time of World::step on the worker
 

@@ -4,7 +4,7 @@
 #include "sim_particles.h"
 #include "sim_worker.h"
 
-#include "physics/broadphase.h"
+#include "physics/pair_estimate.h"
 
 #include <QTimer>
 
@@ -115,10 +115,8 @@ void SimulationController::setSimulating(bool simulating) {
         pause();
         endGrab(false);
         m_simulating = false;
-        m_world.reset();
+        m_timeline.reset();
         m_history.clear();
-        m_inputs.clear();
-        m_checkpoints.clear();
         m_cursor = 0;
         m_chosen.reset();
         setWarning(QString());
@@ -183,7 +181,7 @@ void SimulationController::setTimeScale(double scale) {
 }
 
 void SimulationController::advance(double realSeconds) {
-    if (!m_simulating || !m_world) {
+    if (!m_simulating || !m_timeline) {
         return;
     }
     if (!m_playing) {
@@ -312,17 +310,17 @@ void SimulationController::setThreadCount(int threads) {
     m_threads = std::max(0, threads);
     // The worker steps the head World in place only while the UI waits for it, so here the head World is
     // the UI's; a step running on a copy gets the count when it is taken (takeStep).
-    if (m_world) {
-        m_world->setThreadCount(m_threads);
+    if (m_timeline) {
+        m_timeline->setThreadCount(m_threads);
     }
 }
 
-std::unique_ptr<phys::World> SimulationController::buildWorld() const {
-    auto world = std::make_unique<phys::World>(m_base.settings);
-    world->setThreadCount(m_threads);
-    world->setReportFlags(phys::kReportNone);
+phys::World SimulationController::buildWorld() const {
+    phys::World world(m_base.settings);
+    world.setThreadCount(m_threads);
+    world.setReportFlags(phys::kReportNone);
     for (const phys::BodyDef& def : m_base.bodies) {
-        (void)world->createBody(def); // document bodies are validated; a failure leaves the slot unused
+        (void)world.createBody(def); // document bodies are validated; a failure leaves the slot unused
     }
     return world;
 }
@@ -346,17 +344,17 @@ void SimulationController::rebuild() {
         m_base.bodies.push_back(def);
         m_docDefs.push_back(def);
     }
-    m_world = buildWorld();
+    phys::Timeline::Options options;
+    options.checkpointBudgetBytes = kCheckpointBudgetBytes;
+    options.minCheckpointInterval = kMinCheckpointSteps;
+    options.threads = m_threads;
+    m_timeline = std::make_unique<phys::Timeline>(buildWorld(), options);
     m_slotDefs = m_base.bodies;
-    m_inputs.clear();
     m_history.clear();
-    m_checkpoints.clear();
-    m_lastReplaySteps = 0;
-    m_lastReplayStart = 0;
     m_chosen.reset();
     updateCapacity();
     refreshSlotShapes();
-    recordSimFrame(*m_world, m_history.push());
+    recordSimFrame(m_timeline->world(), m_history.push());
     m_cursor = 0;
     m_accumulator = 0.0;
     m_alpha = 1.0;
@@ -364,65 +362,24 @@ void SimulationController::rebuild() {
     // Arrows to scale: 0.4 m for the impulse that holds the mean dynamic body up for one step (m g dt).
     double massSum = 0.0;
     int dynamicCount = 0;
-    for (const phys::BodyId id : m_world->bodyIds()) {
-        if (m_world->type(id) == phys::BodyType::Dynamic) {
-            massSum += m_world->massData(id).mass;
+    const phys::World& world = m_timeline->world();
+    for (const phys::BodyId id : world.bodyIds()) {
+        if (world.type(id) == phys::BodyType::Dynamic) {
+            massSum += world.massData(id).mass;
             ++dynamicCount;
         }
     }
     const double g = std::max(phys::length(m_settings.gravity), 1.0);
     const double typical = dynamicCount > 0 ? massSum / dynamicCount * g * m_settings.timeStep : 1.0;
     m_impulseScale = typical > 0.0 ? 0.4 / typical : 1.0;
-    m_estimatedPairs = estimateContactPairs(*m_world);
+    m_estimatedPairs = estimateContactPairs(world);
     setWarning(heavyWarning());
     emit worldRebuilt();
     emit settingsChanged();
 }
 
-/*
- * estimateContactPairs: the broad phase's first pairs without making them (Catto, Box2D 2.4 b2BroadPhase;
- * Ericson, Real-Time Collision Detection 6.2):
- *   tree = dynamic AABB tree; for every shape of an enabled body: insert its tight box (fattened by the margin)
- *   for every proxy q, for every proxy p the tree finds overlapping q's fat box, p > q:
- *       count it if p and q are on different bodies and one of them is dynamic; stop at cap
- */
 std::int64_t SimulationController::estimateContactPairs(const phys::World& world, std::int64_t cap) {
-    struct Proxy {
-        std::size_t body;
-        bool dynamic;
-    };
-    std::vector<Proxy> proxies;
-    std::vector<int> ids;
-    phys::DynamicTree tree(phys::kAABBMargin);
-    const std::vector<phys::BodyId> bodies = world.bodyIds();
-    for (std::size_t b = 0; b < bodies.size(); ++b) {
-        if (!world.isEnabled(bodies[b])) {
-            continue;
-        }
-        const bool dynamic = world.type(bodies[b]) == phys::BodyType::Dynamic;
-        for (int s = 0; s < world.shapeCount(bodies[b]); ++s) {
-            ids.push_back(tree.createProxy(world.shapeAABB(bodies[b], s), proxies.size()));
-            proxies.push_back({b, dynamic});
-        }
-    }
-    std::int64_t pairs = 0;
-    for (const int q : ids) {
-        const Proxy& pq = proxies[static_cast<std::size_t>(tree.userData(q))];
-        tree.query(tree.fatAABB(q), [&](int p) {
-            if (p <= q) {
-                return true;
-            }
-            const Proxy& pp = proxies[static_cast<std::size_t>(tree.userData(p))];
-            if (pp.body != pq.body && (pp.dynamic || pq.dynamic)) {
-                ++pairs;
-            }
-            return pairs < cap;
-        });
-        if (pairs >= cap) {
-            break;
-        }
-    }
-    return pairs;
+    return phys::estimateContactPairs(world, cap);
 }
 
 QString SimulationController::heavyWarning() const {
@@ -463,56 +420,9 @@ void SimulationController::updateCapacity() {
     m_history.setCapacity(std::max(2, std::min(wanted, affordable)));
 }
 
-// Checkpoint memory: one copy holds the World's arrays (bodies, shapes, contacts with their warm starts, the
-// broadphase tree with about two nodes per shape, the solvers' per-step arrays and the Verlet particles).
-// K = the steps over which the copies of the whole history fit the budget.
-bool SimulationController::checkpointDue() const {
-    const std::int64_t last = m_checkpoints.empty() ? 0 : m_checkpoints.back().step;
-    return m_world->stepCount() + 1 - last >= m_checkpointInterval;
-}
-
-void SimulationController::maybeCheckpoint(std::unique_ptr<phys::World> copy) {
-    const std::int64_t step = m_world->stepCount();
-    const std::int64_t last = m_checkpoints.empty() ? 0 : m_checkpoints.back().step;
-    if (step - last < m_checkpointInterval) {
-        m_worker->dispose(std::move(copy));
-        return;
-    }
-    if (!copy) {
-        copy = std::make_unique<phys::World>(*m_world);
-    }
-    const phys::World& w = *m_world;
-    const std::size_t bytes = sizeof(phys::World) + w.bodySims().size() * (sizeof(phys::BodySim) + 64) +
-                              w.shapeSims().size() * (sizeof(phys::ShapeSim) + 2 * 96) +
-                              w.contactSims().size() * 3 * sizeof(phys::ContactSim) +
-                              w.verletSolver().particles().size() * sizeof(phys::VerletParticle) * 2 +
-                              w.verletSolver().constraints().size() * sizeof(phys::VerletConstraint);
-    const double needed = static_cast<double>(m_history.capacity()) * static_cast<double>(bytes) /
-                          static_cast<double>(kCheckpointBudgetBytes);
-    m_checkpointInterval = static_cast<int>(std::clamp<double>(
-        std::ceil(needed), kMinCheckpointSteps, std::max(m_history.capacity(), kMinCheckpointSteps)));
-    m_checkpoints.push_back(Checkpoint{step, std::move(copy)});
-    // A rebuild starts at or after the oldest frame held: keep the newest copy at or before it, not older.
-    const std::int64_t oldest = firstStep();
-    std::size_t drop = 0;
-    while (drop + 1 < m_checkpoints.size() && m_checkpoints[drop + 1].step <= oldest) {
-        ++drop;
-    }
-    m_checkpoints.erase(m_checkpoints.begin(), m_checkpoints.begin() + static_cast<std::ptrdiff_t>(drop));
-}
-
 phys::WorldSettings SimulationController::settingsForStep(std::int64_t step) const {
     // Step `step` ran after the inputs logged at step - 1 and before.
-    phys::WorldSettings settings = m_base.settings;
-    for (const SimInput& in : m_inputs) {
-        if (in.atStep >= step) {
-            break;
-        }
-        if (const auto* s = std::get_if<SimInputSettings>(&in.action)) {
-            settings = s->settings;
-        }
-    }
-    return settings;
+    return m_timeline ? m_timeline->settingsAt(step - 1) : m_settings;
 }
 
 double SimulationController::historySeconds() const {
@@ -541,68 +451,34 @@ void SimulationController::rerecordHead() {
     // The head frame is the one the World is at; after an input it shows the new state (and its hash).
     if (SimFrame* f = const_cast<SimFrame*>(m_history.find(headStep()))) {
         const double cost = f->stepSeconds;
-        recordSimFrame(*m_world, *f);
+        recordSimFrame(m_timeline->world(), *f);
         f->stepSeconds = cost;
     }
 }
 
-// Rebuild at the cursor (see the file comment): from the newest checkpoint at or before it, replaying the
-// logged inputs; then the state inputs logged at the cursor, the hash check, and the old future dropped.
+// Rebuild at the cursor (see the file comment): the Timeline restores its newest checkpoint at or before it
+// and replays the logged inputs, then drops the old future; here the hash check and the frames.
 void SimulationController::materialize() {
     cancelStep();
-    if (!m_world || m_cursor >= headStep()) {
+    if (!m_timeline || m_cursor >= headStep()) {
         return;
     }
     const std::int64_t target = m_cursor;
     const std::uint64_t expected = stateHash();
-    // Checkpoints after the cursor belong to the future being dropped.
-    while (!m_checkpoints.empty() && m_checkpoints.back().step > target) {
-        m_checkpoints.pop_back();
-    }
-    std::unique_ptr<phys::World> world;
-    std::int64_t start = 0;
-    if (!m_checkpoints.empty()) {
-        world = std::make_unique<phys::World>(*m_checkpoints.back().world);
-        start = m_checkpoints.back().step;
-    } else {
-        world = buildWorld();
-    }
-    // Inputs before the checkpoint are in its state already.
-    std::size_t next = static_cast<std::size_t>(
-        std::lower_bound(m_inputs.begin(), m_inputs.end(), start,
-                         [](const SimInput& in, std::int64_t step) { return in.atStep < step; }) -
-        m_inputs.begin());
-    for (std::int64_t k = start; k < target; ++k) {
-        while (next < m_inputs.size() && m_inputs[next].atStep == k) {
-            applySimInput(*world, m_inputs[next].action);
-            ++next;
-        }
-        world->step();
-    }
-    m_lastReplayStart = start;
-    m_lastReplaySteps = target - start;
-    std::vector<SimInput> kept(m_inputs.begin(), m_inputs.begin() + static_cast<std::ptrdiff_t>(next));
-    for (; next < m_inputs.size() && m_inputs[next].atStep == target; ++next) {
-        if (!std::holds_alternative<SimInputForce>(m_inputs[next].action)) {
-            applySimInput(*world, m_inputs[next].action);
-            kept.push_back(m_inputs[next]);
-        }
-    }
-    m_inputs = std::move(kept);
-    world->setThreadCount(m_threads); // a checkpoint keeps the count it was taken with
-    m_world = std::move(world);
+    m_timeline->seek(target);
+    m_timeline->dropFuture();
     m_history.truncateAfter(target);
     // Slot definitions may have changed in the dropped future (a replaced body): take them from the log.
     m_slotDefs = m_base.bodies;
-    for (const SimInput& in : m_inputs) {
+    for (const SimInput& in : m_timeline->inputs()) {
         if (const auto* r = std::get_if<SimInputReplaceBody>(&in.action)) {
             m_slotDefs[static_cast<std::size_t>(r->slot)] = r->def;
         }
     }
     refreshSlotShapes();
     const phys::WorldSettings before = m_settings;
-    m_settings = m_world->settings();
-    if (m_world->stateHash() != expected) {
+    m_settings = m_timeline->world().settings();
+    if (m_timeline->world().stateHash() != expected) {
         setWarning(tr("Replay differs from the recorded frame %1 (the engine is not deterministic here)")
                        .arg(target));
     }
@@ -615,8 +491,7 @@ void SimulationController::materialize() {
 
 void SimulationController::input(const SimInputAction& action) {
     materialize(); // (drops a step running on the worker first)
-    m_inputs.push_back(SimInput{m_cursor, action});
-    applySimInput(*m_world, action);
+    m_timeline->addInput(action);
     if (!std::holds_alternative<SimInputForce>(action)) {
         rerecordHead();
     }
@@ -627,41 +502,44 @@ void SimulationController::stepWorld() {
         return;
     }
     auto job = std::make_shared<SimStepJob>();
-    // A small World is stepped in place while the UI waits; a bigger one on a copy, which Cancel can drop.
-    const bool small = static_cast<int>(m_world->shapeSims().size()) <= m_syncShapes;
+    const phys::World& world = m_timeline->world();
+    // A small World is stepped in place (the Timeline's stepForward) while the UI waits; a bigger one on a
+    // copy, which Cancel can drop, adopted by the Timeline when taken.
+    const bool small = world.shapeSlotCount() <= m_syncShapes;
     if (small) {
-        job->inPlace = m_world.get();
+        job->inPlace = m_timeline.get();
     } else {
-        job->source = m_world.get();
+        job->source = &world;
+        job->checkpoint = m_timeline->checkpointDue();
     }
-    job->checkpoint = checkpointDue();
-    bool loggedForce = false;
     if (isGrabbing() && m_playing) {
         // Mouse spring (Box2D's mouse joint as a force): a = w^2 (target - p) - 2 zeta w v_p, on the body's
         // effective mass at the point, capped; it is a force, so the body still collides on its way.
-        const phys::BodyId id = m_world->idOfSlot(m_grabSlot);
-        if (m_world->isValid(id)) {
-            const phys::Transform xf = m_world->transform(id);
+        const phys::BodyId id = world.idOfSlot(m_grabSlot);
+        if (world.isValid(id)) {
+            const phys::Transform xf = world.transform(id);
             const phys::Vec2 p = phys::transformPoint(xf, m_grabLocal);
-            const phys::Vec2 vp = m_world->velocityAtPoint(id, p);
+            const phys::Vec2 vp = world.velocityAtPoint(id, p);
             const double omega = 2.0 * phys::kPi * kGrabHertz;
             phys::Vec2 a = omega * omega * (m_grabTarget - p) - 2.0 * kGrabDampingRatio * omega * vp;
             const double len = phys::length(a);
             if (len > kGrabMaxAcceleration) {
                 a = (kGrabMaxAcceleration / len) * a;
             }
-            const phys::BodySim& b = m_world->bodySim(id);
+            const phys::BodyState b = world.bodyState(m_grabSlot);
             const phys::Vec2 r = p - b.center;
             const double inv = b.invMass + b.invInertia * phys::lengthSquared(r);
             const double effectiveMass = inv > 0.0 ? 1.0 / inv : 0.0;
             // Gravity on the grabbed body is carried by the spring too (else it sags by g / w^2).
             const phys::Vec2 force = effectiveMass * a - b.mass * m_settings.gravity;
-            // Logged at the head in step order, as every input; applied to the worker's copy, not to the
-            // head's World (a cancelled step leaves that World as it was).
+            // In place: logged at the head now (the Timeline applies it before the step). On a copy: applied
+            // to the copy and logged when the step is taken (a cancelled step leaves the log as it was).
             const SimInputForce in{m_grabSlot, force, p};
-            m_inputs.push_back(SimInput{m_cursor, in});
-            job->inputs.emplace_back(in);
-            loggedForce = true;
+            if (small) {
+                m_timeline->addInput(in);
+            } else {
+                job->inputs.push_back(in);
+            }
         }
     }
     // The worker runs `finished` on its thread; the queued call runs here, never after this object is gone
@@ -676,7 +554,6 @@ void SimulationController::stepWorld() {
         return;
     }
     m_pending = job;
-    m_pendingLoggedForce = loggedForce;
     m_pendingClock.start();
     emit steppingChanged(true);
 }
@@ -686,7 +563,6 @@ void SimulationController::onStepPosted(const std::shared_ptr<SimStepJob>& job) 
         return; // taken while the UI waited, or cancelled
     }
     m_pending.reset();
-    m_pendingLoggedForce = false;
     takeStep(*job);
     emit steppingChanged(false);
     emit stepFinished(m_cursor);
@@ -706,12 +582,7 @@ void SimulationController::cancelStep() {
     job->abandon();
     if (job->done()) {
         m_worker->dispose(std::move(job->world)); // finished just now: free it where it was made
-        m_worker->dispose(std::move(job->checkpointWorld));
     }
-    if (m_pendingLoggedForce && !m_inputs.empty()) {
-        m_inputs.pop_back(); // the grab force belonged to the dropped step
-    }
-    m_pendingLoggedForce = false;
     const std::int64_t step = headStep() + 1;
     setWarning(tr("Step %L1 cancelled: back at frame %L2").arg(step).arg(headStep()));
     emit steppingChanged(false);
@@ -733,24 +604,31 @@ double SimulationController::steppingSeconds() const {
 
 void SimulationController::takeStep(SimStepJob& job) {
     if (job.world) {
-        m_worker->dispose(std::move(m_world)); // the World of the frame before: freed off the UI thread
-        m_world = std::move(job.world);
-        m_world->setThreadCount(m_threads); // a count chosen while the copy stepped
-    }                                       // else the job stepped m_world in place
+        // The grab force the copy was given, logged now that its step is taken; then the stepped copy and
+        // its checkpoint (if one was due) go to the Timeline, and the World of the frame before is freed
+        // off the UI thread. (A job stepped in place went through Timeline::stepForward.)
+        for (const SimInputForce& force : job.inputs) {
+            m_timeline->addInput(force);
+        }
+        m_worker->dispose(std::make_unique<phys::World>(
+            m_timeline->adoptStep(std::move(*job.world), std::move(job.checkpointSnapshot))));
+        job.world.reset();
+    }
     SimFrame& frame = m_history.push();
     std::swap(frame, job.frame); // the job takes the recycled vectors with it
     frame.stepSeconds = job.stepSeconds;
     m_cursor = frame.step;
-    maybeCheckpoint(std::move(job.checkpointWorld));
+    // A rebuild starts at or after the oldest frame held: the checkpoints before it are not needed.
+    m_timeline->forgetBefore(firstStep());
     if (isGrabbing()) {
         m_targetTrail.emplace_back(m_cursor, m_grabTarget);
         if (m_targetTrail.size() > 16) {
             m_targetTrail.erase(m_targetTrail.begin(), m_targetTrail.end() - 16);
         }
     }
-    if (!m_world->lastReport().escaped.empty()) {
+    if (!m_timeline->world().lastReport().escaped.empty()) {
         setWarning(tr("%n body(s) left the world and were frozen", "",
-                      static_cast<int>(m_world->lastReport().escaped.size())));
+                      static_cast<int>(m_timeline->world().lastReport().escaped.size())));
     }
 }
 
@@ -761,7 +639,7 @@ bool SimulationController::setSettings(const phys::WorldSettings& settings, QStr
         }
         return false;
     }
-    if (!m_simulating || !m_world) {
+    if (!m_simulating || !world()) {
         m_settings = settings;
         emit settingsChanged();
         return true;
@@ -885,7 +763,7 @@ bool SimulationController::setBodyState(BodyKey key, phys::Vec2 position, double
     };
     const int slot = slotOf(key);
     std::optional<phys::BodyDef> live = bodyAt(key);
-    if (!m_simulating || !m_world || slot < 0 || !live) {
+    if (!m_simulating || !world() || slot < 0 || !live) {
         return refuse(tr("the body is not simulated"));
     }
     phys::BodyDef wanted = *live;
@@ -999,17 +877,17 @@ bool SimulationController::beginGrab(BodyKey key, phys::Vec2 worldPoint) {
         return false;
     }
     materialize();
-    const phys::BodyId id = m_world->idOfSlot(slot);
-    if (!m_world->isValid(id) || m_world->type(id) != phys::BodyType::Dynamic) {
+    const phys::BodyId id = world()->idOfSlot(slot);
+    if (!world()->isValid(id) || world()->type(id) != phys::BodyType::Dynamic) {
         return false;
     }
     m_grabSlot = slot;
-    m_grabLocal = phys::invTransformPoint(m_world->transform(id), worldPoint);
+    m_grabLocal = phys::invTransformPoint(world()->transform(id), worldPoint);
     m_grabTarget = worldPoint;
     m_targetTrail.clear();
     m_targetTrail.emplace_back(m_cursor, worldPoint);
-    if (!m_world->isAwake(id)) {
-        input(SimInputVelocity{slot, m_world->linearVelocity(id), m_world->angularVelocity(id)}); // wakes it
+    if (!world()->isAwake(id)) {
+        input(SimInputVelocity{slot, world()->linearVelocity(id), world()->angularVelocity(id)}); // wakes it
     }
     emit frameChanged();
     return true;
@@ -1023,8 +901,8 @@ void SimulationController::moveGrab(phys::Vec2 worldTarget) {
     if (!m_playing) {
         // Paused: the body follows the mouse rigidly (the source's grabbing demo), keeping its angle.
         materialize();
-        const phys::BodyId id = m_world->idOfSlot(m_grabSlot);
-        const phys::Transform xf = m_world->transform(id);
+        const phys::BodyId id = world()->idOfSlot(m_grabSlot);
+        const phys::Transform xf = world()->transform(id);
         const phys::Vec2 position = worldTarget - phys::rotate(xf.q, m_grabLocal);
         input(SimInputPose{m_grabSlot, position, angleOf(xf.q)});
         emit frameChanged();
@@ -1052,10 +930,10 @@ void SimulationController::endGrab(bool throwIt) {
     const int slot = m_grabSlot;
     const phys::Vec2 velocity = dragVelocity();
     m_grabSlot = -1;
-    if (throwIt && m_world && m_targetTrail.size() >= 2) {
+    if (throwIt && world() && m_targetTrail.size() >= 2) {
         materialize();
-        const phys::BodyId id = m_world->idOfSlot(slot);
-        input(SimInputVelocity{slot, velocity, m_world->angularVelocity(id)});
+        const phys::BodyId id = world()->idOfSlot(slot);
+        input(SimInputVelocity{slot, velocity, world()->angularVelocity(id)});
     }
     m_targetTrail.clear();
     emit frameChanged();
@@ -1133,10 +1011,11 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
     out.totalPairs = f->pairs.size();
     // Verlet particles (sim_particles.h): only the World's own step has them (frames do not record them).
     const bool verlet = m_settings.solver == phys::SolverKind::Verlet;
-    const bool atWorld = m_world && m_world->stepCount() == f->step;
+    const bool atWorld = world() && world()->stepCount() == f->step;
+    const phys::VerletModel verletModel = verlet && atWorld ? world()->verletModel() : phys::VerletModel{};
     fillVerletOverlay(
         out, !verlet ? VerletView::OtherSolver : (atWorld ? VerletView::Shown : VerletView::PastFrame),
-        atWorld ? &m_world->verletSolver() : nullptr,
+        atWorld ? &verletModel : nullptr,
         [f](int slot) { return f->bodies[static_cast<std::size_t>(slot)].xf; });
 }
 

@@ -16,19 +16,18 @@
 /// The World is always at the newest recorded step (the head); the cursor is the frame shown. Stepping back
 /// moves the cursor only. Acting on a past frame (a grab, a switch, an edit) first rebuilds the World at the
 /// cursor, checks the rebuilt stateHash against the recorded one, drops the old future and continues from
-/// there. The rebuild starts from a checkpoint, a copy of the whole World taken every checkpointInterval()
-/// steps, and replays at most that many steps with the logged inputs (SimHistory):
+/// there. The World, the input log and the checkpoints are a phys::Timeline (physics/timeline.h, where the
+/// replay and the checkpoint policy are described and tested): the rebuild restores the newest checkpoint
+/// (a World snapshot) at or before the cursor and replays fewer than checkpointInterval() steps with the
+/// logged inputs:
 /// @code
-///   on every new step s:  if s - (last checkpoint's step) >= K: keep a copy of the World (state after s
-///                         steps, before the inputs logged at s); drop the copies no frame needs any more
 ///   act at cursor c < head:
-///     world = copy of the newest checkpoint at step <= c (or the run's start, step 0)
-///     for k in checkpoint .. c-1: apply the inputs logged at k, step
-///     apply the state inputs logged at c (not the forces: they belong to the dropped next step)
-///     compare stateHash with frame c; drop inputs, frames and checkpoints after c
+///     timeline.seek(c)        (newest checkpoint <= c, replay the inputs, the state inputs logged at c)
+///     timeline.dropFuture()   (inputs after c, the forces at c, checkpoints after c)
+///     compare stateHash with frame c; drop the frames after c
 /// @endcode
-/// K is chosen so that the copies held over the whole history fit kCheckpointBudgetBytes, and is at least
-/// kMinCheckpointSteps (a copy costs about as much as a few steps).
+/// The checkpoints fit kCheckpointBudgetBytes (as World::memoryBytes() counts them): K starts at
+/// kMinCheckpointSteps (a copy costs about as much as a few steps) and doubles when they would not.
 ///
 /// Threads (sim_worker.h): every World step runs on a worker thread, on a copy of the World; the UI keeps
 /// the World of the head frame and the recorded frames, which is all it draws. A step of a small world (at
@@ -56,6 +55,7 @@
 #include "simulation_history.h"
 
 #include "physics/collide.h"
+#include "physics/timeline.h"
 #include "physics/world.h"
 
 #include <QElapsedTimer>
@@ -173,22 +173,24 @@ public:
     /// The current warning (a slow step, a history limit), empty when none.
     QString warning() const { return m_warning; }
     /// The engine, at the head step (or at the cursor after a branch). Null in Edit mode.
-    const phys::World* world() const { return m_world.get(); }
+    const phys::World* world() const { return m_timeline ? &m_timeline->world() : nullptr; }
+    /// The run's Timeline (the World, the input log, the checkpoints). Null in Edit mode.
+    const phys::Timeline* timeline() const { return m_timeline.get(); }
     /// Worker threads of the World's step (phys::World::setThreadCount; 0 = every core, the default). The
     /// frames do not depend on it.
     void setThreadCount(int threads);
     int threadCount() const { return m_threads; }
     /// Steps between two World checkpoints (K in the file comment).
-    int checkpointInterval() const { return m_checkpointInterval; }
-    /// World copies held, and the steps they were taken at (ascending).
-    int checkpointCount() const { return static_cast<int>(m_checkpoints.size()); }
-    std::int64_t checkpointStep(int index) const {
-        return m_checkpoints[static_cast<std::size_t>(index)].step;
+    int checkpointInterval() const {
+        return m_timeline ? m_timeline->checkpointInterval() : kMinCheckpointSteps;
     }
+    /// World snapshots held, and the steps they were taken at (ascending; the first is the run's start).
+    int checkpointCount() const { return m_timeline ? m_timeline->checkpointCount() : 0; }
+    std::int64_t checkpointStep(int index) const { return m_timeline->checkpointStep(index); }
     /// Steps replayed by the last rebuild at a past frame, and the step it started from (a checkpoint's, or
     /// 0).
-    std::int64_t lastReplaySteps() const { return m_lastReplaySteps; }
-    std::int64_t lastReplayStart() const { return m_lastReplayStart; }
+    std::int64_t lastReplaySteps() const { return m_timeline ? m_timeline->lastReplaySteps() : 0; }
+    std::int64_t lastReplayStart() const { return m_timeline ? m_timeline->lastReplayStart() : 0; }
 
     /// Clock source: false (default) = a QTimer drives advance() while playing; true = nothing does, the
     /// caller calls advance() (tests, the benchmark, screenshots).
@@ -315,7 +317,7 @@ signals:
 
 private:
     void rebuild();
-    std::unique_ptr<phys::World> buildWorld() const;
+    phys::World buildWorld() const;
     /// Rebuilds the World at the cursor when it is behind the head (replay), dropping the old future.
     void materialize();
     /// Logs `action` at the current step, applies it to the World and re-records the current frame.
@@ -333,10 +335,6 @@ private:
     QString heavyWarning() const;
     void updateCapacity();
     void refreshSlotShapes();
-    /// Keeps a copy of the World when the last one is checkpointInterval() steps old; drops unneeded copies.
-    void maybeCheckpoint(std::unique_ptr<phys::World> copy);
-    /// Whether the step after the head is due for a checkpoint.
-    bool checkpointDue() const;
     /// The settings the World used for step `step` (the base settings and the switches logged before it).
     phys::WorldSettings settingsForStep(std::int64_t step) const;
     void onBodyChanged(BodyKey key);
@@ -358,10 +356,11 @@ private:
     QString m_slowWarning;
     int m_goodFrames = 0;
 
-    phys::WorldSettings m_settings;       ///< live
-    phys::SceneDef m_base;                ///< the run's start: the edited scene with the settings at reset
-    std::unique_ptr<phys::World> m_world; ///< at the head step
-    std::vector<BodyKey> m_slotKeys;      ///< by World slot
+    phys::WorldSettings m_settings; ///< live
+    phys::SceneDef m_base;          ///< the run's start: the edited scene with the settings at reset
+    /// The World (at the head step, or at the cursor after a branch), the input log and the checkpoints.
+    std::unique_ptr<phys::Timeline> m_timeline;
+    std::vector<BodyKey> m_slotKeys; ///< by World slot
     QHash<BodyKey, int> m_slotOfKey;
     std::vector<phys::BodyDef> m_slotDefs;     ///< by slot: the definition the body was created from (shapes)
     std::vector<phys::ShapeGeometry> m_shapes; ///< flattened shapes of every slot (for the overlay)
@@ -369,19 +368,8 @@ private:
     std::vector<phys::BodyDef> m_docDefs;           ///< by slot: the document's definition last seen
     double m_impulseScale = 1.0;
     std::int64_t m_estimatedPairs = 0;
-    std::vector<SimInput> m_inputs; ///< every input since step 0, by atStep ascending
     SimHistory m_history;
     std::int64_t m_cursor = 0;
-
-    /// A copy of the World after `step` steps, before the inputs logged at that step.
-    struct Checkpoint {
-        std::int64_t step = 0;
-        std::unique_ptr<phys::World> world;
-    };
-    std::vector<Checkpoint> m_checkpoints; ///< ascending step, all <= the head
-    int m_checkpointInterval = kMinCheckpointSteps;
-    std::int64_t m_lastReplaySteps = 0;
-    std::int64_t m_lastReplayStart = 0;
 
     // Grab.
     int m_grabSlot = -1;
@@ -396,7 +384,6 @@ private:
     int m_syncShapes = kSyncShapeCount;
     std::shared_ptr<SimStepJob> m_pending; ///< the step running without the UI waiting
     int m_threads = 0;                     ///< setThreadCount
-    bool m_pendingLoggedForce = false;     ///< a grab force was logged for it (dropped on cancel)
     QElapsedTimer m_pendingClock;
     std::unique_ptr<SimWorker> m_worker;
 };

@@ -1,17 +1,15 @@
 #pragma once
 /// @file simulation_history.h
-/// The recorded past of a simulation run: exact frames (every body's pose and velocities as the engine left
-/// them after a step, bit for bit) in a ring buffer, and the log of every input the user gave the world
-/// (setting switches, grab forces, throws, edits), so any past frame can be rebuilt exactly by replay.
-///
-/// Why both: phys::World cannot be copied, but it is deterministic (design.md section 1): the same scene, the
-/// same inputs at the same steps and the same step count give bit-identical states. Stepping back and forth
+/// The recorded past of a simulation run, as the view draws it: exact frames (every body's pose and
+/// velocities as the engine left them after a step, bit for bit) in a ring buffer. Stepping back and forth
 /// shows the recorded frames (exact by construction); acting on a past frame (a grab, a switch) rebuilds the
-/// World at that frame by replaying the run from its start with the logged inputs, then branches from there.
+/// World at that frame with the run's phys::Timeline (physics/timeline.h: the input log, World snapshots and
+/// replay; the engine is deterministic, design.md section 1), then branches from there.
 
-#include "physics/body.h"
+#include "physics/body_id.h"
 #include "physics/defs.h"
 #include "physics/math.h"
+#include "physics/timeline.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -113,40 +111,15 @@ private:
     int m_size = 0;
 };
 
-/// One input given to the World from outside its step, logged so a replay repeats it exactly.
-struct SimInputSettings {
-    phys::WorldSettings settings;
-};
-/// World::setTransform (a grab while paused).
-struct SimInputPose {
-    int slot = -1;
-    phys::Vec2 position;
-    double angle = 0.0;
-};
-/// World::setLinearVelocity and setAngularVelocity (a throw, an inspector edit).
-struct SimInputVelocity {
-    int slot = -1;
-    phys::Vec2 linear;
-    double angular = 0.0;
-};
-/// World::applyForce for the next step (the mouse spring).
-struct SimInputForce {
-    int slot = -1;
-    phys::Vec2 force;      ///< N, world frame
-    phys::Vec2 worldPoint; ///< metres
-};
-/// A body replaced by a new definition (an inspector edit while simulating): removed and created again.
-struct SimInputReplaceBody {
-    int slot = -1;
-    phys::BodyDef def;
-};
-using SimInputAction =
-    std::variant<SimInputSettings, SimInputPose, SimInputVelocity, SimInputForce, SimInputReplaceBody>;
-
+/// The inputs given to the World from outside its step, logged so a replay repeats them exactly: the
+/// Timeline's (physics/timeline.h), under the names the GUI used before they moved there.
+using SimInputSettings = phys::InputSettings;       ///< World::setSettings (a switch)
+using SimInputPose = phys::InputPose;               ///< World::setTransform (a grab while paused)
+using SimInputVelocity = phys::InputVelocity;       ///< a throw, an inspector edit
+using SimInputForce = phys::InputForce;             ///< the mouse spring, for the next step
+using SimInputReplaceBody = phys::InputReplaceBody; ///< a body replaced by an edit
+using SimInputAction = phys::InputAction;
 /// An input applied to the world at state `atStep` (after `atStep` steps, before the next one).
-struct SimInput {
-    std::int64_t atStep = 0;
-    SimInputAction action;
-};
+using SimInput = phys::TimelineInput;
 
 } // namespace cl

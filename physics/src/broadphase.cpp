@@ -2,7 +2,7 @@
 /// Dynamic AABB tree and broad phase. References: Erin Catto, "Dynamic AABB Tree" and Box2D 2.4
 /// (b2DynamicTree, b2BroadPhase); Christer Ericson, Real-Time Collision Detection, 6.2-6.5.
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
 
 #include "task_pool.h"
 
@@ -367,6 +367,16 @@ bool BroadPhase::moveProxy(int proxyId, const AABB& aabb, Vec2 displacement) {
         bufferMove(proxyId);
     }
     return reinserted;
+}
+
+std::size_t BroadPhase::memoryBytes() const {
+    std::size_t bytes = m_tree.memoryBytes() + m_moveBuffer.capacity() * sizeof(int) +
+                        m_moved.capacity() * sizeof(std::uint8_t) + m_pairs.capacity() * sizeof(Pair) +
+                        m_chunkPairs.capacity() * sizeof(std::vector<Pair>);
+    for (const std::vector<Pair>& chunk : m_chunkPairs) {
+        bytes += chunk.capacity() * sizeof(Pair);
+    }
+    return bytes;
 }
 
 void BroadPhase::touchProxy(int proxyId) {

@@ -4,7 +4,7 @@
 /// Impulses" (GDC 2006), Box2D 2.4 b2ContactSolver, and Box2D v3 contact_solver.c / solver.c ("Solver2D",
 /// 2024).
 
-#include "physics/impulse_solver.h"
+#include "impulse_solver.h"
 
 #include "physics/simd.h"
 #include "task_pool.h"
@@ -87,6 +87,7 @@ class ImpulseSolver final : public ContactSolver {
 public:
     void step(SolverContext& context) override;
     std::unique_ptr<ContactSolver> clone() const override;
+    std::size_t memoryBytes() const override;
 
 private:
     void prepare(SolverContext& context);
@@ -771,6 +772,21 @@ std::unique_ptr<ContactSolver> makeImpulseSolver() {
 }
 
 /// Its arrays are per-step scratch refilled by prepare(); copied anyway, so the clone is the same object.
+namespace {
+template <class T> std::size_t heapBytes(const std::vector<T>& v) {
+    return v.capacity() * sizeof(T);
+}
+} // namespace
+
+// Every array the solver keeps between steps (they only grow, see m_blocks).
+std::size_t ImpulseSolver::memoryBytes() const {
+    return heapBytes(m_states) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) + heapBytes(m_blocks) +
+           heapBytes(m_cold) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
+           heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
+           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
+           heapBytes(m_blockStart) + heapBytes(m_newIndex) + heapBytes(m_scratchStates);
+}
+
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
     return std::make_unique<ImpulseSolver>(*this);
 }

@@ -4,7 +4,7 @@
 /// the contacts; verlet_solver.cpp: the step): the per-body, per-shape and per-pair records and the small
 /// helpers they share. The scheme is described in physics/verlet_solver.h.
 
-#include "physics/verlet_solver.h"
+#include "verlet_solver.h"
 
 #include <cmath>
 #include <span>

@@ -109,6 +109,18 @@ std::unique_ptr<ContactSolver> makeVerletSolver(VerletResponse response) {
 
 /// Particles, constraints and the per-body caches are plain values: a member-wise copy keeps the particles'
 /// previous positions, so the clone continues the same Verlet motion.
+namespace {
+template <class T> std::size_t heapBytes(const std::vector<T>& v) {
+    return v.capacity() * sizeof(T);
+}
+} // namespace
+
+std::size_t VerletSolver::memoryBytes() const {
+    return heapBytes(m_particles) + heapBytes(m_constraints) + heapBytes(m_bodies) + heapBytes(m_shapes) +
+           heapBytes(m_pairs) + heapBytes(m_order) + heapBytes(m_orderKey) + heapBytes(m_scratch) +
+           heapBytes(m_anchors);
+}
+
 std::unique_ptr<ContactSolver> VerletSolver::clone() const {
     return std::make_unique<VerletSolver>(*this);
 }

@@ -7,12 +7,12 @@
 
 #include "task_pool.h"
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
+#include "impulse_solver.h"
 #include "physics/collide.h"
-#include "physics/impulse_solver.h"
 #include "physics/point_query.h"
 #include "physics/toi.h"
-#include "physics/verlet_solver.h"
+#include "verlet_solver.h"
 
 #include <algorithm>
 #include <bit>
@@ -1417,6 +1417,89 @@ World& World::operator=(const World& other) {
         *this = std::move(copy);
     }
     return *this;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Memory and snapshots
+
+namespace {
+
+template <class T> std::size_t heapBytes(const std::vector<T>& v) {
+    return v.capacity() * sizeof(T);
+}
+
+/// Characters a string keeps on the heap: none while they fit in the string object (small-string
+/// optimisation), else its capacity and the terminator.
+std::size_t heapBytes(const std::string& text) {
+    const auto* data = reinterpret_cast<const unsigned char*>(text.data());
+    const auto* self = reinterpret_cast<const unsigned char*>(&text);
+    const bool inside = data >= self && data < self + sizeof(std::string);
+    return inside ? 0 : text.capacity() + 1;
+}
+
+} // namespace
+
+std::size_t World::memoryBytes() const {
+    std::size_t bytes = sizeof(World) + heapBytes(m_bodies) + heapBytes(m_bodyInfo) +
+                        heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
+                        heapBytes(m_contacts) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
+                        heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) + heapBytes(m_contactGone) +
+                        heapBytes(m_proxyMoves);
+    for (const BodyInfo& info : m_bodyInfo) {
+        bytes += heapBytes(info.name) + heapBytes(info.shapes);
+    }
+    bytes +=
+        sizeof(BroadPhase) + m_broadPhase->memoryBytes() + sizeof(DynamicTree) + m_fixedTree->memoryBytes();
+    // The contact map (std::unordered_map): its bucket array, and one node per entry holding the next
+    // pointer, the key-value pair and (in some implementations) the cached hash.
+    const auto& map = m_contactMap->map;
+    using Entry = std::unordered_map<std::uint64_t, int>::value_type;
+    bytes += sizeof(ContactMap) + map.bucket_count() * sizeof(void*) +
+             map.size() * (sizeof(void*) + sizeof(Entry) + sizeof(std::size_t));
+    for (const auto* solver : {m_impulseSolver.get(), m_verletSolver.get()}) {
+        if (solver != nullptr) {
+            bytes += solver->memoryBytes();
+        }
+    }
+    bytes += heapBytes(m_report.contacts) + heapBytes(m_report.escaped);
+    return bytes;
+}
+
+WorldSnapshot World::snapshot() const {
+    auto copy = std::make_unique<World>(*this);
+    copy->m_pool = std::make_unique<TaskPool>(1); // never stepped: no worker threads to keep
+    WorldSnapshot out;
+    out.m_world = std::move(copy);
+    return out;
+}
+
+void World::restore(const WorldSnapshot& snapshot) {
+    assert(!snapshot.empty());
+    World copy(*snapshot.m_world);
+    copy.m_pool = std::move(m_pool); // the thread count is the machine's, not the state's
+    copy.m_cancel = m_cancel;
+    *this = std::move(copy);
+}
+
+WorldSnapshot::WorldSnapshot() = default;
+WorldSnapshot::~WorldSnapshot() = default;
+WorldSnapshot::WorldSnapshot(WorldSnapshot&&) noexcept = default;
+WorldSnapshot& WorldSnapshot::operator=(WorldSnapshot&&) noexcept = default;
+
+std::int64_t WorldSnapshot::stepCount() const {
+    return m_world ? m_world->stepCount() : 0;
+}
+
+double WorldSnapshot::time() const {
+    return m_world ? m_world->time() : 0.0;
+}
+
+std::uint64_t WorldSnapshot::stateHash() const {
+    return m_world ? m_world->stateHash() : 0;
+}
+
+std::size_t WorldSnapshot::memoryBytes() const {
+    return m_world ? m_world->memoryBytes() : 0;
 }
 
 } // namespace phys

@@ -265,22 +265,22 @@ void TestSimDrawing::verletOverlayDrawsTheParticles() {
     Fixture f = open(rowScene(2, phys::SolverKind::Verlet), QStringLiteral("particles"));
     f.sim->stepForward();
     const SimOverlayFrame& frame = f.ui->overlay()->frame();
-    const phys::VerletSolver& solver = f.sim->world()->verletSolver();
-    QCOMPARE(frame.particles.size(), solver.particles().size());
+    const phys::VerletModel model = f.sim->world()->verletModel();
+    QCOMPARE(frame.particles.size(), model.particles.size());
     QVERIFY(frame.particlesNote.isEmpty());
     for (std::size_t i = 0; i < frame.particles.size(); ++i) {
-        QVERIFY(phys::distance(frame.particles[i].position, solver.particles()[i].position) < 1e-12);
+        QVERIFY(phys::distance(frame.particles[i].position, model.particles[i].position) < 1e-12);
     }
     const Document& document = *f.window->document();
     const int boxSlot = f.sim->slotOf(document.keyAt(1));
-    const phys::VerletRange boxParticles = solver.bodyParticles(boxSlot);
+    const phys::VerletRange boxParticles = model.particlesOf(boxSlot);
     QCOMPARE(boxParticles.count, 5);
     int hubs = 0;
     for (int k = boxParticles.first; k < boxParticles.first + boxParticles.count; ++k) {
         hubs += frame.particles[static_cast<std::size_t>(k)].hub ? 1 : 0;
     }
     QCOMPARE(hubs, 1);
-    const phys::VerletRange boxLinks = solver.bodyConstraints(boxSlot);
+    const phys::VerletRange boxLinks = model.constraintsOf(boxSlot);
     QCOMPARE(boxLinks.count, 10);
     int edges = 0;
     for (const SimOverlayConstraint& c : frame.constraints) {
@@ -290,8 +290,8 @@ void TestSimDrawing::verletOverlayDrawsTheParticles() {
     QCOMPARE(edges, 4 + 3);
     const int circleSlot = f.sim->slotOf(document.keyAt(2));
     int circleCentres = 0;
-    for (int k = solver.bodyParticles(circleSlot).first;
-         k < solver.bodyParticles(circleSlot).first + solver.bodyParticles(circleSlot).count; ++k) {
+    for (int k = model.particlesOf(circleSlot).first;
+         k < model.particlesOf(circleSlot).first + model.particlesOf(circleSlot).count; ++k) {
         circleCentres += frame.particles[static_cast<std::size_t>(k)].radius == 0.5 ? 1 : 0;
     }
     QCOMPARE(circleCentres, 1);

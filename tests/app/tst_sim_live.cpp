@@ -385,14 +385,13 @@ void TestSimLive::inspectorShowsLiveValues() {
     auto oracle = cltest::independentWorld(document);
     QVERIFY(!oracle->setSettings(settings));
     const int slot = f.sim->slotOf(box);
-    const phys::BodyId id = oracle->idOfSlot(slot);
-    std::vector<phys::BodySim> states{oracle->bodySim(id)};
+    std::vector<phys::BodyState> states{oracle->bodyState(slot)};
     for (int i = 0; i < 200; ++i) {
         oracle->step();
-        states.push_back(oracle->bodySim(id));
+        states.push_back(oracle->bodyState(slot));
     }
     auto expectShown = [&](std::int64_t step) {
-        const phys::BodySim& b = states[static_cast<std::size_t>(step)];
+        const phys::BodyState& b = states[static_cast<std::size_t>(step)];
         QCOMPARE(field("positionX")->text(), shown(b.xf.p.x));
         QCOMPARE(field("positionY")->text(), shown(b.xf.p.y));
         QCOMPARE(field("angle")->text(), shown(std::atan2(b.xf.q.s, b.xf.q.c) * (180.0 / phys::kPi),

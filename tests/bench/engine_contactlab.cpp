@@ -5,8 +5,8 @@
 
 #include "bench_engine.h"
 
+#include "contact.h"
 #include "physics/collide.h"
-#include "physics/contact.h"
 #include "physics/polygon_factory.h"
 #include "physics/world.h"
 

@@ -2,7 +2,7 @@
 /// The dynamic AABB tree and broad phase against independent references: a sort-and-sweep on the x axis
 /// (Ericson RTCD 7.5.1) and brute force over all pairs, on seeded random scenes of moving boxes.
 
-#include "physics/broadphase.h"
+#include "broadphase.h"
 
 #include <QtTest>
 

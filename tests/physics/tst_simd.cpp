@@ -6,6 +6,7 @@
 /// gaps, Baumgarte instead of the soft step) and compare every body's state after every step.
 
 #include "physics/simd.h"
+#include "world_internals.h"
 #include "world_test_util.h"
 
 #include <QTest>
@@ -59,7 +60,7 @@ std::vector<double> run(SimdLevel level, const WorldSettings& settings, int step
             return {};
         }
         for (const BodyId id : world.bodyIds()) {
-            const BodySim& b = world.bodySim(id);
+            const BodySim& b = phys::WorldInternals::body(world, id);
             out.insert(out.end(), {b.center.x, b.center.y, b.xf.q.c, b.xf.q.s, b.linearVelocity.x,
                                    b.linearVelocity.y, b.angularVelocity});
         }

@@ -5,9 +5,10 @@
 /// declared.
 
 #include "physics/polygon_factory.h"
-#include "physics/verlet_solver.h"
 #include "physics/world.h"
+#include "verlet_solver.h"
 #include "verlet_test_util.h"
+#include "world_internals.h"
 
 #include <QtTest>
 
@@ -78,8 +79,8 @@ struct Harness {
     explicit Harness(VerletResponse response) : solver(response) {}
 
     void capture() {
-        bodies.assign(world.bodySims().begin(), world.bodySims().end());
-        shapes.assign(world.shapeSims().begin(), world.shapeSims().end());
+        bodies.assign(phys::WorldInternals::bodies(world).begin(), phys::WorldInternals::bodies(world).end());
+        shapes.assign(phys::WorldInternals::shapes(world).begin(), phys::WorldInternals::shapes(world).end());
         contacts.clear();
         awake.clear();
         for (int i = 0; i < static_cast<int>(bodies.size()); ++i) {

@@ -9,8 +9,8 @@
 ///   amounts: total momentum changes only by gravity's impulse, and the mechanical energy cannot rise.
 
 #include "physics/polygon_factory.h"
-#include "physics/verlet_solver.h"
 #include "physics/world.h"
+#include "verlet_solver.h"
 
 #include <QtTest>
 

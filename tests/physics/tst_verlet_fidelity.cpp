@@ -5,9 +5,10 @@
 /// (by the app, or by the World's time-of-impact sweep) is where the next step starts.
 
 #include "physics/polygon_factory.h"
-#include "physics/verlet_solver.h"
 #include "physics/world.h"
+#include "verlet_solver.h"
 #include "verlet_test_util.h"
+#include "world_internals.h"
 
 #include <QtTest>
 
@@ -60,7 +61,7 @@ void TestVerletFidelity::particlesAreTheShapes() {
     hex.shapes.push_back(hs);
     bodies.push_back(*world.createBody(hex));
     world.createBody(ballDef({-0.4, 11.0}, 0.4));
-    const VerletSolver* solver = &world.verletSolver();
+    const VerletSolver* solver = &phys::WorldInternals::verletSolver(world);
     double worst = 0.0;
     for (int step = 0; step < 240; ++step) {
         world.step();

@@ -7,6 +7,7 @@
 
 #include "physics/polygon_factory.h"
 #include "physics/world.h"
+#include "world_internals.h"
 
 #include <QTest>
 
@@ -67,7 +68,7 @@ std::uint64_t contactsHash(const phys::World& world) {
         std::memcpy(&bits, &v, sizeof v);
         h = (h ^ bits) * 1099511628211ull;
     };
-    for (const phys::ContactSim& c : world.contactSims()) {
+    for (const phys::ContactSim& c : phys::WorldInternals::contacts(world)) {
         h = (h ^ static_cast<std::uint64_t>(c.shapeA * 7919 + c.shapeB)) * 1099511628211ull;
         mix(c.manifold.normal.x);
         mix(c.manifold.normal.y);
@@ -119,9 +120,10 @@ void TestWorldCopy::copyContinuesBitIdentical() {
     settings.substeps = substeps;
     phys::World original = busyWorld(settings);
     QCOMPARE(stepChecked(original, 300), std::string());
-    QVERIFY(original.contactSims().size() > 50); // busy: many persistent contacts to warm start from
+    QVERIFY(phys::WorldInternals::contacts(original).size() >
+            50); // busy: many persistent contacts to warm start from
     int warm = 0;
-    for (const phys::ContactSim& c : original.contactSims()) {
+    for (const phys::ContactSim& c : phys::WorldInternals::contacts(original)) {
         for (int i = 0; i < c.manifold.pointCount; ++i) {
             warm += c.points[i].persisted && c.points[i].normalImpulse > 0.0 ? 1 : 0;
         }
@@ -140,8 +142,8 @@ void TestWorldCopy::copyContinuesBitIdentical() {
     }
     QCOMPARE(contactsHash(copy), contactsHash(original));
     QCOMPARE(copy.kineticEnergy(), original.kineticEnergy());
-    const auto pa = original.verletSolver().particles();
-    const auto pb = copy.verletSolver().particles();
+    const auto pa = phys::WorldInternals::verletSolver(original).particles();
+    const auto pb = phys::WorldInternals::verletSolver(copy).particles();
     QCOMPARE(pb.size(), pa.size());
     if (settings.solver == phys::SolverKind::Verlet) {
         QVERIFY(!pa.empty());
@@ -152,7 +154,7 @@ void TestWorldCopy::copyContinuesBitIdentical() {
     }
     if (sleep) {
         int asleep = 0;
-        for (const phys::BodySim& b : original.bodySims()) {
+        for (const phys::BodySim& b : phys::WorldInternals::bodies(original)) {
             asleep += b.alive && b.type == phys::BodyType::Dynamic && !b.awake ? 1 : 0;
         }
         QVERIFY2(asleep > 0, "the sleep rows should put some bodies to sleep");

@@ -49,9 +49,10 @@ inline phys::BodyId addGround(phys::World& world, double halfWidth = 50.0, doubl
 }
 
 inline bool bodyFinite(const phys::World& world, phys::BodyId id) {
-    const phys::BodySim& b = world.bodySim(id);
-    return phys::isFinite(b.xf.p) && phys::isFinite(b.center) && std::isfinite(b.xf.q.c) &&
-           std::isfinite(b.xf.q.s) && phys::isFinite(b.linearVelocity) && std::isfinite(b.angularVelocity);
+    const phys::Transform xf = world.transform(id);
+    return phys::isFinite(xf.p) && phys::isFinite(world.worldCenter(id)) && std::isfinite(xf.q.c) &&
+           std::isfinite(xf.q.s) && phys::isFinite(world.linearVelocity(id)) &&
+           std::isfinite(world.angularVelocity(id));
 }
 
 /// Steps `steps` times; returns an empty string, or a description of the first non-finite body state.

@@ -4,8 +4,9 @@
 /// The World owns one StepReport and refills it every step, reusing its vectors, so producing it allocates
 /// nothing in steady state; contact copies are made only when ReportFlags::Contacts asks for them.
 
-#include "physics/body.h"
-#include "physics/contact.h"
+#include "physics/body_id.h"
+#include "physics/contact_report.h"
+#include "physics/math.h"
 
 #include <cstdint>
 #include <vector>

@@ -18,16 +18,17 @@
 /// @endcode
 /// Units: SI; positions and velocities in the world frame unless the name says local.
 
-#include "physics/body.h"
-#include "physics/contact.h"
+#include "physics/body_id.h"
+#include "physics/body_state.h"
+#include "physics/contact_report.h"
 #include "physics/defs.h"
 #include "physics/mass.h"
 #include "physics/result.h"
-#include "physics/solver.h"
 #include "physics/step_report.h"
-#include "physics/verlet_solver.h"
+#include "physics/verlet_model.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,9 +38,17 @@
 
 namespace phys {
 
+// The engine's own records and solvers (physics/src), named here only by pointer and reference.
+struct BodySim;
+struct ShapeSim;
+struct ContactSim;
+class ContactSolver;
+class VerletSolver;
+struct WorldInternals;
 class BroadPhase;
 class DynamicTree;
 class TaskPool;
+class WorldSnapshot;
 struct ContactMap;
 
 // kEscapeBound (a body whose centre leaves it is reported and frozen) is in defs.h, with the file limits.
@@ -135,8 +144,6 @@ public:
     AABB bodyAABB(BodyId id) const;
     /// The body's current state as a definition (pose, velocities, shapes): what a scene file saves.
     BodyDef bodyDef(BodyId id) const;
-    /// Raw simulation record (read-only), for solvers and tools.
-    const BodySim& bodySim(BodyId id) const;
 
     // --- mutators (each wakes the body)
     // ---------------------------------------------------------------------
@@ -186,22 +193,56 @@ public:
     double potentialEnergy() const;
     Vec2 linearMomentum() const;
     double angularMomentum() const;
+    /// Body slots (BodyId::index ranges over 0 .. bodySlotCount() - 1; removed bodies leave dead slots until
+    /// reused) and shape slots (every shape of every body, dead ones included): what an array per slot needs.
+    int bodySlotCount() const;
+    int shapeSlotCount() const;
+    /// One body slot as a plain value (a default BodyState, alive = false, for a slot out of range).
+    BodyState bodyState(int bodySlot) const;
+    /// Every body slot, in slot order, into `out` (resized; its capacity is reused).
+    void bodyStates(std::vector<BodyState>& out) const;
+    /// Every contact the World keeps (touching or not), in its deterministic order, into `out` (resized):
+    /// with the solver's carried-over impulses, unlike contacts(), which copies the step's totals of the
+    /// contacts with points.
+    void contactStates(std::vector<ContactState>& out) const;
+    /// A copy of the Verlet solver's particles and constraints (verlet_model.h): empty until a step has run
+    /// with settings().solver == Verlet, and after a switch back to the impulse solver.
+    VerletModel verletModel() const;
     /// FNV-1a hash of every body's pose and velocities (bit patterns): equal hashes = bit-identical states.
     std::uint64_t stateHash() const;
 
-    /// Internal arrays for solvers and the benchmark (read-only).
-    std::span<const BodySim> bodySims() const { return m_bodies; }
-    std::span<const ShapeSim> shapeSims() const { return m_shapes; }
-    std::span<const ContactSim> contactSims() const { return m_contacts; }
-    /// Shape slot indices of a body slot.
-    std::span<const int> bodyShapeSlots(int bodySlot) const;
-    /// The handle of a body slot (for solvers, which see slots).
+    // --- memory and snapshots
+    // -------------------------------------------------------------------------------
+
+    /// Heap bytes this World holds, from the capacities of its own arrays (bodies, shapes, contacts with
+    /// their warm starts, the contact map, both broadphase trees and their buffers, the solvers' cached and
+    /// scratch arrays, the Verlet particles, the last report) plus sizeof(World). An estimate in the sense
+    /// that allocator overhead and the worker threads' own stacks are not counted; what a snapshot costs is
+    /// the same figure (a snapshot is a copy).
+    std::size_t memoryBytes() const;
+    /// The whole state of the World (bodies, contacts and warm starts, solver caches, time, step count and
+    /// last report): restore() puts it back so that stepping on gives bit-identical states to stepping the
+    /// World the snapshot was taken of. Not kept: the thread count and the cancel flag (machine, not state).
+    WorldSnapshot snapshot() const;
+    /// Puts the state of `snapshot` back (see snapshot()); keeps this World's thread count and cancel flag.
+    /// @warning !snapshot.empty()
+    void restore(const WorldSnapshot& snapshot);
+
+    /// The handle of a body slot (BodyId::index; kNullBody for a dead slot): what a per-slot array such as
+    /// bodyStates() maps back to.
     BodyId idOfSlot(int bodySlot) const;
-    /// The Verlet solver's particles and constraints (for drawing them). Its particles are empty until a
-    /// step has run with settings().solver == Verlet, and after a switch back to the impulse solver.
-    const VerletSolver& verletSolver() const;
 
 private:
+    /// Test-only access to the arrays and solvers below (physics/src/world_internals.h).
+    friend struct WorldInternals;
+
+    /// Raw simulation record (read-only).
+    const BodySim& bodySim(BodyId id) const;
+    /// Shape slot indices of a body slot.
+    std::span<const int> bodyShapeSlots(int bodySlot) const;
+    /// The Verlet solver (verletModel() copies its particles and constraints).
+    const VerletSolver& verletSolver() const;
+
     struct BodyInfo {
         std::string name;
         std::vector<int> shapes; ///< shape slot indices in BodyDef order
@@ -276,6 +317,32 @@ private:
     double m_time = 0.0;
     std::int64_t m_stepCount = 0;
     const std::atomic<bool>* m_cancel = nullptr; ///< setCancelFlag(); not copied
+};
+
+/// A World's state at one moment, from World::snapshot() (see there). Move-only: it holds a copy of the World
+/// (World's copy constructor is exact, warm starts and solver caches included), never stepped. An empty
+/// snapshot (default constructed, or moved from) holds nothing.
+class WorldSnapshot {
+public:
+    WorldSnapshot();
+    ~WorldSnapshot();
+    WorldSnapshot(WorldSnapshot&&) noexcept;
+    WorldSnapshot& operator=(WorldSnapshot&&) noexcept;
+    WorldSnapshot(const WorldSnapshot&) = delete;
+    WorldSnapshot& operator=(const WorldSnapshot&) = delete;
+
+    bool empty() const { return m_world == nullptr; }
+    /// World::stepCount() and time() when it was taken (0 when empty).
+    std::int64_t stepCount() const;
+    double time() const;
+    /// World::stateHash() when it was taken (0 when empty).
+    std::uint64_t stateHash() const;
+    /// Heap bytes the snapshot holds (0 when empty): the copy's World::memoryBytes().
+    std::size_t memoryBytes() const;
+
+private:
+    friend class World;
+    std::unique_ptr<const World> m_world;
 };
 
 } // namespace phys

@@ -4,10 +4,11 @@
 /// narrow phase, then hands the solver the bodies and this step's contacts; the solver advances velocities
 /// and poses by one time step; the World then finalises (origins, AABBs, sleep, escape checks, report).
 
-#include "physics/body.h"
-#include "physics/contact.h"
+#include "body.h"
+#include "contact.h"
 #include "physics/defs.h"
 
+#include <cstddef>
 #include <memory>
 #include <span>
 
@@ -45,6 +46,9 @@ public:
     virtual void reset() {}
     /// A deep copy with the same cached state (for World copies).
     virtual std::unique_ptr<ContactSolver> clone() const = 0;
+    /// Heap bytes the solver holds between steps (capacities of its cached and scratch arrays), for
+    /// World::memoryBytes(). Not counting sizeof(*this).
+    virtual std::size_t memoryBytes() const { return 0; }
 };
 
 } // namespace phys

@@ -1,9 +1,11 @@
 #pragma once
 /// @file contact.h
 /// Contacts between two shapes: the solver's record (ContactSim, kept in a contiguous array and matched from
-/// step to step for warm starting) and the plain copy a StepReport hands to the UI (ContactReport).
+/// step to step for warm starting) and the plain copy a StepReport hands to the UI
+/// (ContactReport, contact_report.h).
 
-#include "physics/body.h"
+#include "body.h"
+#include "physics/contact_report.h"
 #include "physics/manifold.h"
 
 #include <cstdint>
@@ -47,26 +49,5 @@ inline double mixFriction(double frictionA, double frictionB) {
 inline double mixRestitution(double restitutionA, double restitutionB) {
     return restitutionA > restitutionB ? restitutionA : restitutionB;
 }
-
-/// A contact point as reported after a step (world frame).
-struct ContactPointReport {
-    Vec2 point;                  ///< metres, world frame, as the narrow phase placed it (start of step)
-    double depth = 0.0;          ///< metres; negative for a speculative point (gap)
-    double normalImpulse = 0.0;  ///< N s, accumulated over the step
-    double tangentImpulse = 0.0; ///< N s, along rightPerp(normal)
-    FeatureId id;
-    bool persisted = false; ///< true when the point existed last step (warm started); false = new
-};
-
-/// A contact between two bodies as reported after a step.
-struct ContactReport {
-    BodyId bodyA;
-    BodyId bodyB;
-    int shapeIndexA = 0; ///< index of the shape within body A (as in BodyDef::shapes)
-    int shapeIndexB = 0;
-    Vec2 normal; ///< unit, world frame, from A to B
-    int pointCount = 0;
-    ContactPointReport points[kMaxManifoldPoints];
-};
 
 } // namespace phys

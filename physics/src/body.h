@@ -5,6 +5,7 @@
 /// centre of mass in the body frame and `center` the same point in the world frame. The body origin is not
 /// the centre of mass (Box2D keeps both the same way): the solver integrates the centre, the origin follows.
 
+#include "physics/body_id.h"
 #include "physics/defs.h"
 #include "physics/math.h"
 
@@ -12,19 +13,6 @@
 #include <variant>
 
 namespace phys {
-
-/// Stable handle of a body: slot index plus a generation counter, so a handle to a removed body is detected
-/// (World::isValid) instead of silently addressing the slot's next occupant.
-struct BodyId {
-    std::int32_t index = -1;
-    std::uint32_t generation = 0;
-
-    constexpr bool isNull() const { return index < 0; }
-    friend constexpr bool operator==(BodyId, BodyId) = default;
-};
-
-/// The null handle (what a failed lookup returns).
-inline constexpr BodyId kNullBody{};
 
 /// Per-body simulation data, one entry per body slot in World's contiguous array. Solvers (impulse, Verlet)
 /// read and write it through SolverContext; applications use World's accessors instead.

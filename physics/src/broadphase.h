@@ -18,6 +18,7 @@
 #include "physics/math.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <type_traits>
@@ -116,6 +117,8 @@ public:
     int proxyCount() const { return m_proxyCount; }
     /// Size of the node pool (grows geometrically, never shrinks): lets a test see that ids are reused.
     int nodeCapacity() const { return static_cast<int>(m_nodes.size()); }
+    /// Heap bytes held (the node array's capacity).
+    std::size_t memoryBytes() const { return m_nodes.capacity() * sizeof(Node); }
     /// Sum of the perimeters of all nodes divided by the root's perimeter: a quality measure (lower is
     /// better).
     double areaRatio() const;
@@ -200,6 +203,8 @@ public:
     /// Number of proxies waiting in the move buffer.
     int moveCount() const { return m_moveCount; }
     const DynamicTree& tree() const { return m_tree; }
+    /// Heap bytes held: the tree and the move and pair buffers (their capacities).
+    std::size_t memoryBytes() const;
 
     template <class Callback> void query(const AABB& aabb, Callback&& callback) const {
         m_tree.query(aabb, std::forward<Callback>(callback));

@@ -34,7 +34,7 @@
 /// consecutive ones rarely share a body while every body still sees its constraints in contact order (which
 /// is bit-identical to solving them in contact order).
 
-#include "physics/solver.h"
+#include "solver.h"
 
 #include <memory>
 

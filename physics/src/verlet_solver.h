@@ -81,7 +81,8 @@
 ///   body's mass and centre of mass and (when w fits) its rotational inertia (a lone circle's centre is its
 ///   hub). Static, kinematic and sleeping bodies have their particles with zero inverse mass, no constraints.
 
-#include "physics/solver.h"
+#include "physics/verlet_model.h"
+#include "solver.h"
 
 #include <cstdint>
 #include <memory>
@@ -93,30 +94,6 @@ namespace phys {
 // VerletResponse (defs.h) says how a contact correction reaches a body's particles
 // (VerletSolver::solvePoint).
 
-/// One particle of the Verlet model.
-struct VerletParticle {
-    Vec2 position;        ///< x, world frame, metres
-    Vec2 previous;        ///< x_prev: position at the start of the current substep, world frame, metres
-    Vec2 localPoint;      ///< rest position, body frame, relative to the centre of mass, metres
-    double mass = 0.0;    ///< kg (each non-hub particle of a dynamic body has the same mass)
-    double invMass = 0.0; ///< 1/kg during this step: 0 while the body is static, kinematic or asleep
-    double radius = 0.0;  ///< metres: the radius of a circle's centre particle, else 0
-    int body = -1;        ///< body slot index in the World
-};
-
-/// A rigid distance constraint ("pole") between two particles of the same body.
-struct VerletConstraint {
-    int a = 0;               ///< particle index
-    int b = 0;               ///< particle index
-    double restLength = 0.0; ///< metres, from the body's shapes
-};
-
-/// A contiguous range of particles or constraints.
-struct VerletRange {
-    int first = 0;
-    int count = 0;
-};
-
 /// The Verlet (position-based) contact solver. See the file comment for the scheme.
 class VerletSolver final : public ContactSolver {
 public:
@@ -127,6 +104,7 @@ public:
     /// Drops every cached particle: the next step rebuilds them from the bodies' poses and velocities.
     void reset() override;
     std::unique_ptr<ContactSolver> clone() const override;
+    std::size_t memoryBytes() const override;
 
     /// Every particle (all bodies), as left by the last step. Empty before the first step and after reset().
     std::span<const VerletParticle> particles() const { return m_particles; }

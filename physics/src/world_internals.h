@@ -1,0 +1,26 @@
+#pragma once
+/// @file world_internals.h
+/// Test-only access to the World's internal arrays and solvers (private to the engine: physics/src). The
+/// engine's own tests and the benchmark read them to check invariants the public API does not show (warm
+/// starts, solver caches, the Verlet solver's own functions); applications use World's public queries.
+
+#include "body.h"
+#include "contact.h"
+#include "verlet_solver.h"
+
+#include "physics/world.h"
+
+#include <span>
+
+namespace phys {
+
+struct WorldInternals {
+    static std::span<const BodySim> bodies(const World& world) { return world.m_bodies; }
+    static std::span<const ShapeSim> shapes(const World& world) { return world.m_shapes; }
+    static std::span<const ContactSim> contacts(const World& world) { return world.m_contacts; }
+    /// The raw record of a body (an invalid handle asserts in debug and gives a default record).
+    static const BodySim& body(const World& world, BodyId id) { return world.bodySim(id); }
+    static const VerletSolver& verletSolver(const World& world) { return world.verletSolver(); }
+};
+
+} // namespace phys
