@@ -161,7 +161,8 @@ GraphDock::Quantity GraphDock::quantity() const {
     return static_cast<Quantity>(m_quantity->currentData().toInt());
 }
 
-double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot) const {
+double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot, const phys::MassData& md,
+                          phys::Vec2 g) {
     if (slot < 0 || static_cast<std::size_t>(slot) >= frame.bodies.size()) {
         return kNaN;
     }
@@ -169,18 +170,6 @@ double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot) const {
     if (!b.alive) {
         return kNaN;
     }
-    // Mass data from the run's World (a body's shapes, hence its mass, do not change along a run; a body
-    // replaced by an edit keeps its slot and the World has the new one).
-    phys::MassData md;
-    if (const phys::World* world = m_controller->world()) {
-        for (const phys::BodyId id : world->bodyIds()) {
-            if (id.index == slot) {
-                md = world->massData(id);
-                break;
-            }
-        }
-    }
-    const phys::Vec2 g = m_controller->settings().gravity;
     const double ke = 0.5 * md.mass * phys::dot(b.linearVelocity, b.linearVelocity) +
                       0.5 * md.inertia * b.angularVelocity * b.angularVelocity;
     // Potential energy relative to the line through the origin normal to gravity, as the frame's total
@@ -274,6 +263,28 @@ void GraphDock::refresh() {
                 lines.push_back(std::move(s));
             }
         }
+        // Mass data from the run's World, once per line (a body's shapes, hence its mass, do not change along
+        // a run; a body replaced by an edit keeps its slot and the World has the new one).
+        std::vector<int> lineSlots;
+        std::vector<phys::MassData> masses;
+        if (isBodyQuantity(q)) {
+            for (const quint64 key : m_canvas->selection()) {
+                if (const int slot = m_controller->slotOf(key); slot >= 0) {
+                    lineSlots.push_back(slot);
+                    masses.emplace_back();
+                }
+            }
+            if (const phys::World* world = m_controller->world()) {
+                for (const phys::BodyId id : world->bodyIds()) {
+                    for (std::size_t i = 0; i < lineSlots.size(); ++i) {
+                        if (id.index == lineSlots[i]) {
+                            masses[i] = world->massData(id);
+                        }
+                    }
+                }
+            }
+        }
+        const phys::Vec2 gravity = m_controller->settings().gravity;
         m_steps.clear();
         for (std::int64_t step = first; step <= head; ++step) {
             const SimFrame* f = m_controller->frame(step);
@@ -282,15 +293,9 @@ void GraphDock::refresh() {
             }
             m_steps.push_back(step);
             if (isBodyQuantity(q)) {
-                std::size_t i = 0;
-                for (const quint64 key : m_canvas->selection()) {
-                    const int slot = m_controller->slotOf(key);
-                    if (slot < 0) {
-                        continue;
-                    }
+                for (std::size_t i = 0; i < lineSlots.size(); ++i) {
                     lines[i].t.push_back(f->time);
-                    lines[i].v.push_back(valueOf(q, *f, slot));
-                    ++i;
+                    lines[i].v.push_back(valueOf(q, *f, lineSlots[i], masses[i], gravity));
                 }
             } else {
                 const double values[] = {f->kineticEnergy, f->potentialEnergy,

@@ -7,6 +7,8 @@
 /// of the app (it is not installed on the build machines, and one small painter serves the screen, PNG and
 /// SVG alike).
 
+#include "physics/mass.h"
+
 #include <QDockWidget>
 #include <QString>
 
@@ -60,8 +62,9 @@ public:
     QString exportTo(const QString& fileName) const;
 
     /// The quantity's value for body slot `slot` in `frame` (NaN when it has none there, e.g. no contact),
-    /// with the mass data of the run (for energies and momentum). Public for the export test's oracle.
-    double valueOf(Quantity quantity, const SimFrame& frame, int slot) const;
+    /// with the body's mass data (for energies and momentum) and the run's gravity (potential energy).
+    static double valueOf(Quantity quantity, const SimFrame& frame, int slot, const phys::MassData& mass,
+                          phys::Vec2 gravity);
     static QString unitOf(Quantity quantity);
     static QString nameOf(Quantity quantity);
 
