@@ -41,7 +41,7 @@ QString tickText(double value, double step) {
 QuantityPlot::QuantityPlot(QWidget* parent)
     : QWidget(parent), m_cursor(std::numeric_limits<double>::quiet_NaN()) {
     setObjectName(QStringLiteral("quantityPlot"));
-    setMinimumHeight(160);
+    setMinimumHeight(140);
 }
 
 void QuantityPlot::setQuantity(const QString& name, const QString& unit) {
@@ -77,7 +77,7 @@ QSize QuantityPlot::sizeHint() const {
 }
 
 QSize QuantityPlot::minimumSizeHint() const {
-    return QSize(240, 160);
+    return QSize(200, 140);
 }
 
 void QuantityPlot::paintEvent(QPaintEvent* /*event*/) {

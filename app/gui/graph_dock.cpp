@@ -117,6 +117,9 @@ GraphDock::GraphDock(SimulationController* controller, SceneCanvas* canvas, QWid
         const auto quantity = static_cast<Quantity>(q);
         m_quantity->addItem(tr("%1 (%2)").arg(nameOf(quantity), unitOf(quantity)), q);
     }
+    // The longest name would make the dock (and with it the right dock area) as wide as itself.
+    m_quantity->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_quantity->setMinimumContentsLength(10);
     m_quantity->setToolTip(tr("The quantity plotted against time for each selected body"));
     row->addWidget(m_quantity, 1);
     auto* exportButton = new QPushButton(tr("Export..."), content);

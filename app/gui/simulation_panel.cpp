@@ -593,7 +593,6 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
         m_energyDock->show();
         m_timelineDock->show();
         m_graphDock->show();
-        m_energyDock->raise();
     } else {
         canvas->setTool(nullptr);
         if (tools) {
@@ -682,8 +681,8 @@ void SimulationUi::createTimelineDock() {
 
     m_graphDock = new GraphDock(m_controller, m_window.canvas(), &m_window);
     m_window.addDockWidget(Qt::RightDockWidgetArea, m_graphDock);
-    m_window.tabifyDockWidget(m_energyDock, m_graphDock);
-    m_energyDock->raise();
+    // Beside the Energy dock, not tabbed with it: tabbing them made the left docks narrower than the
+    // Inspector's form in Edit mode (tst_edit, tst_sim_live caught it), though both were hidden.
     m_graphDock->hide();
     if (QMenu* viewMenu = findViewMenu(m_window)) {
         QAction* timeline = m_timelineDock->toggleViewAction();
