@@ -66,8 +66,9 @@ std::vector<double> QuantityPlot::ticks(double lo, double hi) {
         return out;
     }
     const double step = niceStep((hi - lo) / 5.0);
-    for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
-        out.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+    // Each tick as k * step (not by adding the step up, which drifts by an ulp a tick).
+    for (double k = std::ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k += 1.0) {
+        out.push_back(k == 0.0 ? 0.0 : k * step);
     }
     return out;
 }
