@@ -286,6 +286,25 @@ void SimulationController::stepBack() {
     emit frameChanged();
 }
 
+void SimulationController::seek(std::int64_t step) {
+    if (!m_simulating) {
+        return;
+    }
+    pause();
+    if (m_pending) {
+        cancelStep();
+    }
+    const std::int64_t target = std::clamp(step, firstStep(), headStep());
+    if (target != m_cursor) {
+        m_cursor = target;
+        if (isGrabbing()) {
+            endGrab(false);
+        }
+    }
+    m_alpha = 1.0;
+    emit frameChanged();
+}
+
 void SimulationController::reset() {
     if (!m_simulating) {
         return;

@@ -281,6 +281,10 @@ public slots:
     void togglePlay();
     /// One step forward (a recorded frame inside the history, else a new step). Pauses first.
     void stepForward();
+    /// Shows recorded frame `step` (clamped into [firstStep(), headStep()]): the timeline scrubber's jump.
+    /// Pauses first; a step running on the worker is cancelled and a grab let go, as stepBack does. The World
+    /// stays at the head until something acts on the frame shown (then materialize() branches there).
+    void seek(std::int64_t step);
     /// One step back through the history. Pauses first. Returns nothing at the oldest frame (a warning says
     /// so).
     void stepBack();

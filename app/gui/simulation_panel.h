@@ -7,6 +7,7 @@
 /// the grab tool, the canvas overlay, and the Simulation demos in File > Samples.
 
 #include "document.h"
+#include "timeline_bookmarks.h"
 
 #include <QObject>
 #include <QString>
@@ -26,6 +27,8 @@ class QToolBar;
 namespace cl {
 
 class EnergyPlot;
+class GraphDock;
+class TimelineScrubber;
 class GrabTool;
 class MainWindow;
 class SimOverlay;
@@ -49,6 +52,15 @@ public:
     QToolBar* toolBar() const { return m_toolBar; }
     QDockWidget* dock() const { return m_dock; }
     QDockWidget* energyDock() const { return m_energyDock; }
+    /// The timeline under the canvas (Simulate mode) and its dock (object name timelineDock).
+    TimelineScrubber* scrubber() const { return m_scrubber; }
+    QDockWidget* timelineDock() const { return m_timelineDock; }
+    /// The bookmarks the scrubber shows, in step order (timeline_bookmarks.h).
+    const std::vector<Bookmark>& bookmarks() const { return m_marks; }
+    /// The tooltip text of a bookmark ("First contact: ball and ground, step 42, t = 0.700 s").
+    QString bookmarkLabel(const Bookmark& bookmark) const;
+    /// The Graphs dock (object name graphDock).
+    GraphDock* graphDock() const { return m_graphDock; }
     /// Actions by role (also findable by object name: actionSimulate, actionSimPlay, actionSimStep,
     /// actionSimStepBack, actionSimReset).
     QAction* simulateAction() const { return m_simulate; }
@@ -78,6 +90,10 @@ private:
     void createToolBar();
     void createDock();
     void createEnergyDock();
+    void createTimelineDock();
+    /// Brings the bookmarks up to the recorded frames (incrementally; from scratch after a branch) and moves
+    /// the scrubber's range and cursor.
+    void updateTimeline();
     void addDemosMenu();
     void onSimulatingChanged(bool simulating);
     void onFrame();
@@ -103,6 +119,11 @@ private:
     QToolBar* m_toolBar = nullptr;
     QDockWidget* m_dock = nullptr;
     QDockWidget* m_energyDock = nullptr;
+    QDockWidget* m_timelineDock = nullptr;
+    TimelineScrubber* m_scrubber = nullptr;
+    GraphDock* m_graphDock = nullptr;
+    BookmarkFinder m_finder;
+    std::vector<Bookmark> m_marks;
     QAction* m_simulate = nullptr;
     QAction* m_play = nullptr;
     QAction* m_step = nullptr;

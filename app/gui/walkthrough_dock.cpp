@@ -883,6 +883,7 @@ void WalkthroughDock::setSimulation(SimulationController* controller) {
             showSimulationContact(*m_controller->chosenContact());
         }
     });
+    connect(controller, &SimulationController::frameChanged, this, &WalkthroughDock::followShownFrame);
     connect(controller, &SimulationController::simulatingChanged, this, [this](bool simulating) {
         if (!simulating && m_sim) {
             showEditedScene();
@@ -919,6 +920,39 @@ void WalkthroughDock::showSimulationContact(const SimContactPick& pick) {
     // Drawn over the frame, where the engine saw the pair. raise() brings a tabbed panel to the front; should
     // it not (an offscreen window), the next visibilityChanged puts this right.
     m_onScreen = true;
+    updateOverlayVisibility();
+}
+
+void WalkthroughDock::followShownFrame() {
+    if (!m_sim || !m_controller || !m_controller->isSimulating() || m_controller->isPlaying()) {
+        return;
+    }
+    const SimFrame* frame = m_controller->currentFrame();
+    if (!frame || frame->step == m_sim->step) {
+        return;
+    }
+    const int a = m_controller->slotOf(m_sim->keyA);
+    const int b = m_controller->slotOf(m_sim->keyB);
+    const SimContactPoint* best = nullptr;
+    for (const SimContactPoint& p : frame->points) {
+        const bool samePair = (p.bodyA == a && p.bodyB == b) || (p.bodyA == b && p.bodyB == a);
+        if (samePair && (!best || p.depth > best->depth)) {
+            best = &p;
+        }
+    }
+    if (!best) {
+        return;
+    }
+    // contactAt builds the pick with the bodies at the start of that frame's step, as a click there does.
+    const std::optional<SimContactPick> pick = m_controller->contactAt(best->point, 1e-9);
+    if (!pick || !((pick->keyA == m_sim->keyA && pick->keyB == m_sim->keyB) ||
+                   (pick->keyA == m_sim->keyB && pick->keyB == m_sim->keyA))) {
+        return;
+    }
+    m_sim = *pick;
+    m_keyA = pick->keyA;
+    m_keyB = pick->keyB;
+    rebuild(); // keeps m_step (clamped)
     updateOverlayVisibility();
 }
 

@@ -97,6 +97,10 @@ public slots:
     void showSimulationContact(const cl::SimContactPick& pick);
     /// Back to the edited scene's bodies (the same pair, by key).
     void showEditedScene();
+    /// While a simulation contact is shown and the run is paused on another frame (stepped, scrubbed, a
+    /// bookmark): shows the same pair's deepest point of that frame, keeping the walkthrough's step. When the
+    /// pair does not touch there, the last frame's contact stays (its note names its frame).
+    void followShownFrame();
     /// Zooms the canvas onto A and B (their traced bounding boxes) with room around them for the SAT ruler.
     void framePair();
 

@@ -1,0 +1,276 @@
+/// @file tst_timeline.cpp
+/// Issue 15 on the real MainWindow: the timeline scrubber under the canvas (a click jumps to a frame, a
+/// click on a bookmark's flag jumps there, its tooltip names it, the keyboard moves the frame), the
+/// walkthrough following the frame shown, and the Graphs dock's export (CSV values against the recorded
+/// frames, PNG and SVG pictures). The controller's clock is external: nothing depends on timing.
+
+#include "app_test_util.h"
+#include "body_item.h"
+#include "graph_dock.h"
+#include "quantity_plot.h"
+#include "timeline_bookmarks.h"
+#include "timeline_scrubber.h"
+#include "walkthrough_dock.h"
+
+#include "physics/world.h"
+
+#include <QDockWidget>
+#include <QFile>
+#include <QHelpEvent>
+#include <QImage>
+#include <QTest>
+#include <QToolTip>
+
+#include <cmath>
+
+using namespace cl;
+
+namespace {
+
+/// A ball of radius 0.5 one metre above the ground (its bottom at y = 1, the ground's top at y = 0).
+const char* kBallDrop = R"({"format": "contactlab-scene", "version": 1, "bodies": [
+  {"name": "ground", "type": "static", "position": [0, -0.5],
+   "shapes": [{"type": "polygon", "vertices": [[-6, -0.5], [6, -0.5], [6, 0.5], [-6, 0.5]]}]},
+  {"name": "ball", "type": "dynamic", "position": [0, 1.5], "shapes": [{"type": "circle", "radius": 0.5}]}
+]}
+)";
+
+struct Fixture {
+    QTemporaryDir dir;
+    std::unique_ptr<MainWindow> window;
+    SimulationUi* ui = nullptr;
+    SimulationController* sim = nullptr;
+    BodyKey ball = 0;
+};
+
+/// Opens the ball drop in Simulate mode and takes `steps` steps.
+bool openBallDrop(Fixture& f, int steps) {
+    cltest::isolateAppState(f.dir);
+    const QString path = f.dir.filePath(QStringLiteral("drop.json"));
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(kBallDrop) < 0) {
+        return false;
+    }
+    file.close();
+    f.window = cltest::makeTestWindow(1200, 800);
+    f.ui = f.window->findChild<SimulationUi*>();
+    if (!f.ui || !f.window->openFile(path)) {
+        return false;
+    }
+    f.window->canvas()->zoomToFit();
+    cltest::startSimulating(*f.window, *f.ui);
+    f.sim = f.ui->controller();
+    f.ball = cltest::keyNamed(*f.window->document(), "ball");
+    for (int i = 0; i < steps; ++i) {
+        f.sim->stepForward();
+    }
+    return f.sim->headStep() == steps;
+}
+
+/// The centre of the scrubber's track at `step`.
+QPoint pointOf(const TimelineScrubber& scrubber, std::int64_t step) {
+    return QPoint(static_cast<int>(std::lround(scrubber.xOfStep(step))), scrubber.height() / 2);
+}
+
+} // namespace
+
+class TestTimeline : public QObject {
+    Q_OBJECT
+
+private slots:
+    void clickJumpsToFrame();
+    void bookmarkOpensItsFrame();
+    void walkthroughFollowsTheFrame();
+    void graphExportMatchesFrames();
+};
+
+void TestTimeline::clickJumpsToFrame() {
+    Fixture f;
+    QVERIFY(openBallDrop(f, 120));
+    TimelineScrubber* scrubber = f.ui->scrubber();
+    QVERIFY(scrubber != nullptr);
+    QVERIFY(scrubber->isVisible());
+    QVERIFY(f.ui->timelineDock()->isVisible());
+    QCOMPARE(scrubber->first(), std::int64_t{0});
+    QCOMPARE(scrubber->last(), std::int64_t{120});
+    QCOMPARE(scrubber->current(), std::int64_t{120});
+    // Under the canvas: the strip's top is below the canvas's bottom.
+    const QPoint canvasBottom =
+        f.window->canvas()->mapTo(f.window.get(), QPoint(0, f.window->canvas()->height()));
+    QVERIFY(scrubber->mapTo(f.window.get(), QPoint(0, 0)).y() >= canvasBottom.y());
+
+    // A step away from every flag, so the click lands on the track.
+    std::int64_t target = 10;
+    while (scrubber->markAtX(pointOf(*scrubber, target).x()) >= 0) {
+        ++target;
+    }
+    QVERIFY(target < 100);
+    QTest::mouseClick(scrubber, Qt::LeftButton, {}, pointOf(*scrubber, target));
+    QCOMPARE(f.sim->currentStep(), target);
+    QCOMPARE(scrubber->current(), target);
+    const SimFrame* frame = f.sim->frame(target);
+    QVERIFY(frame != nullptr);
+    QCOMPARE(f.sim->stateHash(), frame->hash);
+    // The canvas shows that frame: the ball's item is at its recorded pose.
+    const int slot = f.sim->slotOf(f.ball);
+    QCOMPARE(f.window->canvas()->bodyItem(f.ball)->pos().y(),
+             frame->bodies[static_cast<std::size_t>(slot)].xf.p.y);
+    // The history is kept (a jump is not a branch).
+    QCOMPARE(f.sim->headStep(), std::int64_t{120});
+
+    // Drag to the end.
+    QTest::mousePress(scrubber, Qt::LeftButton, {}, pointOf(*scrubber, target));
+    QMouseEvent move(QEvent::MouseMove, QPointF(scrubber->width() - 1, scrubber->height() / 2),
+                     scrubber->mapToGlobal(QPointF(scrubber->width() - 1, scrubber->height() / 2)),
+                     Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(scrubber, &move);
+    QTest::mouseRelease(scrubber, Qt::LeftButton, {}, QPoint(scrubber->width() - 1, scrubber->height() / 2));
+    QCOMPARE(f.sim->currentStep(), std::int64_t{120});
+
+    // Keyboard: focusable, Home goes to the first frame, Page Down one second on.
+    scrubber->setFocus();
+    QVERIFY(scrubber->hasFocus());
+    QTest::keyClick(scrubber, Qt::Key_Home);
+    QCOMPARE(f.sim->currentStep(), std::int64_t{0});
+    QTest::keyClick(scrubber, Qt::Key_PageDown);
+    QCOMPARE(f.sim->currentStep(), std::int64_t{60});
+}
+
+void TestTimeline::bookmarkOpensItsFrame() {
+    Fixture f;
+    QVERIFY(openBallDrop(f, 120));
+    TimelineScrubber* scrubber = f.ui->scrubber();
+    // The first contact: the first recorded frame with a pushing contact point (the oracle: a scan of the
+    // controller's frames).
+    std::int64_t firstPush = -1;
+    for (std::int64_t s = 0; s <= 120 && firstPush < 0; ++s) {
+        for (const SimContactPoint& p : f.sim->frame(s)->points) {
+            if (p.normalImpulse > 0.0) {
+                firstPush = s;
+            }
+        }
+    }
+    QVERIFY(firstPush > 0);
+    const std::vector<Bookmark>& marks = f.ui->bookmarks();
+    QVERIFY(!marks.empty());
+    QCOMPARE(marks.front().kind, BookmarkKind::FirstContact);
+    QCOMPARE(marks.front().step, firstPush);
+    QCOMPARE(scrubber->marks().size(), marks.size());
+    const QString label = scrubber->marks().front().label;
+    QVERIFY2(label.startsWith(QStringLiteral("First contact: ")) && label.contains(QStringLiteral("ball")) &&
+                 label.contains(QStringLiteral("ground")),
+             qPrintable(label));
+
+    // Hovering the flag names it.
+    const QPoint flag = pointOf(*scrubber, firstPush);
+    QHelpEvent help(QEvent::ToolTip, flag, scrubber->mapToGlobal(flag));
+    QApplication::sendEvent(scrubber, &help);
+    QVERIFY(QToolTip::isVisible());
+    QCOMPARE(QToolTip::text(), label);
+    QToolTip::hideText();
+
+    // A click on the flag (a couple of pixels off its line) shows its frame.
+    QTest::mouseClick(scrubber, Qt::LeftButton, {}, flag + QPoint(2, 0));
+    QCOMPARE(f.sim->currentStep(), firstPush);
+    QCOMPARE(f.sim->stateHash(), f.sim->frame(firstPush)->hash);
+    bool pushing = false;
+    for (const SimContactPoint& p : f.sim->currentFrame()->points) {
+        pushing = pushing || p.normalImpulse > 0.0;
+    }
+    QVERIFY(pushing);
+
+    // ] and [ go from flag to flag.
+    scrubber->setFocus();
+    QTest::keyClick(scrubber, Qt::Key_Home);
+    QTest::keyClick(scrubber, Qt::Key_BracketRight);
+    QCOMPARE(f.sim->currentStep(), firstPush);
+}
+
+void TestTimeline::walkthroughFollowsTheFrame() {
+    Fixture f;
+    QVERIFY(openBallDrop(f, 90));
+    auto* walkthrough = f.window->findChild<WalkthroughDock*>();
+    QVERIFY(walkthrough != nullptr);
+    const std::int64_t contactStep = f.ui->bookmarks().front().step;
+    f.sim->seek(contactStep + 5);
+    const SimContactPoint point = f.sim->currentFrame()->points.front();
+    QVERIFY(f.sim->chooseContactAt(point.point, 0.05));
+    QVERIFY(walkthrough->isShowingSimulation());
+    QCOMPARE(walkthrough->simulationContact()->step, contactStep + 5);
+    // Jumping to another frame where the pair touches (the scrubber's seek): the walkthrough shows that
+    // frame's contact.
+    f.sim->seek(contactStep + 30);
+    QCOMPARE(f.sim->currentStep(), contactStep + 30);
+    QCOMPARE(walkthrough->simulationContact()->step, contactStep + 30);
+    QCOMPARE(walkthrough->simulationContact()->point.depth, f.sim->currentFrame()->points.front().depth);
+}
+
+void TestTimeline::graphExportMatchesFrames() {
+    Fixture f;
+    QVERIFY(openBallDrop(f, 80));
+    GraphDock* graphs = f.ui->graphDock();
+    QVERIFY(graphs != nullptr);
+    f.window->canvas()->setSelection({f.ball});
+    graphs->setQuantity(GraphDock::Quantity::VelocityY);
+    graphs->refresh();
+    QCOMPARE(graphs->plot()->series().size(), std::size_t{1});
+    QCOMPARE(graphs->plot()->series().front().name, QStringLiteral("ball"));
+    QCOMPARE(graphs->plot()->cursorTime(), f.sim->currentTime());
+
+    const QString csvPath = f.dir.filePath(QStringLiteral("vy.csv"));
+    QCOMPARE(graphs->exportTo(csvPath), QString());
+    QFile csv(csvPath);
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QCOMPARE(lines.front(), QStringLiteral("t_s,step,ball (m/s)"));
+    QCOMPARE(lines.size(), 1 + 81);
+    const int slot = f.sim->slotOf(f.ball);
+    for (int row = 1; row < lines.size(); ++row) {
+        const QStringList cells = lines[row].split(QLatin1Char(','));
+        QCOMPARE(cells.size(), 3);
+        const SimFrame* frame = f.sim->frame(cells[1].toLongLong());
+        QVERIFY(frame != nullptr);
+        QCOMPARE(cells[1].toLongLong(), std::int64_t{row - 1});
+        QCOMPARE(cells[0].toDouble(), frame->time);
+        QCOMPARE(cells[2].toDouble(), frame->bodies[static_cast<std::size_t>(slot)].linearVelocity.y);
+    }
+    csv.close();
+
+    // Kinetic energy: 1/2 m v^2 + 1/2 I w^2 with the mass of an independent World of the scene.
+    graphs->setQuantity(GraphDock::Quantity::KineticEnergy);
+    QCOMPARE(graphs->exportTo(csvPath), QString());
+    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
+    const QStringList keLines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    auto oracle = cltest::independentWorld(*f.window->document());
+    const phys::MassData md = oracle->massData(oracle->bodyIds()[static_cast<std::size_t>(slot)]);
+    QCOMPARE(md.mass, 3.14159265358979323846 * 0.25);
+    for (int row = 1; row < keLines.size(); ++row) {
+        const QStringList cells = keLines[row].split(QLatin1Char(','));
+        const SimBodyState& b = f.sim->frame(cells[1].toLongLong())->bodies[static_cast<std::size_t>(slot)];
+        const double ke = 0.5 * md.mass * phys::dot(b.linearVelocity, b.linearVelocity) +
+                          0.5 * md.inertia * b.angularVelocity * b.angularVelocity;
+        QCOMPARE(cells[2].toDouble(), ke);
+    }
+    // With one dynamic body, its kinetic energy is the scene's (the frame's total, as the World sums it).
+    QVERIFY(
+        std::abs(keLines.back().split(QLatin1Char(','))[2].toDouble() - f.sim->frame(80)->kineticEnergy) <=
+        1e-12 * std::max(1.0, f.sim->frame(80)->kineticEnergy));
+
+    // Pictures: a PNG of twice the plot's pixels, an SVG with the quantity's title as text.
+    const QString pngPath = f.dir.filePath(QStringLiteral("ke.png"));
+    QCOMPARE(graphs->exportTo(pngPath), QString());
+    const QImage png(pngPath);
+    QVERIFY(!png.isNull());
+    QCOMPARE(png.size(), graphs->plot()->size().expandedTo(QSize(640, 400)) * 2);
+    const QString svgPath = f.dir.filePath(QStringLiteral("ke.svg"));
+    QCOMPARE(graphs->exportTo(svgPath), QString());
+    QFile svg(svgPath);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svg.readAll();
+    QVERIFY(svgText.contains("<svg"));
+    QVERIFY(svgText.contains("Kinetic energy (J)"));
+    QVERIFY(svgText.contains(">ball<"));
+}
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"
