@@ -158,6 +158,16 @@ bool parseOverlays(const QString& text, RenderCommandOptions& options, QString* 
     return true;
 }
 
+/// The --a and --b texts of a pair command (collide, walkthrough), or the usage error's exit code when either
+/// is missing. They are checked as indices only once the scene is read (checkBodyPair), so a bad scene still
+/// exits 3 first.
+std::variant<BodyPairText, int> requiredPair(const Subcommand& self, const Arguments& parsed) {
+    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
+        return usageError(self, QStringLiteral("both --a and --b are required"));
+    }
+    return BodyPairText{parsed.values.value(QStringLiteral("a")), parsed.values.value(QStringLiteral("b"))};
+}
+
 } // namespace
 
 const Subcommand* findSubcommand(const char* name) {
@@ -290,12 +300,13 @@ Parsed<CollideOptions> parseCollideOptions(const Subcommand& self, const QString
         return *done;
     }
     const Arguments& parsed = std::get<Arguments>(result);
-    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
-        return usageError(self, QStringLiteral("both --a and --b are required"));
+    const std::variant<BodyPairText, int> pair = requiredPair(self, parsed);
+    if (const int* done = std::get_if<int>(&pair)) {
+        return *done;
     }
     CollideOptions options;
     options.scene = parsed.positional.front();
-    options.pair = {parsed.values.value(QStringLiteral("a")), parsed.values.value(QStringLiteral("b"))};
+    options.pair = std::get<BodyPairText>(pair);
     const QString methodName = parsed.values.value(QStringLiteral("method"));
     options.gjk = methodName == QStringLiteral("gjk");
     options.epa = methodName == QStringLiteral("epa");
@@ -465,12 +476,13 @@ Parsed<WalkthroughOptions> parseWalkthroughOptions(const Subcommand& self, const
         return *done;
     }
     const Arguments& parsed = std::get<Arguments>(result);
-    if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
-        return usageError(self, QStringLiteral("both --a and --b are required"));
+    const std::variant<BodyPairText, int> pair = requiredPair(self, parsed);
+    if (const int* done = std::get_if<int>(&pair)) {
+        return *done;
     }
     WalkthroughOptions options;
     options.scene = parsed.positional.front();
-    options.pair = {parsed.values.value(QStringLiteral("a")), parsed.values.value(QStringLiteral("b"))};
+    options.pair = std::get<BodyPairText>(pair);
     // The SAT page's tabs, then the GJK page's, in the dock's order.
     const QString tab = parsed.values.value(QStringLiteral("tab"), QStringLiteral("all")).trimmed().toLower();
     if (tab == QLatin1String("all")) {

@@ -57,35 +57,8 @@ std::vector<phys::TimelineInput> sessionInputs() {
     return in;
 }
 
-struct BodyState {
-    phys::Vec2 position;
-    double angle = 0.0;
-    phys::Vec2 linearVelocity;
-    double angularVelocity = 0.0;
-};
-
-std::vector<BodyState> statesOf(const phys::World& world) {
-    std::vector<BodyState> out;
-    for (const phys::BodyId id : world.bodyIds()) {
-        out.push_back(
-            {world.position(id), world.angle(id), world.linearVelocity(id), world.angularVelocity(id)});
-    }
-    return out;
-}
-
-bool sameStates(const std::vector<BodyState>& a, const std::vector<BodyState>& b) {
-    if (a.size() != b.size()) {
-        return false;
-    }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-        if (!(a[i].position.x == b[i].position.x && a[i].position.y == b[i].position.y &&
-              a[i].angle == b[i].angle && a[i].linearVelocity.x == b[i].linearVelocity.x &&
-              a[i].linearVelocity.y == b[i].linearVelocity.y &&
-              a[i].angularVelocity == b[i].angularVelocity)) {
-            return false;
-        }
-    }
-    return true;
+bool sameStates(const std::vector<StateSample>& a, const std::vector<StateSample>& b) {
+    return a == b; // exact: StateSample's == compares every field bit for bit (no tolerance)
 }
 
 /// Records a failure without returning (QVERIFY returns, which a function with a value cannot).
@@ -97,12 +70,12 @@ void check(bool ok, const char* what) {
 
 /// The oracle: a plain World, the inputs given through World's own API at their steps (the state inputs,
 /// then the forces for the step), stepped `steps` times. Returns the states after 0 .. steps steps.
-std::vector<std::vector<BodyState>> straightRun(const std::vector<phys::TimelineInput>& inputs, int steps) {
+std::vector<std::vector<StateSample>> straightRun(const std::vector<phys::TimelineInput>& inputs, int steps) {
     phys::World world;
     for (const phys::BodyDef& def : sceneBodies()) {
         (void)world.createBody(def);
     }
-    std::vector<std::vector<BodyState>> states;
+    std::vector<std::vector<StateSample>> states;
     for (int s = 0; s <= steps; ++s) {
         for (const phys::TimelineInput& in : inputs) {
             if (in.atStep != s) {

@@ -35,25 +35,9 @@ phys::World pyramidWorld(const phys::WorldSettings& settings = {}) {
     return world;
 }
 
-struct BodyState {
-    phys::Vec2 position;
-    double angle = 0.0;
-    phys::Vec2 linearVelocity;
-    double angularVelocity = 0.0;
-};
-
-std::vector<BodyState> statesOf(const phys::World& world) {
-    std::vector<BodyState> out;
-    for (const phys::BodyId id : world.bodyIds()) {
-        out.push_back(
-            {world.position(id), world.angle(id), world.linearVelocity(id), world.angularVelocity(id)});
-    }
-    return out;
-}
-
 /// Every body's state after each of `steps` steps.
-std::vector<std::vector<BodyState>> run(phys::World& world, int steps) {
-    std::vector<std::vector<BodyState>> out;
+std::vector<std::vector<StateSample>> run(phys::World& world, int steps) {
+    std::vector<std::vector<StateSample>> out;
     for (int s = 0; s < steps; ++s) {
         world.step();
         out.push_back(statesOf(world));
@@ -62,17 +46,14 @@ std::vector<std::vector<BodyState>> run(phys::World& world, int steps) {
 }
 
 /// Compares with == (bit-identical apart from the sign of zero), step by step and body by body.
-void compareRuns(const std::vector<std::vector<BodyState>>& a, const std::vector<std::vector<BodyState>>& b) {
+void compareRuns(const std::vector<std::vector<StateSample>>& a,
+                 const std::vector<std::vector<StateSample>>& b) {
     QCOMPARE(a.size(), b.size());
     for (std::size_t s = 0; s < a.size(); ++s) {
         QCOMPARE(a[s].size(), b[s].size());
         for (std::size_t i = 0; i < a[s].size(); ++i) {
-            const bool same = a[s][i].position.x == b[s][i].position.x &&
-                              a[s][i].position.y == b[s][i].position.y && a[s][i].angle == b[s][i].angle &&
-                              a[s][i].linearVelocity.x == b[s][i].linearVelocity.x &&
-                              a[s][i].linearVelocity.y == b[s][i].linearVelocity.y &&
-                              a[s][i].angularVelocity == b[s][i].angularVelocity;
-            QVERIFY2(same, qPrintable(QStringLiteral("step %1, body %2 differs").arg(s + 1).arg(i)));
+            QVERIFY2(a[s][i] == b[s][i],
+                     qPrintable(QStringLiteral("step %1, body %2 differs").arg(s + 1).arg(i)));
         }
     }
 }

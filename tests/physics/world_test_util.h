@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace testutil {
 
@@ -70,6 +71,26 @@ inline std::string stepChecked(phys::World& world, int steps) {
         }
     }
     return {};
+}
+
+/// One body's pose and velocities, compared exactly: the tests that replay, restore or branch a run check
+/// that it gives the same bits as a straight one.
+struct StateSample {
+    phys::Vec2 position;
+    double angle = 0.0;
+    phys::Vec2 linearVelocity;
+    double angularVelocity = 0.0;
+    friend bool operator==(const StateSample&, const StateSample&) = default;
+};
+
+/// Every body's StateSample, in bodyIds() order.
+inline std::vector<StateSample> statesOf(const phys::World& world) {
+    std::vector<StateSample> out;
+    for (const phys::BodyId id : world.bodyIds()) {
+        out.push_back(
+            {world.position(id), world.angle(id), world.linearVelocity(id), world.angularVelocity(id)});
+    }
+    return out;
 }
 
 } // namespace testutil
