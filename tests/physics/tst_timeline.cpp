@@ -21,12 +21,8 @@ namespace {
 std::vector<phys::BodyDef> sceneBodies() {
     std::vector<phys::BodyDef> bodies;
     bodies.push_back(bodyDef({0.0, -0.5}, boxShape(60.0, 1.0), phys::BodyType::Static));
-    constexpr int kRows = 8;
-    for (int row = 0; row < kRows; ++row) {
-        for (int i = 0; i < kRows - row; ++i) {
-            bodies.push_back(
-                bodyDef({-0.55 * (kRows - row - 1) + 1.1 * i, 0.5 + row * 1.0}, boxShape(1.0, 1.0)));
-        }
+    for (const phys::BodyDef& box : boxPyramid(8)) {
+        bodies.push_back(box);
     }
     for (int i = 0; i < 4; ++i) {
         bodies.push_back(bodyDef({-1.5 + 1.0 * i, 10.0 + 0.5 * i}, circleShape(0.3, 0.4, 0.4)));

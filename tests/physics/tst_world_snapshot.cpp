@@ -21,12 +21,8 @@ namespace {
 phys::World pyramidWorld(const phys::WorldSettings& settings = {}) {
     phys::World world(settings);
     addGround(world, 30.0);
-    constexpr int kRows = 10;
-    for (int row = 0; row < kRows; ++row) {
-        for (int i = 0; i < kRows - row; ++i) {
-            const double x = -0.55 * (kRows - row - 1) + 1.1 * i;
-            [[maybe_unused]] auto id = world.createBody(bodyDef({x, 0.5 + row * 1.0}, boxShape(1.0, 1.0)));
-        }
+    for (const phys::BodyDef& box : boxPyramid(10)) {
+        [[maybe_unused]] auto id = world.createBody(box);
     }
     for (int i = 0; i < 5; ++i) {
         [[maybe_unused]] auto id =

@@ -73,6 +73,18 @@ inline std::string stepChecked(phys::World& world, int steps) {
     return {};
 }
 
+/// A pyramid of 1 m boxes, `rows` at the bottom, 0.1 m gaps, standing on y = 0 (the replay, copy and snapshot
+/// tests' busy start).
+inline std::vector<phys::BodyDef> boxPyramid(int rows) {
+    std::vector<phys::BodyDef> out;
+    for (int row = 0; row < rows; ++row) {
+        for (int i = 0; i < rows - row; ++i) {
+            out.push_back(bodyDef({-0.55 * (rows - row - 1) + 1.1 * i, 0.5 + row * 1.0}, boxShape(1.0, 1.0)));
+        }
+    }
+    return out;
+}
+
 /// One body's pose and velocities, compared exactly: the tests that replay, restore or branch a run check
 /// that it gives the same bits as a straight one.
 struct StateSample {
