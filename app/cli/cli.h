@@ -32,6 +32,12 @@ void printErr(const QString& text);
 /// (the caller exits with kExitInvalidScene).
 std::optional<Scene> loadSceneOrReport(const QString& fileName);
 
+/// Creates `bodies` in `world`, in file order, and returns their ids; or prints
+/// "contactlab-cli: FILE: bodies[i]: message" for the first the World refuses and returns nothing (the caller
+/// exits with kExitInvalidScene). `render` and `compare` build their worlds with it.
+std::optional<std::vector<phys::BodyId>>
+createBodiesOrReport(phys::World& world, const std::vector<phys::BodyDef>& bodies, const QString& fileName);
+
 /// The header line of a `simulate --record` CSV (and of `compare --record`'s files).
 inline constexpr const char* kRecordHeader = "step,time,body,x,y,angle,vx,vy,omega\n";
 /// Appends one `--record` CSV row per body in `ids` (body = index in `ids`, the file's order) after step

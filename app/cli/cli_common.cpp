@@ -45,6 +45,24 @@ std::optional<Scene> loadSceneOrReport(const QString& fileName) {
     return std::get<Scene>(std::move(result));
 }
 
+std::optional<std::vector<phys::BodyId>>
+createBodiesOrReport(phys::World& world, const std::vector<phys::BodyDef>& bodies, const QString& fileName) {
+    std::vector<phys::BodyId> ids;
+    ids.reserve(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        auto created = world.createBody(bodies[i]);
+        if (!created) {
+            printErr(QStringLiteral("contactlab-cli: %1: bodies[%2]: %3\n")
+                         .arg(fileName)
+                         .arg(i)
+                         .arg(QString::fromStdString(created.error().message)));
+            return std::nullopt;
+        }
+        ids.push_back(*created);
+    }
+    return ids;
+}
+
 void appendRecordRows(std::string& out, const phys::World& world, const std::vector<phys::BodyId>& ids,
                       qint64 step) {
     for (std::size_t i = 0; i < ids.size(); ++i) {

@@ -51,18 +51,12 @@ int runRender(const Subcommand& self, const QStringList& args) {
             return kExitInvalidScene;
         }
         world.setReportFlags(phys::kReportNone);
-        std::vector<phys::BodyId> ids;
-        for (std::size_t i = 0; i < scene->def.bodies.size(); ++i) {
-            auto created = world.createBody(scene->def.bodies[i]);
-            if (!created) {
-                printErr(QStringLiteral("contactlab-cli: %1: bodies[%2]: %3\n")
-                             .arg(options.scene)
-                             .arg(i)
-                             .arg(QString::fromStdString(created.error().message)));
-                return kExitInvalidScene;
-            }
-            ids.push_back(*created);
+        const std::optional<std::vector<phys::BodyId>> created =
+            createBodiesOrReport(world, scene->def.bodies, options.scene);
+        if (!created) {
+            return kExitInvalidScene;
         }
+        const std::vector<phys::BodyId>& ids = *created;
         for (long long i = 0; i < steps; ++i) {
             world.step();
         }
