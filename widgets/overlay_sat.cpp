@@ -138,20 +138,17 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
-    if (axis.owner == phys::SatAxisOwner::A &&
-        polygonEdge(w.geometryA(), w.transformA(), axis.edge, e0, e1)) {
-        drawEdgeHighlight(painter, labels, view, e0, e1, ca);
+    const bool ownerA = axis.owner == phys::SatAxisOwner::A;
+    if ((ownerA || axis.owner == phys::SatAxisOwner::B) &&
+        polygonEdge(ownerA ? w.geometryA() : w.geometryB(), ownerA ? w.transformA() : w.transformB(),
+                    axis.edge, e0, e1)) {
+        // The owner's edge, with its normal drawn from the edge's middle, in the owner's colour.
+        const QColor owner = ownerA ? ca : cb;
+        drawEdgeHighlight(painter, labels, view, e0, e1, owner);
         const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * labels.scale()), ca, 2.5);
-        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * labels.scale()),
-                 QObject::tr("edge %1").arg(axis.edge), ca, viewDirection(n), 12.0);
-    } else if (axis.owner == phys::SatAxisOwner::B &&
-               polygonEdge(w.geometryB(), w.transformB(), axis.edge, e0, e1)) {
-        drawEdgeHighlight(painter, labels, view, e0, e1, cb);
-        const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        drawArrow(painter, labels, mid, mid + viewDirection(n) * (40.0 * labels.scale()), cb, 2.5);
-        addLabel(labels, 40, mid + viewDirection(n) * (40.0 * labels.scale()),
-                 QObject::tr("edge %1").arg(axis.edge), cb, viewDirection(n), 12.0);
+        const QPointF tip = mid + viewDirection(n) * (40.0 * labels.scale());
+        drawArrow(painter, labels, mid, tip, owner, 2.5);
+        addLabel(labels, 40, tip, QObject::tr("edge %1").arg(axis.edge), owner, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::Circle) {
         // Circle axis: from the polygon's closest vertex (or A's centre) to the circle's centre.
         phys::Vec2 from, to;
