@@ -123,6 +123,8 @@ void CompareUi::createDock() {
     m_dock->setObjectName(QStringLiteral("compareDock"));
     auto* content = new QWidget(m_dock);
     auto* layout = new QVBoxLayout(content);
+    layout->setContentsMargins(4, 0, 4, 2);
+    layout->setSpacing(2);
     auto* bar = new QToolBar(content);
     bar->setObjectName(QStringLiteral("compareToolBar"));
     bar->addAction(m_stepBack);
@@ -142,15 +144,18 @@ void CompareUi::createDock() {
     m_timeLabel = new QLabel(bar);
     m_timeLabel->setObjectName(QStringLiteral("compareTime"));
     bar->addWidget(m_timeLabel);
-    auto* spacer = new QWidget(bar);
-    spacer->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
-    bar->addWidget(spacer);
-    bar->addAction(m_leave);
-    layout->addWidget(bar);
+    // One row: the transport, then the scrubber taking the width, then Leave (the dock shares the window's
+    // height with the left column: a row saved is a table row shown).
+    auto* row = new QHBoxLayout();
+    row->addWidget(bar);
     m_scrubber = new TimelineScrubber(content);
     m_scrubber->setObjectName(QStringLiteral("compareScrubber"));
     connect(m_scrubber, &TimelineScrubber::seekRequested, this, &CompareUi::seek);
-    layout->addWidget(m_scrubber);
+    row->addWidget(m_scrubber, 1);
+    auto* leaveBar = new QToolBar(content);
+    leaveBar->addAction(m_leave);
+    row->addWidget(leaveBar);
+    layout->addLayout(row);
     m_table = new QTableWidget(content);
     m_table->setObjectName(QStringLiteral("compareTable"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -158,6 +163,7 @@ void CompareUi::createDock() {
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 3);
     layout->addWidget(m_table, 1);
     m_dock->setWidget(content);
     m_window.addDockWidget(Qt::BottomDockWidgetArea, m_dock);
@@ -231,6 +237,14 @@ void CompareUi::start(std::vector<CompareConfig> configs) {
     }
     m_dock->show();
     m_dock->raise();
+    // Tall enough for every row of the table under the transport and the scrubber.
+    const int rowsHeight = m_table->horizontalHeader()->sizeHint().height() +
+                           m_run->count() * m_table->verticalHeader()->defaultSectionSize() + 4;
+    const int wanted = rowsHeight + std::max(m_scrubber->sizeHint().height(), 32) + 40;
+    // Once the dock is laid out (a dock just shown is not resized yet).
+    QTimer::singleShot(0, m_dock, [this, wanted] {
+        m_window.resizeDocks({m_dock}, {std::min(wanted, m_window.height() / 2)}, Qt::Vertical);
+    });
 
     if (GraphDock* graphs = m_simulation.graphDock()) {
         graphs->setLineSource([this](GraphDock::Quantity q, std::vector<PlotSeries>& lines, double& cursor) {
@@ -269,7 +283,7 @@ void CompareUi::start(std::vector<CompareConfig> configs) {
                         line.name += tr(": total");
                     }
                     line.color = lineSlots.size() > 1 ? GraphDock::lineColorAt(static_cast<int>(lines.size()))
-                                                  : compareColor(c);
+                                                      : compareColor(c);
                     std::int64_t last = -1;
                     for (std::int64_t tick = first; tick <= head; ++tick) {
                         const SimFrame* f = m_run->frameAt(c, tick);

@@ -54,9 +54,20 @@ void CompareView::setRun(const CompareRun* run) {
 }
 
 void CompareView::setLayout(Layout layout) {
+    if (layout == m_layout) {
+        return;
+    }
+    // What the whole view showed fits a pane (and back): the zoom scales with the pane, the centre stays.
+    const QSizeF before = m_view.viewSize();
     m_layout = layout;
+    const QSizeF after = QSizeF(paneRect(0).size());
+    if (before.width() > 0 && before.height() > 0 && after.width() > 0 && after.height() > 0) {
+        const double factor = std::min(after.width() / before.width(), after.height() / before.height());
+        m_view = ViewTransform(m_view.pixelsPerMetre() * factor, m_view.centre(), after);
+    }
     fitPaneSize();
     update();
+    emit viewChanged();
 }
 
 void CompareView::setViewTransform(const ViewTransform& view) {
@@ -150,7 +161,10 @@ void CompareView::paintPane(QPainter& painter, const QRect& rect, int firstConfi
         if (!frame) {
             continue;
         }
-        painter.setPen(QPen(compareColor(c), 1.8));
+        // Overlaid, the earlier configurations get wider pens: where two outlines coincide, both colours
+        // still show (the later one's line inside the earlier one's).
+        const double width = 1.4 + 0.9 * (lastConfig - c);
+        painter.setPen(QPen(compareColor(c), width));
         for (std::size_t slot = 0; slot < bodies.size() && slot < frame->bodies.size(); ++slot) {
             if (bodies[slot].type == phys::BodyType::Static || !frame->bodies[slot].alive) {
                 continue;
@@ -162,7 +176,10 @@ void CompareView::paintPane(QPainter& painter, const QRect& rect, int firstConfi
     }
 
     // Title (split) or legend (overlaid): a swatch and the configuration's name on a plate.
-    const QFontMetrics metrics(painter.font());
+    QFont font = painter.font();
+    font.setBold(title);
+    painter.setFont(font);
+    const QFontMetrics metrics(font);
     int width = 0;
     for (int c = firstConfig; c <= lastConfig; ++c) {
         width = std::max(width, metrics.horizontalAdvance(m_run->config(c).name));
@@ -181,9 +198,6 @@ void CompareView::paintPane(QPainter& painter, const QRect& rect, int firstConfi
         painter.drawLine(QPointF(plate.left() + 8, y + line / 2.0),
                          QPointF(plate.left() + 24, y + line / 2.0));
         painter.setPen(palette().color(QPalette::WindowText));
-        QFont font = painter.font();
-        font.setBold(title);
-        painter.setFont(font);
         painter.drawText(QRect(plate.left() + 30, y, width + 4, line), Qt::AlignVCenter | Qt::AlignLeft,
                          m_run->config(c).name);
     }
