@@ -122,7 +122,6 @@ void CompareDialog::appendRow(const CompareConfig& config) {
     row.remove->setText(QStringLiteral("\u2212"));
     row.remove->setToolTip(tr("Remove this configuration"));
     m_rows.push_back(row);
-    const int index = static_cast<int>(m_rows.size()) - 1;
     showRow(m_rows.back());
     connect(row.preset, &QComboBox::activated, this, [this, preset = row.preset](int item) {
         for (std::size_t i = 0; i < m_rows.size(); ++i) {
@@ -139,7 +138,6 @@ void CompareDialog::appendRow(const CompareConfig& config) {
             }
         }
     });
-    Q_UNUSED(index);
 }
 
 void CompareDialog::showRow(Row& row) {

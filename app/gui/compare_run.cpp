@@ -79,12 +79,14 @@ void CompareRun::stepForward() {
             due.push_back(&m_configs[i]);
         }
     }
-    std::vector<double> seconds(due.size(), 0.0);
-    const auto stepOne = [&due, &seconds](std::size_t k) {
+    // Each thread steps and records its own Run (its frame too: recording is a good part of a light step).
+    const auto stepOne = [this, &due](std::size_t k) {
         const auto start = std::chrono::steady_clock::now();
         const phys::StepReport& report = due[k]->timeline->stepForward();
-        seconds[k] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        due[k]->tally->addStep(report, seconds[k]);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        due[k]->tally->addStep(report, seconds);
+        record(*due[k], seconds);
     };
     if (m_parallel && due.size() > 1) {
         // One thread per configuration; this thread steps the first. Each touches only its own Run.
@@ -97,9 +99,6 @@ void CompareRun::stepForward() {
         for (std::size_t k = 0; k < due.size(); ++k) {
             stepOne(k);
         }
-    }
-    for (std::size_t k = 0; k < due.size(); ++k) {
-        record(*due[k], seconds[k]);
     }
     m_head = next;
     m_cursor = next;

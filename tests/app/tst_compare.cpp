@@ -20,6 +20,7 @@
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
+#include <QFile>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTableWidget>
@@ -158,6 +159,41 @@ private slots:
         // The single run's transport is off meanwhile; compare mode's is on.
         QVERIFY(!x.f.ui->stepAction()->isEnabled());
         QVERIFY(x.compare->stepAction()->isEnabled());
+    }
+
+    /// "Load Configuration File..." reads the CLI's format over the run's settings; a bad value is refused
+    /// with the key named, and no row is added.
+    void dialogLoadsConfigurationFiles() {
+        Fixture x;
+        QVERIFY(open(x));
+        x.compare->compareAction()->trigger();
+        CompareDialog* dialog = x.compare->dialog();
+        QVERIFY(dialog);
+        const QString good = x.dir.filePath(QStringLiteral("verlet4.json"));
+        const QString bad = x.dir.filePath(QStringLiteral("bad.json"));
+        for (const auto& [file, text] :
+             {std::pair{good, QByteArray(R"({"solver": "verlet", "iterations": 4, "gravity": [0, -5]})")},
+              std::pair{bad, QByteArray(R"({"iterations": "many"})")}}) {
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly));
+            out.write(text);
+        }
+        QVERIFY(dialog->addFile(good));
+        QCOMPARE(dialog->rowCount(), 5);
+        QString error;
+        QVERIFY(!dialog->addFile(bad, &error));
+        QVERIFY2(error.contains(QStringLiteral("iterations")), qPrintable(error));
+        QCOMPARE(dialog->rowCount(), 5);
+        const std::vector<CompareConfig> configs = dialog->configs();
+        phys::WorldSettings expected = x.f.sim->settings();
+        expected.solver = phys::SolverKind::Verlet;
+        expected.iterations = 4;
+        expected.gravity = {0.0, -5.0};
+        QCOMPARE(configs[4].name, QStringLiteral("verlet4"));
+        QCOMPARE(configs[4].settings, expected); // the keys the rows do not show are kept
+        dialog->accept();
+        QCOMPARE(x.compare->run()->count(), 5);
+        QCOMPARE(x.compare->run()->config(4).settings, expected);
     }
 
     /// Every configuration's recorded frame (what the view draws) equals a plain World run with its settings,
