@@ -36,9 +36,19 @@ CompareRun::CompareRun(const std::vector<phys::BodyDef>& bodies, std::vector<Com
     if (!(m_tick > 0.0)) {
         m_tick = 1.0 / 60.0;
     }
+    // Shapes and masses are the same in every configuration and never change along the run.
+    if (!m_configs.empty()) {
+        const phys::World& world = m_configs.front().timeline->world();
+        for (int slot = 0; slot < static_cast<int>(m_bodies.size()); ++slot) {
+            const phys::BodyId id = world.idOfSlot(slot);
+            m_masses.push_back(world.isValid(id) ? world.massData(id) : phys::MassData{});
+        }
+    }
 }
 
-CompareRun::~CompareRun() = default;
+CompareRun::~CompareRun() {
+    finishStep();
+}
 
 std::int64_t CompareRun::stepAt(int i, std::int64_t tick) const {
     const double dt = m_configs[static_cast<std::size_t>(i)].dt;
@@ -67,43 +77,66 @@ void CompareRun::record(Run& run, double stepSeconds) {
     run.rows.push_back(run.tally->row(run.timeline->world()));
 }
 
-void CompareRun::stepForward() {
-    if (m_cursor < m_head) {
-        m_cursor += 1;
+void CompareRun::stepOne(Run& run) {
+    const auto start = std::chrono::steady_clock::now();
+    const phys::StepReport& report = run.timeline->stepForward();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.tally->addStep(report, seconds);
+    // The frame is recorded here too (a good part of a light step), into the Run's staging frame: the
+    // history it goes to may be read meanwhile (the view draws the frame shown).
+    recordSimFrame(run.timeline->world(), run.staged);
+    run.staged.stepSeconds = seconds;
+    run.stagedRow = run.tally->row(run.timeline->world());
+}
+
+void CompareRun::beginStep() {
+    if (m_stepping) {
         return;
     }
     const std::int64_t next = m_head + 1;
-    std::vector<Run*> due;
+    m_due.clear();
     for (std::size_t i = 0; i < m_configs.size(); ++i) {
         if (stepAt(static_cast<int>(i), next) > m_configs[i].timeline->step()) {
-            due.push_back(&m_configs[i]);
+            m_due.push_back(&m_configs[i]);
         }
     }
-    // Each thread steps and records its own Run (its frame too: recording is a good part of a light step).
-    const auto stepOne = [this, &due](std::size_t k) {
-        const auto start = std::chrono::steady_clock::now();
-        const phys::StepReport& report = due[k]->timeline->stepForward();
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        due[k]->tally->addStep(report, seconds);
-        record(*due[k], seconds);
-    };
-    if (m_parallel && due.size() > 1) {
-        // One thread per configuration; this thread steps the first. Each touches only its own Run.
-        std::vector<std::jthread> threads;
-        for (std::size_t k = 1; k < due.size(); ++k) {
-            threads.emplace_back(stepOne, k);
+    m_stepping = true;
+    if (m_parallel) {
+        // One thread per configuration; each touches only its own Run.
+        for (Run* run : m_due) {
+            m_threads.emplace_back([this, run] { stepOne(*run); });
         }
-        stepOne(0);
     } else {
-        for (std::size_t k = 0; k < due.size(); ++k) {
-            stepOne(k);
+        for (Run* run : m_due) {
+            stepOne(*run);
         }
     }
-    m_head = next;
-    m_cursor = next;
+}
+
+void CompareRun::finishStep() {
+    if (!m_stepping) {
+        return;
+    }
+    m_threads.clear(); // joins
+    m_stepping = false;
+    for (Run* run : m_due) {
+        std::swap(run->frames.push(), run->staged); // the swap keeps both frames' vectors for reuse
+        run->rows.push_back(run->stagedRow);
+    }
+    m_due.clear();
+    m_head += 1;
     fitBudget();
     updateFirst();
+}
+
+void CompareRun::stepForward() {
+    if (!m_stepping && m_cursor < m_head) {
+        m_cursor += 1;
+        return;
+    }
+    beginStep();
+    finishStep();
+    m_cursor = std::min(m_cursor + 1, m_head);
 }
 
 void CompareRun::updateFirst() {
@@ -133,6 +166,7 @@ void CompareRun::fitBudget() {
 }
 
 bool CompareRun::stepBack() {
+    finishStep();
     if (m_cursor <= firstTick()) {
         return false;
     }
@@ -141,6 +175,7 @@ bool CompareRun::stepBack() {
 }
 
 void CompareRun::seek(std::int64_t tick) {
+    finishStep();
     m_cursor = std::clamp(tick, m_first, m_head);
 }
 

@@ -12,6 +12,11 @@
 ///                   all of them at once, one thread each), and records its frame and row
 ///   stepBack(), seek(k): k moves; the frames shown are the recorded ones (exact), nothing is stepped
 /// @endcode
+/// Stepping ahead (CompareUi while playing): beginStep() starts the next tick's steps on their threads and
+/// returns at once, so that the tick shown is drawn meanwhile; finishStep() waits for them and records the
+/// tick (the head moves on; the tick shown does not). A frame then costs the larger of the steps and the
+/// drawing, not their sum. Between the two, timeline() must not be read (its World is being stepped); the
+/// recorded frames and rows may (the steps write to a staging frame, recorded by finishStep()).
 /// Every step is recorded (a SimFrame as Simulate mode records it, plus the configuration's CompareRow), so
 /// stepping back, scrubbing and stepping forward again inside the recorded ticks show exact states without
 /// touching the Worlds; there are no inputs in compare mode, so the future never branches. The frames kept
@@ -21,6 +26,7 @@
 #include "simulation_history.h"
 
 #include "physics/defs.h"
+#include "physics/mass.h"
 #include "physics/timeline.h"
 
 #include <QColor>
@@ -28,6 +34,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <thread>
 #include <vector>
 
 namespace cl {
@@ -78,6 +85,13 @@ public:
 
     /// One tick forward (see the file comment).
     void stepForward();
+    /// Starts stepping tick headTick() + 1 (nothing when already started); finishStep() takes it. Every
+    /// other call that moves the tick shown (stepBack, seek) finishes it first.
+    void beginStep();
+    void finishStep();
+    bool isStepping() const { return m_stepping; }
+    /// Mass data of body slot `slot` (the same in every configuration).
+    const phys::MassData& massOf(int slot) const { return m_masses[static_cast<std::size_t>(slot)]; }
     /// One tick back; false at firstTick().
     bool stepBack();
     /// Shows tick `tick` (clamped into [firstTick(), headTick()]).
@@ -91,8 +105,12 @@ private:
         SimHistory frames;
         std::vector<CompareRow> rows; ///< by step
         double dt = 0.0;
+        SimFrame staged; ///< the step being taken (stepOne), moved into `frames` by finishStep()
+        CompareRow stagedRow;
     };
     void record(Run& run, double stepSeconds);
+    /// Steps `run` once and records it into its staging frame (on a thread of its own).
+    void stepOne(Run& run);
     void fitBudget();
     void updateFirst();
 
@@ -103,6 +121,10 @@ private:
     std::int64_t m_head = 0;
     std::int64_t m_first = 0;
     bool m_parallel = true;
+    std::vector<phys::MassData> m_masses; ///< by slot
+    bool m_stepping = false;
+    std::vector<Run*> m_due;             ///< the Runs the started tick steps
+    std::vector<std::jthread> m_threads; ///< their threads (joined by finishStep)
 };
 
 /// The colour of configuration `i`: the Okabe-Ito colour-blind-safe palette (Okabe and Ito, "Color Universal

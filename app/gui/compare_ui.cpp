@@ -264,7 +264,6 @@ void CompareUi::start(std::vector<CompareConfig> configs) {
             const std::int64_t first = m_run->firstTick();
             const std::int64_t head = m_run->headTick();
             for (int c = 0; c < m_run->count(); ++c) {
-                const phys::World& world = m_run->timeline(c).world();
                 const phys::Vec2 gravity = m_run->config(c).settings.gravity;
                 const std::size_t lineCount = q == GraphDock::Quantity::SceneEnergy ? 1 : lineSlots.size();
                 for (std::size_t l = 0; l < lineCount; ++l) {
@@ -278,7 +277,7 @@ void CompareUi::start(std::vector<CompareConfig> configs) {
                             line.name += QStringLiteral(": ") + (body.empty() ? tr("body %1").arg(slot)
                                                                               : QString::fromStdString(body));
                         }
-                        mass = world.massData(world.idOfSlot(slot));
+                        mass = m_run->massOf(slot);
                     } else {
                         line.name += tr(": total");
                     }
@@ -347,6 +346,9 @@ void CompareUi::play() {
 }
 
 void CompareUi::pause() {
+    if (m_run) {
+        m_run->finishStep(); // the step taken ahead is kept: the head is then one tick on
+    }
     m_playing = false;
     m_timer->stop();
     m_play->setChecked(false);
@@ -399,6 +401,10 @@ void CompareUi::advance(double realSeconds) {
     }
     if (ticks == kMaxTicksPerFrame) {
         m_accumulator = std::fmod(m_accumulator, dt); // slower than real time: the lag is dropped
+    }
+    // Step ahead: the next tick's steps run on their threads while this tick is drawn (compare_run.h).
+    if (m_run->tick() == m_run->headTick()) {
+        m_run->beginStep();
     }
     if (ticks > 0) {
         updateViews();

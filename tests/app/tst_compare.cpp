@@ -226,6 +226,21 @@ private slots:
         x.compare->advance(x.compare->run()->tickSeconds() * 3.5);
         QCOMPARE(x.compare->run()->tick(), 43);
         checkAgainstPlain(*x.compare, plain);
+        // The tick after is stepped ahead while this one is drawn; pausing takes it (the head is one on) and
+        // it equals the plain runs too.
+        QVERIFY(x.compare->run()->isStepping());
+        x.compare->pause();
+        QVERIFY(!x.compare->run()->isStepping());
+        QCOMPARE(x.compare->run()->headTick(), 44);
+        QCOMPARE(x.compare->run()->tick(), 43);
+        QTest::keyClick(x.f.window.get(), Qt::Key_Right);
+        QCOMPARE(x.compare->run()->tick(), 44);
+        checkAgainstPlain(*x.compare, plain);
+        for (int c = 0; c < x.compare->run()->count(); ++c) {
+            QCOMPARE(x.compare->run()->timeline(c).world().stateHash(),
+                     plain[static_cast<std::size_t>(c)]
+                         .hashes[static_cast<std::size_t>(x.compare->run()->stepAt(c, 44))]);
+        }
     }
 
     /// Step back (Left) and the scrubber move every configuration together, to recorded frames equal to the
