@@ -320,8 +320,11 @@ void CompareUi::leave() {
     for (QAction* action : {m_play, m_step, m_stepBack, m_leave}) {
         action->setEnabled(false);
     }
+    // As they were, unless Edit mode came meanwhile (leaving Simulate mode ends the comparison; the
+    // Simulation UI has switched them off already).
+    const bool simulating = m_simulation.controller()->isSimulating();
     for (const auto& [action, enabled] : m_disabled) {
-        action->setEnabled(enabled);
+        action->setEnabled(enabled && simulating);
     }
     m_disabled.clear();
     m_dock->hide();

@@ -359,6 +359,30 @@ private slots:
         QVERIFY(!graphs->plot()->series()[0].name.startsWith(firstName));
     }
 
+    /// Leaving Simulate mode (F5) while playing ends the comparison; Edit mode keeps the single run's
+    /// transport off.
+    void editModeEndsCompareMode() {
+        Fixture x;
+        QVERIFY(open(x));
+        x.compare->start(fourConfigs(x.f.sim->settings()));
+        x.compare->setExternalClock(true);
+        x.compare->play();
+        x.compare->advance(x.compare->run()->tickSeconds());
+        QVERIFY(x.compare->run()->isStepping());
+        QTest::keyClick(x.f.window.get(), Qt::Key_F5);
+        QVERIFY(!x.f.sim->isSimulating());
+        QVERIFY(!x.compare->isActive());
+        QVERIFY(!x.compare->view()->isVisible());
+        for (QAction* action : {x.f.ui->playAction(), x.f.ui->stepAction(), x.f.ui->stepBackAction(),
+                                x.compare->playAction(), x.compare->stepAction()}) {
+            QVERIFY2(!action->isEnabled(), qPrintable(action->objectName()));
+        }
+        QTest::keyClick(x.f.window.get(), Qt::Key_F5); // Simulate mode again: the single run's transport
+        QVERIFY(x.f.sim->isSimulating());
+        QVERIFY(x.f.ui->stepAction()->isEnabled());
+        QVERIFY(!x.compare->isActive());
+    }
+
     /// Overlaid: one pane; split: a titled pane per configuration (at most four), zoomed and panned together.
     void splitPanesShareTheView() {
         Fixture x;
