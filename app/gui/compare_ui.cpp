@@ -100,6 +100,14 @@ CompareUi::CompareUi(MainWindow& window, SimulationUi& simulation)
 
     m_view = new CompareView(m_window.canvas());
     m_view->hide();
+    // The canvas lies under the view: a click on a body there selects it (the Graphs dock plots it).
+    connect(m_view, &CompareView::bodyClicked, this, [this](int slot) {
+        const QList<quint64> keys = m_window.document()->keys();
+        if (slot >= 0 && slot < keys.size()) {
+            m_window.canvas()->setSelection({keys[slot]});
+            updateViews();
+        }
+    });
     m_window.canvas()->installEventFilter(new CoverFilter(m_window.canvas(), m_view));
     m_timer = new QTimer(this);
     m_timer->setInterval(kTimerMilliseconds);

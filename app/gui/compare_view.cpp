@@ -39,6 +39,23 @@ void drawShape(QPainter& painter, const phys::ShapeDef& shape, const phys::Trans
     }
 }
 
+/// Whether world point `p` lies in `shape` posed by `xf` (a convex polygon: behind every edge).
+bool shapeContains(const phys::ShapeDef& shape, const phys::Transform& xf, phys::Vec2 p) {
+    const phys::Vec2 local = phys::invTransformPoint(xf, p);
+    if (const auto* polygon = std::get_if<phys::Polygon>(&shape.geometry)) {
+        for (int i = 0; i < polygon->count(); ++i) {
+            if (phys::dot(polygon->normal(i), local - polygon->vertex(i)) > 0.0) {
+                return false;
+            }
+        }
+        return true;
+    }
+    if (const auto* circle = std::get_if<phys::Circle>(&shape.geometry)) {
+        return phys::length(local - circle->center) <= circle->radius;
+    }
+    return false;
+}
+
 } // namespace
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent) {
@@ -220,10 +237,42 @@ void CompareView::wheelEvent(QWheelEvent* event) {
     event->accept();
 }
 
+int CompareView::bodyAt(QPoint point) const {
+    if (!m_run) {
+        return -1;
+    }
+    for (int pane = 0; pane < paneCount(); ++pane) {
+        const QRect rect = paneRect(pane);
+        if (!rect.contains(point)) {
+            continue;
+        }
+        const phys::Vec2 world = m_view.resized(QSizeF(rect.size())).toWorld(QPointF(point - rect.topLeft()));
+        const bool split = m_layout == Layout::Split && paneCount() > 1;
+        const int first = split ? paneConfig(pane) : 0;
+        const int last = split ? paneConfig(pane) : m_run->count() - 1;
+        const std::vector<phys::BodyDef>& bodies = m_run->bodies();
+        for (int c = first; c <= last; ++c) {
+            const SimFrame* frame = m_run->frame(c);
+            for (std::size_t slot = 0; frame && slot < bodies.size() && slot < frame->bodies.size(); ++slot) {
+                if (bodies[slot].type == phys::BodyType::Static || !frame->bodies[slot].alive) {
+                    continue;
+                }
+                for (const phys::ShapeDef& shape : bodies[slot].shapes) {
+                    if (shapeContains(shape, frame->bodies[slot].xf, world)) {
+                        return static_cast<int>(slot);
+                    }
+                }
+            }
+        }
+    }
+    return -1;
+}
+
 void CompareView::mousePressEvent(QMouseEvent* event) {
     if (event->button() == Qt::LeftButton || event->button() == Qt::MiddleButton) {
         m_dragging = true;
         m_dragFrom = event->position().toPoint();
+        m_pressedAt = m_dragFrom;
         setCursor(Qt::ClosedHandCursor);
     }
 }
@@ -236,7 +285,14 @@ void CompareView::mouseMoveEvent(QMouseEvent* event) {
     }
 }
 
-void CompareView::mouseReleaseEvent(QMouseEvent*) {
+void CompareView::mouseReleaseEvent(QMouseEvent* event) {
+    const QPoint at = event->position().toPoint();
+    // A click that did not pan (a few pixels of jitter allowed) picks a body.
+    if (m_dragging && event->button() == Qt::LeftButton && (at - m_pressedAt).manhattanLength() <= 3) {
+        if (const int slot = bodyAt(at); slot >= 0) {
+            emit bodyClicked(slot);
+        }
+    }
     m_dragging = false;
     unsetCursor();
 }

@@ -38,9 +38,14 @@ public:
 
     /// Draws everything into `painter` over `size` (the widget, a screenshot).
     void paint(QPainter& painter, QSize size) const;
+    /// The slot of the moving body drawn under widget point `point` (in the pane there, its configuration's
+    /// pose; overlaid, the first configuration's that holds it), or -1.
+    int bodyAt(QPoint point) const;
 
 signals:
     void viewChanged();
+    /// A click (a press and release without a drag) on a moving body: select it (its graphs).
+    void bodyClicked(int slot);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
@@ -59,6 +64,7 @@ private:
     Layout m_layout = Layout::Overlaid;
     ViewTransform m_view;
     QPoint m_dragFrom;
+    QPoint m_pressedAt;
     bool m_dragging = false;
 };
 

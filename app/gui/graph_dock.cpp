@@ -246,10 +246,9 @@ void GraphDock::refresh() {
         double cursor = kNaN;
         m_lineSource(quantity(), lines, cursor);
         m_plot->setQuantity(nameOf(quantity()), unitOf(quantity()));
-        m_hint->setText(
-            lines.empty()
-                ? tr("Compare mode: select a body in the Bodies list to plot it, or plot the scene energy.")
-                : tr("Compare mode: one line per configuration"));
+        m_hint->setText(lines.empty() ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
+                                           "plot it, or plot the scene energy.")
+                                      : tr("Compare mode: one line per configuration"));
         m_plot->setSeries(std::move(lines));
         m_plot->setCursorTime(cursor);
         m_steps.clear();

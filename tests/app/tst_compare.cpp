@@ -332,13 +332,18 @@ private slots:
             QCOMPARE(static_cast<std::int64_t>(line.v.size()), run.frame(c)->step + 1);
             QCOMPARE(line.v.back(), run.frame(c)->kineticEnergy + run.frame(c)->potentialEnergy);
         }
-        // A selected body: one line of it per configuration.
-        const quint64 key = x.f.window->document()->keyAt(x.f.window->document()->bodyCount() - 1);
-        x.f.window->canvas()->setSelection({key});
-        graphs->setQuantity(GraphDock::Quantity::PositionY);
-        graphs->refresh();
-        QCOMPARE(static_cast<int>(graphs->plot()->series().size()), run.count());
+        // A body clicked on the compare view is selected: one line of it per configuration.
         const int slot = x.f.window->document()->bodyCount() - 1;
+        const quint64 key = x.f.window->document()->keyAt(slot);
+        graphs->setQuantity(GraphDock::Quantity::PositionY);
+        CompareView* view = x.compare->view();
+        const QPoint onBody = view->viewTransform()
+                                  .toView(run.frame(0)->bodies[static_cast<std::size_t>(slot)].center)
+                                  .toPoint();
+        QCOMPARE(view->bodyAt(onBody), slot);
+        QTest::mouseClick(view, Qt::LeftButton, Qt::NoModifier, onBody);
+        QCOMPARE(x.f.window->canvas()->selection(), QList<quint64>{key});
+        QCOMPARE(static_cast<int>(graphs->plot()->series().size()), run.count());
         for (int c = 0; c < run.count(); ++c) {
             QCOMPARE(graphs->plot()->series()[static_cast<std::size_t>(c)].v.back(),
                      run.frame(c)->bodies[static_cast<std::size_t>(slot)].xf.p.y);
