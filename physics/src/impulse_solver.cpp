@@ -101,18 +101,32 @@ private:
     }
     void integrateVelocities(const SolverContext& context, double h, int begin, int end);
     void integratePositions(double h, int begin, int end);
-    void applyRestitution(double threshold);
-    void storeImpulses(SolverContext& context);
+    void fillBlocks(const SolverContext& context, int firstBlock, int endBlock, WideBlock* blocks,
+                    WideCold* colds) const;
+    void applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold);
+    void storeImpulses(SolverContext& context, const WideBlock* blocks, const WideCold* colds, int count);
     void finish(SolverContext& context);
     void pushOut(SolverContext& context);
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     std::vector<int> m_stateOf;      ///< body slot -> state index
     std::vector<int> m_bodyOfState;  ///< state index -> body slot (not for the dummy)
-    // The constraints of this step fill the first m_blockCount blocks, colour after colour. The arrays only
-    // grow: refilling them in place spares allocating and zeroing them every step.
-    std::vector<WideBlock> m_blocks;
-    std::vector<WideCold> m_cold; ///< same index as m_blocks
+    // The constraints of this step make m_blockCount blocks, colour after colour within each group. A group
+    // fills its blocks just before its substeps, in the scratch of the thread that solves it, and stores its
+    // impulses right after: the blocks of a whole scene never exist at once (22,000 boxes' took 19 MB), and
+    // a group's blocks are still in cache when the substeps read them. The arrays only grow: refilling them
+    // in place spares allocating and zeroing them every step.
+    struct Scratch {
+        std::vector<WideBlock> blocks;
+        std::vector<WideCold> cold; ///< same index as blocks
+        void reserve(int count) {
+            if (blocks.size() < static_cast<std::size_t>(count)) {
+                blocks.resize(static_cast<std::size_t>(count));
+                cold.resize(static_cast<std::size_t>(count));
+            }
+        }
+    };
+    std::vector<Scratch> m_scratch; ///< one per worker thread (TaskPool::workerIndex)
     int m_blockCount = 0;
     wide::BiasRule m_rule; ///< this step's bias rule (set by prepare())
 
@@ -439,100 +453,97 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     }
     m_blockCount = static_cast<int>(m_blockStart.size());
     m_blockStart.push_back(static_cast<int>(m_order.size()));
-    if (m_blocks.size() < static_cast<std::size_t>(m_blockCount)) {
-        m_blocks.resize(static_cast<std::size_t>(m_blockCount));
-        m_cold.resize(static_cast<std::size_t>(m_blockCount));
-    }
+}
+
+void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int endBlock, WideBlock* blocks,
+                               WideCold* colds) const {
+    // Block `firstBlock + i` of the layout goes to blocks[i] and colds[i]; its lanes read their contacts and
+    // bodies and write only that block.
+    const WorldSettings& settings = *ctx.settings;
+    const int n = static_cast<int>(ctx.awakeBodies.size()); // the dummy state
     const std::size_t orderCount = m_order.size();
-    const auto fillBlocks = [&](int firstBlock, int endBlock) {
-        for (int blockIndex = firstBlock; blockIndex < endBlock; ++blockIndex) {
-            WideBlock& block = m_blocks[static_cast<std::size_t>(blockIndex)];
-            WideCold& cold = m_cold[static_cast<std::size_t>(blockIndex)];
-            const int first = m_blockStart[static_cast<std::size_t>(blockIndex)];
-            const int lanes = m_blockStart[static_cast<std::size_t>(blockIndex) + 1] - first;
-            for (int lane = 0; lane < lanes; ++lane) {
-                const std::size_t o = static_cast<std::size_t>(first + lane);
-                // The constraints are visited by level, so their contacts and bodies are read out of order:
-                // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
-                // for memory).
-                constexpr std::size_t kAhead = 8;
-                if (o + kAhead < orderCount) {
-                    const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
-                    const ContactSim& next = ctx.contacts[static_cast<std::size_t>(ahead.contact)];
-                    __builtin_prefetch(&next);
-                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 64);
-                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 128);
-                    __builtin_prefetch(reinterpret_cast<const char*>(&next) + 192);
-                }
-                if (o + 2 < orderCount) {
-                    const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
-                        m_entries[static_cast<std::size_t>(m_order[o + 2])].contact)];
-                    __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyA)].center);
-                    __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyB)].center);
-                }
-                const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
-                const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
-                const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
-                const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
-                const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
-                const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
-                const double mA = sa.invMass;
-                const double iA = sa.invInertia;
-                const double mB = sb.invMass;
-                const double iB = sb.invInertia;
-                const Vec2 normal = contact.manifold.normal;
-                const Vec2 tangent = rightPerp(normal);
-                block.a[lane] = e.a;
-                block.b[lane] = e.b;
-                block.nx[lane] = normal.x;
-                block.ny[lane] = normal.y;
-                block.friction[lane] = contact.friction;
-                block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
-                cold.contact[lane] = e.contact;
-                cold.pointCount[lane] = contact.manifold.pointCount;
-                cold.restitution[lane] = contact.restitution;
-                for (int k = 0; k < kMaxManifoldPoints; ++k) {
-                    cold.earlierNormal[k][lane] = 0.0;
-                    cold.earlierTangent[k][lane] = 0.0;
-                    if (k >= contact.manifold.pointCount) {
-                        clearPoint(block, k, lane);
-                        cold.relativeVelocity[k][lane] = 0.0;
-                        continue;
-                    }
-                    const ManifoldPoint& mp = contact.manifold.points[k];
-                    wide::WidePoint& cp = block.p[k];
-                    const Vec2 rA = mp.point - bodyA.center;
-                    const Vec2 rB = mp.point - bodyB.center;
-                    cp.rAx[lane] = rA.x;
-                    cp.rAy[lane] = rA.y;
-                    cp.rBx[lane] = rB.x;
-                    cp.rBy[lane] = rB.y;
-                    cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
-                    const double rnA = cross(rA, normal);
-                    const double rnB = cross(rB, normal);
-                    const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
-                    cp.normalMass[lane] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
-                    const double rtA = cross(rA, tangent);
-                    const double rtB = cross(rB, tangent);
-                    const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
-                    cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
-                    const bool warm = settings.warmStarting;
-                    cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
-                    cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
-                    cp.maxNormalImpulse[lane] = 0.0;
-                    const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
-                    cold.relativeVelocity[k][lane] = dot(normal, dv);
-                }
+    for (int blockIndex = firstBlock; blockIndex < endBlock; ++blockIndex) {
+        WideBlock& block = blocks[blockIndex - firstBlock];
+        WideCold& cold = colds[blockIndex - firstBlock];
+        const int first = m_blockStart[static_cast<std::size_t>(blockIndex)];
+        const int lanes = m_blockStart[static_cast<std::size_t>(blockIndex) + 1] - first;
+        for (int lane = 0; lane < lanes; ++lane) {
+            const std::size_t o = static_cast<std::size_t>(first + lane);
+            // The constraints are visited by level, so their contacts and bodies are read out of order:
+            // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
+            // for memory).
+            constexpr std::size_t kAhead = 8;
+            if (o + kAhead < orderCount) {
+                const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
+                const ContactSim& next = ctx.contacts[static_cast<std::size_t>(ahead.contact)];
+                __builtin_prefetch(&next);
+                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 64);
+                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 128);
+                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 192);
             }
-            for (int lane = lanes; lane < kLanes; ++lane) {
-                clearLane(block, cold, lane, n);
+            if (o + 2 < orderCount) {
+                const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
+                    m_entries[static_cast<std::size_t>(m_order[o + 2])].contact)];
+                __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyA)].center);
+                __builtin_prefetch(&ctx.bodies[static_cast<std::size_t>(soon.bodyB)].center);
+            }
+            const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
+            const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
+            const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
+            const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
+            const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
+            const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
+            const double mA = sa.invMass;
+            const double iA = sa.invInertia;
+            const double mB = sb.invMass;
+            const double iB = sb.invInertia;
+            const Vec2 normal = contact.manifold.normal;
+            const Vec2 tangent = rightPerp(normal);
+            block.a[lane] = e.a;
+            block.b[lane] = e.b;
+            block.nx[lane] = normal.x;
+            block.ny[lane] = normal.y;
+            block.friction[lane] = contact.friction;
+            block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
+            cold.contact[lane] = e.contact;
+            cold.pointCount[lane] = contact.manifold.pointCount;
+            cold.restitution[lane] = contact.restitution;
+            for (int k = 0; k < kMaxManifoldPoints; ++k) {
+                cold.earlierNormal[k][lane] = 0.0;
+                cold.earlierTangent[k][lane] = 0.0;
+                if (k >= contact.manifold.pointCount) {
+                    clearPoint(block, k, lane);
+                    cold.relativeVelocity[k][lane] = 0.0;
+                    continue;
+                }
+                const ManifoldPoint& mp = contact.manifold.points[k];
+                wide::WidePoint& cp = block.p[k];
+                const Vec2 rA = mp.point - bodyA.center;
+                const Vec2 rB = mp.point - bodyB.center;
+                cp.rAx[lane] = rA.x;
+                cp.rAy[lane] = rA.y;
+                cp.rBx[lane] = rB.x;
+                cp.rBy[lane] = rB.y;
+                cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
+                const double rnA = cross(rA, normal);
+                const double rnB = cross(rB, normal);
+                const double kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB;
+                cp.normalMass[lane] = kNormal > 0.0 ? 1.0 / kNormal : 0.0;
+                const double rtA = cross(rA, tangent);
+                const double rtB = cross(rB, tangent);
+                const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
+                cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
+                const bool warm = settings.warmStarting;
+                cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
+                cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
+                cp.maxNormalImpulse[lane] = 0.0;
+                const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
+                cold.relativeVelocity[k][lane] = dot(normal, dv);
             }
         }
-    };
-    if (ctx.pool) {
-        ctx.pool->forRanges(m_blockCount, 64, fillBlocks);
-    } else {
-        fillBlocks(0, m_blockCount);
+        for (int lane = lanes; lane < kLanes; ++lane) {
+            clearLane(block, cold, lane, n);
+        }
     }
 }
 
@@ -584,13 +595,13 @@ void ImpulseSolver::integratePositions(double h, int begin, int end) {
     }
 }
 
-void ImpulseSolver::applyRestitution(double threshold) {
+void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
     // solving). Lane by lane: few contacts bounce, and the order is the colours' as in the sweeps.
-    for (int i = 0; i < m_blockCount; ++i) {
-        WideBlock& c = m_blocks[static_cast<std::size_t>(i)];
-        const WideCold& cold = m_cold[static_cast<std::size_t>(i)];
+    for (int i = 0; i < count; ++i) {
+        WideBlock& c = blocks[i];
+        const WideCold& cold = colds[i];
         for (int lane = 0; lane < kLanes; ++lane) {
             if (cold.restitution[lane] == 0.0) {
                 continue;
@@ -622,10 +633,11 @@ void ImpulseSolver::applyRestitution(double threshold) {
     }
 }
 
-void ImpulseSolver::storeImpulses(SolverContext& ctx) {
-    for (int i = 0; i < m_blockCount; ++i) {
-        const WideBlock& c = m_blocks[static_cast<std::size_t>(i)];
-        const WideCold& cold = m_cold[static_cast<std::size_t>(i)];
+void ImpulseSolver::storeImpulses(SolverContext& ctx, const WideBlock* blocks, const WideCold* colds,
+                                  int count) {
+    for (int i = 0; i < count; ++i) {
+        const WideBlock& c = blocks[i];
+        const WideCold& cold = colds[i];
         for (int lane = 0; lane < kLanes; ++lane) {
             if (cold.contact[lane] < 0) {
                 continue;
@@ -723,15 +735,37 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
     const wide::Kernels& kernels = wide::kernelsFor(simdLevel());
-    WideBlock* blocks = m_blocks.data();
-    WideCold* cold = m_cold.data();
     BodyState* states = m_states.data();
+    m_scratch.resize(static_cast<std::size_t>(ctx.pool ? ctx.pool->threads() : 1));
+    // One group only (a single big island, as a tall pyramid is): its blocks are filled on every thread
+    // before it is solved on one.
+    const bool oneGroup = m_groups.size() <= 2 && m_groups.front().blockEnd == m_blockCount;
+    if (oneGroup) {
+        Scratch& all = m_scratch.front();
+        all.reserve(m_blockCount);
+        const auto fill = [&](int begin, int end) {
+            fillBlocks(ctx, begin, end, all.blocks.data() + begin, all.cold.data() + begin);
+        };
+        if (ctx.pool) {
+            ctx.pool->forRanges(m_blockCount, 64, fill);
+        } else {
+            fill(0, m_blockCount);
+        }
+    }
     // Groups share no body that the sweeps change (islands meet only at bodies of infinite mass, which are
-    // read and never written), so they run on the worker threads in any order with the same result.
+    // read and never written), so they run on the worker threads in any order with the same result; the
+    // restitution and the impulses they store are theirs alone too.
     auto solveGroup = [&](const Group& g) {
-        WideBlock* groupBlocks = blocks + g.blockBegin;
-        WideCold* groupCold = cold + g.blockBegin;
         const int count = g.blockEnd - g.blockBegin;
+        Scratch& scratch = oneGroup
+                               ? m_scratch.front()
+                               : m_scratch[static_cast<std::size_t>(ctx.pool ? ctx.pool->workerIndex() : 0)];
+        if (!oneGroup) {
+            scratch.reserve(count);
+            fillBlocks(ctx, g.blockBegin, g.blockEnd, scratch.blocks.data(), scratch.cold.data());
+        }
+        WideBlock* groupBlocks = scratch.blocks.data() + (oneGroup ? g.blockBegin : 0);
+        WideCold* groupCold = scratch.cold.data() + (oneGroup ? g.blockBegin : 0);
         for (int sub = 0; sub < substeps; ++sub) {
             integrateVelocities(ctx, h, g.stateBegin, g.stateEnd);
             kernels.warmStart(groupBlocks, groupCold, count, states, sub == 0);
@@ -746,6 +780,8 @@ void ImpulseSolver::step(SolverContext& ctx) {
                 }
             }
         }
+        applyRestitution(groupBlocks, groupCold, count, settings.restitutionThreshold);
+        storeImpulses(ctx, groupBlocks, groupCold, count);
     };
     const auto solveGroups = [&](int begin, int end) {
         for (int g = begin; g < end; ++g) {
@@ -760,8 +796,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
     // (Until issue 11 a rigid position pass after the substeps helped a 100:1 ratio at one substep; with
     // eight substeps it is not needed, and in a packing that stays compressed (Solver2D's "Confined") it kept
     // discs jittering at 0.5 m/s instead of 0.19.)
-    applyRestitution(settings.restitutionThreshold);
-    storeImpulses(ctx);
     finish(ctx);
 }
 
@@ -778,13 +812,17 @@ template <class T> std::size_t heapBytes(const std::vector<T>& v) {
 }
 } // namespace
 
-// Every array the solver keeps between steps (they only grow, see m_blocks).
+// Every array the solver keeps between steps (they only grow, see m_scratch).
 std::size_t ImpulseSolver::memoryBytes() const {
-    return heapBytes(m_states) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) + heapBytes(m_blocks) +
-           heapBytes(m_cold) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
-           heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
-           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
-           heapBytes(m_blockStart) + heapBytes(m_newIndex) + heapBytes(m_scratchStates);
+    std::size_t scratchBytes = 0;
+    for (const Scratch& scratch : m_scratch) {
+        scratchBytes += heapBytes(scratch.blocks) + heapBytes(scratch.cold);
+    }
+    return heapBytes(m_states) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) + heapBytes(m_scratch) +
+           heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) + heapBytes(m_lastLevel) +
+           heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) + heapBytes(m_islandOf) +
+           heapBytes(m_islandSize) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
+           heapBytes(m_newIndex) + heapBytes(m_scratchStates) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {

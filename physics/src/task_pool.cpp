@@ -27,6 +27,16 @@ int TaskPool::hardwareThreads() {
     return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 }
 
+int TaskPool::workerIndex() const {
+    if (!m_arena) {
+        return 0;
+    }
+    // A body run by forRanges on the calling thread (too little work to split) runs alone, so any index in
+    // range is free; inside the arena oneTBB numbers the threads from 0.
+    const int index = tbb::this_task_arena::current_thread_index();
+    return std::clamp(index, 0, m_threads - 1);
+}
+
 void TaskPool::forRanges(int count, int grain, const std::function<void(int, int)>& body) {
     if (count <= 0) {
         return;

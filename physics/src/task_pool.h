@@ -32,6 +32,9 @@ public:
     /// one thread, or fewer than two grains of work, it is one call body(0, count) on this thread.
     void forRanges(int count, int grain, const std::function<void(int, int)>& body);
 
+    /// Which of this pool's threads is running the caller, in [0, threads()): inside a forRanges() body, no
+    /// two ranges running at the same time get the same index, so it may pick a per-thread scratch buffer.
+    int workerIndex() const;
     /// The number of hardware threads (at least 1): the default thread count.
     static int hardwareThreads();
 
