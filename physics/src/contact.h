@@ -20,9 +20,7 @@ struct ContactPointSim {
     /// Normal and friction impulse applied over the whole step (all substeps), N s: what the report shows.
     double stepNormalImpulse = 0.0;
     double stepTangentImpulse = 0.0;
-    double maxNormalImpulse = 0.0; ///< largest normal impulse applied during this step, N s
-    double relativeVelocity = 0.0; ///< normal approach velocity before solving, m/s (negative = approaching)
-    bool persisted = false;        ///< the same feature pair touched last step (warm started)
+    bool persisted = false; ///< the same feature pair touched last step (warm started)
 };
 
 /// One touching (or speculatively close) shape pair. Shape A belongs to bodyA; the manifold normal points A

@@ -80,6 +80,16 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
+/// A body's solver state at the start of a step: its velocities and inverse masses, no motion yet.
+BodyState initialState(const BodySim& body) {
+    BodyState s;
+    s.v = body.linearVelocity;
+    s.w = body.angularVelocity;
+    s.invMass = body.invMass;
+    s.invInertia = body.invInertia;
+    return s;
+}
+
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
 constexpr double kMaxHertzPerSubstepRate = 0.125;
 
@@ -158,7 +168,6 @@ private:
     std::vector<int> m_groupStart; ///< counting sort of the groups
     std::vector<int> m_blockStart; ///< per block, its first entry in m_order; then m_order.size()
     std::vector<int> m_newIndex;   ///< awake order -> state index
-    std::vector<BodyState> m_scratchStates;
 };
 
 void ImpulseSolver::colour(int stateCount) {
@@ -324,11 +333,12 @@ void ImpulseSolver::group(const SolverContext& ctx, int n) {
         const int g = m_newIndex[static_cast<std::size_t>(i)];
         m_newIndex[static_cast<std::size_t>(i)] = m_groupStart[static_cast<std::size_t>(g)]++;
     }
-    m_scratchStates.assign(m_states.begin(), m_states.end());
+    // Nothing has changed the states since prepare() set them from the bodies: set them again in the new
+    // order rather than permuting a copy.
     for (int i = 0; i < n; ++i) {
         const int to = m_newIndex[static_cast<std::size_t>(i)];
         const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
-        m_states[static_cast<std::size_t>(to)] = m_scratchStates[static_cast<std::size_t>(i)];
+        m_states[static_cast<std::size_t>(to)] = initialState(ctx.bodies[static_cast<std::size_t>(slot)]);
         m_bodyOfState[static_cast<std::size_t>(to)] = slot;
         m_stateOf[static_cast<std::size_t>(slot)] = to;
     }
@@ -380,14 +390,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     for (int i = 0; i < n; ++i) {
         const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
         m_bodyOfState[static_cast<std::size_t>(i)] = slot;
-        const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
-        BodyState& s = m_states[static_cast<std::size_t>(i)];
-        s.v = body.linearVelocity;
-        s.w = body.angularVelocity;
-        s.dp = {};
-        s.dq = Rot{};
-        s.invMass = body.invMass;
-        s.invInertia = body.invInertia;
+        m_states[static_cast<std::size_t>(i)] = initialState(ctx.bodies[static_cast<std::size_t>(slot)]);
         m_stateOf[static_cast<std::size_t>(slot)] = i;
     }
     m_states[static_cast<std::size_t>(n)] = BodyState{};
@@ -650,8 +653,6 @@ void ImpulseSolver::storeImpulses(SolverContext& ctx, const WideBlock* blocks, c
                 out.tangentImpulse = p.tangentImpulse[lane];
                 out.stepNormalImpulse = cold.earlierNormal[k][lane] + p.normalImpulse[lane];
                 out.stepTangentImpulse = cold.earlierTangent[k][lane] + p.tangentImpulse[lane];
-                out.maxNormalImpulse = p.maxNormalImpulse[lane];
-                out.relativeVelocity = cold.relativeVelocity[k][lane];
             }
         }
     }
@@ -822,7 +823,7 @@ std::size_t ImpulseSolver::memoryBytes() const {
            heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) + heapBytes(m_lastLevel) +
            heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) + heapBytes(m_islandOf) +
            heapBytes(m_islandSize) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
-           heapBytes(m_newIndex) + heapBytes(m_scratchStates) + scratchBytes;
+           heapBytes(m_newIndex) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {

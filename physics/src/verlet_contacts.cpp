@@ -931,10 +931,8 @@ void VerletSolver::storeImpulses(SolverContext& ctx) {
             if (k < count) {
                 p.normalImpulse = ps.normalImpulse[k] + (count > 0 ? ps.restitutionImpulse / count : 0.0);
                 p.tangentImpulse = ps.tangentImpulse[k];
-                p.maxNormalImpulse = p.normalImpulse;
-                p.relativeVelocity = ps.touched ? ps.approach : 0.0;
             } else {
-                p.normalImpulse = p.tangentImpulse = p.maxNormalImpulse = p.relativeVelocity = 0.0;
+                p.normalImpulse = p.tangentImpulse = 0.0;
             }
             // Verlet has no warm start: its impulses are those of the whole step, which the report shows.
             p.stepNormalImpulse = p.normalImpulse;
