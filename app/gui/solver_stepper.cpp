@@ -23,6 +23,8 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QTabBar>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -59,14 +61,20 @@ void SolverStepperOverlay::paintOverlay(QPainter& painter, const SceneCanvas& ca
         if (!body.dynamic) {
             continue;
         }
-        // Its velocity before the row (faint) and after it, drawn as the displacement over kArrowSeconds.
+        // Its velocity before the row (faint) and after it, at the walk's one scale (y up in the world, down
+        // on the screen).
+        if (!(s.maxSpeed > 0.0)) {
+            continue;
+        }
+        const double pixelsPerSpeed = kArrowPixels * scale / s.maxSpeed;
         const QPointF from = view.toView(body.center);
+        const auto tip = [&](phys::Vec2 v) {
+            return from + QPointF(v.x, -v.y) * pixelsPerSpeed;
+        };
         QColor faint = colours[i];
-        faint.setAlphaF(0.35);
-        paintkit::drawArrow(painter, from, view.toView(body.center + kArrowSeconds * body.before.v), faint,
-                            2.0 * scale, scale);
-        paintkit::drawArrow(painter, from, view.toView(body.center + kArrowSeconds * body.after.v),
-                            colours[i], 3.0 * scale, scale);
+        faint.setAlphaF(0.55);
+        paintkit::drawArrow(painter, from, tip(body.before.v), faint, 2.0 * scale, scale);
+        paintkit::drawArrow(painter, from, tip(body.after.v), colours[i], 3.0 * scale, scale);
     }
     // The contact: its points (the current row's ringed) and the normal from A to B at the current point.
     const QColor ink = QColor(30, 30, 30);
@@ -177,6 +185,7 @@ SolverStepperDock::SolverStepperDock(MainWindow& window, SimulationUi& ui)
         auto* value = new QLabel(numbers);
         value->setObjectName(QString::fromLatin1(f.name));
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        value->setWordWrap(true); // long values wrap instead of widening the dock
         form->addRow(tr(f.label), value);
         m_values.emplace_back(f.name, value);
     }
@@ -235,10 +244,35 @@ SolverStepperDock::SolverStepperDock(MainWindow& window, SimulationUi& ui)
     stop(tr("Pause on a frame in Simulate mode and choose Simulation \u203a Step into the Solver."));
 }
 
-bool SolverStepperDock::start() {
-    SimulationController* sim = m_ui.controller();
+void SolverStepperDock::bringToFront() {
     show();
     raise();
+    // The walk is what the user asked to see: its tab gets most of its column's height, the docks above and
+    // below it (the Simulation panel, the Graphs) keep a little.
+    QList<QDockWidget*> column{this};
+    QList<int> heights{m_window.height() * 7 / 10};
+    for (const char* name : {"simulationDock", "graphDock"}) {
+        auto* other = m_window.findChild<QDockWidget*>(QString::fromLatin1(name));
+        if (other && other->isVisible() && !other->isFloating() &&
+            m_window.dockWidgetArea(other) == m_window.dockWidgetArea(this)) {
+            column << other;
+            heights << m_window.height() / 8;
+        }
+    }
+    m_window.resizeDocks(column, heights, Qt::Vertical);
+    // raise() does not switch the tab of an offscreen window (--screenshot); the dock area's tab bar does.
+    for (QTabBar* bar : m_window.findChildren<QTabBar*>()) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabText(i) == windowTitle()) {
+                bar->setCurrentIndex(i);
+            }
+        }
+    }
+}
+
+bool SolverStepperDock::start() {
+    SimulationController* sim = m_ui.controller();
+    bringToFront();
     if (!sim->isSimulating() || !sim->world()) {
         stop(tr("Enter Simulate mode first: the stepper walks the next step of a paused frame."));
         return false;
@@ -287,13 +321,28 @@ bool SolverStepperDock::start() {
             }
         }
     }
+    m_maxSpeed = 0.0;
+    for (const SolverStepperPosition& p : m_order) {
+        const phys::SolverTraceRow& r = m_trace.substeps[static_cast<std::size_t>(p.substep)]
+                                            .stages[static_cast<std::size_t>(p.stage)]
+                                            .iterations[static_cast<std::size_t>(p.iteration)]
+                                            .rows[static_cast<std::size_t>(p.row)];
+        for (const phys::TraceVelocity* v : {&r.beforeA, &r.afterA, &r.beforeB, &r.afterB}) {
+            m_maxSpeed = std::max(m_maxSpeed, phys::length(v->v));
+        }
+    }
     m_active = true;
     for (QPushButton* b :
          {m_rowButton, m_contactButton, m_iterationButton, m_substepButton, m_finishButton}) {
         b->setEnabled(true);
     }
-    m_status->setText(m_order.empty() ? tr("No contact is solved in this step: Finish takes it.")
-                                      : tr("N, C, I, S step on; F finishes the step."));
+    m_status->setText(
+        m_order.empty()
+            ? tr("No contact is solved in this step: Finish takes it.")
+            : tr("N, C, I, S step on; F finishes the step. Arrows: velocity before the row (faint) "
+                 "and after it; the longest, %1 pixels, is %2.")
+                  .arg(SolverStepperOverlay::kArrowPixels)
+                  .arg(quantity(m_maxSpeed, tr("m/s"))));
     fillPlot();
     moveTo(0);
     setFocus();
@@ -504,6 +553,7 @@ void SolverStepperDock::showRow() {
     }
     shown.point = row->point;
     shown.normal = contact.manifold.normal;
+    shown.maxSpeed = m_maxSpeed;
     m_overlay->setShown(std::move(shown));
 
     // The plot's cursor at the current sweep.
@@ -553,6 +603,10 @@ void SolverStepperDock::fillPlot() {
 SolverStepperDock* installSolverStepper(MainWindow& window, SimulationUi& ui) {
     auto* dock = new SolverStepperDock(window, ui);
     window.addDockWidget(Qt::RightDockWidgetArea, dock);
+    // A tab beside the Energy plot: the walk replaces it while it runs and takes its room.
+    if (ui.energyDock()) {
+        window.tabifyDockWidget(ui.energyDock(), dock);
+    }
     dock->hide();
     // Simulation menu: shared with whatever else puts simulation commands in the menu bar (found by name).
     QMenu* menu = window.menuBar()->findChild<QMenu*>(QStringLiteral("menuSimulation"));
@@ -620,6 +674,8 @@ QString applySolverStepperOptions(const QCommandLineParser& parser, MainWindow& 
     for (int i = 0; i < rows; ++i) {
         dock->nextRow();
     }
+    // Before the screenshot is taken, once the window is laid out: the dock's tab in front.
+    QTimer::singleShot(0, dock, [dock] { dock->bringToFront(); });
     return {};
 }
 

@@ -60,9 +60,11 @@ public:
         std::vector<phys::Vec2> points; ///< the contact's manifold points, metres
         int point = 0;                  ///< the current row's point
         phys::Vec2 normal;
+        double maxSpeed = 0.0; ///< the walk's largest body speed, m/s: drawn kArrowPixels long
     };
-    /// Seconds of motion an arrow stands for: a velocity v is drawn as the displacement v * kArrowSeconds.
-    static constexpr double kArrowSeconds = 0.25;
+    /// Length of the arrow of the walk's fastest body velocity, pixels at display scale 1: every arrow of a
+    /// walk has the same scale (so a change from row to row shows as a change of length), whatever the speeds.
+    static constexpr double kArrowPixels = 90.0;
     void setShown(std::optional<Shown> shown);
     const std::optional<Shown>& shown() const { return m_shown; }
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
@@ -81,6 +83,8 @@ public:
     /// false, with the reason shown in the dock, when the run has no rows to step (not simulating, the
     /// Verlet solver or the push-out response, a step running on the worker).
     bool start();
+    /// Shows the dock and puts its tab in front.
+    void bringToFront();
     /// Whether a traced step is being walked.
     bool isActive() const { return m_active; }
     void nextRow();
@@ -132,6 +136,7 @@ private:
     std::int64_t m_fromStep = -1;
     std::uint64_t m_tracedHash = 0;
     double m_startTime = 0.0;
+    double m_maxSpeed = 0.0; ///< the largest speed of a dynamic body in any row of the walk, m/s
 
     QAction* m_startAction = nullptr;
     SolverStepperOverlay* m_overlay = nullptr;
