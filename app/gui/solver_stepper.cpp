@@ -245,6 +245,17 @@ SolverStepperDock::SolverStepperDock(MainWindow& window, SimulationUi& ui)
 }
 
 void SolverStepperDock::bringToFront() {
+    // The first time: a tab beside the Energy plot, so the walk takes its room. (Not when the dock is made:
+    // a tab group holding the hidden dock made the right column wider, and the left docks narrower, even
+    // when the stepper was never opened.)
+    if (!m_placed) {
+        m_placed = true;
+        if (QDockWidget* energy = m_ui.energyDock();
+            energy && !energy->isHidden() && !energy->isFloating() &&
+            m_window.dockWidgetArea(energy) == m_window.dockWidgetArea(this)) {
+            m_window.tabifyDockWidget(energy, this);
+        }
+    }
     show();
     raise();
     // The walk is what the user asked to see: its tab gets most of its column's height, the docks above and
@@ -603,10 +614,6 @@ void SolverStepperDock::fillPlot() {
 SolverStepperDock* installSolverStepper(MainWindow& window, SimulationUi& ui) {
     auto* dock = new SolverStepperDock(window, ui);
     window.addDockWidget(Qt::RightDockWidgetArea, dock);
-    // A tab beside the Energy plot: the walk replaces it while it runs and takes its room.
-    if (ui.energyDock()) {
-        window.tabifyDockWidget(ui.energyDock(), dock);
-    }
     dock->hide();
     // Simulation menu: shared with whatever else puts simulation commands in the menu bar (found by name).
     QMenu* menu = window.menuBar()->findChild<QMenu*>(QStringLiteral("menuSimulation"));

@@ -133,6 +133,7 @@ private:
     int m_index = 0;
     bool m_active = false;
     bool m_finishing = false;
+    bool m_placed = false; ///< tabbed beside the Energy dock (bringToFront, the first time)
     std::int64_t m_fromStep = -1;
     std::uint64_t m_tracedHash = 0;
     double m_startTime = 0.0;

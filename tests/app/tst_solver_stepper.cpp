@@ -13,6 +13,7 @@
 #include "physics/solver_trace.h"
 
 #include <QDockWidget>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QPushButton>
@@ -194,6 +195,28 @@ void TestSolverStepper::stepsRowsAndFinishesOnTheNormalStep() {
     QCOMPARE(dock->plot()->series().size(), std::size_t{2});
     QCOMPARE(dock->plot()->series()[0].v.size(), std::size_t{8});
     QCOMPARE(dock->plot()->series()[0].v[0], expected.substeps[0].stages[1].iterations[0].residual);
+
+    // The canvas draws the row: around the current contact point the picture differs from the same view
+    // without the stepper's overlay (the ring, the point, the normal).
+    {
+        SceneCanvas* canvas = f.window->canvas();
+        const SolverStepperOverlay::Shown now = *dock->overlay()->shown();
+        const QPoint at = canvas->worldToViewport(now.points[static_cast<std::size_t>(now.point)]).toPoint();
+        const QImage with = canvas->viewport()->grab().toImage();
+        dock->overlay()->setShown(std::nullopt);
+        const QImage without = canvas->viewport()->grab().toImage();
+        dock->overlay()->setShown(now);
+        QCOMPARE(with.size(), without.size());
+        int changed = 0;
+        for (int y = at.y() - 12; y <= at.y() + 12; ++y) {
+            for (int x = at.x() - 12; x <= at.x() + 12; ++x) {
+                if (with.rect().contains(x, y) && with.pixel(x, y) != without.pixel(x, y)) {
+                    ++changed;
+                }
+            }
+        }
+        QVERIFY2(changed > 40, qPrintable(QStringLiteral("%1 pixels changed").arg(changed)));
+    }
 
     // Finish (F): the run takes its normal step and lands on the traced state.
     QTest::keyClick(dock, Qt::Key_F);
