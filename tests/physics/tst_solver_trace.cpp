@@ -6,6 +6,7 @@
 /// the next warm start, and the substeps' impulses add up to the step's total. Default settings (60 Hz, 8
 /// substeps of one solve and one relax sweep, continuous on), soft step and Baumgarte.
 
+#include "physics/simd.h"
 #include "physics/solver_trace.h"
 #include "world_test_util.h"
 
@@ -141,6 +142,7 @@ class TestSolverTrace : public QObject {
 private slots:
     void tracedStepIsBitIdentical_data();
     void tracedStepIsBitIdentical();
+    void tracedEqualsEveryInstructionSet();
     void impulsesSumExactly_data();
     void impulsesSumExactly();
     void rowsChainThroughTheSweep();
@@ -187,6 +189,40 @@ void TestSolverTrace::tracedStepIsBitIdentical() {
     if (make == &slideAndBounce) {
         QVERIFY(restitutionRows > 0); // the scene does bounce: the restitution stage was traced too
     }
+}
+
+void TestSolverTrace::tracedEqualsEveryInstructionSet() {
+    // The traced step runs the scalar kernels; the untraced one whatever the processor has. Each untraced
+    // instruction set this processor runs gives the traced run's bits (wide_solver.h's promise, checked
+    // here for the trace's use of it).
+    const WorldSettings settings;
+    std::vector<std::vector<double>> traced;
+    {
+        World world = slideAndBounce(settings);
+        SolverTrace trace;
+        for (int step = 0; step < 60; ++step) {
+            world.step(&trace);
+            traced.push_back(fingerprint(world));
+        }
+    }
+    const SimdLevel before = simdLevel();
+    int levels = 0;
+    for (const SimdLevel level : {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2}) {
+        if (setSimdLevel(level) != level) {
+            continue; // not on this processor
+        }
+        ++levels;
+        World world = slideAndBounce(settings);
+        for (int step = 0; step < 60; ++step) {
+            world.step();
+            QVERIFY2(sameBits(fingerprint(world), traced[static_cast<std::size_t>(step)]),
+                     qPrintable(QStringLiteral("level %1 differs after step %2")
+                                    .arg(static_cast<int>(level))
+                                    .arg(step + 1)));
+        }
+    }
+    setSimdLevel(before);
+    QVERIFY(levels >= 1);
 }
 
 void TestSolverTrace::impulsesSumExactly_data() {
