@@ -81,9 +81,13 @@ CompareUi::CompareUi(MainWindow& window, SimulationUi& simulation)
     m_leave = addAction(tr("&Leave Compare Mode"), "actionCompareLeave", QKeySequence());
     connect(m_leave, &QAction::triggered, this, &CompareUi::leave);
 
-    // The Simulation menu (before Help, which installHelp adds last).
-    QMenu* menu = m_window.menuBar()->addMenu(tr("&Simulation"));
-    menu->setObjectName(QStringLiteral("menuSimulation"));
+    // The Simulation menu (before Help, which installHelp adds last), shared with Step into the Solver
+    // (solver_stepper.cpp), which may have made it already.
+    QMenu* menu = m_window.menuBar()->findChild<QMenu*>(QStringLiteral("menuSimulation"));
+    if (!menu) {
+        menu = m_window.menuBar()->addMenu(tr("&Simulation"));
+        menu->setObjectName(QStringLiteral("menuSimulation"));
+    }
     menu->addAction(m_compare);
     menu->addAction(m_leave);
 

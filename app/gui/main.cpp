@@ -11,6 +11,7 @@
 #include "simulation_controller.h"
 #include "simulation_panel.h"
 #include "size_text.h"
+#include "solver_stepper.h"
 #include "walkthrough_dock.h"
 
 #include <QApplication>
@@ -74,8 +75,9 @@ int main(int argc, char* argv[]) {
                                         QStringLiteral("WxH"), QStringLiteral("1280x800"));
     parser.addOption(screenshotOption);
     parser.addOption(sizeOption);
-    cl::addWalkthroughOptions(parser); // --walkthrough, --step, --pair, --overlays (walkthrough_dock.h)
-    cl::addSimulationOptions(parser);  // --simulate, --steps, --play, --sim-overlays (simulation_panel.h)
+    cl::addWalkthroughOptions(parser);   // --walkthrough, --step, --pair, --overlays (walkthrough_dock.h)
+    cl::addSimulationOptions(parser);    // --simulate, --steps, --play, --sim-overlays (simulation_panel.h)
+    cl::addSolverStepperOptions(parser); // --step-into-solver ROWS (solver_stepper.h)
 
     if (!parser.parse(QApplication::arguments())) {
         printError(parser.errorText());
@@ -130,6 +132,10 @@ int main(int argc, char* argv[]) {
         return kExitUsage;
     }
     if (const QString error = cl::applySimulationOptions(parser, window); !error.isEmpty()) {
+        printError(error);
+        return kExitUsage;
+    }
+    if (const QString error = cl::applySolverStepperOptions(parser, window); !error.isEmpty()) {
         printError(error);
         return kExitUsage;
     }

@@ -13,6 +13,7 @@
 #include "scene_canvas.h"
 #include "sim_overlay.h"
 #include "simulation_panel.h"
+#include "solver_stepper.h"
 #include "theme.h"
 #include "tools_toolbar.h"
 #include "walkthrough_dock.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(QWidget* parent)
         inspector->setSimulation(simulation->controller());
     }
     addLegendAction(simulation->overlay());
+    installSolverStepper(*this, *simulation); // Simulation > Step into the Solver (solver_stepper.h)
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
     installThemes(*this);      // View > Theme, colour-blind-safe colours, applied from QSettings (theme.h)
     installLessons(*this);     // File > Open Lesson, the built-in pack, the Lesson dock (lesson_dock.h)

@@ -7,6 +7,9 @@
 #include "impulse_solver.h"
 
 #include "physics/simd.h"
+#include "physics/solver_trace.h"
+#include "physics/world.h"
+#include "solver_trace_rows.h"
 #include "task_pool.h"
 #include "wide_solver.h"
 
@@ -113,7 +116,14 @@ private:
     void integratePositions(double h, int begin, int end);
     void fillBlocks(const SolverContext& context, int firstBlock, int endBlock, WideBlock* blocks,
                     WideCold* colds) const;
-    void applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold);
+    /// kTraced: also records each bounce as a row of `out` (rows need the context for the bodies' handles).
+    template <bool kTraced>
+    void applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold,
+                          const SolverContext* ctx = nullptr, SolverTraceIteration* out = nullptr,
+                          const std::vector<double>* seeds = nullptr);
+    /// The sweeps of step() for a traced step over all `blocks` (the whole layout): the same operations in
+    /// the same order per body (see there).
+    void traceSweeps(SolverContext& context, WideBlock* blocks, WideCold* colds, std::vector<double>& seeds);
     void storeImpulses(SolverContext& context, const WideBlock* blocks, const WideCold* colds, int count);
     void finish(SolverContext& context);
     void pushOut(SolverContext& context);
@@ -598,7 +608,10 @@ void ImpulseSolver::integratePositions(double h, int begin, int end) {
     }
 }
 
-void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold) {
+template <bool kTraced>
+void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold,
+                                     const SolverContext* ctx, SolverTraceIteration* out,
+                                     const std::vector<double>* seeds) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
     // solving). Lane by lane: few contacts bounce, and the order is the colours' as in the sweeps.
@@ -622,15 +635,46 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, i
                 const double vn = dot(b.v - a.v, normal) + b.w * rnB - a.w * rnA;
                 double impulse =
                     -cp.normalMass[lane] * (vn + cold.restitution[lane] * cold.relativeVelocity[k][lane]);
+                const double before = cp.normalImpulse[lane];
                 const double newImpulse = std::max(cp.normalImpulse[lane] + impulse, 0.0);
+                [[maybe_unused]] const double unclamped = cp.normalImpulse[lane] + impulse;
                 impulse = newImpulse - cp.normalImpulse[lane];
                 cp.normalImpulse[lane] = newImpulse;
                 cp.maxNormalImpulse[lane] = std::max(cp.maxNormalImpulse[lane], impulse);
                 const Vec2 P = impulse * normal;
+                [[maybe_unused]] const TraceVelocity beforeA{a.v, a.w};
+                [[maybe_unused]] const TraceVelocity beforeB{b.v, b.w};
                 a.v -= a.invMass * P;
                 a.w -= a.invInertia * impulse * rnA;
                 b.v += b.invMass * P;
                 b.w += b.invInertia * impulse * rnB;
+                if constexpr (kTraced) {
+                    const ContactSim& contact = ctx->contacts[static_cast<std::size_t>(cold.contact[lane])];
+                    SolverTraceRow row;
+                    row.contact = cold.contact[lane];
+                    row.bodyA = ctx->world->idOfSlot(contact.bodyA);
+                    row.bodyB = ctx->world->idOfSlot(contact.bodyB);
+                    row.point = k;
+                    row.kind = RowKind::Normal;
+                    row.effectiveMass = cp.normalMass[lane];
+                    row.biasSource = BiasSource::Restitution;
+                    row.bias = cold.restitution[lane] * cold.relativeVelocity[k][lane];
+                    row.relativeVelocity = vn;
+                    row.warmStart = (*seeds)[static_cast<std::size_t>((i * kLanes + lane) * 4 + k)];
+                    row.impulseBefore = before;
+                    row.unclamped = unclamped;
+                    row.lower = 0.0;
+                    row.upper = std::numeric_limits<double>::infinity();
+                    row.clamped = newImpulse;
+                    row.delta = impulse;
+                    row.deltaRoundOff = wide::subtractionRoundOff(newImpulse, before);
+                    row.beforeA = beforeA;
+                    row.beforeB = beforeB;
+                    row.afterA = {a.v, a.w};
+                    row.afterB = {b.v, b.w};
+                    out->residual += std::abs(impulse);
+                    out->rows.push_back(row);
+                }
             }
         }
     }
@@ -720,8 +764,116 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
     }
 }
 
+void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold* colds,
+                                std::vector<double>& seeds) {
+    // One sweep over all blocks per stage, substep after substep, in the scalar kernels one block at a time,
+    // the explanation of each lane read before its block is solved. The same result as step()'s group-by-group
+    // run to the bit: the groups share no body that moves (so their interleaving does not matter), a block's
+    // lanes share none either (so their rows can be read from the states before the block), integrating the
+    // states [0, n) at once is integrating every group's range, and the scalar kernels give the bits of the
+    // SSE2 and AVX2 ones (wide_solver.h; tests/physics/tst_solver_trace.cpp checks it on this machine).
+    const WorldSettings& settings = *ctx.settings;
+    SolverTrace& trace = *ctx.trace;
+    const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
+    const int substeps = settings.substeps;
+    const double h = ctx.timeStep / substeps;
+    const int n = static_cast<int>(ctx.awakeBodies.size());
+    const wide::Kernels& kernels = wide::scalarKernels();
+    BodyState* states = m_states.data();
+    trace.traced = true;
+    trace.substepTime = h;
+    trace.substeps.assign(static_cast<std::size_t>(substeps), {});
+    // Per block, lane and row: this substep's warm-start seed (rows as in explainSweep: N0, N1, T0, T1).
+    seeds.assign(static_cast<std::size_t>(m_blockCount) * kLanes * 4, 0.0);
+    auto emit = [&](SolverTraceIteration& out, int block, int lane, SolverTraceRow(&rows)[4],
+                    const int(&order)[4]) {
+        const WideCold& cold = colds[block];
+        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(cold.contact[lane])];
+        for (const int index : order) {
+            const int point = index & 1;
+            if (point >= cold.pointCount[lane]) {
+                continue;
+            }
+            SolverTraceRow& row = rows[index];
+            row.contact = cold.contact[lane];
+            row.bodyA = ctx.world->idOfSlot(contact.bodyA);
+            row.bodyB = ctx.world->idOfSlot(contact.bodyB);
+            row.point = point;
+            row.kind = index < 2 ? RowKind::Normal : RowKind::Friction;
+            row.warmStart = seeds[static_cast<std::size_t>((block * kLanes + lane) * 4 + index)];
+            out.rows.push_back(row);
+            out.residual += std::abs(row.delta);
+        }
+    };
+    using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
+    auto sweep = [&](SolverTraceIteration& out, wide::Pass pass, Sweep kernel) {
+        for (int i = 0; i < m_blockCount; ++i) {
+            WideBlock& block = blocks[i];
+            const WideCold& cold = colds[i];
+            SolverTraceRow rows[kLanes][4];
+            for (int lane = 0; lane < kLanes; ++lane) {
+                if (cold.contact[lane] >= 0) {
+                    wide::explainSweep(block, states, lane, pass, m_rule, rows[lane]);
+                }
+            }
+            kernel(&block, 1, states, m_rule);
+            for (int lane = 0; lane < kLanes; ++lane) {
+                if (cold.contact[lane] >= 0) {
+                    emit(out, i, lane, rows[lane], {0, 1, 2, 3});
+                }
+            }
+        }
+    };
+    for (int sub = 0; sub < substeps; ++sub) {
+        SolverTraceSubstep& traced = trace.substeps[static_cast<std::size_t>(sub)];
+        integrateVelocities(ctx, h, 0, n);
+        SolverTraceStage& warm = traced.stages.emplace_back();
+        warm.stage = SolverStage::WarmStart;
+        SolverTraceIteration& warmRows = warm.iterations.emplace_back();
+        for (int i = 0; i < m_blockCount; ++i) {
+            WideBlock& block = blocks[i];
+            WideCold& cold = colds[i];
+            SolverTraceRow rows[kLanes][4];
+            for (int lane = 0; lane < kLanes; ++lane) {
+                for (int k = 0; k < kMaxManifoldPoints; ++k) {
+                    const std::size_t at = static_cast<std::size_t>((i * kLanes + lane) * 4);
+                    seeds[at + static_cast<std::size_t>(k)] = block.p[k].normalImpulse[lane];
+                    seeds[at + 2 + static_cast<std::size_t>(k)] = block.p[k].tangentImpulse[lane];
+                }
+                if (cold.contact[lane] >= 0) {
+                    wide::explainWarmStart(block, states, lane, rows[lane]);
+                }
+            }
+            kernels.warmStart(&block, &cold, 1, states, sub == 0);
+            for (int lane = 0; lane < kLanes; ++lane) {
+                if (cold.contact[lane] >= 0) {
+                    // warmStartLanes() applies point 0 (normal and friction), then point 1.
+                    emit(warmRows, i, lane, rows[lane], {0, 2, 1, 3});
+                }
+            }
+        }
+        SolverTraceStage& solve = traced.stages.emplace_back();
+        solve.stage = SolverStage::Solve;
+        for (int it = 0; it < settings.iterations; ++it) {
+            sweep(solve.iterations.emplace_back(), baumgarte ? wide::Pass::Baumgarte : wide::Pass::Biased,
+                  baumgarte ? kernels.solveBaumgarte : kernels.solveBiased);
+        }
+        integratePositions(h, 0, n);
+        if (!baumgarte) {
+            SolverTraceStage& relax = traced.stages.emplace_back();
+            relax.stage = SolverStage::Relax;
+            for (int it = 0; it < settings.relaxIterations; ++it) {
+                sweep(relax.iterations.emplace_back(), wide::Pass::Relax, kernels.solveRelax);
+            }
+        }
+    }
+}
+
 void ImpulseSolver::step(SolverContext& ctx) {
     const WorldSettings& settings = *ctx.settings;
+    if (ctx.trace != nullptr) {
+        ctx.trace->clear();
+    }
     prepare(ctx);
     if (settings.response == ResponseKind::PushOut) {
         pushOut(ctx);
@@ -739,8 +891,9 @@ void ImpulseSolver::step(SolverContext& ctx) {
     BodyState* states = m_states.data();
     m_scratch.resize(static_cast<std::size_t>(ctx.pool ? ctx.pool->threads() : 1));
     // One group only (a single big island, as a tall pyramid is): its blocks are filled on every thread
-    // before it is solved on one.
-    const bool oneGroup = m_groups.size() <= 2 && m_groups.front().blockEnd == m_blockCount;
+    // before it is solved on one. A traced step lays out every block at once too, and sweeps them all.
+    const bool traced = ctx.trace != nullptr;
+    const bool oneGroup = traced || (m_groups.size() <= 2 && m_groups.front().blockEnd == m_blockCount);
     if (oneGroup) {
         Scratch& all = m_scratch.front();
         all.reserve(m_blockCount);
@@ -781,9 +934,24 @@ void ImpulseSolver::step(SolverContext& ctx) {
                 }
             }
         }
-        applyRestitution(groupBlocks, groupCold, count, settings.restitutionThreshold);
+        applyRestitution<false>(groupBlocks, groupCold, count, settings.restitutionThreshold);
         storeImpulses(ctx, groupBlocks, groupCold, count);
     };
+    if (traced) {
+        Scratch& all = m_scratch.front();
+        std::vector<double> seeds;
+        traceSweeps(ctx, all.blocks.data(), all.cold.data(), seeds);
+        if (ctx.trace->substeps.empty()) {
+            ctx.trace->substeps.emplace_back();
+        }
+        SolverTraceStage& stage = ctx.trace->substeps.back().stages.emplace_back();
+        stage.stage = SolverStage::Restitution;
+        applyRestitution<true>(all.blocks.data(), all.cold.data(), m_blockCount,
+                               settings.restitutionThreshold, &ctx, &stage.iterations.emplace_back(), &seeds);
+        storeImpulses(ctx, all.blocks.data(), all.cold.data(), m_blockCount);
+        finish(ctx);
+        return;
+    }
     const auto solveGroups = [&](int begin, int end) {
         for (int g = begin; g < end; ++g) {
             solveGroup(m_groups[static_cast<std::size_t>(g)]);

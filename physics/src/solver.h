@@ -15,6 +15,7 @@
 namespace phys {
 
 class World;
+struct SolverTrace;
 
 /// Everything a solver may read or write during one step.
 class TaskPool;
@@ -32,6 +33,9 @@ struct SolverContext {
     /// Threads for work on disjoint data (never null in a World step; see task_pool.h). A solver that uses
     /// it must give the same result for any thread count.
     TaskPool* pool = nullptr;
+    /// Filled when not null (World::step(SolverTrace*)): the impulse solver's sweeps row by row. A traced
+    /// step must leave every body and contact bit-identical to an untraced one.
+    SolverTrace* trace = nullptr;
 };
 
 /// A contact solver. On return every simulated body must have its `center`, `xf.q`, `linearVelocity` and

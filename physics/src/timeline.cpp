@@ -221,6 +221,33 @@ void Timeline::seek(std::int64_t target) {
     }
 }
 
+World Timeline::worldAt(std::int64_t target) const {
+    // seek() on a copy of the World: the same restore, the same inputs at the same steps.
+    target = std::max(target, earliestStep());
+    World world(m_world);
+    auto it = std::upper_bound(m_checkpoints.begin(), m_checkpoints.end(), target,
+                               [](std::int64_t t, const Checkpoint& c) { return t < c.step; });
+    assert(it != m_checkpoints.begin());
+    const Checkpoint& from = *(it - 1);
+    const auto inputsAt = [&](std::int64_t at, bool forces) {
+        for (std::size_t i = firstInputAt(at); i < m_inputs.size() && m_inputs[i].atStep == at; ++i) {
+            if (isForce(m_inputs[i].action) == forces) {
+                applyInput(world, m_inputs[i].action);
+            }
+        }
+    };
+    if (target < step() || from.step > step()) {
+        world.restore(from.snapshot);
+        inputsAt(from.step, false);
+    }
+    while (world.stepCount() < target) {
+        inputsAt(world.stepCount(), true);
+        world.step();
+        inputsAt(world.stepCount(), false);
+    }
+    return world;
+}
+
 void Timeline::forgetBefore(std::int64_t step) {
     // Keep the newest checkpoint at or before `step` (a seek to `step` starts there) and everything after.
     std::size_t keep = 0;

@@ -5,6 +5,8 @@
 
 #include "physics/world.h"
 
+#include "physics/solver_trace.h"
+
 #include "task_pool.h"
 
 #include "broadphase.h"
@@ -906,6 +908,10 @@ bool World::updateContact(int index) {
 }
 
 const StepReport& World::step() {
+    return step(nullptr);
+}
+
+const StepReport& World::step(SolverTrace* trace) {
     const unsigned flags = m_reportFlags;
     const Clock::time_point t0 = Clock::now();
     const double dt = m_settings.timeStep;
@@ -949,6 +955,10 @@ const StepReport& World::step() {
     context.contacts = m_contacts;
     context.awakeBodies = m_awake;
     context.pool = m_pool.get();
+    context.trace = trace;
+    if (trace != nullptr) {
+        trace->clear();
+    }
     ContactSolver* solver = m_impulseSolver.get();
     if (m_settings.solver == SolverKind::Verlet && m_verletSolver) {
         solver = m_verletSolver.get();

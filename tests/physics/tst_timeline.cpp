@@ -135,6 +135,7 @@ private slots:
     void liveRunEqualsStraight();
     void replayEqualsStraight();
     void seekBackThenForwardEqualsStraight();
+    void worldAtEqualsStraightAndMovesNothing();
     void checkpointsStayWithinBudget();
     void branchDropsFutureAndFollowsNewInput();
     void forceAtBranchStepIsDropped();
@@ -201,6 +202,27 @@ void TestTimeline::seekBackThenForwardEqualsStraight() {
 
 // A budget of a few snapshots over 1,500 steps: after every step the checkpoints fit it, K has grown, the
 // checkpoints still reach over the whole run (never more than K apart), and any step is rebuilt exactly.
+// worldAt(t) is the straight run's state at t (replayed from a checkpoint, or stepped on from the World
+// itself), and the Timeline stays where it was.
+void TestTimeline::worldAtEqualsStraightAndMovesNothing() {
+    const auto inputs = sessionInputs();
+    const auto straight = straightRun(inputs, 200);
+    const auto bodies = sceneBodies();
+    phys::Timeline timeline(phys::WorldSettings{}, bodies);
+    runLive(timeline, inputs, 200);
+    timeline.seek(120);
+    const std::uint64_t hash = timeline.world().stateHash();
+    for (const std::int64_t t : {0, 1, 29, 30, 31, 95, 119, 120, 121, 150, 199, 200}) {
+        const phys::World world = timeline.worldAt(t);
+        QCOMPARE(world.stepCount(), t);
+        QVERIFY2(sameStates(statesOf(world), straight[static_cast<std::size_t>(t)]), qPrintable(differs(t)));
+    }
+    QCOMPARE(timeline.step(), std::int64_t{120});
+    QCOMPARE(timeline.world().stateHash(), hash);
+    QCOMPARE(timeline.headStep(), std::int64_t{200});
+    QCOMPARE(timeline.inputs().size(), inputs.size());
+}
+
 void TestTimeline::checkpointsStayWithinBudget() {
     const auto bodies = sceneBodies();
     phys::World probe;

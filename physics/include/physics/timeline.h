@@ -156,6 +156,10 @@ public:
     /// Puts the World at `target` (clamped to earliestStep()): from the newest checkpoint at or before it when that is
     /// closer than going on from here, replaying the logged inputs. Beyond headStep() it steps on.
     void seek(std::int64_t target);
+    /// A copy of the World as seek(target) would leave it, without moving this Timeline (its World, head and
+    /// log stay): from the newest checkpoint at or before `target` (or this World, when that is nearer),
+    /// replaying the logged inputs. For looking into a past step without branching (Step into the Solver).
+    World worldAt(std::int64_t target) const;
 
     /// The input log, ordered by step (and, within a step, by the order given).
     const std::vector<TimelineInput>& inputs() const { return m_inputs; }

@@ -50,6 +50,7 @@ class DynamicTree;
 class PolygonStore;
 class TaskPool;
 class WorldSnapshot;
+struct SolverTrace;
 struct ContactMap;
 
 // kEscapeBound (a body whose centre leaves it is reported and frozen) is in defs.h, with the file limits.
@@ -172,6 +173,10 @@ public:
     /// Advances the world by settings().timeStep and returns the report (owned by the World, valid until the
     /// next step; copy it to keep it).
     const StepReport& step();
+    /// The same step, and when `trace` is not null the impulse solver's sweeps row by row into it
+    /// (solver_trace.h; trace->traced stays false for the Verlet solver and the push-out response). The World
+    /// ends bit-identical to an untraced step.
+    const StepReport& step(SolverTrace* trace);
     /// A flag step() reads between its phases (after the broad phase and after the narrow phase): once it is
     /// true, step() returns at the next check and the World is left part way through the step, a state
     /// that must not be used again (drop the World; the GUI steps a copy so that it can). Null (the
