@@ -110,7 +110,7 @@ double lengthInside(QPointF a, QPointF b, const QRectF& r) {
 class RectGrid {
 public:
     RectGrid(const QRectF& bounds, double cell)
-        : m_origin(bounds.topLeft()), m_cell(cell),
+        : m_bounds(bounds), m_origin(bounds.topLeft()), m_cell(cell),
           m_cols(std::clamp(int(std::ceil(bounds.width() / cell)), 1, 512)),
           m_rows(std::clamp(int(std::ceil(bounds.height() / cell)), 1, 512)),
           m_cells(std::size_t(m_cols) * std::size_t(m_rows)) {}
@@ -118,6 +118,14 @@ public:
     void insert(const QRectF& rect) {
         const int id = int(m_rects.size());
         m_rects.push_back(rect);
+        if (!rect.intersects(m_bounds)) {
+            // Off the view (the avoid area of a body out of sight, of which a big scene has hundreds): kept
+            // aside rather than clamped into the border cells, where every candidate near the edge would
+            // test it in vain. A candidate inside the view cannot overlap it; one that is not (a label
+            // larger than the view) still tests it, so the sums are the same.
+            m_outside.push_back(id);
+            return;
+        }
         forCells(rect, [&](std::vector<int>& cell) { cell.push_back(id); });
     }
 
@@ -134,6 +142,11 @@ public:
                 }
             }
         });
+        if (!m_bounds.contains(rect)) {
+            for (const int id : m_outside) {
+                total += overlapArea(rect, m_rects[std::size_t(id)]);
+            }
+        }
         return total;
     }
 
@@ -150,12 +163,14 @@ private:
         }
     }
 
+    QRectF m_bounds;
     QPointF m_origin;
     double m_cell;
     int m_cols;
     int m_rows;
     std::vector<std::vector<int>> m_cells;
     std::vector<QRectF> m_rects;
+    std::vector<int> m_outside; ///< ids of the rectangles that miss the bounds (not in any cell)
     std::vector<unsigned> m_seen;
     unsigned m_query = 0;
 };

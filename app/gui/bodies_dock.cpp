@@ -14,6 +14,9 @@ namespace cl {
 
 namespace {
 
+/// Item data: the colours the row's swatch was drawn in (fillRow draws it again only when they change).
+constexpr int kSwatchRole = Qt::UserRole + 1;
+
 /// A small swatch in the body's fill and outline colours.
 QIcon swatch(const phys::BodyDef& body, int index) {
     const BodyColors colors = SceneRenderer::bodyColors(body, index);
@@ -61,11 +64,28 @@ void BodiesDock::fillRow(QListWidgetItem* item, int index) {
     const BodyKey key = m_document->keyAt(index);
     const phys::BodyDef& body = m_document->body(key);
     const QString name = body.name.empty() ? tr("(unnamed)") : QString::fromStdString(body.name);
-    item->setText(
-        QStringLiteral("%1   %2   \u00b7 %3").arg(index).arg(name, QLatin1String(phys::toString(body.type))));
-    item->setIcon(swatch(body, index));
-    item->setData(Qt::UserRole, QVariant::fromValue<quint64>(key));
-    item->setToolTip(tr("Body %1 (%2 shape(s))").arg(index).arg(body.shapes.size()));
+    // Each setter below repaints the row even when nothing changed: a vertex drag refills the dragged body's
+    // row on every mouse move with the same text and colours, so only what differs is set.
+    const QString text =
+        QStringLiteral("%1   %2   \u00b7 %3").arg(index).arg(name, QLatin1String(phys::toString(body.type)));
+    if (item->text() != text) {
+        item->setText(text);
+    }
+    const BodyColors colors = SceneRenderer::bodyColors(body, index);
+    const QVariant swatchKey =
+        QVariant::fromValue<quint64>((quint64(colors.fill.rgba()) << 32) | colors.outline.rgba());
+    if (item->data(kSwatchRole) != swatchKey) {
+        item->setIcon(swatch(body, index));
+        item->setData(kSwatchRole, swatchKey);
+    }
+    const QVariant keyData = QVariant::fromValue<quint64>(key);
+    if (item->data(Qt::UserRole) != keyData) {
+        item->setData(Qt::UserRole, keyData);
+    }
+    const QString tip = tr("Body %1 (%2 shape(s))").arg(index).arg(body.shapes.size());
+    if (item->toolTip() != tip) {
+        item->setToolTip(tip);
+    }
 }
 
 void BodiesDock::rebuild() {

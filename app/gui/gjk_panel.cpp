@@ -106,8 +106,13 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     connect(m_previous, &QPushButton::clicked, this, &GjkPanel::previousStep);
     connect(m_next, &QPushButton::clicked, this, &GjkPanel::nextStep);
     auto follow = [this](quint64 key) {
-        if (key == m_keyA || key == m_keyB) {
+        if (key != m_keyA && key != m_keyB) {
+            return;
+        }
+        if (isVisible()) {
             rebuild(); // live: a vertex drag redraws both panes as it goes, keeping the step
+        } else {
+            m_stale = true; // rebuilt when shown or asked (flushPending)
         }
     };
     if (m_canvas) {
@@ -150,6 +155,7 @@ void GjkPanel::setView(View view) {
 }
 
 void GjkPanel::setStep(int step) {
+    flushPending();
     m_step = std::clamp(step, 0, std::max(0, stepCount() - 1));
     show();
 }
@@ -164,8 +170,19 @@ void GjkPanel::updateCanvasOverlay() {
     m_canvasOverlay->setItems(shown ? m_steps[std::size_t(m_step)].canvas : std::vector<DiagramItem>{});
 }
 
+void GjkPanel::flushPending() const {
+    if (m_stale) {
+        // The panel is never a const object: only the cached trace is brought up to date.
+        const_cast<GjkPanel*>(this)->rebuild();
+    }
+}
+
 void GjkPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
+    if (m_stale) {
+        rebuild(); // also updates the canvas overlay
+        return;
+    }
     updateCanvasOverlay();
 }
 
@@ -175,10 +192,12 @@ void GjkPanel::hideEvent(QHideEvent* event) {
 }
 
 QString GjkPanel::stepTitle() const {
+    flushPending();
     return m_stepLabel->text();
 }
 
 QString GjkPanel::explanation() const {
+    flushPending();
     return m_explanation->text();
 }
 
@@ -192,6 +211,7 @@ const phys::BodyDef& GjkPanel::shownBody(BodyKey key) const {
 }
 
 void GjkPanel::rebuild() {
+    m_stale = false;
     m_steps.clear();
     m_penetration = {};
     WalkthroughTable table; // GJK and EPA only

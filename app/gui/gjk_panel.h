@@ -50,8 +50,14 @@ public:
     View view() const { return m_view; }
     void setView(View view);
 
-    int stepCount() const { return int(m_steps.size()); }
-    int currentStep() const { return m_step; }
+    int stepCount() const {
+        flushPending();
+        return int(m_steps.size());
+    }
+    int currentStep() const {
+        flushPending();
+        return m_step;
+    }
     void setStep(int step);
     void nextStep() { setStep(m_step + 1); }
     void previousStep() { setStep(m_step - 1); }
@@ -60,20 +66,38 @@ public:
     QString stepTitle() const;
     QString explanation() const;
 
-    GjkView* worldView() const { return m_world; }
+    GjkView* worldView() const {
+        flushPending();
+        return m_world;
+    }
     /// What the page draws on the main canvas (null without a canvas): the current step's canvas items while
     /// the GJK tab is on screen in Edit mode, else nothing.
     GjkCanvasOverlay* canvasOverlay() const { return m_canvasOverlay; }
-    GjkView* minkowskiView() const { return m_minkowski; }
+    GjkView* minkowskiView() const {
+        flushPending();
+        return m_minkowski;
+    }
     /// The GJK and EPA tabs' table (GjkSteps::table): a row per iteration, then the result; clicking a row
     /// goes to its step. Hidden on the other tabs.
-    QTableWidget* table() const { return m_table; }
+    QTableWidget* table() const {
+        flushPending();
+        return m_table;
+    }
     /// The engine's answer for the current pair (GJK on the cores, EPA when they overlap, radii added).
-    const phys::PenetrationOutput& penetration() const { return m_penetration; }
+    const phys::PenetrationOutput& penetration() const {
+        flushPending();
+        return m_penetration;
+    }
     /// The TOI tab's answer and trace for the current pair and motion (Separated with no passes when nothing
     /// moves).
-    const phys::ToiOutput& toi() const { return m_toi; }
-    const phys::ToiTrace& toiTrace() const { return m_toiTrace; }
+    const phys::ToiOutput& toi() const {
+        flushPending();
+        return m_toi;
+    }
+    const phys::ToiTrace& toiTrace() const {
+        flushPending();
+        return m_toiTrace;
+    }
 
 signals:
     void changed();
@@ -84,6 +108,8 @@ protected:
 
 private:
     void rebuild();
+    /// An edit of the pair that came while the page was off screen is rebuilt now (see m_stale).
+    void flushPending() const;
     /// The decomposition of the last outline the Polygon tool split (its trace), step by step.
     void buildSplit();
     /// The time-of-impact sweep of the pair over one step (gjk_panel_toi.cpp): the motion is the bodies'
@@ -104,6 +130,10 @@ private:
     SceneCanvas* m_canvas = nullptr;
     DrawPolygonTool* m_polygonTool = nullptr; ///< found in the window when the Split view first opens
     BodyKey m_keyA = 0, m_keyB = 0;
+    /// The pair changed while the page was hidden (behind the SAT page, or the dock closed): the rebuild
+    /// waits for the page to show or for a caller to ask what it shows. A vertex drag with the SAT page in
+    /// front then costs no GJK/EPA trace, table and panes per mouse move (issue 12's drag benchmark).
+    bool m_stale = false;
     View m_view = View::Gjk;
     int m_step = 0;
     std::vector<GjkStep> m_steps;

@@ -501,11 +501,18 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
 void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& polygon) {
     // Rows carry the vertex numbers drawn on the canvas and used by the walkthrough (from 0), not the
     // table's own 1, 2, 3.
+    // Set only when they differ: new header items make the header measure and repaint itself, and a vertex
+    // drag refills this table on every mouse move.
     QStringList rows;
+    bool sameRows = true;
     for (int i = 0; i < polygon.count(); ++i) {
         rows << QString::number(i);
+        const QTableWidgetItem* header = table->verticalHeaderItem(i);
+        sameRows = sameRows && header && header->text() == rows.back();
     }
-    table->setVerticalHeaderLabels(rows);
+    if (!sameRows) {
+        table->setVerticalHeaderLabels(rows);
+    }
     for (int i = 0; i < polygon.count(); ++i) {
         const phys::Vec2 v = polygon.vertex(i);
         for (int c = 0; c < 2; ++c) {

@@ -223,10 +223,11 @@ void WalkthroughDock::buildUi() {
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     // Cells may hold two lines (SAT) or wrap (the Clipping values): rows are as tall as their text, so no
-    // number is cut off or elided at the dock's width.
+    // number is cut off or elided at the dock's width. fitRows sets the heights (Fixed here: with
+    // ResizeToContents Qt lays out the text of every cell again on each change and repaint).
     m_table->setWordWrap(true);
     m_table->setTextElideMode(Qt::ElideNone);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     // The last column stretches by its resize mode (fillTable), not by stretchLastSection, which would keep
     // it at least defaultSectionSize wide and push the table past the dock when the vertical bar shows.
     m_table->horizontalHeader()->setStretchLastSection(false);
@@ -310,6 +311,7 @@ void WalkthroughDock::changeEvent(QEvent* event) {
     QDockWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange && m_explanation) {
         m_textWidths.clear();
+        m_rowHeights.clear();
         applyFonts();
         applyPalette(); // the A and B markers' size is in their style sheets
         updateView();   // the table's items take the new font and the columns are fitted again
@@ -678,12 +680,9 @@ void WalkthroughDock::fillTable() {
         m_table->setRowCount(int(rows.size()));
     }
     const QColor minimum = QColor::fromRgba(currentPalette().emphasisRow);
-    // In place, the model's per-item signals are held back and one layout change follows: a view asked to
-    // repaint item by item recomputes its content-sized columns for every item.
-    std::optional<QSignalBlocker> quiet;
-    if (sameShape) {
-        quiet.emplace(m_table->model());
-    }
+    // In place, only the items whose text or look changed are set: each repaints just its own cell (every
+    // section is Fixed, sized by fitColumns and fitRows, so no cell's change makes the view measure the
+    // others).
     for (int r = 0; r < int(rows.size()); ++r) {
         const WalkthroughTable::Row& row = rows[std::size_t(r)];
         for (int col = 0; col < int(row.cells.size()); ++col) {
@@ -712,22 +711,31 @@ void WalkthroughDock::fillTable() {
             }
         }
     }
-    if (quiet) {
-        quiet.reset();
-        emit m_table->model()->layoutChanged();
-    }
-    fitColumns();
-    // Select the rows of the current step.
-    m_table->clearSelection();
-    m_table->setSelectionMode(QAbstractItemView::MultiSelection);
-    int firstRow = -1;
+    fitColumns(); // and fitRows
+    // Select the rows of the current step (left as they are when they already are: a drag keeps the step,
+    // and a new selection repaints the whole table).
+    QList<int> current;
     for (int r = 0; r < int(rows.size()); ++r) {
         if (table.isCurrent(std::size_t(r), m_step)) {
-            m_table->selectRow(r);
-            firstRow = firstRow < 0 ? r : firstRow;
+            current.append(r);
         }
     }
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    QList<int> selected;
+    for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
+        selected.append(index.row());
+    }
+    std::sort(selected.begin(), selected.end());
+    const bool wholeRows = m_table->selectionModel()->selectedIndexes().size() ==
+                           qsizetype(selected.size()) * m_table->columnCount();
+    if (selected != current || !wholeRows) {
+        m_table->clearSelection();
+        m_table->setSelectionMode(QAbstractItemView::MultiSelection);
+        for (const int r : current) {
+            m_table->selectRow(r);
+        }
+        m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    }
+    const int firstRow = current.isEmpty() ? -1 : current.front();
     if (firstRow >= 0) {
         m_table->scrollToItem(m_table->item(firstRow, 0));
     }
@@ -831,6 +839,7 @@ void WalkthroughDock::fitColumns() {
         }
     }
     m_fittingColumns = false;
+    fitRows();
     // Wrapped rows grew taller and a vertical scroll bar took some width: fit once more to the new width
     // (once: should the bar come and go with the widths, the second fit stands).
     static bool refitting = false;
@@ -838,6 +847,76 @@ void WalkthroughDock::fitColumns() {
         refitting = true;
         fitColumns();
         refitting = false;
+    }
+}
+
+// Row heights as QHeaderView::ResizeToContents makes them, without laying out every cell's text on every
+// change. A row's height follows from its cells' line counts and fonts alone when no cell wraps, so rows of
+// one shape (same texts once every digit reads 0, same weights) are as tall as each other: a drag, which
+// changes the numbers but rarely their shape, finds its heights in m_rowHeights. A cell may wrap when its
+// widest line (fitColumns' measure) leaves less than fitColumns' padding in its column; such a row is
+// keyed by its exact texts and the column widths. Unknown shapes are measured by Qt itself
+// (resizeRowsToContents, the ResizeToContents computation), so the heights are Qt's.
+void WalkthroughDock::fitRows() {
+    const int rowCount = m_table->rowCount();
+    const int columns = m_table->columnCount();
+    if (rowCount == 0 || columns == 0) {
+        return;
+    }
+    QHeaderView* header = m_table->horizontalHeader();
+    const int padding =
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    QString widths;
+    for (int col = 0; col < columns; ++col) {
+        widths += QString::number(header->sectionSize(col)) + QLatin1Char(',');
+    }
+    std::vector<QString> keys(static_cast<std::size_t>(rowCount));
+    bool known = true;
+    for (int r = 0; r < rowCount; ++r) {
+        QString key;
+        bool mayWrap = false;
+        for (int col = 0; col < columns; ++col) {
+            const QTableWidgetItem* item = m_table->item(r, col);
+            if (!item) {
+                key += QLatin1String("\x01");
+                continue;
+            }
+            const bool bold = item->font().bold();
+            const auto found =
+                m_textWidths.constFind((bold ? QLatin1Char('b') : QLatin1Char('n')) + item->text());
+            if (found == m_textWidths.constEnd() || found->first + padding > header->sectionSize(col)) {
+                mayWrap = true;
+            }
+            key += (bold ? QLatin1Char('b') : QLatin1Char('n')) + item->text() + QLatin1Char('\x01');
+        }
+        if (mayWrap) {
+            key = QLatin1Char('w') + widths + key;
+        } else {
+            for (QChar& c : key) {
+                if (c.isDigit()) {
+                    c = QLatin1Char('0');
+                }
+            }
+        }
+        keys[std::size_t(r)] = key;
+        known = known && m_rowHeights.contains(key);
+    }
+    QHeaderView* rowsHeader = m_table->verticalHeader();
+    if (!known) {
+        m_table->resizeRowsToContents();
+        if (m_rowHeights.size() > 2000) {
+            m_rowHeights.clear();
+        }
+        for (int r = 0; r < rowCount; ++r) {
+            m_rowHeights.insert(keys[std::size_t(r)], rowsHeader->sectionSize(r));
+        }
+        return;
+    }
+    for (int r = 0; r < rowCount; ++r) {
+        const int height = m_rowHeights.value(keys[std::size_t(r)]);
+        if (rowsHeader->sectionSize(r) != height) {
+            rowsHeader->resizeSection(r, height);
+        }
     }
 }
 

@@ -135,6 +135,9 @@ private:
     void fillTable();
     /// Column widths that fit the viewport (see walkthrough_dock.cpp).
     void fitColumns();
+    /// Every row as tall as its text (what QHeaderView::ResizeToContents gives), from m_rowHeights when a
+    /// row of the same shape was measured before (see walkthrough_dock.cpp).
+    void fitRows();
     void onSceneReset();
     void onBodyChanged(cl::BodyKey key);
     void onBodyRemoved(cl::BodyKey key);
@@ -155,6 +158,9 @@ private:
     /// fitColumns' measures of cell texts in the table's font: widest line, widest word (pixels); the key is
     /// 'b' or 'n' (bold or not) and the text.
     QHash<QString, std::pair<int, int>> m_textWidths;
+    /// fitRows' measured row heights (pixels) by the row's shape: its cells' texts with every digit written
+    /// as 0 and their weights, when no cell wraps; the exact texts and the column widths when one may.
+    QHash<QString, int> m_rowHeights;
     bool m_onScreen = false;      ///< the panel is shown and in front (visibilityChanged)
     bool m_satPageInFront = true; ///< setSatPageInFront
 

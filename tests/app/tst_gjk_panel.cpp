@@ -116,6 +116,7 @@ private slots:
     void epaEndsWithSatsDepth();
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
+    void hiddenPageCatchesUpWithADrag();
     void splitShowsEarsThenMerges();
     void splitOfACompoundBodysOutline();
     void gjkWitnessOnTheMainCanvas();
@@ -344,6 +345,52 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
                         canvas.worldToViewport(vertex + phys::Vec2{-1.0, 0.0}).toPoint());
     QCOMPARE(document().undoStack()->count(), 1);
     QVERIFY(panel()->penetration().gjk.pointA != before || panel()->penetration().depth != distanceBefore);
+}
+
+// Behind the SAT page the panel does not follow a drag move by move (issue 12's drag cost), yet whatever it
+// shows or answers is for the pair as it is now: asked while hidden, and once its page comes to the front
+// (the step kept, as in a live drag).
+void TestGjkPanel::hiddenPageCatchesUpWithADrag() {
+    QVERIFY(dock()->setPair(0, 1));
+    openView(0);
+    clickToEnd();
+    const int resultStep = panel()->currentStep();
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QVERIFY(!panel()->isVisible());
+    const BodyKey tri = dock()->keyB();
+    SceneCanvas& canvas = *m_window->canvas();
+    canvas.setSelection({tri});
+    auto* toolbar = m_window->findChild<ToolsToolbar*>();
+    toolbar->setCurrentTool(toolbar->editVerticesTool());
+    const phys::BodyDef& body = document().body(tri);
+    const phys::Vec2 vertex =
+        phys::transformPoint(placement(body), std::get<phys::Polygon>(body.shapes[0].geometry).vertex(0));
+    QWidget* viewport = canvas.viewport();
+    QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, canvas.worldToViewport(vertex).toPoint());
+    for (int i = 1; i <= 6; ++i) {
+        QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.08 * i, 0.0}).toPoint());
+    }
+    QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier,
+                        canvas.worldToViewport(vertex + phys::Vec2{-0.48, 0.0}).toPoint());
+    const phys::BodyDef& boxA = document().body(dock()->keyA());
+    const phys::BodyDef& now = document().body(tri);
+    const phys::DistanceOutput d =
+        phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
+                            phys::makeProxy(now.shapes[0].geometry), placement(now), true);
+    // Asked while hidden: the engine's answer for the dragged triangle.
+    QVERIFY(!panel()->isVisible());
+    QVERIFY(phys::distance(panel()->penetration().gjk.pointA, d.pointA) <= 1e-12);
+    // Shown: the Minkowski pane draws the closest point of A (-) B for it, at the step it was on.
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(1).center());
+    QVERIFY(panel()->isVisible());
+    QCOMPARE(panel()->currentStep(), std::min(resultStep, panel()->stepCount() - 1));
+    const std::vector<phys::Vec2> closest =
+        dotsLabelled(*panel()->minkowskiView(), QStringLiteral("closest"));
+    QCOMPARE(int(closest.size()), 1);
+    QVERIFY(phys::distance(closest[0], d.pointA - d.pointB) <= 1e-12);
+    QVERIFY(panel()->explanation().contains(
+        QStringLiteral("Distance %1 m").arg(Walkthrough::length(d.distance))));
 }
 
 void TestGjkPanel::splitOfACompoundBodysOutline() {

@@ -187,6 +187,7 @@ private slots:
 private:
     /// The checks of tablesFitTheDefaultDockWidth on the table as it is now.
     void checkTableFits();
+    static bool rowHeightsAreQts(QTableWidget* table);
     WalkthroughDock* dock() const { return m_window->findChild<WalkthroughDock*>(); }
 
     QTemporaryDir m_dir;
@@ -639,12 +640,32 @@ void TestWalkthrough::tablesFitTheDefaultDockWidth() {
     }
 }
 
+// True when every row of `table` is as tall as QHeaderView's ResizeToContents makes it (QTableView::
+// resizeRowsToContents, run here as the oracle; it leaves the heights as they were when they are right).
+bool TestWalkthrough::rowHeightsAreQts(QTableWidget* table) {
+    std::vector<int> shown;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        shown.push_back(table->rowHeight(r));
+    }
+    table->resizeRowsToContents();
+    bool same = true;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (table->rowHeight(r) != shown[std::size_t(r)]) {
+            qWarning("row %d: %d px shown, %d px by ResizeToContents", r, shown[std::size_t(r)],
+                     table->rowHeight(r));
+            same = false;
+        }
+    }
+    return same;
+}
+
 void TestWalkthrough::checkTableFits() {
     // The default layout: installWalkthrough gives the dock 400 pixels.
     QVERIFY2(dock()->width() <= 400, qPrintable(QString::number(dock()->width())));
     QTableWidget* table = dock()->table();
     QVERIFY(table->rowCount() > 0);
     QCOMPARE(table->horizontalScrollBar()->maximum(), 0);
+    QVERIFY(rowHeightsAreQts(table));
     int total = 0;
     for (int col = 0; col < table->columnCount(); ++col) {
         total += table->columnWidth(col);
@@ -778,6 +799,13 @@ void TestWalkthrough::walkthroughFollowsEveryMoveOfADrag() {
                              .arg(Walkthrough::axisShadow(axis, false), Walkthrough::axisShadow(axis, true)),
                      where);
             QVERIFY2(table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis)), where);
+        }
+        // Row heights as Qt's ResizeToContents measures them (the dock reuses heights of rows of the same
+        // shape instead of measuring every cell on each move), and the current step's rows selected.
+        QVERIFY2(rowHeightsAreQts(table), where);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            const bool current = fresh.table().isCurrent(std::size_t(r), dock()->currentStep());
+            QVERIFY2(table->selectionModel()->isRowSelected(r) == current, where);
         }
         // The canvas overlay draws the dock's walkthrough, at the dock's step.
         QVERIFY2(dock()->overlay()->walkthrough() == &shown &&
