@@ -10,6 +10,7 @@
 
 #include "physics/shape.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstring>
 #include <vector>
@@ -28,7 +29,11 @@ public:
     int add(PolygonView polygon) {
         const int count = polygon.count();
         const std::size_t offset = m_bytes.size();
-        m_bytes.resize(offset + recordBytes(count));
+        const std::size_t end = offset + recordBytes(count);
+        if (end > m_bytes.capacity()) {
+            m_bytes.reserve(std::max(end, m_bytes.capacity() + m_bytes.capacity() / 4)); // not a doubling
+        }
+        m_bytes.resize(end);
         std::byte* at = m_bytes.data() + offset;
         const auto n = static_cast<std::size_t>(count);
         std::memcpy(at, polygon.vertices().data(), n * sizeof(Vec2));
