@@ -27,6 +27,7 @@ private slots:
     void pointQuery();
     void bodyDefRoundTrip();
     void removeBodyWakesAndCleansContacts();
+    void packedPolygonsSurviveRemovals();
 };
 
 void TestWorld::invalidDefinitionNamesField() {
@@ -285,6 +286,52 @@ void TestWorld::removeBodyWakesAndCleansContacts() {
     QVERIFY(std::abs(world.position(top).y - 0.5) < 0.02); // fell onto the ground
     for (const ContactReport& c : world.lastReport().contacts) {
         QVERIFY(world.isValid(c.bodyA) && world.isValid(c.bodyB));
+    }
+}
+
+void TestWorld::packedPolygonsSurviveRemovals() {
+    // The World keeps polygons packed by vertex count and compacts the store once removed shapes are half of
+    // it: after many removals every body must still have exactly the polygon it was made with (vertices,
+    // mass, bounds, point query), in the World and in a copy of it.
+    World world;
+    struct Made {
+        BodyId id;
+        Polygon polygon;
+    };
+    std::vector<Made> made;
+    auto add = [&](int k) {
+        const Polygon polygon = *factory::randomConvex(3 + k % 14, 0.5 + 0.01 * k, 1000u + std::uint64_t(k));
+        ShapeDef shape;
+        shape.geometry = polygon;
+        const BodyDef def = bodyDef({3.0 * k, 10.0}, shape);
+        const BodyId id = *world.createBody(def);
+        made.push_back({id, polygon});
+    };
+    for (int k = 0; k < 60; ++k) {
+        add(k);
+    }
+    // Remove 45 of them (the store compacts on the way), then add 20 more.
+    for (int k = 0; k < 45; ++k) {
+        const std::size_t at = static_cast<std::size_t>(k * 7) % made.size();
+        QVERIFY(world.removeBody(made[at].id));
+        made.erase(made.begin() + static_cast<std::ptrdiff_t>(at));
+    }
+    for (int k = 60; k < 80; ++k) {
+        add(k);
+    }
+    const World copy = world;
+    for (const World* w : {static_cast<const World*>(&world), &copy}) {
+        QCOMPARE(w->bodyCount(), static_cast<int>(made.size()));
+        for (const Made& m : made) {
+            const ShapeDef shape = w->shape(m.id, 0);
+            QVERIFY(std::get<Polygon>(shape.geometry) == m.polygon);
+            QCOMPARE(w->massData(m.id).mass, computeMass(m.polygon, 1.0).mass);
+            const Transform xf = w->transform(m.id);
+            const AABB expected = computeAABB(m.polygon, xf);
+            QCOMPARE(w->shapeAABB(m.id, 0).lower, expected.lower);
+            QCOMPARE(w->shapeAABB(m.id, 0).upper, expected.upper);
+            QVERIFY(w->bodyAt(transformPoint(xf, m.polygon.centroid())) == m.id);
+        }
     }
 }
 
