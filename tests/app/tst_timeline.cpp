@@ -20,6 +20,8 @@
 #include <QHelpEvent>
 #include <QImage>
 #include <QLabel>
+#include <QSettings>
+#include <QSpinBox>
 #include <QTest>
 #include <QToolTip>
 
@@ -103,6 +105,7 @@ private slots:
     void graphExportMatchesFrames();
     void frictionImpulseIsCoulombWhileSliding();
     void graphEmptyStateIsSaidOnce();
+    void droppedFramesLeaveTheTimeline();
 };
 
 void TestTimeline::clickJumpsToFrame() {
@@ -430,6 +433,125 @@ void TestTimeline::graphEmptyStateIsSaidOnce() {
     graphs->setQuantity(GraphDock::Quantity::FrictionImpulse);
     QVERIFY(!graphs->plot()->hasValues());
     QVERIFY(graphs->plot()->emptyText().contains(QStringLiteral("touch nothing")));
+}
+
+void TestTimeline::droppedFramesLeaveTheTimeline() {
+    Fixture f;
+    QVERIFY(openBallDrop(f, 0));
+    // The user's setting: History memory, 1 MB (the least it takes), in the Simulation dock.
+    auto* memory = f.window->findChild<QSpinBox*>(QStringLiteral("simHistoryMemory"));
+    QVERIFY(memory != nullptr);
+    QCOMPARE(memory->value(), 768); // the documented default
+    QCOMPARE(f.sim->historyBudgetBytes(), SimulationController::kHistoryBudgetBytes);
+    memory->setFocus();
+    memory->selectAll();
+    QTest::keyClicks(memory, QStringLiteral("1"));
+    QTest::keyClick(memory, Qt::Key_Enter);
+    QCOMPARE(memory->value(), 1);
+    QCOMPARE(f.sim->historyBudgetBytes(), std::size_t{1} << 20);
+    QCOMPARE(QSettings().value(QStringLiteral("simulation/historyMegabytes")).toInt(), 1);
+    // Within 1 MB the two-body run keeps fewer than its 60 s.
+    QVERIFY2(f.sim->historySeconds() < SimulationController::kHistorySeconds,
+             qPrintable(QString::number(f.sim->historySeconds())));
+    const auto held =
+        static_cast<std::int64_t>(std::llround(f.sim->historySeconds() / f.sim->settings().timeStep)) + 1;
+
+    // The first contact is flagged while its frame is held...
+    for (int i = 0; i < 90; ++i) {
+        f.sim->stepForward();
+    }
+    QVERIFY(!f.ui->bookmarks().empty());
+    const Bookmark firstContact = f.ui->bookmarks().front();
+    QCOMPARE(firstContact.kind, BookmarkKind::FirstContact);
+    TimelineScrubber* scrubber = f.ui->scrubber();
+    QCOMPARE(scrubber->marks().front().step, firstContact.step);
+    // ... and the run goes on until the ring has dropped it and a few frames more.
+    const std::int64_t steps = firstContact.step + 20 + held;
+    while (f.sim->headStep() < steps) {
+        f.sim->stepForward();
+    }
+    const std::int64_t first = f.sim->firstStep();
+    QCOMPARE(f.sim->headStep() - first + 1, held); // the ring is full, and holds no more
+    QVERIFY(first > firstContact.step + 10);
+    QVERIFY(f.sim->frame(first) != nullptr);
+    QVERIFY(f.sim->frame(first - 1) == nullptr);
+    QVERIFY(f.sim->frame(firstContact.step) == nullptr);
+
+    // The strip starts at the oldest frame kept, and the bookmarks before it are gone.
+    QCOMPARE(scrubber->first(), first);
+    QCOMPARE(scrubber->last(), f.sim->headStep());
+    for (const TimelineScrubber::Mark& mark : scrubber->marks()) {
+        QVERIFY2(mark.step >= first, qPrintable(mark.label));
+    }
+    for (const Bookmark& b : f.ui->bookmarks()) {
+        QVERIFY(b.step >= first);
+        QVERIFY(b.kind != BookmarkKind::FirstContact);
+    }
+
+    // A click on the strip's left end shows exactly the oldest frame.
+    QVERIFY(scrubber->markAtX(1.0) < 0);
+    QTest::mouseClick(scrubber, Qt::LeftButton, {}, QPoint(1, scrubber->height() / 2));
+    QCOMPARE(f.sim->currentStep(), first);
+    QCOMPARE(scrubber->current(), first);
+    QCOMPARE(f.sim->stateHash(), f.sim->frame(first)->hash);
+    const int slot = f.sim->slotOf(f.ball);
+    QCOMPARE(f.window->canvas()->bodyItem(f.ball)->pos().y(),
+             f.sim->frame(first)->bodies[static_cast<std::size_t>(slot)].xf.p.y);
+
+    // Asking for a dropped frame clamps to the oldest one: a seek, a step back, the Home key.
+    f.sim->seek(first - 40);
+    QCOMPARE(f.sim->currentStep(), first);
+    f.sim->seek(0);
+    QCOMPARE(f.sim->currentStep(), first);
+    f.sim->stepBack();
+    QCOMPARE(f.sim->currentStep(), first);
+    QVERIFY(!f.sim->warning().isEmpty()); // "This is the oldest frame the history holds"
+    f.sim->seek(f.sim->headStep());
+    scrubber->setFocus();
+    QTest::keyClick(scrubber, Qt::Key_Home);
+    QCOMPARE(f.sim->currentStep(), first);
+    QTest::keyClick(scrubber, Qt::Key_PageUp);
+    QCOMPARE(f.sim->currentStep(), first);
+
+    // Acting on the oldest frame rebuilds the World there from the checkpoints left (none before it was
+    // needed): the branch starts from exactly that frame.
+    const SimBodyState at = f.sim->frame(first)->bodies[static_cast<std::size_t>(slot)];
+    QString error;
+    QVERIFY2(f.sim->setBodyState(f.ball, at.xf.p, std::atan2(at.xf.q.s, at.xf.q.c),
+                                 phys::Vec2{1.0, at.linearVelocity.y}, at.angularVelocity, &error),
+             qPrintable(error));
+    QCOMPARE(f.sim->headStep(), first);
+    QCOMPARE(f.sim->firstStep(), first);
+    QVERIFY2(!f.sim->warning().contains(QStringLiteral("differs")), qPrintable(f.sim->warning()));
+    f.sim->stepForward();
+    QCOMPARE(f.sim->headStep(), first + 1);
+    QCOMPARE(scrubber->first(), first);
+    QCOMPARE(scrubber->last(), first + 1);
+
+    // A bigger budget keeps the frames there are and lets the ring grow again; a smaller one drops the
+    // oldest at once, and the frame shown among them moves to the oldest one kept.
+    QTest::keyClick(memory, Qt::Key_Up);
+    QCOMPARE(f.sim->historyBudgetBytes(), std::size_t{2} << 20);
+    QCOMPARE(f.sim->firstStep(), first);
+    while (f.sim->headStep() - f.sim->firstStep() + 1 < held + 30) {
+        f.sim->stepForward();
+    }
+    QCOMPARE(f.sim->firstStep(), first);
+    f.sim->seek(first);
+    QTest::keyClick(memory, Qt::Key_Down);
+    QCOMPARE(f.sim->historyBudgetBytes(), std::size_t{1} << 20);
+    QCOMPARE(f.sim->headStep() - f.sim->firstStep() + 1, held);
+    QCOMPARE(f.sim->firstStep(), first + 30);
+    QCOMPARE(f.sim->currentStep(), first + 30);
+    QCOMPARE(f.sim->stateHash(), f.sim->frame(first + 30)->hash);
+    QCOMPARE(scrubber->first(), first + 30);
+    QCOMPARE(scrubber->current(), first + 30);
+    // Stepping on from the oldest frame goes through the recorded ones, then makes new steps.
+    for (int i = 0; i < 40; ++i) {
+        f.sim->stepForward();
+    }
+    QCOMPARE(f.sim->currentStep(), first + 70);
+    QCOMPARE(f.sim->stateHash(), f.sim->frame(first + 70)->hash);
 }
 
 QTEST_MAIN(TestTimeline)
