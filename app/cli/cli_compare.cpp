@@ -7,18 +7,11 @@
 /// --record DIR, DIR/config-1.csv ... are written in exactly the layout of `simulate --record`
 /// (appendRecordRows), so a configuration's file equals `simulate --record` on a scene with those settings.
 ///
-/// The table, per configuration, over the N steps:
-/// @code
-///   max penetration   largest StepReport::maxPenetration of any step, metres
-///   drift             largest distance a dynamic body's origin ended from where it started, metres
-///   energy            kinetic + potential energy after the last step, joules
-///   momentum          linear momentum after the last step, N s
-///   contacts          contacts with manifold points after the last step, speculative ones included
-///                     (StepReport::contactCount: what the solver had to handle)
-///   step cost         mean wall-clock time of World::step, microseconds
-/// @endcode
+/// The table, per configuration, over the N steps: app/core/compare_table.h (max penetration, drift,
+/// energy, momentum, contacts, step cost; the GUI's compare mode shows the same row).
 
 #include "cli.h"
+#include "compare_table.h"
 
 #include "physics/world.h"
 
@@ -41,38 +34,14 @@ struct Config {
     phys::WorldSettings settings;
 };
 
-struct Row {
-    double maxPenetration = 0.0;
-    double drift = 0.0;
-    double energy = 0.0;
-    phys::Vec2 momentum;
-    int contacts = 0;
-    double meanStepMicros = 0.0;
-};
-
-/// Reads one configuration file over the scene's settings; prints "contactlab-cli: FILE: path: message" and
-/// returns nothing when it cannot.
+/// Reads one configuration file over the scene's settings (compare_table.h); prints "contactlab-cli: FILE:
+/// path: message" and returns nothing when it cannot.
 std::optional<phys::WorldSettings> readConfig(const QString& fileName, const phys::WorldSettings& base) {
-    QFile file(fileName);
-    const QFileInfo info(fileName);
-    QString problem;
-    if (!info.exists()) {
-        problem = QStringLiteral("no such file");
-    } else if (info.isDir()) {
-        problem = QStringLiteral("is a directory, not a configuration file");
-    } else if (!file.open(QIODevice::ReadOnly)) {
-        problem = QStringLiteral("cannot open: %1").arg(file.errorString());
-    } else if (file.size() > kMaxSceneFileBytes) {
-        problem = QStringLiteral("file is too large (%1 bytes)").arg(file.size());
+    auto read = readSettingsFile(fileName, base);
+    if (auto* settings = std::get_if<phys::WorldSettings>(&read)) {
+        return *settings;
     }
-    if (problem.isEmpty()) {
-        auto parsed = parseSettingsOver(file.read(kMaxSceneFileBytes), base);
-        if (auto* settings = std::get_if<phys::WorldSettings>(&parsed)) {
-            return *settings;
-        }
-        problem = std::get<SceneError>(parsed).toString();
-    }
-    printErr(QStringLiteral("contactlab-cli: %1: %2\n").arg(fileName, problem));
+    printErr(QStringLiteral("contactlab-cli: %1: %2\n").arg(fileName, std::get<QString>(read)));
     return std::nullopt;
 }
 
@@ -131,7 +100,7 @@ int runCompare(const Subcommand& self, const QStringList& args) {
         }
     }
 
-    std::vector<Row> rows;
+    std::vector<CompareRow> rows;
     for (std::size_t c = 0; c < configs.size(); ++c) {
         // The same start for every configuration: the scene's bodies, in file order, under its settings.
         phys::World world;
@@ -148,10 +117,7 @@ int runCompare(const Subcommand& self, const QStringList& args) {
             return kExitInvalidScene;
         }
         const std::vector<phys::BodyId>& ids = *created;
-        std::vector<phys::Vec2> start;
-        for (const phys::BodyId id : ids) {
-            start.push_back(world.position(id));
-        }
+        CompareTally tally(world);
 
         std::unique_ptr<QFile> record;
         std::string text;
@@ -175,15 +141,11 @@ int runCompare(const Subcommand& self, const QStringList& args) {
             return ok;
         };
 
-        Row row;
-        qint64 stepNanos = 0;
         QElapsedTimer timer;
         for (qint64 step = 1; step <= steps; ++step) {
             timer.start();
             const phys::StepReport& report = world.step();
-            stepNanos += timer.nsecsElapsed();
-            row.maxPenetration = std::max(row.maxPenetration, report.maxPenetration);
-            row.contacts = report.contactCount;
+            tally.addStep(report, double(timer.nsecsElapsed()) * 1e-9);
             for (const phys::BodyId id : report.escaped) {
                 printErr(
                     QStringLiteral("contactlab-cli: warning: %1: body %2 left the world bound at step %3 and "
@@ -205,30 +167,13 @@ int runCompare(const Subcommand& self, const QStringList& args) {
             }
             record->close();
         }
-        for (std::size_t i = 0; i < ids.size(); ++i) {
-            if (world.type(ids[i]) == phys::BodyType::Dynamic) {
-                row.drift = std::max(row.drift, phys::length(world.position(ids[i]) - start[i]));
-            }
-        }
-        row.energy = world.kineticEnergy() + world.potentialEnergy();
-        row.momentum = world.linearMomentum();
-        row.meanStepMicros = steps > 0 ? double(stepNanos) * 1e-3 / double(steps) : 0.0;
-        rows.push_back(row);
+        rows.push_back(tally.row(world));
     }
 
-    auto num = [](double v) {
-        return QString::number(v, 'g', 6);
-    };
     std::vector<QStringList> table;
-    table.push_back({QStringLiteral("#"), QStringLiteral("config"), QStringLiteral("max penetration (m)"),
-                     QStringLiteral("drift (m)"), QStringLiteral("energy (J)"),
-                     QStringLiteral("momentum (N s)"), QStringLiteral("contacts"),
-                     QStringLiteral("step (us)")});
+    table.push_back(QStringList{QStringLiteral("#"), QStringLiteral("config")} + compareColumnTitles());
     for (std::size_t c = 0; c < rows.size(); ++c) {
-        const Row& r = rows[c];
-        table.push_back({QString::number(c + 1), configs[c].file, num(r.maxPenetration), num(r.drift),
-                         num(r.energy), QStringLiteral("[%1, %2]").arg(num(r.momentum.x), num(r.momentum.y)),
-                         QString::number(r.contacts), QString::number(r.meanStepMicros, 'f', 1)});
+        table.push_back(QStringList{QString::number(c + 1), configs[c].file} + compareRowCells(rows[c]));
     }
     printOut(QStringLiteral("scene: %1\nsteps: %2\n\n").arg(sceneFile).arg(steps) + formatTable(table));
     if (!recordDir.isEmpty()) {

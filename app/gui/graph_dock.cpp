@@ -243,8 +243,31 @@ double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot, const phy
     return kNaN;
 }
 
+void GraphDock::setLineSource(LineSource source) {
+    m_lineSource = std::move(source);
+    m_plottedHead = -1; // the recorded frames' lines are drawn again when the source goes
+    refresh();
+}
+
+QColor GraphDock::lineColorAt(int index) {
+    return lineColor(index);
+}
+
 void GraphDock::refresh() {
     if (!m_controller->isSimulating()) {
+        return;
+    }
+    if (m_lineSource) {
+        std::vector<PlotSeries> lines;
+        double cursor = kNaN;
+        m_lineSource(quantity(), lines, cursor);
+        m_plot->setQuantity(nameOf(quantity()), unitOf(quantity()));
+        m_hint->setText(lines.empty() ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
+                                           "plot it, or plot the scene energy.")
+                                      : tr("Compare mode: one line per configuration"));
+        m_plot->setSeries(std::move(lines));
+        m_plot->setCursorTime(cursor);
+        m_steps.clear();
         return;
     }
     const Quantity q = quantity();

@@ -13,6 +13,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 class QComboBox;
@@ -21,6 +22,7 @@ class QLabel;
 namespace cl {
 
 class QuantityPlot;
+struct PlotSeries;
 class SceneCanvas;
 class SimulationController;
 struct SimFrame;
@@ -69,6 +71,13 @@ public:
     static QString unitOf(Quantity quantity);
     static QString nameOf(Quantity quantity);
 
+    /// Compare mode (compare_ui.h) draws one line per configuration: while a source is set, refresh() takes
+    /// the lines and the cursor's time from it instead of the recorded frames. An empty function clears it.
+    using LineSource = std::function<void(Quantity, std::vector<PlotSeries>& lines, double& cursorSeconds)>;
+    void setLineSource(LineSource source);
+    /// The colour of line `index` (the lines of one body or configuration after another).
+    static QColor lineColorAt(int index);
+
 private:
     void chooseExport();
 
@@ -81,6 +90,7 @@ private:
     std::int64_t m_plottedHead = -1;
     std::int64_t m_plottedFirst = -1;
     std::uint64_t m_plottedHash = 0;
+    LineSource m_lineSource;
 };
 
 } // namespace cl

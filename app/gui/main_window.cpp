@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "autosave.h"
+#include "compare_ui.h"
 #include "document.h"
 #include "edit_controller.h"
 #include "edit_intents.h"
@@ -78,6 +79,7 @@ MainWindow::MainWindow(QWidget* parent)
     installWalkthrough(*this); // Walkthrough dock, overlays, Export menu (walkthrough_dock.h, export.h)
     installThemes(*this);      // View > Theme, colour-blind-safe colours, applied from QSettings (theme.h)
     installLessons(*this);     // File > Open Lesson, the built-in pack, the Lesson dock (lesson_dock.h)
+    installCompare(*this);     // Simulation > Compare Solvers..., the Compare dock (compare_ui.h)
     installHelp(*this);        // last: the Help menu ends the menu bar; tooltips name every shortcut (help.h)
 
     // The Bodies list is the left column's front tab at startup: tabifying the (hidden) Lesson dock beside it

@@ -6,8 +6,10 @@
 /// the centre of mass (Box2D keeps both the same way): the solver integrates the centre, the origin follows.
 
 #include "physics/body_id.h"
+#include "physics/collide.h"
 #include "physics/defs.h"
 #include "physics/math.h"
+#include "polygon_store.h"
 
 #include <cstdint>
 #include <variant>
@@ -46,10 +48,10 @@ struct BodySim {
     constexpr bool isSimulated() const { return alive && enabled && awake && type != BodyType::Static; }
 };
 
-/// Per-shape simulation data, one entry per shape slot in World's contiguous array.
-/// The small fields the narrow phase reads for every contact (bounds, proxy, body) come first, in the
-/// record's first cache line, and the geometry (a Polygon is about 700 bytes of fixed arrays) last: a contact
-/// that is dropped or skipped by its bounds then never touches the geometry's lines.
+/// Per-shape simulation data, one entry per shape slot in World's contiguous array. The small fields the
+/// narrow phase reads for every contact come first; a polygon's vertices and edge data live in the World's
+/// PolygonStore (polygon_store.h), packed by vertex count, and a ShapeSim names its record by offset. The
+/// record is 160 bytes (it was 832 with a fixed-size Polygon inside: issue 17's memory item).
 struct ShapeSim {
     AABB aabb;           ///< tight bound, world frame, at the body's current pose
     AABB fatAABB;        ///< the bound stored in the broadphase (enlarged, swept when continuous)
@@ -61,10 +63,24 @@ struct ShapeSim {
     double density = 1.0; ///< kg/m^2
     double friction = 0.6;
     double restitution = 0.0;
-    /// Body frame, metres. On a cache-line boundary, so a box's vertices, its normals, its thicknesses and
-    /// its opposites with the count each take exactly one line (four misses a collide, not six).
-    alignas(64) std::variant<Circle, Polygon> geometry;
+    Circle circle;       ///< the geometry when `polygon` < 0, body frame
+    Vec2 centroid;       ///< the polygon's area centroid, body frame (polygons only)
+    int polygon = -1;    ///< byte offset of the polygon's record in the World's PolygonStore; -1: a circle
+    int vertexCount = 0; ///< the polygon's vertex count
+
+    bool isCircle() const { return polygon < 0; }
 };
+
+/// The shape's geometry as the collision kernels read it.
+inline PolygonView polygonOf(const ShapeSim& shape, const PolygonStore& store) {
+    return store.view(shape.polygon, shape.vertexCount, shape.centroid);
+}
+inline ShapeView viewOf(const ShapeSim& shape, const PolygonStore& store) {
+    if (shape.isCircle()) {
+        return shape.circle;
+    }
+    return polygonOf(shape, store);
+}
 
 /// Updates `xf.p` from the centre of mass and rotation: origin = center - R * localCenter.
 inline void syncOriginFromCenter(BodySim& body) {

@@ -35,7 +35,7 @@ constexpr Manifold kEmptyManifold{};
 /// perpendicular to `normal` (smaller |dot(unit edge, normal)|; an exact tie takes the next edge, as Dyn4j).
 /// Works in the polygon's own frame: the unit edge direction is leftPerp of the cached outward normal, so no
 /// square root is taken and only the chosen edge's end points are transformed.
-ClipCandidate findBestEdge(const Polygon& polygon, const Transform& xf, const Vec2& direction,
+ClipCandidate findBestEdge(PolygonView polygon, const Transform& xf, const Vec2& direction,
                            const Vec2& normal) {
     const Vec2 localDirection = invRotate(xf.q, direction);
     const Vec2 localNormal = invRotate(xf.q, normal);
@@ -127,7 +127,7 @@ FeatureId makeId(const ClipVertex& v, bool flip) {
 //   clip result   by  dot( t, p) <=  dot(t, ref.end)       side plane at the reference end
 //   m = outward normal of the reference edge ; depth_k = dot(m, ref.start) - dot(m, p_k)
 //   keep p_k when depth_k >= -speculativeDistance ; point = p_k + depth_k / 2 * m  (midway between surfaces)
-Manifold clipPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold clipPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                       const Vec2& normal, SatAxisOwner axisOwner, double speculativeDistance,
                       ClipTrace* trace) {
     Manifold manifold = kEmptyManifold; // a copy: building a Manifold zeroes it with a string instruction
@@ -146,7 +146,7 @@ Manifold clipPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
     const int incidentNext = incident.edge + 1 == incidentCount ? 0 : incident.edge + 1;
 
     // Unit edge direction and outward normal from the reference polygon's cached normal (no square root).
-    const Polygon& referencePolygon = flip ? b : a;
+    PolygonView referencePolygon = flip ? b : a;
     const Vec2 referenceNormal = rotate((flip ? xfB : xfA).q, referencePolygon.normal(reference.edge));
     const Vec2 t = leftPerp(referenceNormal);
     const double referenceOffset = dot(referenceNormal, reference.edgeStart);

@@ -58,7 +58,7 @@ Manifold finish(CollideTrace* trace, const Manifold& manifold, bool separated) {
 }
 
 /// Polygon A, circle B; ids as seen from the polygon.
-Manifold polygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
+Manifold polygonCircle(PolygonView a, const Transform& xfA, const Circle& b, const Transform& xfB,
                        double speculativeDistance, SatTrace* satTrace) {
     const SatResult sat = satPolygonCircle(a, xfA, b, xfB, speculativeDistance, satTrace);
     Manifold manifold;
@@ -133,7 +133,7 @@ Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b, 
     return finish(trace, manifold, false);
 }
 
-Manifold collidePolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
+Manifold collidePolygonCircle(PolygonView a, const Transform& xfA, const Circle& b, const Transform& xfB,
                               double speculativeDistance, CollideTrace* trace) {
     beginTrace(trace, ShapePairKind::PolygonCircle, ContactMethod::Clipping);
     const Manifold manifold =
@@ -142,7 +142,7 @@ Manifold collidePolygonCircle(const Polygon& a, const Transform& xfA, const Circ
 }
 
 // Circle A, polygon B: solve as polygon-circle, then turn the normal round and swap the feature ids.
-Manifold collideCirclePolygon(const Circle& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold collideCirclePolygon(const Circle& a, const Transform& xfA, PolygonView b, const Transform& xfB,
                               double speculativeDistance, CollideTrace* trace) {
     beginTrace(trace, ShapePairKind::CirclePolygon, ContactMethod::Clipping);
     Manifold manifold =
@@ -158,7 +158,7 @@ Manifold collideCirclePolygon(const Circle& a, const Transform& xfA, const Polyg
     return finish(trace, manifold, manifold.pointCount == 0);
 }
 
-Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold collidePolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                          ContactMethod method, double speculativeDistance, CollideTrace* trace) {
     beginTrace(trace, ShapePairKind::PolygonPolygon, method);
     const SatResult sat =
@@ -191,8 +191,9 @@ Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& 
 //   boxes = AABB(A) fattened by the speculative distance, AABB(B)
 //   if boxes do not overlap: no contact (a traced call still runs the pair's SAT for display)
 //   dispatch on (circle|polygon) x (circle|polygon)
-Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b, const Transform& xfB,
-                 ContactMethod method, double speculativeDistance, CollideTrace* trace) {
+namespace {
+Manifold collideViews(const ShapeView& a, const Transform& xfA, const ShapeView& b, const Transform& xfB,
+                      ContactMethod method, double speculativeDistance, CollideTrace* trace) {
     const AABB boxA = fatten(std::visit([&](const auto& shape) { return computeAABB(shape, xfA); }, a),
                              speculativeDistance);
     const AABB boxB = std::visit([&](const auto& shape) { return computeAABB(shape, xfB); }, b);
@@ -203,8 +204,8 @@ Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeomet
 
     const Circle* circleA = std::get_if<Circle>(&a);
     const Circle* circleB = std::get_if<Circle>(&b);
-    const Polygon* polygonA = std::get_if<Polygon>(&a);
-    const Polygon* polygonB = std::get_if<Polygon>(&b);
+    const PolygonView* polygonA = std::get_if<PolygonView>(&a);
+    const PolygonView* polygonB = std::get_if<PolygonView>(&b);
     Manifold manifold;
     if (circleA != nullptr && circleB != nullptr) {
         manifold = collideCircles(*circleA, xfA, *circleB, xfB, speculativeDistance, trace);
@@ -229,6 +230,12 @@ Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeomet
         }
     }
     return manifold;
+}
+} // namespace
+
+Manifold collide(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b, const Transform& xfB,
+                 ContactMethod method, double speculativeDistance, CollideTrace* trace) {
+    return collideViews(viewOf(a), xfA, viewOf(b), xfB, method, speculativeDistance, trace);
 }
 
 } // namespace phys

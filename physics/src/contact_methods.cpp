@@ -162,15 +162,15 @@ const char* toString(VertexEdgeCase which) {
 //   if depth1 - depth2 < kDeepestVerticesTolerance:  p = (v1 + v2) / 2, depth = (depth1 + depth2) / 2
 //   else:                                            p = v1, depth = depth1
 //   keep when depth >= -speculativeDistance ; point = p + depth / 2 * m
-Manifold deepestVerticesPolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
-                                 const Transform& xfB, const SatResult& sat, double speculativeDistance,
+Manifold deepestVerticesPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
+                                 const SatResult& sat, double speculativeDistance,
                                  DeepestVerticesTrace* trace) {
     Manifold manifold;
     manifold.normal = sat.normal;
     const bool referenceIsB = sat.owner == SatAxisOwner::B;
-    const Polygon& reference = referenceIsB ? b : a;
+    PolygonView reference = referenceIsB ? b : a;
     const Transform& xfReference = referenceIsB ? xfB : xfA;
-    const Polygon& incident = referenceIsB ? a : b;
+    PolygonView incident = referenceIsB ? a : b;
     const Transform& xfIncident = referenceIsB ? xfA : xfB;
     const int edge = sat.edge < 0 ? 0 : sat.edge;
 
@@ -242,7 +242,7 @@ Manifold deepestVerticesPolygons(const Polygon& a, const Transform& xfA, const P
 // hit is the single contact. Normal: for a vertex of A inside B, -(B's edge normal); for a vertex of B inside
 // A, A's edge normal (so it always points from A to B). point = hit + depth / 2 * (outward normal of the
 // crossed edge), midway between the vertex and the crossed edge.
-Manifold vertexEdgePolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold vertexEdgePolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                             VertexEdgeTrace* trace) {
     Vec2 worldA[kMaxPolygonVertices], normalsA[kMaxPolygonVertices];
     Vec2 worldB[kMaxPolygonVertices], normalsB[kMaxPolygonVertices];

@@ -10,7 +10,7 @@
 
 namespace phys {
 
-DistanceProxy makeProxy(const Polygon& polygon) {
+DistanceProxy makeProxy(PolygonView polygon) {
     DistanceProxy proxy;
     proxy.count = polygon.count();
     for (int i = 0; i < polygon.count(); ++i) {
@@ -41,10 +41,14 @@ int supportIndex(const DistanceProxy& proxy, Vec2 localDirection) {
 }
 
 DistanceProxy makeProxy(const ShapeGeometry& geometry) {
+    return makeProxy(viewOf(geometry));
+}
+
+DistanceProxy makeProxy(const ShapeView& geometry) {
     if (const auto* circle = std::get_if<Circle>(&geometry)) {
         return makeProxy(*circle);
     }
-    return makeProxy(std::get<Polygon>(geometry));
+    return makeProxy(std::get<PolygonView>(geometry));
 }
 
 namespace {

@@ -6,7 +6,7 @@ bool pointInCircle(const Circle& circle, Vec2 point) {
     return distanceSquared(circle.center, point) <= circle.radius * circle.radius;
 }
 
-bool pointInConvexPolygon(const Polygon& polygon, Vec2 point) {
+bool pointInConvexPolygon(PolygonView polygon, Vec2 point) {
     for (int i = 0; i < polygon.count(); ++i) {
         const Vec2 a = polygon.vertex(i);
         const Vec2 b = polygon.vertex(polygon.next(i));

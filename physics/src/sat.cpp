@@ -19,7 +19,7 @@ void resetTrace(SatTrace& trace) {
 }
 
 /// Shadow of a polygon (local vertices placed by xf) on a world axis.
-void polygonShadow(const Polygon& polygon, const Transform& xf, Vec2 axis, double& lo, double& hi) {
+void polygonShadow(PolygonView polygon, const Transform& xf, Vec2 axis, double& lo, double& hi) {
     lo = std::numeric_limits<double>::infinity();
     hi = -lo;
     for (int i = 0; i < polygon.count(); ++i) {
@@ -69,7 +69,7 @@ struct RawPoint {
 
 /// Edge `edge`'s score from poly2's shadow [lo, hi] on its normal (dot(n, w_j) over poly2's vertices in
 /// poly1's frame).
-AxisScore scorePolygonEdge(const Polygon& poly1, int edge, double lo, double hi) {
+AxisScore scorePolygonEdge(PolygonView poly1, int edge, double lo, double hi) {
     const double offset = dot(poly1.normal(edge), poly1.vertex(edge));
     const double throughFace = offset - lo;
     const double hi2 = hi - offset;
@@ -79,8 +79,7 @@ AxisScore scorePolygonEdge(const Polygon& poly1, int edge, double lo, double hi)
 }
 
 /// poly2's shadow on edge `edge`'s normal: [lo, hi] of dot(n, w_j) over its vertices in poly1's frame.
-void otherShadow(const Polygon& poly1, int edge, const RawPoint* other, int otherCount, double& lo,
-                 double& hi) {
+void otherShadow(PolygonView poly1, int edge, const RawPoint* other, int otherCount, double& lo, double& hi) {
     const Vec2 n = poly1.normal(edge);
     lo = std::numeric_limits<double>::infinity();
     hi = -lo;
@@ -91,8 +90,8 @@ void otherShadow(const Polygon& poly1, int edge, const RawPoint* other, int othe
     }
 }
 
-void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double overlap, const Polygon& a,
-                       const Transform& xfA, const Polygon& b, const Transform& xfB) {
+void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double overlap, PolygonView a,
+                       const Transform& xfA, PolygonView b, const Transform& xfB) {
     if (trace.axisCount >= kMaxSatAxes) {
         return;
     }
@@ -141,7 +140,7 @@ const char* toString(SatAxisOwner owner) {
 // normals. M's faces have the normals of A's faces and of -B's faces, all tested here in both directions
 // (f and g), so min over the axes of min(f, g) is the depth; it is attained with f on A's face (g on B's),
 // which the near-tie rules prefer, so the chosen axis is a real reference face.
-SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                       double speculativeDistance, SatTrace* trace) {
     const bool all = trace != nullptr && trace->testAllAxes;
     if (trace != nullptr) {
@@ -152,14 +151,14 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
     int firstSeparatingAxis = -1;
 
     // Unit normal from A to B for edge `edge` of poly1 (the polygon that owns the axis).
-    auto orientedNormal = [](const Polygon& poly1, const Transform& xf1, SatAxisOwner owner, int edge,
+    auto orientedNormal = [](PolygonView poly1, const Transform& xf1, SatAxisOwner owner, int edge,
                              bool facing) {
         const Vec2 worldNormal = rotate(xf1.q, poly1.normal(edge));
         const bool plus = (owner == SatAxisOwner::A) == facing;
         return plus ? worldNormal : -worldNormal;
     };
 
-    auto scan = [&](const Polygon& poly1, const Transform& xf1, const Polygon& poly2, const Transform& xf2,
+    auto scan = [&](PolygonView poly1, const Transform& xf1, PolygonView poly2, const Transform& xf2,
                     SatAxisOwner owner, int& bestEdge, AxisScore& best, int& bestTraceIndex) -> bool {
         // poly2's vertices in poly1's frame, once: then each of poly1's axes costs one dot per vertex.
         const Transform toPoly1 = invMulTransform(xf1, xf2);
@@ -265,7 +264,7 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
 // (support function of the polygon; sd = signed distance, negative inside), in both directions d and -d, with
 // equality for f on the face normal in an edge region and on u in a vertex region, so the least overlap is
 // exact.
-SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
+SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b, const Transform& xfB,
                            double speculativeDistance, SatTrace* trace) {
     const bool all = trace != nullptr && trace->testAllAxes;
     if (trace != nullptr) {

@@ -274,7 +274,21 @@ AABB computeAABB(const Circle& circle, const Transform& xf) {
     return {{c.x - circle.radius, c.y - circle.radius}, {c.x + circle.radius, c.y + circle.radius}};
 }
 
-AABB computeAABB(const Polygon& polygon, const Transform& xf) {
+Polygon Polygon::copyOf(PolygonView view) {
+    Polygon poly;
+    poly.m_count = view.count();
+    for (int i = 0; i < view.count(); ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        poly.m_vertices[k] = view.vertex(i);
+        poly.m_normals[k] = view.normal(i);
+        poly.m_thickness[k] = view.thickness(i);
+        poly.m_opposite[k] = static_cast<std::int8_t>(view.opposite(i));
+    }
+    poly.m_centroid = view.centroid();
+    return poly;
+}
+
+AABB computeAABB(PolygonView polygon, const Transform& xf) {
     Vec2 lo = transformPoint(xf, polygon.vertex(0));
     Vec2 hi = lo;
     for (int i = 1; i < polygon.count(); ++i) {

@@ -21,10 +21,11 @@ class TaskPool;
 
 struct SolverContext {
     const WorldSettings* settings = nullptr;
-    const World* world = nullptr;     ///< read-only access to shapes and names if a solver needs them
-    double timeStep = 0.0;            ///< full step, seconds (settings->timeStep)
-    std::span<BodySim> bodies;        ///< all body slots; only `isSimulated()` bodies may be changed
-    std::span<const ShapeSim> shapes; ///< all shape slots (check `alive`)
+    const World* world = nullptr;           ///< read-only access to shapes and names if a solver needs them
+    double timeStep = 0.0;                  ///< full step, seconds (settings->timeStep)
+    std::span<BodySim> bodies;              ///< all body slots; only `isSimulated()` bodies may be changed
+    std::span<const ShapeSim> shapes;       ///< all shape slots (check `alive`)
+    const PolygonStore* polygons = nullptr; ///< the shapes' polygon records (viewOf(shape, *polygons))
     std::span<ContactSim>
         contacts; ///< this step's contacts; manifolds from the poses at the start of the step
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)

@@ -63,20 +63,20 @@ namespace {
 /// The narrow phase of the World (world.cpp collideShapes): the same kernels, dispatched by shape kind, on
 /// the shapes placed by the given poses. No speculative margin: a position solver corrects only what
 /// overlaps.
-Manifold narrowPhase(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
-                     const Transform& xfB, ContactMethod method) {
+Manifold narrowPhase(const ShapeView& a, const Transform& xfA, const ShapeView& b, const Transform& xfB,
+                     ContactMethod method) {
     const Circle* circleA = std::get_if<Circle>(&a);
     const Circle* circleB = std::get_if<Circle>(&b);
     if (circleA != nullptr && circleB != nullptr) {
         return collideCircles(*circleA, xfA, *circleB, xfB);
     }
     if (circleA != nullptr) {
-        return collideCirclePolygon(*circleA, xfA, std::get<Polygon>(b), xfB);
+        return collideCirclePolygon(*circleA, xfA, std::get<PolygonView>(b), xfB);
     }
     if (circleB != nullptr) {
-        return collidePolygonCircle(std::get<Polygon>(a), xfA, *circleB, xfB);
+        return collidePolygonCircle(std::get<PolygonView>(a), xfA, *circleB, xfB);
     }
-    return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, method);
+    return collidePolygons(std::get<PolygonView>(a), xfA, std::get<PolygonView>(b), xfB, method);
 }
 
 /// A contact normal within this angle of the vertical (|n . up| >= cos 45 deg) is a support: in the shock
@@ -198,8 +198,8 @@ void VerletSolver::collidePairs(const SolverContext& ctx, double h, Pass pass) {
             }
         }
         const Manifold manifold =
-            narrowPhase(ctx.shapes[static_cast<std::size_t>(c.shapeA)].geometry, xfA,
-                        ctx.shapes[static_cast<std::size_t>(c.shapeB)].geometry, xfB, method);
+            narrowPhase(viewOf(ctx.shapes[static_cast<std::size_t>(c.shapeA)], *ctx.polygons), xfA,
+                        viewOf(ctx.shapes[static_cast<std::size_t>(c.shapeB)], *ctx.polygons), xfB, method);
         if (m_response == VerletResponse::Rigid) {
             solveRigid(ctx, ci, manifold, h, pass, false);
             continue;

@@ -136,9 +136,8 @@ void VerletSolver::buildBody(const SolverContext& ctx, int bodySlot, std::span<c
     bc.dynamic = body.type == BodyType::Dynamic;
     const Vec2 lc = body.localCenter;
     const int first = static_cast<int>(m_particles.size());
-    const bool loneCircle =
-        bc.dynamic && shapeSlots.size() == 1 &&
-        std::holds_alternative<Circle>(ctx.shapes[static_cast<std::size_t>(shapeSlots[0])].geometry);
+    const bool loneCircle = bc.dynamic && shapeSlots.size() == 1 &&
+                            ctx.shapes[static_cast<std::size_t>(shapeSlots[0])].isCircle();
 
     auto push = [this, bodySlot](Vec2 local, double radius) {
         VerletParticle p;
@@ -157,7 +156,8 @@ void VerletSolver::buildBody(const SolverContext& ctx, int bodySlot, std::span<c
         const ShapeSim& shape = ctx.shapes[static_cast<std::size_t>(s)];
         ShapeCache& sc = m_shapes[static_cast<std::size_t>(s)];
         sc.body = bodySlot;
-        if (const auto* circle = std::get_if<Circle>(&shape.geometry)) {
+        if (shape.isCircle()) {
+            const Circle* circle = &shape.circle;
             sc.circle = true;
             sc.radius = circle->radius;
             sc.center = push(circle->center - lc, circle->radius);
@@ -170,7 +170,7 @@ void VerletSolver::buildBody(const SolverContext& ctx, int bodySlot, std::span<c
                 hub = sc.center;
             }
         } else {
-            const Polygon& polygon = std::get<Polygon>(shape.geometry);
+            const PolygonView polygon = polygonOf(shape, *ctx.polygons);
             sc.first = static_cast<int>(m_particles.size());
             sc.count = polygon.count();
             for (int k = 0; k < polygon.count(); ++k) {

@@ -47,35 +47,36 @@ std::uint64_t pairKey(int shapeA, int shapeB) {
     return (std::uint64_t(lo) << 32) | hi;
 }
 
-AABB boundsOf(const ShapeGeometry& geometry, const Transform& xf) {
+AABB boundsOf(const ShapeView& geometry, const Transform& xf) {
     if (const auto* circle = std::get_if<Circle>(&geometry)) {
         return computeAABB(*circle, xf);
     }
-    return computeAABB(std::get<Polygon>(geometry), xf);
+    return computeAABB(std::get<PolygonView>(geometry), xf);
 }
 
-MassData massOf(const ShapeSim& shape) {
-    if (const auto* circle = std::get_if<Circle>(&shape.geometry)) {
-        return computeMass(*circle, shape.density);
+MassData massOf(const ShapeGeometry& geometry, double density) {
+    if (const auto* circle = std::get_if<Circle>(&geometry)) {
+        return computeMass(*circle, density);
     }
-    return computeMass(std::get<Polygon>(shape.geometry), shape.density);
+    return computeMass(std::get<Polygon>(geometry), density);
 }
 
 /// Narrow phase dispatch without collide()'s own AABB early out (the world has already done it).
-Manifold collideShapes(const ShapeGeometry& a, const Transform& xfA, const ShapeGeometry& b,
-                       const Transform& xfB, ContactMethod method, double speculativeDistance) {
+Manifold collideShapes(const ShapeView& a, const Transform& xfA, const ShapeView& b, const Transform& xfB,
+                       ContactMethod method, double speculativeDistance) {
     const auto* circleA = std::get_if<Circle>(&a);
     const auto* circleB = std::get_if<Circle>(&b);
     if (circleA && circleB) {
         return collideCircles(*circleA, xfA, *circleB, xfB, speculativeDistance);
     }
     if (circleA) {
-        return collideCirclePolygon(*circleA, xfA, std::get<Polygon>(b), xfB, speculativeDistance);
+        return collideCirclePolygon(*circleA, xfA, std::get<PolygonView>(b), xfB, speculativeDistance);
     }
     if (circleB) {
-        return collidePolygonCircle(std::get<Polygon>(a), xfA, *circleB, xfB, speculativeDistance);
+        return collidePolygonCircle(std::get<PolygonView>(a), xfA, *circleB, xfB, speculativeDistance);
     }
-    return collidePolygons(std::get<Polygon>(a), xfA, std::get<Polygon>(b), xfB, method, speculativeDistance);
+    return collidePolygons(std::get<PolygonView>(a), xfA, std::get<PolygonView>(b), xfB, method,
+                           speculativeDistance);
 }
 
 void hashBytes(std::uint64_t& h, const void* data, std::size_t size) {
@@ -98,7 +99,7 @@ void hashDouble(std::uint64_t& h, double value) {
 
 World::World(const WorldSettings& settings)
     : m_settings(validate(settings, "settings") ? WorldSettings{} : settings),
-      m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)),
+      m_polygons(std::make_unique<PolygonStore>()), m_broadPhase(std::make_unique<BroadPhase>(kAABBMargin)),
       m_fixedTree(std::make_unique<DynamicTree>(kAABBMargin)), m_contactMap(std::make_unique<ContactMap>()),
       m_impulseSolver(makeImpulseSolver()), m_pool(std::make_unique<TaskPool>(TaskPool::hardwareThreads())) {
     m_verletSolver = makeVerletSolver(m_settings.verletResponse);
@@ -253,7 +254,14 @@ Result<BodyId> World::createBody(const BodyDef& def) {
         }
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(shapeSlot)];
         shape = ShapeSim{};
-        shape.geometry = def.shapes[k].geometry;
+        if (const auto* circle = std::get_if<Circle>(&def.shapes[k].geometry)) {
+            shape.circle = *circle;
+        } else {
+            const Polygon& polygon = std::get<Polygon>(def.shapes[k].geometry);
+            shape.polygon = m_polygons->add(polygon);
+            shape.vertexCount = polygon.count();
+            shape.centroid = polygon.centroid();
+        }
         shape.density = def.shapes[k].density;
         shape.friction = def.shapes[k].friction;
         shape.restitution = def.shapes[k].restitution;
@@ -268,8 +276,8 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     if (def.type == BodyType::Dynamic) {
         std::vector<MassData> parts;
         parts.reserve(info.shapes.size());
-        for (int s : info.shapes) {
-            parts.push_back(massOf(m_shapes[static_cast<std::size_t>(s)]));
+        for (const ShapeDef& shapeDef : def.shapes) {
+            parts.push_back(massOf(shapeDef.geometry, shapeDef.density));
         }
         const MassData md = combineMass(parts);
         if (md.mass > 0.0 && std::isfinite(md.mass)) {
@@ -293,11 +301,27 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     return BodyId{slot, info.generation};
 }
 
+void World::compactPolygons() {
+    // Records of destroyed shapes are holes in the store; once they are most of it (an editor that replaced
+    // every body a few times), the live records are copied into a new store in slot order. Amortised: the
+    // live bytes copied are at most the bytes released since the last compaction.
+    if (m_polygons->releasedBytes() * 2 <= m_polygons->usedBytes()) {
+        return;
+    }
+    PolygonStore packed;
+    for (ShapeSim& shape : m_shapes) {
+        if (shape.alive && !shape.isCircle()) {
+            shape.polygon = packed.add(polygonOf(shape, *m_polygons));
+        }
+    }
+    m_polygons->swap(packed);
+}
+
 void World::createProxies(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        shape.aabb = boundsOf(shape.geometry, b.xf);
+        shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
         shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
         shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
         if (b.type != BodyType::Dynamic) {
@@ -356,9 +380,13 @@ bool World::removeBody(BodyId id) {
     const auto si = static_cast<std::size_t>(slot);
     for (int s : m_bodyInfo[si].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+        if (!shape.isCircle()) {
+            m_polygons->release(shape.vertexCount);
+        }
         shape = ShapeSim{};
         m_freeShapes.push_back(s);
     }
+    compactPolygons();
     m_bodyInfo[si].shapes.clear();
     m_bodyInfo[si].name.clear();
     m_bodies[si] = BodySim{};
@@ -456,7 +484,11 @@ ShapeDef World::shape(BodyId id, int shapeIndex) const {
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
         m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
     ShapeDef def;
-    def.geometry = sh.geometry;
+    if (sh.isCircle()) {
+        def.geometry = sh.circle;
+    } else {
+        def.geometry = Polygon::copyOf(polygonOf(sh, *m_polygons));
+    }
     def.density = sh.density;
     def.friction = sh.friction;
     def.restitution = sh.restitution;
@@ -470,7 +502,7 @@ AABB World::shapeAABB(BodyId id, int shapeIndex) const {
     }
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
         m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
-    return boundsOf(sh.geometry, m_bodies[static_cast<std::size_t>(s)].xf);
+    return boundsOf(viewOf(sh, *m_polygons), m_bodies[static_cast<std::size_t>(s)].xf);
 }
 
 AABB World::bodyAABB(BodyId id) const {
@@ -531,7 +563,7 @@ void World::updateShapeBounds(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        shape.aabb = boundsOf(shape.geometry, b.xf);
+        shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
     }
 }
 
@@ -798,8 +830,12 @@ void World::prefetchContact(int index) const {
     // Which alternative a shape holds is unknown until its line arrives; the polygon's lines are asked for
     // either way (libstdc++ keeps the alternative at the variant's address; a circle's record is smaller,
     // so the requests may fall on the next shape, which is harmless).
-    Polygon::prefetchAt(&sa.geometry);
-    Polygon::prefetchAt(&sb.geometry);
+    if (!sa.isCircle()) {
+        polygonOf(sa, *m_polygons).prefetch();
+    }
+    if (!sb.isCircle()) {
+        polygonOf(sb, *m_polygons).prefetch();
+    }
 }
 
 bool World::updateContact(int index) {
@@ -831,7 +867,8 @@ bool World::updateContact(int index) {
         }
         return true;
     }
-    const Manifold m = collideShapes(sa.geometry, ba.xf, sb.geometry, bb.xf, m_settings.contactMethod, spec);
+    const Manifold m = collideShapes(viewOf(sa, *m_polygons), ba.xf, viewOf(sb, *m_polygons), bb.xf,
+                                     m_settings.contactMethod, spec);
     ContactPointSim fresh[kMaxManifoldPoints];
     for (int k = 0; k < m.pointCount; ++k) {
         const std::uint32_t key = m.points[k].id.key();
@@ -893,6 +930,7 @@ const StepReport& World::step() {
     context.timeStep = dt;
     context.bodies = m_bodies;
     context.shapes = m_shapes;
+    context.polygons = m_polygons.get();
     context.contacts = m_contacts;
     context.awakeBodies = m_awake;
     context.pool = m_pool.get();
@@ -935,12 +973,13 @@ void World::computeExtents(BodySim& body, std::span<const int> shapes) const {
     double maxExtent = 0.0;
     for (const int s : shapes) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        if (const auto* circle = std::get_if<Circle>(&shape.geometry)) {
+        if (shape.isCircle()) {
+            const Circle* circle = &shape.circle;
             minExtent = std::min(minExtent, circle->radius);
             maxExtent = std::max(maxExtent, length(circle->center - body.localCenter) + circle->radius);
             continue;
         }
-        const Polygon& polygon = std::get<Polygon>(shape.geometry);
+        const PolygonView polygon = polygonOf(shape, *m_polygons);
         double inner = std::numeric_limits<double>::infinity();
         for (int i = 0; i < polygon.count(); ++i) {
             const Vec2 v = polygon.vertex(i);
@@ -1025,8 +1064,9 @@ void World::sweepBody(int slot, bool bullet) {
     double fraction = 1.0;
     for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapes) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
-        const DistanceProxy proxy = makeProxy(shape.geometry);
-        const AABB box = combine(boundsOf(shape.geometry, xfStart), boundsOf(shape.geometry, xfEnd));
+        const ShapeView view = viewOf(shape, *m_polygons);
+        const DistanceProxy proxy = makeProxy(view);
+        const AABB box = combine(boundsOf(view, xfStart), boundsOf(view, xfEnd));
         // A non-bullet meets only static and kinematic shapes: they have a tree of their own.
         const auto visit = [&](int otherShape) {
             const ShapeSim& other = m_shapes[static_cast<std::size_t>(otherShape)];
@@ -1042,16 +1082,14 @@ void World::sweepBody(int slot, bool bullet) {
             const Sweep otherSweep = ob.isSimulated()
                                          ? makeSweep(ob.localCenter, ob.center0, ob.q0, ob.center, ob.xf.q)
                                          : fixedSweep(ob.xf, ob.localCenter);
-            const DistanceProxy otherProxy = makeProxy(other.geometry);
+            const DistanceProxy otherProxy = makeProxy(viewOf(other, *m_polygons));
             const ToiOutput out = timeOfImpact(otherProxy, otherSweep, proxy, sweep, fraction);
             if (out.fraction > 0.0 && out.fraction < fraction) {
                 fraction = out.fraction;
             } else if (out.fraction == 0.0) {
                 DistanceProxy core;
                 core.count = 1;
-                core.points[0] = std::holds_alternative<Circle>(shape.geometry)
-                                     ? std::get<Circle>(shape.geometry).center
-                                     : std::get<Polygon>(shape.geometry).centroid();
+                core.points[0] = shape.isCircle() ? shape.circle.center : shape.centroid;
                 core.radius = 0.25 * b.minExtent; // Box2D v3's core fraction
                 const ToiOutput centre = timeOfImpact(otherProxy, otherSweep, core, sweep, fraction);
                 if (centre.fraction > 0.0 && centre.fraction < fraction) {
@@ -1292,10 +1330,9 @@ BodyId World::bodyAt(Vec2 worldPoint) const {
         }
         const Vec2 local = invTransformPoint(b.xf, worldPoint);
         for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
-            const ShapeGeometry& g = m_shapes[static_cast<std::size_t>(s)].geometry;
-            const bool inside = std::holds_alternative<Circle>(g)
-                                    ? pointInCircle(std::get<Circle>(g), local)
-                                    : pointInConvexPolygon(std::get<Polygon>(g), local);
+            const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
+            const bool inside = shape.isCircle() ? pointInCircle(shape.circle, local)
+                                                 : pointInConvexPolygon(polygonOf(shape, *m_polygons), local);
             if (inside) {
                 return idOfSlot(i);
             }
@@ -1392,7 +1429,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 720, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 728, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1400,11 +1437,12 @@ static_assert(sizeof(World) == 720, "World changed: update World's copy construc
 World::World(const World& other)
     : m_settings(other.m_settings), m_reportFlags(other.m_reportFlags), m_bodies(other.m_bodies),
       m_bodyInfo(other.m_bodyInfo), m_freeBodies(other.m_freeBodies), m_bodyCount(other.m_bodyCount),
-      m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_broadPhase(copyOf(other.m_broadPhase)),
-      m_fixedTree(copyOf(other.m_fixedTree)), m_contacts(other.m_contacts),
-      m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake), m_fastBodies(other.m_fastBodies),
-      m_islandParent(other.m_islandParent), m_islandMinSleep(other.m_islandMinSleep),
-      m_impulseSolver(cloneOf(other.m_impulseSolver)), m_verletSolver(cloneOf(other.m_verletSolver)),
+      m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_polygons(copyOf(other.m_polygons)),
+      m_broadPhase(copyOf(other.m_broadPhase)), m_fixedTree(copyOf(other.m_fixedTree)),
+      m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
+      m_fastBodies(other.m_fastBodies), m_islandParent(other.m_islandParent),
+      m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
+      m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
       m_contactSummary(other.m_contactSummary), m_proxyMoves(other.m_proxyMoves), m_report(other.m_report),
       m_time(other.m_time), m_stepCount(other.m_stepCount) {
@@ -1442,9 +1480,9 @@ std::size_t heapBytes(const std::string& text) {
 std::size_t World::memoryBytes() const {
     std::size_t bytes = sizeof(World) + heapBytes(m_bodies) + heapBytes(m_bodyInfo) +
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
-                        heapBytes(m_contacts) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
-                        heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) + heapBytes(m_contactGone) +
-                        heapBytes(m_proxyMoves);
+                        sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
+                        heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_islandParent) +
+                        heapBytes(m_islandMinSleep) + heapBytes(m_contactGone) + heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
     }

@@ -18,6 +18,7 @@ struct WorldInternals {
     static std::span<const BodySim> bodies(const World& world) { return world.m_bodies; }
     static std::span<const ShapeSim> shapes(const World& world) { return world.m_shapes; }
     static std::span<const ContactSim> contacts(const World& world) { return world.m_contacts; }
+    static const PolygonStore& polygons(const World& world) { return *world.m_polygons; }
     /// The raw record of a body (an invalid handle asserts in debug and gives a default record).
     static const BodySim& body(const World& world, BodyId id) { return world.bodySim(id); }
     static const VerletSolver& verletSolver(const World& world) { return world.verletSolver(); }

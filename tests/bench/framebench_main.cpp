@@ -3,6 +3,10 @@
 /// contactlab-framebench --drag [--bodies N] [--frames N] [--warmup N] [--screenshot FILE.png]
 /// contactlab-framebench --pile N [--steps N] [--overlays LIST]
 ///   (issue 16's heavy scene played on the app's own timer and worker thread: the window's answer time)
+/// contactlab-framebench --compare [--config A.json ...] [--bodies N] [--frames N] [--warmup N] [--split]
+///                       [--screenshot FILE.png]
+///   (issue 15's compare mode: the four presets, or the configuration files given (the format of
+///   `contactlab-cli compare --config`), on a 200-body scene by default, playing in step)
 ///
 /// Measures one Simulate-mode display frame on the real MainWindow (offscreen): the controller's advance()
 /// for one step's worth of time (one World step, recording, interpolation, canvas poses, overlay frame) plus
@@ -19,6 +23,9 @@
 /// A second pass times the same moves with the window's own repaint instead (the event loop paints only what
 /// each move made dirty), which is what a user's drag costs.
 
+#include "compare_table.h"
+#include "compare_ui.h"
+#include "compare_view.h"
 #include "inspector_dock.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -33,8 +40,10 @@
 #include "physics/polygon_factory.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QCommandLineParser>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QGraphicsScene>
 #include <QMouseEvent>
 #include <QPixmap>
@@ -125,6 +134,87 @@ void sendMouse(QWidget* viewport, QEvent::Type type, QPointF at, Qt::MouseButton
                Qt::MouseButtons buttons) {
     QMouseEvent event(type, at, viewport->mapToGlobal(at), button, buttons, Qt::NoModifier);
     QApplication::sendEvent(viewport, &event);
+}
+
+/// CPU time of the whole process (every thread), ms.
+double processCpuMs() {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+/// The --compare case: compare mode with the four presets (impulse soft step, Baumgarte PGS, push-out,
+/// Verlet) on the scene, played on an external clock. One frame is CompareUi::advance for one tick (the four
+/// configurations step at once, one thread each, and record their frames, table and scrubber) plus the
+/// repaint of the compare view (QWidget::grab). Issue 15's bar: 60 fps, 16.7 ms a frame.
+int runCompareBench(cl::MainWindow& window, int frames, int warmup, bool split, const QString& screenshot,
+                    const QStringList& configFiles) {
+    auto* ui = window.findChild<cl::SimulationUi*>();
+    auto* compare = window.findChild<cl::CompareUi*>();
+    ui->simulateAction()->setChecked(true);
+    compare->setExternalClock(true);
+    std::vector<cl::CompareConfig> configs = cl::comparePresets(ui->controller()->settings());
+    if (!configFiles.isEmpty()) {
+        configs.clear();
+        for (const QString& file : configFiles) {
+            auto read = cl::readSettingsFile(file, ui->controller()->settings());
+            if (const auto* problem = std::get_if<QString>(&read)) {
+                std::fprintf(stderr, "contactlab-framebench: %s: %s\n", qPrintable(file),
+                             qPrintable(*problem));
+                return 1;
+            }
+            configs.push_back({QFileInfo(file).completeBaseName(), std::get<phys::WorldSettings>(read)});
+        }
+    }
+    compare->start(std::move(configs));
+    compare->layoutChoice()->setCurrentIndex(split ? 1 : 0);
+    compare->play();
+    const double dt = compare->run()->tickSeconds();
+    std::vector<double> total, stepPart, cpuThread, cpuThreadStep, cpuProcess;
+    QElapsedTimer timer;
+    QPixmap lastFrame;
+    for (int f = 0; f < warmup + frames; ++f) {
+        const double thread0 = threadCpuMs();
+        const double process0 = processCpuMs();
+        timer.start();
+        compare->advance(dt);
+        const double afterStep = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        const double thread1 = threadCpuMs();
+        const QPixmap pixmap = compare->view()->grab();
+        const double all = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+        if (f >= warmup) {
+            total.push_back(all);
+            stepPart.push_back(afterStep);
+            cpuThread.push_back(threadCpuMs() - thread0);
+            cpuThreadStep.push_back(thread1 - thread0);
+            cpuProcess.push_back(processCpuMs() - process0);
+        }
+        if (f + 1 == warmup + frames) {
+            lastFrame = pixmap;
+        }
+    }
+    if (!screenshot.isEmpty() && !lastFrame.save(screenshot, "PNG")) {
+        std::fprintf(stderr, "contactlab-framebench: cannot write the screenshot\n");
+        return 1;
+    }
+    const cl::CompareRun& run = *compare->run();
+    std::printf("contactlab-framebench --compare: %d configurations, %zu bodies, %d frames after %d warm-up, "
+                "view %dx%d, %s\n",
+                run.count(), run.bodies().size(), frames, warmup, compare->view()->width(),
+                compare->view()->height(), split ? "split" : "overlaid");
+    for (int c = 0; c < run.count(); ++c) {
+        std::printf("  %-20s step %lld, contacts %d, mean step %.2f ms\n", qPrintable(run.config(c).name),
+                    static_cast<long long>(run.frame(c)->step), run.row(c).contacts,
+                    run.row(c).meanStepMicros * 1e-3);
+    }
+    std::printf("  frame (step all + repaint): median %.2f ms  p95 %.2f ms   (60 fps bar: 16.7 ms)\n",
+                percentile(total, 0.5), percentile(total, 0.95));
+    std::printf("  step part (advance):        median %.2f ms\n", percentile(stepPart, 0.5));
+    std::printf(
+        "  CPU time a frame:           UI thread median %.2f ms (advance %.2f ms), all threads median "
+        "%.2f ms\n",
+        percentile(cpuThread, 0.5), percentile(cpuThreadStep, 0.5), percentile(cpuProcess, 0.5));
+    return 0;
 }
 
 /// The --drag case (see the file comment). Returns the exit code.
@@ -332,10 +422,19 @@ int main(int argc, char* argv[]) {
                       QStringLiteral("n")});
     parser.addOption({QStringLiteral("steps"), QStringLiteral("Steps of the --pile run (default 3)."),
                       QStringLiteral("n"), QStringLiteral("3")});
+    parser.addOption({QStringLiteral("compare"),
+                      QStringLiteral("Compare mode: four configurations of a 200-body scene (issue 15).")});
+    parser.addOption({QStringLiteral("config"),
+                      QStringLiteral("--compare: a configuration file instead of the presets (repeat it)."),
+                      QStringLiteral("file")});
+    parser.addOption({QStringLiteral("split"), QStringLiteral("--compare: the split view (else overlaid).")});
     parser.addOption({QStringLiteral("screenshot"),
                       QStringLiteral("Save the last frame's viewport as a PNG."), QStringLiteral("file")});
     parser.process(app);
-    const int bodies = std::max(1, parser.value(QStringLiteral("bodies")).toInt());
+    const bool compareCase = parser.isSet(QStringLiteral("compare"));
+    const int bodies = compareCase && !parser.isSet(QStringLiteral("bodies"))
+                           ? 200
+                           : std::max(1, parser.value(QStringLiteral("bodies")).toInt());
     const int frames = std::max(1, parser.value(QStringLiteral("frames")).toInt());
     const int warmup = std::max(0, parser.value(QStringLiteral("warmup")).toInt());
 
@@ -358,6 +457,11 @@ int main(int argc, char* argv[]) {
         }
         return runPileBench(window, std::max(1, parser.value(QStringLiteral("pile")).toInt()),
                             std::max(1, parser.value(QStringLiteral("steps")).toInt()));
+    }
+    if (compareCase) {
+        return runCompareBench(window, frames, warmup, parser.isSet(QStringLiteral("split")),
+                               parser.value(QStringLiteral("screenshot")),
+                               parser.values(QStringLiteral("config")));
     }
     if (parser.isSet(QStringLiteral("drag"))) {
         return runDragBench(window, frames, warmup, parser.value(QStringLiteral("screenshot")));

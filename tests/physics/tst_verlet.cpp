@@ -115,6 +115,7 @@ struct Harness {
         ctx.timeStep = settings.timeStep;
         ctx.bodies = bodies;
         ctx.shapes = shapes;
+        ctx.polygons = &phys::WorldInternals::polygons(world);
         ctx.contacts = contacts;
         ctx.awakeBodies = awake;
         for (const int i : awake) {

@@ -80,7 +80,7 @@ struct ClipTrace {
 ///        *trace, which is reset before the normal is read again
 /// @param axisOwner owner of the SAT axis; it wins a reference tie
 /// @param speculativeDistance metres >= 0: points with depth >= -speculativeDistance are kept
-Manifold clipPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold clipPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                       const Vec2& normal, SatAxisOwner axisOwner = SatAxisOwner::A,
                       double speculativeDistance = 0.0, ClipTrace* trace = nullptr);
 
@@ -106,8 +106,8 @@ struct DeepestVerticesTrace {
 /// one point.
 /// @param sat the SAT result for this pair (not separated); its axis is the reference face
 /// @param speculativeDistance metres >= 0: the point is kept when depth >= -speculativeDistance
-Manifold deepestVerticesPolygons(const Polygon& a, const Transform& xfA, const Polygon& b,
-                                 const Transform& xfB, const SatResult& sat, double speculativeDistance = 0.0,
+Manifold deepestVerticesPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
+                                 const SatResult& sat, double speculativeDistance = 0.0,
                                  DeepestVerticesTrace* trace = nullptr);
 
 /// Edges whose directions make an angle with sine below this count as parallel in the vertex-edge method.
@@ -142,7 +142,7 @@ struct VertexEdgeTrace {
 /// vertex-on-vertex case A's vertex and the first edge of B found win (the thesis's choice). At most one
 /// point; no speculative contacts (a vertex must be inside). The normal is that edge's, from A to B, not the
 /// SAT normal.
-Manifold vertexEdgePolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold vertexEdgePolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                             VertexEdgeTrace* trace = nullptr);
 
 const char* toString(VertexEdgeCase which); ///< "none", "vertex-in-b", ...

@@ -15,6 +15,15 @@ namespace phys {
 
 /// A shape's geometry, as in ShapeDef::geometry.
 using ShapeGeometry = std::variant<Circle, Polygon>;
+/// A shape's geometry as the collision kernels read it: a circle, or a view of a polygon stored anywhere.
+using ShapeView = std::variant<Circle, PolygonView>;
+/// A view of a geometry value (valid while the value lives).
+inline ShapeView viewOf(const ShapeGeometry& geometry) {
+    if (const auto* circle = std::get_if<Circle>(&geometry)) {
+        return *circle;
+    }
+    return std::get<Polygon>(geometry).view();
+}
 
 /// The AABB-AABB test by per-axis overlap (the source's first early out).
 struct AabbOverlap {
@@ -64,15 +73,15 @@ Manifold collideCircles(const Circle& a, const Transform& xfA, const Circle& b, 
 
 /// Polygon A and circle B: SAT (satPolygonCircle), one point midway between the surfaces.
 /// Feature id: A's face (edge index) or vertex, B's vertex 0 (the circle).
-Manifold collidePolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
+Manifold collidePolygonCircle(PolygonView a, const Transform& xfA, const Circle& b, const Transform& xfB,
                               double speculativeDistance = 0.0, CollideTrace* trace = nullptr);
 
 /// Circle A and polygon B: collidePolygonCircle with the shapes swapped, normal flipped and ids swapped.
-Manifold collideCirclePolygon(const Circle& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold collideCirclePolygon(const Circle& a, const Transform& xfA, PolygonView b, const Transform& xfB,
                               double speculativeDistance = 0.0, CollideTrace* trace = nullptr);
 
 /// Two polygons: SAT, then the contact points by `method`.
-Manifold collidePolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+Manifold collidePolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                          ContactMethod method = ContactMethod::Clipping, double speculativeDistance = 0.0,
                          CollideTrace* trace = nullptr);
 

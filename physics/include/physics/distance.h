@@ -27,9 +27,14 @@ struct DistanceProxy {
     double radius = 0.0; ///< metres: the circle's radius, 0 for polygons
 };
 
-DistanceProxy makeProxy(const Polygon& polygon);
+DistanceProxy makeProxy(PolygonView polygon);
 DistanceProxy makeProxy(const Circle& circle);
 DistanceProxy makeProxy(const ShapeGeometry& geometry);
+DistanceProxy makeProxy(const ShapeView& geometry);
+/// A Polygon value (the overload the conversions would otherwise make ambiguous).
+inline DistanceProxy makeProxy(const Polygon& polygon) {
+    return makeProxy(polygon.view());
+}
 
 /// Index of the proxy point furthest along a direction given in the proxy's own (body) frame. GJK, EPA and
 /// the time of impact all search with it.

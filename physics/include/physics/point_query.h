@@ -15,7 +15,7 @@ bool pointInCircle(const Circle& circle, Vec2 point);
 /// Convex polygon test by cross products: the point is inside when it is on the inner side of (or on) every
 /// edge, i.e. cross(v[i+1] - v[i], p - v[i]) >= 0 for all i (CCW winding). Points on the boundary count as
 /// inside.
-bool pointInConvexPolygon(const Polygon& polygon, Vec2 point);
+bool pointInConvexPolygon(PolygonView polygon, Vec2 point);
 
 /// Even-odd ray casting for any simple polygon (convex or not): a horizontal ray from the point towards +x;
 /// count the edges it crosses; odd means inside.

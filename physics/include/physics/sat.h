@@ -98,7 +98,7 @@ struct SatResult {
 /// @param xfA, xfB body transforms (local -> world)
 /// @param speculativeDistance metres, >= 0: an axis separates (early out) only when its gap exceeds it
 /// @param trace optional; filled in the world frame
-SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, const Transform& xfB,
+SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const Transform& xfB,
                       double speculativeDistance = 0.0, SatTrace* trace = nullptr);
 
 /// SAT for a polygon (A) and a circle (B): the polygon's edge normals, then the axis from the polygon vertex
@@ -106,7 +106,7 @@ SatResult satPolygons(const Polygon& a, const Transform& xfA, const Polygon& b, 
 /// the facing rule above applies between them.
 /// This is exact in every Voronoi region: when not separated, depth = r - (distance from centre to polygon)
 /// for a centre outside, r + (distance to the boundary) for a centre inside.
-SatResult satPolygonCircle(const Polygon& a, const Transform& xfA, const Circle& b, const Transform& xfB,
+SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b, const Transform& xfB,
                            double speculativeDistance = 0.0, SatTrace* trace = nullptr);
 
 /// SAT for two circles: the single axis is the centre line from A to B. Coincident centres (closer than

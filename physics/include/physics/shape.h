@@ -39,6 +39,44 @@ enum class PolygonCleanup {
     Strict,
 };
 
+/// A read-only look at a convex polygon's vertices and cached edge data, wherever they are stored: in a
+/// Polygon (which converts to a view implicitly) or in the World's packed polygon store, where a box takes
+/// 180 bytes instead of a Polygon's fixed 680 (issue 17: the narrow phase and the solver read the same
+/// numbers either way). The collision kernels (SAT, clipping, the contact methods, distance proxies) take
+/// views. A view is two words of pointers and is valid as long as the storage it looks at.
+class PolygonView {
+public:
+    PolygonView(const Vec2* vertices, const Vec2* normals, const double* thickness,
+                const std::int8_t* opposite, Vec2 centroid, int count)
+        : m_vertices(vertices), m_normals(normals), m_thickness(thickness), m_opposite(opposite),
+          m_centroid(centroid), m_count(count) {}
+
+    int count() const { return m_count; }
+    Vec2 vertex(int i) const { return m_vertices[i]; }
+    Vec2 normal(int i) const { return m_normals[i]; }
+    double thickness(int i) const { return m_thickness[i]; }
+    int opposite(int i) const { return m_opposite[i]; }
+    std::span<const Vec2> vertices() const { return {m_vertices, static_cast<std::size_t>(m_count)}; }
+    std::span<const Vec2> normals() const { return {m_normals, static_cast<std::size_t>(m_count)}; }
+    Vec2 centroid() const { return m_centroid; }
+    int next(int i) const { return i + 1 == m_count ? 0 : i + 1; }
+    int prev(int i) const { return i == 0 ? m_count - 1 : i - 1; }
+    /// Asks the processor to start loading what SAT and clipping read first.
+    void prefetch() const {
+        __builtin_prefetch(m_vertices);
+        __builtin_prefetch(m_normals);
+        __builtin_prefetch(m_thickness);
+    }
+
+private:
+    const Vec2* m_vertices;
+    const Vec2* m_normals;
+    const double* m_thickness;
+    const std::int8_t* m_opposite;
+    Vec2 m_centroid;
+    int m_count;
+};
+
 /// A convex polygon with cached outward edge normals, thicknesses across the edges, and centroid.
 class Polygon {
 public:
@@ -84,6 +122,15 @@ public:
         __builtin_prefetch(base + offsetof(Polygon, m_count));
     }
 
+    /// A view of this polygon (valid while it lives).
+    PolygonView view() const {
+        return {m_vertices.data(), m_normals.data(), m_thickness.data(),
+                m_opposite.data(), m_centroid,       m_count};
+    }
+    operator PolygonView() const { return view(); } // NOLINT: a polygon is usable wherever a view is
+    /// The polygon a view looks at, copied exactly (normals, thicknesses and opposites included).
+    static Polygon copyOf(PolygonView view);
+
     /// Same vertices in the same order, compared exactly. Not defaulted: normals, thicknesses, opposites and
     /// the centroid are caches computed from the vertices, so comparing them adds nothing, and the slots past
     /// count() hold no vertex.
@@ -109,6 +156,6 @@ double signedArea(std::span<const Vec2> points);
 /// World-frame bounding box of a circle placed by a transform.
 AABB computeAABB(const Circle& circle, const Transform& xf);
 /// World-frame bounding box of a polygon placed by a transform.
-AABB computeAABB(const Polygon& polygon, const Transform& xf);
+AABB computeAABB(PolygonView polygon, const Transform& xf);
 
 } // namespace phys

@@ -47,6 +47,7 @@ class VerletSolver;
 struct WorldInternals;
 class BroadPhase;
 class DynamicTree;
+class PolygonStore;
 class TaskPool;
 class WorldSnapshot;
 struct ContactMap;
@@ -257,6 +258,7 @@ private:
     AABB proxyBox(const BodySim& b, const ShapeSim& shape) const;
     /// True when moveShapeProxies() would move no proxy of the body (see DynamicTree::stillFits).
     bool proxiesStillFit(int bodySlot, Vec2 displacement) const;
+    void compactPolygons(); ///< drops the records of destroyed shapes once they are most of the store
     void createProxies(int bodySlot); ///< the broad phase's, and the fixed tree's for a non-dynamic body
     void destroyProxies(int bodySlot);
     void destroyContact(int contactIndex);
@@ -285,6 +287,7 @@ private:
 
     std::vector<ShapeSim> m_shapes;
     std::vector<int> m_freeShapes;
+    std::unique_ptr<PolygonStore> m_polygons; ///< the polygon shapes' vertices and edge data, packed
 
     std::unique_ptr<BroadPhase> m_broadPhase;
     /// The static and kinematic shapes again, alone (Box2D v3 keeps a tree per body type for the same
