@@ -262,9 +262,13 @@ void GraphDock::refresh() {
         double cursor = kNaN;
         m_lineSource(quantity(), lines, cursor);
         m_plot->setQuantity(nameOf(quantity()), unitOf(quantity()));
-        m_hint->setText(lines.empty() ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
-                                           "plot it, or plot the scene energy.")
-                                      : tr("Compare mode: one line per configuration"));
+        // One empty-state message, in the plot (as for the recorded frames below).
+        m_plot->setEmptyText(lines.empty()
+                                 ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
+                                      "plot it, or plot the scene energy.")
+                                 : tr("No values in the recorded frames."));
+        m_hint->setText(tr("Compare mode: one line per configuration"));
+        m_hint->setVisible(!lines.empty());
         m_plot->setSeries(std::move(lines));
         m_plot->setCursorTime(cursor);
         m_steps.clear();
