@@ -18,6 +18,7 @@
 #include <QImage>
 #include <QObject>
 #include <QSize>
+#include <QSizeF>
 #include <QString>
 
 #include <vector>
@@ -108,10 +109,17 @@ public:
     explicit CanvasOverlay(QObject* parent = nullptr) : QObject(parent) {}
     /// Draws the overlay. The painter maps viewport pixels to the device.
     virtual void paintOverlay(QPainter& painter, const SceneCanvas& canvas) = 0;
+    /// The box this overlay draws in a corner of the view (viewport pixels, with its margin from the edges
+    /// on every side), which the canvas's framing keeps clear of the framed bodies (SceneCanvas::frameScene).
+    /// Empty (the default): the overlay draws no such box.
+    virtual QSizeF reservedCorner(const SceneCanvas& /*canvas*/) const { return {}; }
 
 signals:
     /// The overlay's content changed: the canvas repaints.
     void changed();
+    /// What reservedCorner() returns may have changed: the canvas compares it with the one its pending
+    /// frameScene fit left room for, and fits again if it differs.
+    void reservedCornerChanged();
 };
 
 /// The canvas overlay of the workbench: the diagnostics over the bodies the canvas shows and the current

@@ -39,7 +39,8 @@ QString tickText(double value, double step) {
 } // namespace
 
 QuantityPlot::QuantityPlot(QWidget* parent)
-    : QWidget(parent), m_cursor(std::numeric_limits<double>::quiet_NaN()) {
+    : QWidget(parent), m_emptyText(tr("No values to plot")),
+      m_cursor(std::numeric_limits<double>::quiet_NaN()) {
     setObjectName(QStringLiteral("quantityPlot"));
     setMinimumHeight(140);
 }
@@ -53,6 +54,19 @@ void QuantityPlot::setQuantity(const QString& name, const QString& unit) {
 void QuantityPlot::setSeries(std::vector<PlotSeries> series) {
     m_series = std::move(series);
     update();
+}
+
+void QuantityPlot::setEmptyText(const QString& text) {
+    if (text != m_emptyText) {
+        m_emptyText = text;
+        update();
+    }
+}
+
+bool QuantityPlot::hasValues() const {
+    return std::any_of(m_series.begin(), m_series.end(), [](const PlotSeries& s) {
+        return std::any_of(s.v.begin(), s.v.end(), [](double v) { return std::isfinite(v); });
+    });
 }
 
 void QuantityPlot::setCursorTime(double seconds) {
@@ -191,7 +205,8 @@ void QuantityPlot::paint(QPainter& painter, const QRectF& area) const {
         QRectF(plot.left(), plot.bottom() + 2.0 + metrics.height(), plot.width(), metrics.height()),
         Qt::AlignRight | Qt::AlignVCenter, tr("t (s)"));
     if (empty) {
-        painter.drawText(plot, Qt::AlignCenter, tr("Select bodies and run the simulation to plot them"));
+        painter.drawText(plot.adjusted(4.0, 4.0, -4.0, -4.0), Qt::AlignCenter | Qt::TextWordWrap,
+                         m_emptyText);
         return;
     }
 

@@ -31,6 +31,12 @@ public:
     /// The quantity's name and unit for the y axis ("Velocity y", "m/s").
     void setQuantity(const QString& name, const QString& unit);
     void setSeries(std::vector<PlotSeries> series);
+    /// What the plot says in its middle when it has no value to draw (the owner knows why: nothing selected,
+    /// no contact...). The plot's only empty-state message: its owner shows no second one.
+    void setEmptyText(const QString& text);
+    QString emptyText() const { return m_emptyText; }
+    /// Whether the plot has at least one finite value to draw (else it shows emptyText()).
+    bool hasValues() const;
     /// The cursor's time (the frame shown), seconds; NaN hides it.
     void setCursorTime(double seconds);
     const std::vector<PlotSeries>& series() const { return m_series; }
@@ -53,6 +59,7 @@ protected:
 private:
     QString m_name;
     QString m_unit;
+    QString m_emptyText;
     std::vector<PlotSeries> m_series;
     double m_cursor;
 };

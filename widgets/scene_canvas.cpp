@@ -324,6 +324,7 @@ void SceneCanvas::setPresentationScale(double scale) {
     updateLabelVisibility();
     resetCachedContent();
     viewport()->update();
+    refitForReserve(); // the legend's box scales too
     emit presentationScaleChanged(m_presentationScale);
 }
 
@@ -393,14 +394,51 @@ void SceneCanvas::frameScene() {
     m_fitPending = PendingFit::Action;
 }
 
+// Framing with a reserved corner (the simulation legend, of reserve = its box and margins): a corner that
+// no framed body reaches, at the least cost in zoom.
+//   top band:    margins (m, max(m, reserve.h), m, m): the bodies below a band as tall as the box
+//   side column: margins (m, m, max(m, reserve.w), m): the bodies left of a column as wide as the box
+//   take the one with the larger scale (the band on a tie: under gravity the top of a scene is air)
+// The legend then finds its empty corner (SimOverlayPainter::chooseLegendCorner). Without it a tall scene
+// (the stack demo at 1280x800) filled the view's height and every corner held a box.
 ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
     const QSizeF size(viewport()->size());
     if (kind == PendingFit::Action) {
         if (const auto box = framingBounds(m_sceneDef)) {
-            return ViewTransform::fitting(*box, size, SceneRenderer::fitMargin(size));
+            const double m = SceneRenderer::fitMargin(size);
+            const QSizeF reserve = reservedCorner();
+            m_fittedReserve = reserve;
+            if (reserve.isEmpty()) {
+                return ViewTransform::fitting(*box, size, m);
+            }
+            const ViewTransform band =
+                ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
+            const ViewTransform column =
+                ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
+            return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
         }
     }
     return SceneRenderer::fitView(m_sceneDef, size);
+}
+
+QSizeF SceneCanvas::reservedCorner() const {
+    QSizeF reserve;
+    for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
+        if (overlay) {
+            reserve = reserve.expandedTo(overlay->reservedCorner(*this));
+        }
+    }
+    return reserve;
+}
+
+void SceneCanvas::refitForReserve() {
+    // Hidden (or a window being torn down): showEvent fits a pending fit again anyway.
+    if (!isVisible() || m_fitPending != PendingFit::Action || reservedCorner() == m_fittedReserve) {
+        return;
+    }
+    m_view = fittedView(PendingFit::Action);
+    rememberView();
+    applyView();
 }
 
 // Framing pseudocode:
@@ -579,6 +617,7 @@ void SceneCanvas::addOverlay(CanvasOverlay* overlay) {
     if (overlay && !m_overlays.contains(overlay)) {
         m_overlays.append(overlay);
         connect(overlay, &CanvasOverlay::changed, viewport(), qOverload<>(&QWidget::update));
+        connect(overlay, &CanvasOverlay::reservedCornerChanged, this, &SceneCanvas::refitForReserve);
         viewport()->update();
     }
 }

@@ -211,8 +211,15 @@ private:
     /// on a size change keeps the centre and what was in view (m_keepVisible).
     enum class PendingFit { None, Scene, Action };
     PendingFit m_fitPending = PendingFit::None;
-    /// The view of a fit of that kind at the viewport's size now.
+    /// The view of a fit of that kind at the viewport's size now. A frameScene fit leaves the overlays'
+    /// reserved corner (reservedCorner()) clear of the framed bodies, and notes it in m_fittedReserve.
     ViewTransform fittedView(PendingFit kind) const;
+    /// The largest box the overlays draw in a corner of the view (CanvasOverlay::reservedCorner).
+    QSizeF reservedCorner() const;
+    /// Fits again when the reserved corner changed while a frameScene fit is pending (the legend appeared,
+    /// grew, or presentation mode scaled it).
+    void refitForReserve();
+    mutable QSizeF m_fittedReserve;
     bool m_follow = false;
     /// The world rectangle in view when the user last set the view (zoom, pan, setViewTransform, follow): a
     /// size change shows it whole, as large as fits, about its centre (ViewTransform::fitting without

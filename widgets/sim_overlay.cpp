@@ -604,42 +604,48 @@ void SimOverlayPainter::drawParticles(QPainter& painter, const SimOverlayFrame& 
     drawDots(painter, hubs, QColor::fromRgba(currentPalette().paper), px(4.0), dense);
 }
 
-void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
-                                   const SimOverlayOptions& options, LegendCorner* legendCorner) {
+namespace {
+
+/// The legend's rows for the enabled items of `options` (and what `frame` says about them).
+std::vector<LegendRow> legendRows(const SimOverlayFrame& frame, const SimOverlayOptions& options) {
     using Symbol = LegendSymbol;
     using Row = LegendRow;
     std::vector<Row> rows;
     if (options.contacts) {
-        rows.push_back({Symbol::Dot, newContactColor(), QStringLiteral("new contact point")});
         rows.push_back(
-            {Symbol::Dot, persistingContactColor(), QStringLiteral("persisting contact (warm started)")});
-        rows.push_back({Symbol::Hollow, newContactColor(), QStringLiteral("speculative point (gap)")});
+            {Symbol::Dot, SimOverlayPainter::newContactColor(), QStringLiteral("new contact point")});
+        rows.push_back({Symbol::Dot, SimOverlayPainter::persistingContactColor(),
+                        QStringLiteral("persisting contact (warm started)")});
+        rows.push_back({Symbol::Hollow, SimOverlayPainter::newContactColor(),
+                        QStringLiteral("speculative point (gap)")});
         if (frame.totalContactPoints > frame.contacts.size()) {
-            rows.push_back({Symbol::Dot, newContactColor(),
+            rows.push_back({Symbol::Dot, SimOverlayPainter::newContactColor(),
                             QStringLiteral("only the %1 deepest of %2 points are drawn")
                                 .arg(QLocale().toString(static_cast<qulonglong>(frame.contacts.size())),
                                      QLocale().toString(static_cast<qulonglong>(frame.totalContactPoints)))});
         }
     }
     if (options.normals) {
-        rows.push_back({Symbol::Arrow, normalColor(), QStringLiteral("contact normal, A to B")});
+        rows.push_back(
+            {Symbol::Arrow, SimOverlayPainter::normalColor(), QStringLiteral("contact normal, A to B")});
     }
     if (options.impulses) {
-        const QString scale = scaleText(frame.impulseScale, QStringLiteral("N s"));
+        const QString scale = SimOverlayPainter::scaleText(frame.impulseScale, QStringLiteral("N s"));
+        rows.push_back({Symbol::Arrow, SimOverlayPainter::normalImpulseColor(),
+                        QStringLiteral("normal impulse (%1)").arg(scale)});
         rows.push_back(
-            {Symbol::Arrow, normalImpulseColor(), QStringLiteral("normal impulse (%1)").arg(scale)});
-        rows.push_back({Symbol::Arrow, frictionImpulseColor(), QStringLiteral("friction impulse")});
+            {Symbol::Arrow, SimOverlayPainter::frictionImpulseColor(), QStringLiteral("friction impulse")});
     }
     if (options.velocities) {
-        rows.push_back(
-            {Symbol::Arrow, velocityColor(),
-             QStringLiteral("velocity (%1)").arg(scaleText(frame.velocityScale, QStringLiteral("m/s")))});
+        rows.push_back({Symbol::Arrow, SimOverlayPainter::velocityColor(),
+                        QStringLiteral("velocity (%1)")
+                            .arg(SimOverlayPainter::scaleText(frame.velocityScale, QStringLiteral("m/s")))});
     }
     if (options.aabbs) {
-        rows.push_back({Symbol::Dash, aabbColor(), QStringLiteral("AABB of each shape")});
+        rows.push_back({Symbol::Dash, SimOverlayPainter::aabbColor(), QStringLiteral("AABB of each shape")});
     }
     if (options.pairs) {
-        rows.push_back({Symbol::Dot2, pairColor(),
+        rows.push_back({Symbol::Dot2, SimOverlayPainter::pairColor(),
                         frame.totalPairs > frame.pairs.size()
                             ? QStringLiteral("broadphase pair (%1 of %2 drawn)")
                                   .arg(QLocale().toString(static_cast<qulonglong>(frame.pairs.size())),
@@ -647,39 +653,87 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
                             : QStringLiteral("broadphase pair")});
     }
     if (options.sleeping) {
-        rows.push_back({Symbol::Tint, sleepingTint(), QStringLiteral("sleeping body")});
+        rows.push_back({Symbol::Tint, SimOverlayPainter::sleepingTint(), QStringLiteral("sleeping body")});
     }
     if (options.particles) {
         if (!frame.particlesNote.isEmpty()) {
-            rows.push_back({Symbol::Particle, particleColor(), frame.particlesNote});
+            rows.push_back({Symbol::Particle, SimOverlayPainter::particleColor(), frame.particlesNote});
         } else {
-            rows.push_back(
-                {Symbol::Particle, particleColor(), QStringLiteral("Verlet particle, edge constraint")});
-            rows.push_back({Symbol::Brace, braceColor(), QStringLiteral("brace (diagonal, hub spoke)")});
-            rows.push_back({Symbol::Hub, hubColor(), QStringLiteral("hub particle (rest of the mass)")});
+            rows.push_back({Symbol::Particle, SimOverlayPainter::particleColor(),
+                            QStringLiteral("Verlet particle, edge constraint")});
+            rows.push_back({Symbol::Brace, SimOverlayPainter::braceColor(),
+                            QStringLiteral("brace (diagonal, hub spoke)")});
+            rows.push_back({Symbol::Hub, SimOverlayPainter::hubColor(),
+                            QStringLiteral("hub particle (rest of the mass)")});
             const bool circles = std::any_of(frame.particles.begin(), frame.particles.end(),
                                              [](const SimOverlayParticle& p) { return p.radius > 0.0; });
             if (circles) {
-                rows.push_back(
-                    {Symbol::Radius, particleColor(), QStringLiteral("circle's centre particle, radius")});
+                rows.push_back({Symbol::Radius, SimOverlayPainter::particleColor(),
+                                QStringLiteral("circle's centre particle, radius")});
             }
         }
     }
     if (options.centres) {
-        rows.push_back({Symbol::Centre, centreColor(), QStringLiteral("centre of mass")});
+        rows.push_back({Symbol::Centre, SimOverlayPainter::centreColor(), QStringLiteral("centre of mass")});
     }
+    return rows;
+}
+
+/// The legend's font: the painter's (the canvas's) at 9 points times the display scale.
+QFont legendFont(QFont font, double displayScale) {
+    font.setPointSizeF(Px{displayScale}(9.0));
+    return font;
+}
+
+/// The layout of the legend box of `rows` in `font`.
+struct LegendLayout {
+    double lineHeight = 0.0;
+    double symbolWidth = 0.0;
+    double pad = 0.0;
+    double textWidth = 0.0;
+    QSizeF size;
+};
+
+LegendLayout legendLayout(const std::vector<LegendRow>& rows, const QFont& font, double displayScale) {
+    const Px px{displayScale};
+    const QFontMetricsF metrics(font);
+    LegendLayout l;
+    l.lineHeight = metrics.height() + px(4.0);
+    l.symbolWidth = px(26.0);
+    l.pad = px(8.0);
+    for (const LegendRow& row : rows) {
+        l.textWidth = std::max(l.textWidth, metrics.horizontalAdvance(row.text));
+    }
+    l.size = QSizeF(l.pad * 3 + l.symbolWidth + l.textWidth,
+                    l.pad * 2 + l.lineHeight * static_cast<double>(rows.size()));
+    return l;
+}
+
+} // namespace
+
+QSizeF SimOverlayPainter::legendSize(const SimOverlayFrame& frame, const SimOverlayOptions& options,
+                                     const QFont& font) {
+    const std::vector<LegendRow> rows = legendRows(frame, options);
+    if (rows.empty()) {
+        return {};
+    }
+    return legendLayout(rows, legendFont(font, options.displayScale), options.displayScale).size;
+}
+
+void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
+                                   const SimOverlayOptions& options, LegendCorner* legendCorner) {
+    const std::vector<LegendRow> rows = legendRows(frame, options);
     if (rows.empty()) {
         return;
     }
 
     // The legend changes only when its rows do: it is drawn once into an image and blitted every frame (its
     // text layout would otherwise cost more than a thousand bodies' fills).
-    QFont font = painter.font();
+    const QFont font = legendFont(painter.font(), options.displayScale);
     const Px px{options.displayScale};
-    font.setPointSizeF(px(9.0));
     const double dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
     QString key = font.key() + QLatin1Char('|') + QString::number(dpr);
-    for (const Row& row : rows) {
+    for (const LegendRow& row : rows) {
         key += QLatin1Char('|') + row.text;
     }
     struct Cache {
@@ -689,17 +743,9 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
     };
     static thread_local Cache cache;
     if (cache.key != key) {
-        const QFontMetricsF metrics(font);
-        const double lineHeight = metrics.height() + px(4.0);
-        const double symbolWidth = px(26.0);
-        const double pad = px(8.0);
-        double textWidth = 0.0;
-        for (const Row& row : rows) {
-            textWidth = std::max(textWidth, metrics.horizontalAdvance(row.text));
-        }
+        const LegendLayout l = legendLayout(rows, font, options.displayScale);
         cache.key = key;
-        cache.size = QSizeF(pad * 3 + symbolWidth + textWidth,
-                            pad * 2 + lineHeight * static_cast<double>(rows.size()));
+        cache.size = l.size;
         cache.image = QImage((cache.size * dpr).toSize() + QSize(1, 1), QImage::Format_ARGB32_Premultiplied);
         cache.image.setDevicePixelRatio(dpr);
         cache.image.fill(Qt::transparent);
@@ -707,7 +753,7 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setRenderHint(QPainter::TextAntialiasing, true);
         p.setFont(font);
-        paintLegendRows(p, rows, cache.size, lineHeight, symbolWidth, pad, textWidth, px);
+        paintLegendRows(p, rows, cache.size, l.lineHeight, l.symbolWidth, l.pad, l.textWidth, px);
     }
     LegendCorner corner = LegendCorner::BottomRight;
     if (legendCorner) {
@@ -834,12 +880,14 @@ void SimOverlay::setOptions(const SimOverlayOptions& options) {
     }
     m_options = options;
     emit changed();
+    emit reservedCornerChanged(); // the legend switched, or its rows
 }
 
 void SimOverlay::swapFrame(SimOverlayFrame& frame) {
     std::swap(m_frame, frame);
     if (m_active) {
         emit changed();
+        emit reservedCornerChanged(); // a row's text may follow the frame (the points drawn of how many)
     }
 }
 
@@ -849,6 +897,25 @@ void SimOverlay::setActive(bool active) {
     }
     m_active = active;
     emit changed();
+    emit reservedCornerChanged();
+}
+
+QSizeF SimOverlay::reservedCorner(const SceneCanvas& canvas) const {
+    if (!m_active || !m_options.legend) {
+        return {};
+    }
+    SimOverlayOptions options = m_options;
+    options.displayScale = canvas.presentationScale();
+    // The painter of paintOverlay draws on the viewport, with its font.
+    const QSizeF size = SimOverlayPainter::legendSize(m_frame, options, canvas.viewport()->font());
+    if (size.isEmpty()) {
+        return {};
+    }
+    // legendRect's margin, on the edges' side and as a gap on the bodies' side.
+    const QPointF margin =
+        SimOverlayPainter::legendRect(size, QSizeF(1e6, 1e6), LegendCorner::TopLeft, options.displayScale)
+            .topLeft();
+    return size + QSizeF(2.0 * margin.x(), 2.0 * margin.y());
 }
 
 void SimOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {

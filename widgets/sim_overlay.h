@@ -14,6 +14,7 @@
 #include "view_transform.h"
 
 #include <QColor>
+#include <QFont>
 #include <QString>
 
 #include <utility>
@@ -137,6 +138,10 @@ public:
     /// Draws the legend box (only the enabled items) in a corner of the view; see draw() for the corner.
     static void drawLegend(QPainter& painter, const SimOverlayFrame& frame, const ViewTransform& view,
                            const SimOverlayOptions& options, LegendCorner* legendCorner = nullptr);
+    /// The size of the legend box drawLegend draws for `frame` and `options` with the painter's font `font`
+    /// (viewport pixels; empty when no item is enabled).
+    static QSizeF legendSize(const SimOverlayFrame& frame, const SimOverlayOptions& options,
+                             const QFont& font);
     /// The rectangle (viewport pixels) a box of `size` takes in `corner` of a view of `viewSize`, with the
     /// legend's margin from the edges.
     static QRectF legendRect(QSizeF size, QSizeF viewSize, LegendCorner corner, double displayScale = 1.0);
@@ -170,6 +175,9 @@ public:
     bool isActive() const { return m_active; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    /// The legend's box and its margins while the overlay is active and the legend on (at the canvas's
+    /// display scale), so that a framed scene leaves it a corner of air.
+    QSizeF reservedCorner(const SceneCanvas& canvas) const override;
     /// The corner the legend was last drawn in.
     LegendCorner legendCorner() const { return m_legendCorner; }
 

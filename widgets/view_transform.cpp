@@ -80,4 +80,16 @@ ViewTransform ViewTransform::fitting(const phys::AABB& box, QSizeF viewSize, dou
     return {scale, box.center(), viewSize};
 }
 
+ViewTransform ViewTransform::fitting(const phys::AABB& box, QSizeF viewSize, const QMarginsF& margins) {
+    const double availableW = std::max(1.0, viewSize.width() - margins.left() - margins.right());
+    const double availableH = std::max(1.0, viewSize.height() - margins.top() - margins.bottom());
+    const ViewTransform fit = fitting(box, QSizeF(availableW, availableH), 0.0);
+    const double scale = fit.pixelsPerMetre();
+    // The box's centre goes to the centre of the rectangle left; the view's centre is where the view's
+    // middle pixel lands (y up in the world, down on the screen).
+    const double dx = margins.left() + 0.5 * availableW - 0.5 * viewSize.width();
+    const double dy = margins.top() + 0.5 * availableH - 0.5 * viewSize.height();
+    return {scale, box.center() + phys::Vec2{-dx / scale, dy / scale}, viewSize};
+}
+
 } // namespace cl

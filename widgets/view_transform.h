@@ -5,6 +5,7 @@
 
 #include "physics/math.h"
 
+#include <QMarginsF>
 #include <QPointF>
 #include <QRectF>
 #include <QSizeF>
@@ -64,6 +65,9 @@ public:
     /// A view of `viewSize` that frames `box` (metres) with at least `marginPixels` around it, centred on it.
     /// An empty or degenerate box keeps a sensible zoom (kDefaultPixelsPerMetre when it is a single point).
     static ViewTransform fitting(const phys::AABB& box, QSizeF viewSize, double marginPixels);
+    /// The same with a margin of its own on each side (left, top, right, bottom, pixels): `box` is centred in
+    /// the rectangle the margins leave.
+    static ViewTransform fitting(const phys::AABB& box, QSizeF viewSize, const QMarginsF& margins);
 
     friend bool operator==(const ViewTransform&, const ViewTransform&) = default;
 

@@ -40,6 +40,11 @@ bool isBodyQuantity(GraphDock::Quantity q) {
     return q != GraphDock::Quantity::SceneEnergy;
 }
 
+bool isContactQuantity(GraphDock::Quantity q) {
+    return q == GraphDock::Quantity::Penetration || q == GraphDock::Quantity::NormalImpulse ||
+           q == GraphDock::Quantity::FrictionImpulse;
+}
+
 } // namespace
 
 QString GraphDock::nameOf(Quantity q) {
@@ -72,6 +77,8 @@ QString GraphDock::nameOf(Quantity q) {
         return tr("Deepest contact penetration");
     case Quantity::NormalImpulse:
         return tr("Contact normal impulse (sum)");
+    case Quantity::FrictionImpulse:
+        return tr("Contact friction impulse (sum of |tangent|)");
     case Quantity::SceneEnergy:
         return tr("Scene energy (kinetic, potential, total)");
     }
@@ -100,6 +107,7 @@ QString GraphDock::unitOf(Quantity q) {
     case Quantity::MomentumX:
     case Quantity::MomentumY:
     case Quantity::NormalImpulse:
+    case Quantity::FrictionImpulse:
         return QStringLiteral("N s");
     }
     return {};
@@ -129,8 +137,11 @@ GraphDock::GraphDock(SimulationController* controller, SceneCanvas* canvas, QWid
     layout->addLayout(row);
     m_plot = new QuantityPlot(content);
     layout->addWidget(m_plot, 1);
+    m_plot->setEmptyText(tr("Simulate (F5) and select bodies to plot them."));
     m_hint = new QLabel(content);
+    m_hint->setObjectName(QStringLiteral("graphHint"));
     m_hint->setWordWrap(true);
+    m_hint->setVisible(false);
     layout->addWidget(m_hint);
     setWidget(content);
 
@@ -204,9 +215,13 @@ double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot, const phy
     case Quantity::MomentumY:
         return md.mass * b.linearVelocity.y;
     case Quantity::Penetration:
-    case Quantity::NormalImpulse: {
+    case Quantity::NormalImpulse:
+    case Quantity::FrictionImpulse: {
         double deepest = kNaN;
         double impulse = 0.0;
+        // Friction as the magnitudes summed: the points of a sliding box push the same way, but a spinning
+        // body's points push opposite ways, and a signed sum would show that as no friction at all.
+        double friction = 0.0;
         bool any = false;
         for (const SimContactPoint& p : frame.points) {
             if (p.bodyA != slot && p.bodyB != slot) {
@@ -215,11 +230,12 @@ double GraphDock::valueOf(Quantity q, const SimFrame& frame, int slot, const phy
             any = true;
             deepest = std::isnan(deepest) ? p.depth : std::max(deepest, p.depth);
             impulse += p.normalImpulse;
+            friction += std::abs(p.tangentImpulse);
         }
         if (!any) {
             return kNaN; // no contact point at this frame: a gap in the line
         }
-        return q == Quantity::Penetration ? deepest : impulse;
+        return q == Quantity::Penetration ? deepest : q == Quantity::NormalImpulse ? impulse : friction;
     }
     case Quantity::SceneEnergy:
         return kNaN;
@@ -246,9 +262,13 @@ void GraphDock::refresh() {
         double cursor = kNaN;
         m_lineSource(quantity(), lines, cursor);
         m_plot->setQuantity(nameOf(quantity()), unitOf(quantity()));
-        m_hint->setText(lines.empty() ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
-                                           "plot it, or plot the scene energy.")
-                                      : tr("Compare mode: one line per configuration"));
+        // One empty-state message, in the plot (as for the recorded frames below).
+        m_plot->setEmptyText(lines.empty()
+                                 ? tr("Compare mode: click a body (or pick it in the Bodies list) to "
+                                      "plot it, or plot the scene energy.")
+                                 : tr("No values in the recorded frames."));
+        m_hint->setText(tr("Compare mode: one line per configuration"));
+        m_hint->setVisible(!lines.empty());
         m_plot->setSeries(std::move(lines));
         m_plot->setCursorTime(cursor);
         m_steps.clear();
@@ -332,9 +352,14 @@ void GraphDock::refresh() {
                 }
             }
         }
-        m_hint->setText(isBodyQuantity(q) && lines.empty()
-                            ? tr("Select one or more bodies on the canvas to plot them.")
-                            : tr("%1 frames, steps %2 to %3").arg(m_steps.size()).arg(first).arg(head));
+        // One empty-state message, in the plot: the hint under it only counts the frames plotted.
+        const bool noSelection = isBodyQuantity(q) && lines.empty();
+        m_plot->setEmptyText(noSelection ? tr("Select one or more bodies on the canvas to plot them.")
+                             : isContactQuantity(q)
+                                 ? tr("The selected bodies touch nothing in the recorded frames.")
+                                 : tr("No values in the recorded frames."));
+        m_hint->setText(tr("%1 frames, steps %2 to %3").arg(m_steps.size()).arg(first).arg(head));
+        m_hint->setVisible(!noSelection);
         m_plot->setSeries(std::move(lines));
     }
     m_plot->setCursorTime(m_controller->currentTime());

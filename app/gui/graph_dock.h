@@ -46,7 +46,8 @@ public:
         MomentumY,
         Penetration,
         NormalImpulse,
-        SceneEnergy, ///< the scene's kinetic, potential and total energy (no selection needed)
+        FrictionImpulse, ///< summed |tangent impulse| of the body's contact points over the step
+        SceneEnergy,     ///< the scene's kinetic, potential and total energy (no selection needed)
     };
 
     GraphDock(SimulationController* controller, SceneCanvas* canvas, QWidget* parent = nullptr);

@@ -49,10 +49,23 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
             point.point = c.manifold.points[p].point;
             point.normal = c.manifold.normal;
             point.depth = c.manifold.points[p].depth;
-            point.normalImpulse = c.points[p].normalImpulse;
-            point.tangentImpulse = c.points[p].tangentImpulse;
             point.persisted = c.points[p].persisted;
             frame.points.push_back(point);
+        }
+    }
+    // The impulses are the step's, from the contact reports (World::contacts(): each substep's accumulated
+    // impulse summed over the step, Box2D v3's totalNormalImpulse), not contactStates()'s: those are the
+    // solver's warm-start seeds, the last substep's alone, 1/8 of the step's at the default 8 substeps (a
+    // box of 1 kg sliding at mu = 0.5 lost m dv = 0.082 N s a step to a friction that read 0.010).
+    // contacts() lists the contacts with points in the same order as contactStates(), with the same
+    // manifolds, so the k-th reported point is frame.points[k]. The states are freed first: a heavy frame
+    // (millions of pairs) holds only one of the two copies at a time.
+    std::vector<phys::ContactState>().swap(contacts);
+    std::size_t next = 0;
+    for (const phys::ContactReport& r : w.contacts()) {
+        for (int p = 0; p < r.pointCount && next < frame.points.size(); ++p, ++next) {
+            frame.points[next].normalImpulse = r.points[p].normalImpulse;
+            frame.points[next].tangentImpulse = r.points[p].tangentImpulse;
         }
     }
     frame.drawnPoints.clear();

@@ -334,6 +334,29 @@ void SimulationController::setThreadCount(int threads) {
     }
 }
 
+void SimulationController::setHistoryBudgetBytes(std::size_t bytes) {
+    bytes = std::clamp(bytes, kMinHistoryBudgetBytes, kMaxHistoryBudgetBytes);
+    if (bytes == m_historyBudget) {
+        return;
+    }
+    m_historyBudget = bytes;
+    if (!m_simulating || m_history.isEmpty()) {
+        return; // the next run is sized by it
+    }
+    updateCapacity();
+    // The frames that went are gone for good: the frame shown is clamped to the oldest one kept, and the
+    // checkpoints before it are not needed (as when the ring drops a frame in takeStep).
+    if (m_cursor < firstStep()) {
+        m_cursor = firstStep();
+        if (isGrabbing()) {
+            endGrab(false);
+        }
+    }
+    m_timeline->forgetBefore(firstStep());
+    m_alpha = 1.0;
+    emit frameChanged();
+}
+
 phys::World SimulationController::buildWorld() const {
     phys::World world(m_base.settings);
     world.setThreadCount(m_threads);
@@ -364,7 +387,7 @@ void SimulationController::rebuild() {
         m_docDefs.push_back(def);
     }
     phys::Timeline::Options options;
-    options.checkpointBudgetBytes = kCheckpointBudgetBytes;
+    options.checkpointBudgetBytes = m_historyBudget / kCheckpointBudgetDivisor;
     options.minCheckpointInterval = kMinCheckpointSteps;
     options.threads = m_threads;
     m_timeline = std::make_unique<phys::Timeline>(buildWorld(), options);
@@ -432,8 +455,9 @@ void SimulationController::updateCapacity() {
     int wanted = static_cast<int>(std::ceil(kHistorySeconds / dt)) + 2;
     const std::size_t perFrame =
         sizeof(SimFrame) + m_base.bodies.size() * (sizeof(SimBodyState) + 2 * 2 * sizeof(SimContactPoint));
-    const int affordable = static_cast<int>(std::min<std::size_t>(
-        (kHistoryBudgetBytes - kCheckpointBudgetBytes) / std::max<std::size_t>(perFrame, 1), 1 << 24));
+    const std::size_t frameBudget = m_historyBudget - m_historyBudget / kCheckpointBudgetDivisor;
+    const int affordable = static_cast<int>(
+        std::min<std::size_t>(frameBudget / std::max<std::size_t>(perFrame, 1), std::size_t{1} << 24));
     wanted = std::max(wanted,
                       m_history.capacity() > wanted && m_history.size() > 0 ? m_history.capacity() : wanted);
     m_history.setCapacity(std::max(2, std::min(wanted, affordable)));

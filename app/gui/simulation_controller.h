@@ -26,7 +26,8 @@
 ///     timeline.dropFuture()   (inputs after c, the forces at c, checkpoints after c)
 ///     compare stateHash with frame c; drop the frames after c
 /// @endcode
-/// The checkpoints fit kCheckpointBudgetBytes (as World::memoryBytes() counts them): K starts at
+/// The checkpoints fit 1/kCheckpointBudgetDivisor of the history budget (as World::memoryBytes() counts
+/// them): K starts at
 /// kMinCheckpointSteps (a copy costs about as much as a few steps) and doubles when they would not.
 ///
 /// Threads (sim_worker.h): every World step runs on a worker thread, on a copy of the World; the UI keeps
@@ -105,11 +106,15 @@ public:
     /// Largest real time one display frame may account for, seconds (a stalled event loop does not make the
     /// simulation jump).
     static constexpr double kMaxFrameSeconds = 0.25;
-    /// History memory budget, bytes: a scene too big for kHistorySeconds within it keeps fewer seconds (and
-    /// says so in historySeconds()).
+    /// History memory budget by default, bytes (setHistoryBudgetBytes; the Simulation dock's "History
+    /// memory", kept in QSettings simulation/historyMegabytes): a scene too big for kHistorySeconds within
+    /// it keeps fewer seconds (and says so in historySeconds()).
     static constexpr std::size_t kHistoryBudgetBytes = std::size_t{768} * 1024 * 1024;
-    /// Memory the World checkpoints may take (part of kHistoryBudgetBytes; the frames get the rest), bytes.
-    static constexpr std::size_t kCheckpointBudgetBytes = kHistoryBudgetBytes / 8;
+    /// The budgets setHistoryBudgetBytes accepts, bytes.
+    static constexpr std::size_t kMinHistoryBudgetBytes = std::size_t{1} * 1024 * 1024;
+    static constexpr std::size_t kMaxHistoryBudgetBytes = std::size_t{64} * 1024 * 1024 * 1024;
+    /// The part of the budget the World checkpoints may take (the frames get the rest).
+    static constexpr std::size_t kCheckpointBudgetDivisor = 8;
     /// Fewest steps between two checkpoints.
     static constexpr int kMinCheckpointSteps = 30;
     /// Display timer interval, milliseconds.
@@ -162,6 +167,12 @@ public:
     std::int64_t firstStep() const;
     /// Simulated seconds held by the history at the current step length and scene size.
     double historySeconds() const;
+    /// The memory the recorded frames and the World checkpoints may take together, bytes (clamped into
+    /// [kMinHistoryBudgetBytes, kMaxHistoryBudgetBytes]; kHistoryBudgetBytes by default). A change applies
+    /// to the frames at once (when it shrinks the history, the oldest frames go, and a frame shown among
+    /// them moves to the oldest one kept) and to the checkpoints from the next run (Reset, Simulate).
+    void setHistoryBudgetBytes(std::size_t bytes);
+    std::size_t historyBudgetBytes() const { return m_historyBudget; }
     /// Simulated time of the frame shown, seconds.
     double currentTime() const;
     /// World::stateHash() of the frame shown (exact: recorded bit patterns).
@@ -388,6 +399,7 @@ private:
     int m_syncShapes = kSyncShapeCount;
     std::shared_ptr<SimStepJob> m_pending; ///< the step running without the UI waiting
     int m_threads = 0;                     ///< setThreadCount
+    std::size_t m_historyBudget = kHistoryBudgetBytes;
     QElapsedTimer m_pendingClock;
     std::unique_ptr<SimWorker> m_worker;
 };

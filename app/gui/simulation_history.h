@@ -37,11 +37,13 @@ struct SimContactPoint {
     int bodyB = -1;
     int shapeA = 0; ///< shape index within the body (BodyDef::shapes order)
     int shapeB = 0;
-    phys::Vec2 point;            ///< metres
-    phys::Vec2 normal;           ///< unit, from A to B
-    double depth = 0.0;          ///< metres, negative = speculative gap
-    double normalImpulse = 0.0;  ///< N s over the step
-    double tangentImpulse = 0.0; ///< N s along rightPerp(normal)
+    phys::Vec2 point;   ///< metres
+    phys::Vec2 normal;  ///< unit, from A to B
+    double depth = 0.0; ///< metres, negative = speculative gap
+    /// N s over the whole step (every substep's, as phys::ContactPointReport has it; not the solver's
+    /// warm-start seed, which is the last substep's alone)
+    double normalImpulse = 0.0;
+    double tangentImpulse = 0.0; ///< friction, N s over the step, along rightPerp(normal)
     bool persisted = false;      ///< the same features touched last step
 };
 

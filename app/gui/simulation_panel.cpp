@@ -55,6 +55,9 @@ namespace cl {
 
 namespace {
 
+/// The history's memory budget in MB (SimulationController::setHistoryBudgetBytes), a setting of this machine.
+const QString kHistoryMegabytesKey = QStringLiteral("simulation/historyMegabytes");
+
 struct OverlayName {
     const char* name;
     bool SimOverlayOptions::*member;
@@ -405,6 +408,25 @@ void SimulationUi::createDock() {
         QSettings().value(QStringLiteral("simulation/threads"), m_threads->maximum()).toInt());
     m_controller->setThreadCount(m_threads->value());
     form->addRow(tr("Threads"), m_threads);
+    // Also the machine's, not the scene's: how much of its memory stepping back may use.
+    m_historyMemory = new QSpinBox(solverBox);
+    m_historyMemory->setObjectName(QStringLiteral("simHistoryMemory"));
+    m_historyMemory->setRange(static_cast<int>(SimulationController::kMinHistoryBudgetBytes >> 20),
+                              static_cast<int>(SimulationController::kMaxHistoryBudgetBytes >> 20));
+    m_historyMemory->setSuffix(tr(" MB"));
+    m_historyMemory->setAccelerated(true);
+    m_historyMemory->setToolTip(
+        tr("Memory the recorded frames (stepping back, the timeline, the graphs) may take, with the World "
+           "checkpoints. At least %1 s are kept when they fit; a smaller budget or a bigger scene keeps "
+           "fewer, "
+           "and the oldest frames go first.")
+            .arg(SimulationController::kHistorySeconds));
+    m_historyMemory->setValue(
+        QSettings()
+            .value(kHistoryMegabytesKey, static_cast<int>(SimulationController::kHistoryBudgetBytes >> 20))
+            .toInt());
+    m_controller->setHistoryBudgetBytes(static_cast<std::size_t>(m_historyMemory->value()) << 20);
+    form->addRow(tr("History memory"), m_historyMemory);
     m_settingsError = new QLabel(solverBox);
     m_settingsError->setStyleSheet(QStringLiteral("QLabel { color: #b00020; }"));
     m_settingsError->setWordWrap(true);
@@ -468,6 +490,10 @@ void SimulationUi::createDock() {
     connect(m_timeStepHz, &QDoubleSpinBox::valueChanged, this, settingsChanged);
     connect(m_iterations, &QSpinBox::valueChanged, this, settingsChanged);
     connect(m_substeps, &QSpinBox::valueChanged, this, settingsChanged);
+    connect(m_historyMemory, &QSpinBox::valueChanged, this, [this](int megabytes) {
+        m_controller->setHistoryBudgetBytes(static_cast<std::size_t>(megabytes) << 20);
+        QSettings().setValue(kHistoryMegabytesKey, megabytes);
+    });
     connect(m_threads, &QSpinBox::valueChanged, this, [this](int threads) {
         m_controller->setThreadCount(threads);
         QSettings().setValue(QStringLiteral("simulation/threads"), threads);
@@ -754,8 +780,12 @@ void SimulationUi::updateTimeline() {
             changed = true;
         }
     }
-    if (changed) {
+    if (changed || first != m_marksFirst) {
+        m_marksFirst = first;
         m_marks = m_finder.bookmarks();
+        // A bookmark of a frame the history dropped (its ring keeps the newest frames within the memory
+        // budget) has nothing to show: it goes from the strip, its count and [ / ].
+        std::erase_if(m_marks, [first](const Bookmark& b) { return b.step < first; });
         std::vector<TimelineScrubber::Mark> marks;
         marks.reserve(m_marks.size());
         for (const Bookmark& b : m_marks) {

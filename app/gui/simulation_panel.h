@@ -123,7 +123,8 @@ private:
     TimelineScrubber* m_scrubber = nullptr;
     GraphDock* m_graphDock = nullptr;
     BookmarkFinder m_finder;
-    std::vector<Bookmark> m_marks;
+    std::vector<Bookmark> m_marks;  ///< of the frames held (none before the oldest)
+    std::int64_t m_marksFirst = -1; ///< the oldest frame held when m_marks was made
     QAction* m_simulate = nullptr;
     QAction* m_play = nullptr;
     QAction* m_step = nullptr;
@@ -157,6 +158,8 @@ private:
     QSpinBox* m_iterations = nullptr;
     QSpinBox* m_substeps = nullptr;
     QSpinBox* m_threads = nullptr; ///< the World's thread count (QSettings simulation/threads)
+    /// The history's memory budget, MB (QSettings simulation/historyMegabytes)
+    QSpinBox* m_historyMemory = nullptr;
     QLabel* m_settingsError = nullptr;
     QLabel* m_statsLabel = nullptr;
     QString m_description;

@@ -4,7 +4,8 @@
 ///   chosen on the run (no ruler of the edited scene's pair over a demo), with a default pair that can
 ///   collide (never two static bodies, such as Newton's cradle's ground and wall);
 /// - the simulation legend goes to the corner with the least body area under it, which is measured against
-///   Boost.Geometry on thousands of seeded random polygons;
+///   Boost.Geometry on thousands of seeded random polygons; a scene opens framed with a corner of air for it,
+///   so on the stack demo at 1280x800 it covers no body, in presentation mode too;
 /// - View > Show Simulation Legend hides it, is kept in QSettings, and a demo does not switch it back on;
 /// - a demo opens framed on its moving bodies and what they stand on (not on a 40 m ground), and View > Follow
 ///   Selected Body keeps one body at the centre while it runs.
@@ -110,6 +111,7 @@ private slots:
     void defaultPairIsNeverTwoStaticBodies();
     void bodyAreaUnderARectangleMatchesBoostGeometry();
     void legendGoesToTheEmptiestCorner();
+    void legendCoversNoBodyOfTheStack();
     void legendCanBeHiddenAndStaysHidden();
     void demosOpenFramedOnWhatMoves();
     void followKeepsTheSelectedBodyCentred();
@@ -346,6 +348,113 @@ void TestCleanView::legendGoesToTheEmptiestCorner() {
                             .arg(int(chosen))
                             .arg(areas[int(chosen)])
                             .arg(least)));
+}
+
+namespace {
+
+/// Each body's bounding box on screen, at the pose the canvas shows (viewport pixels).
+std::vector<std::pair<std::string, QRectF>> bodyScreenBounds(const SceneCanvas& canvas) {
+    std::vector<std::pair<std::string, QRectF>> out;
+    for (const phys::BodyDef& body : canvas.sceneDef().bodies) {
+        QRectF bounds;
+        for (const phys::ShapeDef& shape : body.shapes) {
+            const phys::AABB b = std::visit(
+                [&body](const auto& g) {
+                    return phys::computeAABB(g, phys::Transform{body.position, phys::Rot(body.angle)});
+                },
+                shape.geometry);
+            bounds |= QRectF(canvas.worldToViewport(b.lower), canvas.worldToViewport(b.upper)).normalized();
+        }
+        out.emplace_back(body.name, bounds);
+    }
+    return out;
+}
+
+} // namespace
+
+void TestCleanView::legendCoversNoBodyOfTheStack() {
+    // As `contactlab stack.json --simulate --steps 40 --sim-overlays contacts,normals,impulses,legend`: five
+    // boxes 5 m tall on a 20 m ground, framed (not zoomed to fit the ground) in a 1280x800 window. (The
+    // offscreen screen is smaller: the window keeps the size asked for, as for --screenshot.)
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSaveSettingsOnClose(false);
+    m_window->setFitToScreenOnShow(false);
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    auto* ui = m_window->findChild<SimulationUi*>();
+    QVERIFY(m_window->openSample(QStringLiteral(":/scenes/stack.json")));
+    cltest::startSimulating(*m_window, *ui);
+    QCOMPARE(ui->setOverlayNames(QStringLiteral("none,contacts,normals,impulses,legend")), QStringList());
+    for (int i = 0; i < 40; ++i) {
+        ui->controller()->stepForward();
+    }
+    SceneCanvas& canvas = *m_window->canvas();
+    SimOverlay* overlay = ui->overlay();
+    auto* presentation = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    QVERIFY(presentation);
+    for (const bool projector : {false, true}) {
+        if (projector) {
+            presentation->trigger(); // Ctrl+Shift+P: the legend grows 1.6 times, the docks widen
+        }
+        QCoreApplication::processEvents();
+        QCOMPARE(canvas.presentationScale() > 1.0, projector);
+        QVERIFY(paintedPixels(*overlay, canvas) > 0); // a drawing places the legend
+        SimOverlayOptions options = overlay->options();
+        options.displayScale = canvas.presentationScale();
+        const QSizeF size =
+            SimOverlayPainter::legendSize(overlay->frame(), options, canvas.viewport()->font());
+        // The size is the box drawn: the legend alone, painted in its default corner, spans it.
+        QImage probe(canvas.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+        probe.fill(Qt::transparent);
+        {
+            QPainter painter(&probe);
+            painter.setFont(canvas.viewport()->font());
+            SimOverlayPainter::drawLegend(painter, overlay->frame(), canvas.viewTransform(), options);
+        }
+        QRect drawn;
+        for (int y = 0; y < probe.height(); ++y) {
+            for (int x = 0; x < probe.width(); ++x) {
+                if (qAlpha(probe.pixel(x, y)) != 0) {
+                    drawn |= QRect(x, y, 1, 1);
+                }
+            }
+        }
+        QVERIFY2(std::abs(drawn.width() - size.width()) <= 2.0 &&
+                     std::abs(drawn.height() - size.height()) <= 2.0,
+                 qPrintable(QStringLiteral("drawn %1x%2, size %3x%4")
+                                .arg(drawn.width())
+                                .arg(drawn.height())
+                                .arg(size.width())
+                                .arg(size.height())));
+        const QRectF legend = SimOverlayPainter::legendRect(size, canvas.viewTransform().viewSize(),
+                                                            overlay->legendCorner(), options.displayScale);
+        QVERIFY(QRectF(QPointF(0, 0), QSizeF(canvas.viewport()->size())).contains(legend));
+        const auto bodies = bodyScreenBounds(canvas);
+        QCOMPARE(bodies.size(), std::size_t{6});
+        for (const auto& [name, bounds] : bodies) {
+            QVERIFY2(
+                !legend.intersects(bounds),
+                qPrintable(QStringLiteral("%1: the legend (%2, %3, %4 x %5) covers %6 (%7, %8, %9 x %10)")
+                               .arg(projector ? QStringLiteral("presentation") : QStringLiteral("normal"))
+                               .arg(legend.x())
+                               .arg(legend.y())
+                               .arg(legend.width())
+                               .arg(legend.height())
+                               .arg(QString::fromStdString(name))
+                               .arg(bounds.x())
+                               .arg(bounds.y())
+                               .arg(bounds.width())
+                               .arg(bounds.height())));
+            // And every box is in view, whole.
+            if (name != "ground") {
+                QVERIFY2(QRectF(QPointF(0, 0), QSizeF(canvas.viewport()->size())).contains(bounds),
+                         qPrintable(QString::fromStdString(name)));
+            }
+        }
+    }
+    presentation->trigger();
 }
 
 void TestCleanView::legendCanBeHiddenAndStaysHidden() {
