@@ -91,16 +91,12 @@ CompareUi::CompareUi(MainWindow& window, SimulationUi& simulation)
     menu->addAction(m_compare);
     menu->addAction(m_leave);
 
-    // A button in the Simulation dock, above its help text.
-    if (QDockWidget* dock = m_simulation.dock(); dock && dock->widget()) {
-        if (auto* layout = qobject_cast<QVBoxLayout*>(dock->widget()->layout())) {
-            auto* button = new QPushButton(tr("Compare Solvers..."), dock->widget());
-            button->setObjectName(QStringLiteral("simCompareButton"));
-            button->setToolTip(m_compare->statusTip());
-            connect(button, &QPushButton::clicked, m_compare, &QAction::trigger);
-            layout->insertWidget(std::max(0, layout->count() - 3), button);
-        }
-    }
+    // A button in the Simulation panel.
+    auto* button = new QPushButton(tr("Compare Solvers..."));
+    button->setObjectName(QStringLiteral("simCompareButton"));
+    button->setToolTip(m_compare->statusTip());
+    connect(button, &QPushButton::clicked, m_compare, &QAction::trigger);
+    m_simulation.addPanelButton(button);
 
     m_view = new CompareView(m_window.canvas());
     m_view->hide();

@@ -147,6 +147,11 @@ SimulationUi::SimulationUi(MainWindow& window)
 
 SimulationUi::~SimulationUi() = default;
 
+void SimulationUi::addPanelButton(QPushButton* button) {
+    button->setParent(m_statsLabel->parentWidget());
+    m_panelLayout->insertWidget(m_panelLayout->indexOf(m_statsLabel), button);
+}
+
 // A step that runs long (a heavy scene on the worker thread) shows, after kProgressAfterSeconds, a busy bar,
 // "Stepping frame N... T s" and Cancel in the toolbar; Esc cancels too. The controller steps on a copy of
 // the World, so Cancel is exact: the frame before the step stays.
@@ -468,6 +473,7 @@ void SimulationUi::createDock() {
     help->setStyleSheet(QStringLiteral("QLabel { color: palette(mid); }"));
     layout->addWidget(help);
     layout->addStretch(1);
+    m_panelLayout = layout;
 
     auto* scroll = new QScrollArea(m_dock);
     scroll->setWidgetResizable(true);

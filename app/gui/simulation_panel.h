@@ -17,6 +17,8 @@ class QCommandLineParser;
 class QCheckBox;
 class QComboBox;
 class QDockWidget;
+class QPushButton;
+class QVBoxLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
@@ -51,6 +53,9 @@ public:
     EnergyPlot* energyPlot() const { return m_energyPlot; }
     QToolBar* toolBar() const { return m_toolBar; }
     QDockWidget* dock() const { return m_dock; }
+    /// Adds a button to the Simulation panel, under its settings and above its statistics (compare mode and
+    /// the solver stepper add theirs).
+    void addPanelButton(QPushButton* button);
     QDockWidget* energyDock() const { return m_energyDock; }
     /// The timeline under the canvas (Simulate mode) and its dock (object name timelineDock).
     TimelineScrubber* scrubber() const { return m_scrubber; }
@@ -162,6 +167,7 @@ private:
     QSpinBox* m_historyMemory = nullptr;
     QLabel* m_settingsError = nullptr;
     QLabel* m_statsLabel = nullptr;
+    QVBoxLayout* m_panelLayout = nullptr; ///< the panel's column (addPanelButton)
     QString m_description;
     Tool* m_previousTool = nullptr;
     bool m_syncing = false;

@@ -633,21 +633,15 @@ SolverStepperDock* installSolverStepper(MainWindow& window, SimulationUi& ui) {
     if (QMenu* view = window.viewMenu()) {
         view->addAction(dock->toggleViewAction());
     }
-    // The Simulation panel's button, after its settings (the panel is a scroll area over a column ending in a
-    // stretch).
-    if (auto* scroll = qobject_cast<QScrollArea*>(ui.dock()->widget())) {
-        if (auto* column = qobject_cast<QVBoxLayout*>(scroll->widget()->layout())) {
-            auto* button = new QPushButton(QObject::tr("Step into the Solver"), scroll->widget());
-            button->setObjectName(QStringLiteral("stepIntoSolverButton"));
-            button->setToolTip(
-                QObject::tr("Walk the next step's impulse solver one row at a time (Ctrl+Shift+I)"));
-            QObject::connect(button, &QPushButton::clicked, dock->startAction(), &QAction::trigger);
-            QObject::connect(dock->startAction(), &QAction::changed, button,
-                             [button, dock] { button->setEnabled(dock->startAction()->isEnabled()); });
-            button->setEnabled(dock->startAction()->isEnabled());
-            column->insertWidget(column->count() - 1, button);
-        }
-    }
+    // The Simulation panel's button.
+    auto* button = new QPushButton(QObject::tr("Step into the Solver"));
+    button->setObjectName(QStringLiteral("stepIntoSolverButton"));
+    button->setToolTip(QObject::tr("Walk the next step's impulse solver one row at a time (Ctrl+Shift+I)"));
+    QObject::connect(button, &QPushButton::clicked, dock->startAction(), &QAction::trigger);
+    QObject::connect(dock->startAction(), &QAction::changed, button,
+                     [button, dock] { button->setEnabled(dock->startAction()->isEnabled()); });
+    button->setEnabled(dock->startAction()->isEnabled());
+    ui.addPanelButton(button);
     return dock;
 }
 

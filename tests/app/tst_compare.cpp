@@ -129,12 +129,15 @@ class TestCompare : public QObject {
     Q_OBJECT
 
 private slots:
-    /// The action opens the dialog with the four presets; a row's settings edited in the dialog and a row
-    /// removed make the run's configurations.
+    /// The Simulation panel's button opens the dialog with the four presets; a row's settings edited in the
+    /// dialog and a row removed make the run's configurations.
     void dialogStartsCompareMode() {
         Fixture x;
         QVERIFY(open(x));
-        x.compare->compareAction()->trigger();
+        auto* button = x.f.ui->dock()->findChild<QPushButton*>(QStringLiteral("simCompareButton"));
+        QVERIFY(button);
+        QVERIFY(button->isVisible());
+        QTest::mouseClick(button, Qt::LeftButton);
         CompareDialog* dialog = x.compare->dialog();
         QVERIFY(dialog);
         QCOMPARE(dialog->rowCount(), 4);
