@@ -278,7 +278,7 @@ void MainWindow::readSettings() {
     if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
     }
-    restoreState(settings.value(kStateKey).toByteArray());
+    m_layoutRestored = restoreState(settings.value(kStateKey).toByteArray());
     m_canvas->setShowGrid(settings.value(kShowGridKey, true).toBool());
     m_canvas->setShowBodyNames(settings.value(kShowNamesKey, true).toBool());
     for (QAction* action : findChildren<QAction*>()) {

@@ -62,6 +62,9 @@ public:
     /// the size it asks for whatever the screen (false).
     void setFitToScreenOnShow(bool fit) { m_fitToScreenOnShow = fit; }
     void setSaveSettingsOnClose(bool save) { m_saveSettingsOnClose = save; }
+    /// Whether the docks' arrangement came from the user's saved settings (then the app does not rearrange
+    /// them).
+    bool layoutRestored() const { return m_layoutRestored; }
 
     /// Text the status bar shows for a world point, e.g. "x 1.25 m   y -0.40 m".
     static QString formatWorldPosition(phys::Vec2 worldPoint);
@@ -103,6 +106,7 @@ private:
     QString m_lastError;
     bool m_saveSettingsOnClose = true;
     bool m_placedOnScreen = false;
+    bool m_layoutRestored = false;
     bool m_fitToScreenOnShow = true;
     QSize m_initialSize; ///< the default or restored size (keepOnScreen fits only that one)
 };

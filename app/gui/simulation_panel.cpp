@@ -628,6 +628,15 @@ void SimulationUi::onSimulatingChanged(bool simulating) {
         m_energyDock->show();
         m_timelineDock->show();
         m_graphDock->show();
+        // Stacked under Energy, three docks left the Walkthrough's table one row high at 1280x800: on the
+        // first Simulate of a default layout the Graphs go into a tab beside Energy (now that both are
+        // shown: tabbed while hidden, they narrowed the Edit mode docks). A saved layout is the user's.
+        if (!m_graphsPlaced && !m_window.layoutRestored() && !m_graphDock->isFloating() &&
+            m_window.dockWidgetArea(m_graphDock) == m_window.dockWidgetArea(m_energyDock)) {
+            m_window.tabifyDockWidget(m_energyDock, m_graphDock);
+            m_energyDock->raise();
+        }
+        m_graphsPlaced = true;
     } else {
         canvas->setTool(nullptr);
         if (tools) {

@@ -124,6 +124,7 @@ private:
     QToolBar* m_toolBar = nullptr;
     QDockWidget* m_dock = nullptr;
     QDockWidget* m_energyDock = nullptr;
+    bool m_graphsPlaced = false; ///< the Graphs dock was tabbed with Energy (first Simulate, default layout)
     QDockWidget* m_timelineDock = nullptr;
     TimelineScrubber* m_scrubber = nullptr;
     GraphDock* m_graphDock = nullptr;
