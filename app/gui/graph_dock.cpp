@@ -367,11 +367,28 @@ void GraphDock::refresh() {
 
 QString GraphDock::csv() const {
     const QString unit = unitOf(quantity());
+    const auto cleanName = [](QString name) {
+        return name.replace(QLatin1Char(','), QLatin1Char(' ')).replace(QLatin1Char('"'), QLatin1Char('\''));
+    };
+    if (m_lineSource) {
+        // Compare mode: the configurations may step at different rates, so their samples do not share
+        // times. One row per sample, "line,t_s,value": every line's values at its own times.
+        QString out = QStringLiteral("line,t_s,%1 (%2)\n").arg(cleanName(nameOf(quantity())), unit);
+        for (const PlotSeries& s : m_plot->series()) {
+            const QString name = cleanName(s.name);
+            for (std::size_t i = 0; i < s.t.size(); ++i) {
+                out += name + QLatin1Char(',') + QString::number(s.t[i], 'g', 17) + QLatin1Char(',');
+                if (std::isfinite(s.v[i])) {
+                    out += QString::number(s.v[i], 'g', 17);
+                }
+                out += QLatin1Char('\n');
+            }
+        }
+        return out;
+    }
     QString out = QStringLiteral("t_s,step");
     for (const PlotSeries& s : m_plot->series()) {
-        QString name = s.name;
-        name.replace(QLatin1Char(','), QLatin1Char(' ')).replace(QLatin1Char('"'), QLatin1Char('\''));
-        out += QStringLiteral(",%1 (%2)").arg(name, unit);
+        out += QStringLiteral(",%1 (%2)").arg(cleanName(s.name), unit);
     }
     out += QLatin1Char('\n');
     for (std::size_t row = 0; row < m_steps.size(); ++row) {

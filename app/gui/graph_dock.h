@@ -58,7 +58,8 @@ public:
 
     /// Recomputes the lines from the recorded frames (called on every shown frame while visible).
     void refresh();
-    /// The plotted values as CSV: a header "t_s,step,<line> (<unit>),..." and one row per recorded frame.
+    /// The plotted values as CSV: a header "t_s,step,<line> (<unit>),..." and one row per recorded frame; in
+    /// compare mode "line,t_s,<quantity> (<unit>)" and one row per sample of each configuration's line.
     QString csv() const;
     /// Writes csv() (a name ending in .csv) or the picture (.png, .svg) to `fileName`. Returns an empty
     /// string on success, else the error.

@@ -335,6 +335,29 @@ private slots:
             QCOMPARE(static_cast<std::int64_t>(line.v.size()), run.frame(c)->step + 1);
             QCOMPARE(line.v.back(), run.frame(c)->kineticEnergy + run.frame(c)->potentialEnergy);
         }
+        // The CSV export carries every configuration's samples, read back to the bit.
+        {
+            const QStringList rows = graphs->csv().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+            QVERIFY(rows.front().startsWith(QStringLiteral("line,t_s,")));
+            std::size_t samples = 0;
+            for (const PlotSeries& line : graphs->plot()->series()) {
+                samples += line.t.size();
+            }
+            QCOMPARE(static_cast<std::size_t>(rows.size()) - 1, samples);
+            int row = 1;
+            for (const PlotSeries& line : graphs->plot()->series()) {
+                for (std::size_t i = 0; i < line.t.size(); ++i, ++row) {
+                    const QStringList cells = rows[row].split(QLatin1Char(','));
+                    QCOMPARE(cells.size(), 3);
+                    QString name = line.name; // commas and quotes cannot stand in a CSV cell
+                    name.replace(QLatin1Char(','), QLatin1Char(' '))
+                        .replace(QLatin1Char('"'), QLatin1Char('\''));
+                    QCOMPARE(cells[0], name);
+                    QCOMPARE(cells[1].toDouble(), line.t[i]);
+                    QCOMPARE(cells[2].toDouble(), line.v[i]);
+                }
+            }
+        }
         // A body clicked on the compare view is selected: one line of it per configuration.
         const int slot = x.f.window->document()->bodyCount() - 1;
         const quint64 key = x.f.window->document()->keyAt(slot);
