@@ -397,7 +397,7 @@ bool World::removeBody(BodyId id) {
     for (int s : m_bodyInfo[si].shapes) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (!shape.isCircle()) {
-            m_polygons->release(shape.vertexCount);
+            m_polygons->release(shape.polygon);
         }
         shape = ShapeSim{};
         m_freeShapes.push_back(s);

@@ -290,8 +290,8 @@ void TestWorld::removeBodyWakesAndCleansContacts() {
 }
 
 void TestWorld::packedPolygonsSurviveRemovals() {
-    // The World keeps polygons packed by vertex count and compacts the store once removed shapes are half of
-    // it: after many removals every body must still have exactly the polygon it was made with (vertices,
+    // The World keeps polygons packed by vertex count, equal ones in one record, and compacts the store once
+    // unused records are half of it: after many removals every body must still have exactly the polygon it was made with (vertices,
     // mass, bounds, point query), in the World and in a copy of it.
     World world;
     struct Made {
@@ -300,7 +300,11 @@ void TestWorld::packedPolygonsSurviveRemovals() {
     };
     std::vector<Made> made;
     auto add = [&](int k) {
-        const Polygon polygon = *factory::randomConvex(3 + k % 14, 0.5 + 0.01 * k, 1000u + std::uint64_t(k));
+        // Every 25th polygon is the same again: equal polygons share one record, which must outlive the
+        // removal of some of its users.
+        const int kind = k % 25;
+        const Polygon polygon =
+            *factory::randomConvex(3 + kind % 14, 0.5 + 0.01 * kind, 1000u + std::uint64_t(kind));
         ShapeDef shape;
         shape.geometry = polygon;
         const BodyDef def = bodyDef({3.0 * k, 10.0}, shape);
