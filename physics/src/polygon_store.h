@@ -8,6 +8,7 @@
 /// a grown store stay valid. Views into the store are valid until the next add() or compaction, which only
 /// happen between steps (body creation and destruction).
 
+#include "growth.h"
 #include "physics/shape.h"
 
 #include <algorithm>
@@ -60,9 +61,7 @@ public:
         }
         const std::size_t offset = m_bytes.size();
         const std::size_t end = offset + size;
-        if (end > m_bytes.capacity()) {
-            m_bytes.reserve(std::max(end, m_bytes.capacity() + m_bytes.capacity() / 4)); // not a doubling
-        }
+        reserveForSize(m_bytes, end);
         m_bytes.resize(end);
         std::memcpy(m_bytes.data() + offset, record, size);
         const int at = static_cast<int>(offset);

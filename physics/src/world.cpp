@@ -7,6 +7,7 @@
 
 #include "physics/solver_trace.h"
 
+#include "growth.h"
 #include "task_pool.h"
 
 #include "broadphase.h"
@@ -94,17 +95,6 @@ void hashDouble(std::uint64_t& h, double value) {
     hashBytes(h, &bits, sizeof bits);
 }
 
-} // namespace
-
-/// Makes room for one more element, growing by a quarter instead of std::vector's doubling: the World's
-/// arrays of bodies, shapes and contacts are its largest, and a doubling leaves up to half of each unused
-/// (22,000 bodies sat in room for 32,768). Still amortised constant time per element.
-namespace {
-template <class T> void roomForOne(std::vector<T>& v) {
-    if (v.size() == v.capacity()) {
-        v.reserve(v.size() + v.size() / 4 + 16);
-    }
-}
 } // namespace
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -236,8 +226,8 @@ Result<BodyId> World::createBody(const BodyDef& def) {
         m_freeBodies.pop_back();
     } else {
         slot = static_cast<int>(m_bodies.size());
-        roomForOne(m_bodies);
-        roomForOne(m_bodyInfo);
+        reserveForSize(m_bodies, m_bodies.size() + 1);
+        reserveForSize(m_bodyInfo, m_bodyInfo.size() + 1);
         m_bodies.emplace_back();
         m_bodyInfo.emplace_back();
     }
@@ -265,7 +255,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
             m_freeShapes.pop_back();
         } else {
             shapeSlot = static_cast<int>(m_shapes.size());
-            roomForOne(m_shapes);
+            reserveForSize(m_shapes, m_shapes.size() + 1);
             m_shapes.emplace_back();
         }
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(shapeSlot)];
@@ -779,7 +769,7 @@ void World::addPair(int proxyA, int proxyB) {
     c.bodyB = m_shapes[static_cast<std::size_t>(c.shapeB)].body;
     c.friction = mixFriction(sa.friction, sb.friction);
     c.restitution = mixRestitution(sa.restitution, sb.restitution);
-    roomForOne(m_contacts);
+    reserveForSize(m_contacts, m_contacts.size() + 1);
     m_contacts.push_back(c);
 }
 

@@ -1,0 +1,20 @@
+#pragma once
+/// @file growth.h
+/// How the World's big arrays grow (issue 17's memory item): by a quarter instead of std::vector's doubling,
+/// which left up to half of each unused (22,000 bodies sat in room for 32,768). Still amortised constant time
+/// per element.
+
+#include <algorithm>
+#include <cstddef>
+#include <vector>
+
+namespace phys {
+
+/// Makes room for `size` elements in `v`, growing its capacity by at least a quarter when it must grow.
+template <class T> void reserveForSize(std::vector<T>& v, std::size_t size) {
+    if (size > v.capacity()) {
+        v.reserve(std::max(size, v.capacity() + v.capacity() / 4 + 16));
+    }
+}
+
+} // namespace phys
