@@ -793,6 +793,9 @@ void World::updateContacts() {
             if (i + kPrefetchAhead < end) {
                 prefetchContact(i + kPrefetchAhead);
             }
+            if (i + kPrefetchAhead / 2 < end) {
+                prefetchPolygons(i + kPrefetchAhead / 2);
+            }
             const bool kept = updateContact(i);
             m_contactGone[static_cast<std::size_t>(i)] = kept ? 0 : 1;
             const Manifold& m = m_contacts[static_cast<std::size_t>(i)].manifold;
@@ -834,9 +837,14 @@ void World::prefetchContact(int index) const {
     __builtin_prefetch(&sb);
     __builtin_prefetch(&m_bodies[static_cast<std::size_t>(c.bodyA)]);
     __builtin_prefetch(&m_bodies[static_cast<std::size_t>(c.bodyB)]);
-    // Which alternative a shape holds is unknown until its line arrives; the polygon's lines are asked for
-    // either way (libstdc++ keeps the alternative at the variant's address; a circle's record is smaller,
-    // so the requests may fall on the next shape, which is harmless).
+}
+
+void World::prefetchPolygons(int index) const {
+    // Where a shape's polygon record is, is known only once its ShapeSim has arrived: prefetchContact asked
+    // for that line kPrefetchAhead contacts ahead, this asks for the records half as far ahead.
+    const ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
     if (!sa.isCircle()) {
         polygonOf(sa, *m_polygons).prefetch();
     }

@@ -270,9 +270,10 @@ private:
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
-    bool updateContact(int contactIndex);         ///< false: the pair's fat boxes parted, drop it
-    void prefetchContact(int contactIndex) const; ///< starts loading what updateContact will read
-    static constexpr int kPrefetchAhead = 8;      ///< contacts between a prefetch and its use
+    bool updateContact(int contactIndex);          ///< false: the pair's fat boxes parted, drop it
+    void prefetchContact(int contactIndex) const;  ///< starts loading what updateContact will read
+    void prefetchPolygons(int contactIndex) const; ///< the same for the shapes' polygon records
+    static constexpr int kPrefetchAhead = 8;       ///< contacts between a prefetch and its use
     void finalizeBodies();
     void updateSleep();
     void fillReport(StepReport& report, unsigned flags) const;
