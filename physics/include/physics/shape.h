@@ -108,20 +108,6 @@ public:
     /// Index of the vertex after i, wrapping.
     int next(int i) const { return i + 1 == m_count ? 0 : i + 1; }
     int prev(int i) const { return i == 0 ? m_count - 1 : i - 1; }
-    /// Asks the processor to start loading the lines SAT and clipping read first (the first vertices,
-    /// normals, thicknesses, opposites and the count) of a Polygon stored at `storage`: the narrow phase
-    /// calls it a few contacts ahead, because a pile's shapes are far apart in memory and each collide
-    /// otherwise waits on four misses. It reads nothing, so it may be given the address of a shape variant
-    /// whose alternative is not known yet (a wrong guess only costs the requests).
-    static void prefetchAt(const void* storage) {
-        const char* base = static_cast<const char*>(storage);
-        __builtin_prefetch(base + offsetof(Polygon, m_vertices));
-        __builtin_prefetch(base + offsetof(Polygon, m_normals));
-        __builtin_prefetch(base + offsetof(Polygon, m_thickness));
-        __builtin_prefetch(base + offsetof(Polygon, m_opposite));
-        __builtin_prefetch(base + offsetof(Polygon, m_count));
-    }
-
     /// A view of this polygon (valid while it lives).
     PolygonView view() const {
         return {m_vertices.data(), m_normals.data(), m_thickness.data(),
