@@ -148,7 +148,6 @@ SimulationUi::SimulationUi(MainWindow& window)
 SimulationUi::~SimulationUi() = default;
 
 void SimulationUi::addPanelButton(QPushButton* button) {
-    button->setParent(m_statsLabel->parentWidget());
     m_panelLayout->insertWidget(m_panelLayout->indexOf(m_statsLabel), button);
 }
 
