@@ -158,14 +158,28 @@ bool parseOverlays(const QString& text, RenderCommandOptions& options, QString* 
     return true;
 }
 
-/// The --a and --b texts of a pair command (collide, walkthrough), or the usage error's exit code when either
-/// is missing. They are checked as indices only once the scene is read (checkBodyPair), so a bad scene still
-/// exits 3 first.
-std::variant<BodyPairText, int> requiredPair(const Subcommand& self, const Arguments& parsed) {
+/// A pair command's arguments (collide, walkthrough): the scene command's, with --a and --b.
+struct PairArguments {
+    Arguments args;
+    BodyPairText pair;
+};
+
+/// Parses a pair command whose other value options are `valueOptions`; --a and --b are required, or the
+/// usage error's exit code is returned. They are checked as indices only once the scene is read
+/// (checkBodyPair), so a bad scene still exits 3 first.
+Parsed<PairArguments> parsePairCommand(const Subcommand& self, const QStringList& args,
+                                       const QStringList& valueOptions) {
+    Parsed<Arguments> result =
+        parseSceneCommand(self, args, QStringList{QStringLiteral("a"), QStringLiteral("b")} + valueOptions);
+    if (const int* done = std::get_if<int>(&result)) {
+        return *done;
+    }
+    Arguments& parsed = std::get<Arguments>(result);
     if (!parsed.values.contains(QStringLiteral("a")) || !parsed.values.contains(QStringLiteral("b"))) {
         return usageError(self, QStringLiteral("both --a and --b are required"));
     }
-    return BodyPairText{parsed.values.value(QStringLiteral("a")), parsed.values.value(QStringLiteral("b"))};
+    BodyPairText pair{parsed.values.value(QStringLiteral("a")), parsed.values.value(QStringLiteral("b"))};
+    return PairArguments{std::move(parsed), std::move(pair)};
 }
 
 } // namespace
@@ -294,19 +308,14 @@ Parsed<ValidateOptions> parseValidateOptions(const Subcommand& self, const QStri
 }
 
 Parsed<CollideOptions> parseCollideOptions(const Subcommand& self, const QStringList& args) {
-    Parsed<Arguments> result =
-        parseSceneCommand(self, args, {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("method")});
+    Parsed<PairArguments> result = parsePairCommand(self, args, {QStringLiteral("method")});
     if (const int* done = std::get_if<int>(&result)) {
         return *done;
     }
-    const Arguments& parsed = std::get<Arguments>(result);
-    const std::variant<BodyPairText, int> pair = requiredPair(self, parsed);
-    if (const int* done = std::get_if<int>(&pair)) {
-        return *done;
-    }
+    const Arguments& parsed = std::get<PairArguments>(result).args;
     CollideOptions options;
     options.scene = parsed.positional.front();
-    options.pair = std::get<BodyPairText>(pair);
+    options.pair = std::get<PairArguments>(result).pair;
     const QString methodName = parsed.values.value(QStringLiteral("method"));
     options.gjk = methodName == QStringLiteral("gjk");
     options.epa = methodName == QStringLiteral("epa");
@@ -468,21 +477,16 @@ std::optional<int> checkRenderPair(const Subcommand& self, const RenderCommandOp
 }
 
 Parsed<WalkthroughOptions> parseWalkthroughOptions(const Subcommand& self, const QStringList& args) {
-    Parsed<Arguments> result =
-        parseSceneCommand(self, args,
-                          {QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("tab"),
-                           QStringLiteral("format"), QStringLiteral("slides"), QStringLiteral("pdf")});
+    Parsed<PairArguments> result = parsePairCommand(
+        self, args,
+        {QStringLiteral("tab"), QStringLiteral("format"), QStringLiteral("slides"), QStringLiteral("pdf")});
     if (const int* done = std::get_if<int>(&result)) {
         return *done;
     }
-    const Arguments& parsed = std::get<Arguments>(result);
-    const std::variant<BodyPairText, int> pair = requiredPair(self, parsed);
-    if (const int* done = std::get_if<int>(&pair)) {
-        return *done;
-    }
+    const Arguments& parsed = std::get<PairArguments>(result).args;
     WalkthroughOptions options;
     options.scene = parsed.positional.front();
-    options.pair = std::get<BodyPairText>(pair);
+    options.pair = std::get<PairArguments>(result).pair;
     // The SAT page's tabs, then the GJK page's, in the dock's order.
     const QString tab = parsed.values.value(QStringLiteral("tab"), QStringLiteral("all")).trimmed().toLower();
     if (tab == QLatin1String("all")) {
