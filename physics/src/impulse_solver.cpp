@@ -104,13 +104,22 @@ public:
 
 private:
     void prepare(SolverContext& context);
-    void group(const SolverContext& context, int stateCount);
+    /// Returns false when it leaves the states in awake order (one group), true when it has set them again
+    /// in its own order.
+    bool group(const SolverContext& context, int stateCount);
     void colour(int stateCount);
     /// Whether impulses change this state: false for the dummy and for bodies of infinite mass (static,
     /// kinematic), which the sweeps only read. Levels and islands are made of the states it is true for.
     bool respondsToImpulses(int state, int dummy) const {
-        const BodyState& s = m_states[static_cast<std::size_t>(state)];
-        return state != dummy && (s.invMass != 0.0 || s.invInertia != 0.0);
+        return state != dummy && m_moving[static_cast<std::size_t>(state)] != 0;
+    }
+    /// Sets state `to` from body slot `slot` at the start of a step.
+    void setState(const SolverContext& ctx, int to, int slot) {
+        const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
+        m_states[static_cast<std::size_t>(to)] = initialState(body);
+        m_moving[static_cast<std::size_t>(to)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
+        m_bodyOfState[static_cast<std::size_t>(to)] = slot;
+        m_stateOf[static_cast<std::size_t>(slot)] = to;
     }
     void integrateVelocities(const SolverContext& context, double h, int begin, int end);
     void integratePositions(double h, int begin, int end);
@@ -129,8 +138,11 @@ private:
     void pushOut(SolverContext& context);
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
-    std::vector<int> m_stateOf;      ///< body slot -> state index
-    std::vector<int> m_bodyOfState;  ///< state index -> body slot (not for the dummy)
+    /// Per state, 1 when impulses change it (finite mass): what group() and colour() ask of every
+    /// constraint's two bodies, one byte instead of a BodyState's cache line.
+    std::vector<std::uint8_t> m_moving;
+    std::vector<int> m_stateOf;     ///< body slot -> state index
+    std::vector<int> m_bodyOfState; ///< state index -> body slot (not for the dummy)
     // The constraints of this step make m_blockCount blocks, colour after colour within each group. A group
     // fills its blocks just before its substeps, in the scratch of the thread that solves it, and stores its
     // impulses right after: the blocks of a whole scene never exist at once (22,000 boxes' took 19 MB), and
@@ -242,7 +254,7 @@ void ImpulseSolver::colour(int stateCount) {
     }
 }
 
-void ImpulseSolver::group(const SolverContext& ctx, int n) {
+bool ImpulseSolver::group(const SolverContext& ctx, int n) {
     // Cache blocking (as Box2D 2.4 solves island by island): bodies joined by constraints form islands that
     // cannot affect each other within a step, so an island can run through all its substeps before the next
     // one starts, with its constraints and bodies still in the processor's cache from the substep before.
@@ -292,7 +304,7 @@ void ImpulseSolver::group(const SolverContext& ctx, int n) {
         for (Entry& e : m_entries) {
             e.group = 0;
         }
-        return;
+        return false;
     }
     // Islands in the order of their first constraint, and their sizes.
     m_islandOf.assign(static_cast<std::size_t>(n), -1);
@@ -343,19 +355,24 @@ void ImpulseSolver::group(const SolverContext& ctx, int n) {
         const int g = m_newIndex[static_cast<std::size_t>(i)];
         m_newIndex[static_cast<std::size_t>(i)] = m_groupStart[static_cast<std::size_t>(g)]++;
     }
-    // Nothing has changed the states since prepare() set them from the bodies: set them again in the new
-    // order rather than permuting a copy.
-    for (int i = 0; i < n; ++i) {
-        const int to = m_newIndex[static_cast<std::size_t>(i)];
-        const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
-        m_states[static_cast<std::size_t>(to)] = initialState(ctx.bodies[static_cast<std::size_t>(slot)]);
-        m_bodyOfState[static_cast<std::size_t>(to)] = slot;
-        m_stateOf[static_cast<std::size_t>(slot)] = to;
+    // The states in the new order, set from the bodies (prepare() set only what the grouping reads). Each
+    // index writes its own state, so the threads share the work with the same result.
+    const auto place = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            setState(ctx, m_newIndex[static_cast<std::size_t>(i)],
+                     ctx.awakeBodies[static_cast<std::size_t>(i)]);
+        }
+    };
+    if (ctx.pool) {
+        ctx.pool->forRanges(n, 2048, place);
+    } else {
+        place(0, n);
     }
     for (Entry& e : m_entries) {
         e.a = e.a == n ? n : m_newIndex[static_cast<std::size_t>(e.a)];
         e.b = e.b == n ? n : m_newIndex[static_cast<std::size_t>(e.b)];
     }
+    return true;
 }
 
 /// Empties lane `lane` of a block, or only its point k: no body moves (both indices on the dummy), no mass,
@@ -393,17 +410,22 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     //       relativeVelocity = n . (vB + wB x rB - vA - wA x rA)       (before gravity: the approach speed)
     //       accumulated impulses from the previous step (warm start) or 0
     //   colour the constraints and lay them out in wide blocks, colour after colour
+    // One thread decides the schedule (groups, levels, blocks), so this part is kept lean: the states are
+    // set from the bodies once, in their final order (by group() when it reorders them), and what the
+    // scheduling reads is kept compact (m_moving, ctx.contactBodies).
     const int n = static_cast<int>(ctx.awakeBodies.size());
     m_states.resize(static_cast<std::size_t>(n) + 1);
+    m_moving.resize(static_cast<std::size_t>(n) + 1);
     m_stateOf.assign(ctx.bodies.size(), n);
     m_bodyOfState.resize(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
-        m_bodyOfState[static_cast<std::size_t>(i)] = slot;
-        m_states[static_cast<std::size_t>(i)] = initialState(ctx.bodies[static_cast<std::size_t>(slot)]);
+        const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
+        m_moving[static_cast<std::size_t>(i)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
         m_stateOf[static_cast<std::size_t>(slot)] = i;
     }
     m_states[static_cast<std::size_t>(n)] = BodyState{};
+    m_moving[static_cast<std::size_t>(n)] = 0;
 
     const WorldSettings& settings = *ctx.settings;
     const double h = ctx.timeStep / settings.substeps;
@@ -422,13 +444,23 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
     m_entries.clear();
+    const bool links = ctx.contactBodies.size() == ctx.contacts.size();
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
-        const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
-        if (contact.manifold.pointCount == 0) {
-            continue;
+        std::array<std::int32_t, 2> bodies;
+        if (links) {
+            bodies = ctx.contactBodies[static_cast<std::size_t>(ci)];
+            if (bodies[0] == kNoPointsLink) {
+                continue;
+            }
+        } else {
+            const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
+            if (contact.manifold.pointCount == 0) {
+                continue;
+            }
+            bodies = {contact.bodyA, contact.bodyB};
         }
-        const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
-        const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
+        const int a = m_stateOf[static_cast<std::size_t>(bodies[0])];
+        const int b = m_stateOf[static_cast<std::size_t>(bodies[1])];
         // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
         // solve.
         if (a == b) {
@@ -436,7 +468,18 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         }
         m_entries.push_back({ci, a, b, 0, 0});
     }
-    group(ctx, n);
+    if (!group(ctx, n)) {
+        const auto place = [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) {
+                setState(ctx, i, ctx.awakeBodies[static_cast<std::size_t>(i)]);
+            }
+        };
+        if (ctx.pool) {
+            ctx.pool->forRanges(n, 2048, place);
+        } else {
+            place(0, n);
+        }
+    }
     colour(n + 1);
 
     // Blocks: each level's constraints four by four, a new block where the level or the group changes or
@@ -703,15 +746,23 @@ void ImpulseSolver::storeImpulses(SolverContext& ctx, const WideBlock* blocks, c
 }
 
 void ImpulseSolver::finish(SolverContext& ctx) {
-    // Write back: centre = centre0 + dp, rotation = dq q0, velocities.
+    // Write back: centre = centre0 + dp, rotation = dq q0, velocities. Each state writes its own body, so
+    // the threads share it with the same result.
+    const auto writeBack = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            BodySim& body = ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
+            const BodyState& s = m_states[static_cast<std::size_t>(i)];
+            body.center = body.center0 + s.dp;
+            body.xf.q = integrateRotation(mulRot(s.dq, body.xf.q), 0.0);
+            body.linearVelocity = s.v;
+            body.angularVelocity = s.w;
+        }
+    };
     const int n = static_cast<int>(ctx.awakeBodies.size());
-    for (int i = 0; i < n; ++i) {
-        BodySim& body = ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
-        const BodyState& s = m_states[static_cast<std::size_t>(i)];
-        body.center = body.center0 + s.dp;
-        body.xf.q = integrateRotation(mulRot(s.dq, body.xf.q), 0.0);
-        body.linearVelocity = s.v;
-        body.angularVelocity = s.w;
+    if (ctx.pool) {
+        ctx.pool->forRanges(n, 2048, writeBack);
+    } else {
+        writeBack(0, n);
     }
 }
 
@@ -987,11 +1038,11 @@ std::size_t ImpulseSolver::memoryBytes() const {
     for (const Scratch& scratch : m_scratch) {
         scratchBytes += heapBytes(scratch.blocks) + heapBytes(scratch.cold);
     }
-    return heapBytes(m_states) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) + heapBytes(m_scratch) +
-           heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) + heapBytes(m_lastLevel) +
-           heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) + heapBytes(m_islandOf) +
-           heapBytes(m_islandSize) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
-           heapBytes(m_newIndex) + scratchBytes;
+    return heapBytes(m_states) + heapBytes(m_moving) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) +
+           heapBytes(m_scratch) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
+           heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
+           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
+           heapBytes(m_blockStart) + heapBytes(m_newIndex) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {

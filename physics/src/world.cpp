@@ -784,7 +784,7 @@ void World::updateContacts() {
     // The report's contact figures are summed here too, while each manifold is in cache (fillReport() would
     // read every contact again): per range, then merged; sums and a maximum do not depend on the ranges.
     const int count = static_cast<int>(m_contacts.size());
-    m_contactGone.assign(static_cast<std::size_t>(count), 0);
+    m_contactLinks.resize(static_cast<std::size_t>(count));
     m_contactSummary = ContactSummary{};
     std::mutex merge;
     m_pool->forRanges(count, 64, [this, &merge](int begin, int end) {
@@ -797,11 +797,14 @@ void World::updateContacts() {
                 prefetchPolygons(i + kPrefetchAhead / 2);
             }
             const bool kept = updateContact(i);
-            m_contactGone[static_cast<std::size_t>(i)] = kept ? 0 : 1;
-            const Manifold& m = m_contacts[static_cast<std::size_t>(i)].manifold;
+            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+            const Manifold& m = c.manifold;
+            std::array<std::int32_t, 2>& link = m_contactLinks[static_cast<std::size_t>(i)];
             if (!kept || m.pointCount == 0) {
+                link.fill(kept ? kNoPointsLink : kGoneLink);
                 continue;
             }
+            link = {c.bodyA, c.bodyB};
             ++local.contacts;
             local.points += m.pointCount;
             bool touching = false;
@@ -819,9 +822,9 @@ void World::updateContacts() {
     });
     m_contactSummary.valid = true;
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
-        if (m_contactGone[static_cast<std::size_t>(i)] != 0) {
-            m_contactGone[static_cast<std::size_t>(i)] = m_contactGone.back();
-            m_contactGone.pop_back();
+        if (m_contactLinks[static_cast<std::size_t>(i)][0] == kGoneLink) {
+            m_contactLinks[static_cast<std::size_t>(i)] = m_contactLinks.back();
+            m_contactLinks.pop_back();
             destroyContact(i);
             continue;
         }
@@ -951,6 +954,7 @@ const StepReport& World::step(SolverTrace* trace) {
     context.shapes = m_shapes;
     context.polygons = m_polygons.get();
     context.contacts = m_contacts;
+    context.contactBodies = m_contactLinks;
     context.awakeBodies = m_awake;
     context.pool = m_pool.get();
     context.trace = trace;
@@ -1466,7 +1470,7 @@ World::World(const World& other)
       m_fastBodies(other.m_fastBodies), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
       m_verletSolver(cloneOf(other.m_verletSolver)),
-      m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactGone(other.m_contactGone),
+      m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactLinks(other.m_contactLinks),
       m_contactSummary(other.m_contactSummary), m_proxyMoves(other.m_proxyMoves), m_report(other.m_report),
       m_time(other.m_time), m_stepCount(other.m_stepCount) {
     // m_cancel stays null: a copy is not cancelled with the original.
@@ -1505,7 +1509,7 @@ std::size_t World::memoryBytes() const {
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
                         heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_islandParent) +
-                        heapBytes(m_islandMinSleep) + heapBytes(m_contactGone) + heapBytes(m_proxyMoves);
+                        heapBytes(m_islandMinSleep) + heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
     }
