@@ -418,11 +418,19 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_moving.resize(static_cast<std::size_t>(n) + 1);
     m_stateOf.assign(ctx.bodies.size(), n);
     m_bodyOfState.resize(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) {
-        const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
-        const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
-        m_moving[static_cast<std::size_t>(i)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
-        m_stateOf[static_cast<std::size_t>(slot)] = i;
+    // Each index writes its own entries: on the threads (a body is a cache line away from the next).
+    const auto look = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
+            const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
+            m_moving[static_cast<std::size_t>(i)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
+            m_stateOf[static_cast<std::size_t>(slot)] = i;
+        }
+    };
+    if (ctx.pool) {
+        ctx.pool->forRanges(n, 2048, look);
+    } else {
+        look(0, n);
     }
     m_states[static_cast<std::size_t>(n)] = BodyState{};
     m_moving[static_cast<std::size_t>(n)] = 0;
