@@ -1041,30 +1041,40 @@ void World::solveContinuous() {
         return;
     }
     const double dt = m_settings.timeStep;
-    m_fastBodies.clear();
-    std::size_t bulletStart = 0;
-    for (int pass = 0; pass < 2; ++pass) {
-        if (pass == 1) {
-            bulletStart = m_fastBodies.size();
+    // Which bodies are fast, on the worker threads (each writes its own byte: the motion takes an atan2 and
+    // a body's cache line); then the lists, in slot order, on this thread.
+    constexpr std::uint8_t kSlow = 0, kFastNonBullet = 1, kFastBullet = 2;
+    m_fastKind.resize(m_awake.size());
+    m_pool->forRanges(static_cast<int>(m_awake.size()), 1024, [this, dt](int begin, int end) {
+        for (int k = begin; k < end; ++k) {
+            const BodySim& b = m_bodies[static_cast<std::size_t>(m_awake[static_cast<std::size_t>(k)])];
+            std::uint8_t kind = kSlow;
+            if (b.type == BodyType::Dynamic && isFinite(b.center) && std::isfinite(b.xf.q.c) &&
+                std::isfinite(b.xf.q.s)) { // (a body with a non-finite pose: finalizeBodies reports it)
+                // Motion this step: the displacement, or the velocity times the step if larger (Box2D v3),
+                // the rotation counted at the farthest point.
+                const Rot turn = invMulRot(b.q0, b.xf.q);
+                const double moved =
+                    length(b.center - b.center0) + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent;
+                const double velocity =
+                    (length(b.linearVelocity) + std::abs(b.angularVelocity) * b.maxExtent) * dt;
+                if (std::max(moved, velocity) > kSpeculativeDistance) {
+                    kind = b.bullet ? kFastBullet : kFastNonBullet;
+                }
+            }
+            m_fastKind[static_cast<std::size_t>(k)] = kind;
         }
-        for (const int i : m_awake) {
-            const BodySim& b = m_bodies[static_cast<std::size_t>(i)];
-            if (b.type != BodyType::Dynamic || b.bullet != (pass == 1)) {
-                continue;
-            }
-            if (!isFinite(b.center) || !std::isfinite(b.xf.q.c) || !std::isfinite(b.xf.q.s)) {
-                continue; // finalizeBodies reports it
-            }
-            // Motion this step: the displacement, or the velocity times the step if larger (Box2D v3), the
-            // rotation counted at the farthest point.
-            const Rot turn = invMulRot(b.q0, b.xf.q);
-            const double moved =
-                length(b.center - b.center0) + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent;
-            const double velocity =
-                (length(b.linearVelocity) + std::abs(b.angularVelocity) * b.maxExtent) * dt;
-            if (std::max(moved, velocity) > kSpeculativeDistance) {
-                m_fastBodies.push_back(i);
-            }
+    });
+    m_fastBodies.clear();
+    for (std::size_t k = 0; k < m_awake.size(); ++k) {
+        if (m_fastKind[k] == kFastNonBullet) {
+            m_fastBodies.push_back(m_awake[k]);
+        }
+    }
+    const std::size_t bulletStart = m_fastBodies.size();
+    for (std::size_t k = 0; k < m_awake.size(); ++k) {
+        if (m_fastKind[k] == kFastBullet) {
+            m_fastBodies.push_back(m_awake[k]);
         }
     }
     // Each sweep moves only its own body and reads only bodies whose motion is final (see above), so the
@@ -1456,7 +1466,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 728, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 752, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1467,7 +1477,7 @@ World::World(const World& other)
       m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_polygons(copyOf(other.m_polygons)),
       m_broadPhase(copyOf(other.m_broadPhase)), m_fixedTree(copyOf(other.m_fixedTree)),
       m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
-      m_fastBodies(other.m_fastBodies), m_islandParent(other.m_islandParent),
+      m_fastBodies(other.m_fastBodies), m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
       m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactLinks(other.m_contactLinks),
@@ -1508,8 +1518,9 @@ std::size_t World::memoryBytes() const {
     std::size_t bytes = sizeof(World) + heapBytes(m_bodies) + heapBytes(m_bodyInfo) +
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
-                        heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_islandParent) +
-                        heapBytes(m_islandMinSleep) + heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
+                        heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_fastKind) +
+                        heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) + heapBytes(m_contactLinks) +
+                        heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
     }

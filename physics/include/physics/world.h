@@ -305,6 +305,7 @@ private:
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
     std::vector<int> m_fastBodies;            ///< scratch of solveContinuous()
+    std::vector<std::uint8_t> m_fastKind;     ///< scratch of solveContinuous(): per awake body
     std::vector<int> m_islandParent;          ///< union-find scratch for sleep islands
     std::vector<double> m_islandMinSleep;     ///< scratch
 
