@@ -6,6 +6,7 @@
 
 #include "impulse_solver.h"
 
+#include "growth.h"
 #include "physics/simd.h"
 #include "physics/solver_trace.h"
 #include "physics/world.h"
@@ -140,10 +141,22 @@ private:
         std::vector<WideBlock> blocks;
         std::vector<WideCold> cold; ///< same index as blocks
         void reserve(int count) {
-            if (blocks.size() < static_cast<std::size_t>(count)) {
-                blocks.resize(static_cast<std::size_t>(count));
-                cold.resize(static_cast<std::size_t>(count));
+            const auto n = static_cast<std::size_t>(count);
+            if (blocks.size() >= n) {
+                return;
             }
+            if (n > blocks.capacity()) {
+                // Every block is filled before it is read, so the old ones are dropped first (the old and the
+                // new arrays never exist at once), and the room grows by a quarter (growth.h): resize() alone
+                // doubled it, and smash's 9,000 blocks sat in room for 18,000 (19 MB instead of 10).
+                const std::size_t room = std::max(n, blocks.capacity() + blocks.capacity() / 4 + 16);
+                blocks = {};
+                cold = {};
+                blocks.reserve(room);
+                cold.reserve(room);
+            }
+            blocks.resize(n);
+            cold.resize(n);
         }
     };
     std::vector<Scratch> m_scratch; ///< one per worker thread (TaskPool::workerIndex)
@@ -221,7 +234,7 @@ void ImpulseSolver::colour(int stateCount) {
     for (int l = 0; l < levels; ++l) {
         m_levelStart[static_cast<std::size_t>(l) + 1] += m_levelStart[static_cast<std::size_t>(l)];
     }
-    m_byLevel.resize(m_entries.size());
+    resizeForSize(m_byLevel, m_entries.size());
     for (int k = 0; k < static_cast<int>(m_entries.size()); ++k) {
         const int level = m_entries[static_cast<std::size_t>(k)].colour;
         m_byLevel[static_cast<std::size_t>(m_levelStart[static_cast<std::size_t>(level)]++)] = k;
@@ -235,7 +248,7 @@ void ImpulseSolver::colour(int stateCount) {
     for (int g = 0; g < groups; ++g) {
         m_groupStart[static_cast<std::size_t>(g) + 1] += m_groupStart[static_cast<std::size_t>(g)];
     }
-    m_order.resize(m_entries.size());
+    resizeForSize(m_order, m_entries.size());
     for (const int k : m_byLevel) {
         const int g = m_entries[static_cast<std::size_t>(k)].group;
         m_order[static_cast<std::size_t>(m_groupStart[static_cast<std::size_t>(g)]++)] = k;
@@ -434,6 +447,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         if (a == b) {
             continue;
         }
+        reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
         m_entries.push_back({ci, a, b, 0, 0});
     }
     group(ctx, n);
@@ -456,6 +470,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                     g.blockBegin = block;
                 }
                 g.blockEnd = block + 1;
+                reserveForSize(m_blockStart, m_blockStart.size() + 2); // and the end marker below
                 m_blockStart.push_back(o);
                 used = 0;
                 level = e.colour;
