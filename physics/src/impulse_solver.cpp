@@ -153,7 +153,7 @@ private:
         }
         /// At least `n` elements. Every block is filled before it is read, so the old ones are dropped first
         /// (the old and the new arrays never exist at once), and the room grows by a quarter (growth.h):
-        /// resize() alone doubled it, and smash's 9,000 blocks sat in room for 18,000 (19 MB instead of 10).
+        /// resize() alone doubled it, and smash's 9,000 blocks sat in room for 18,000 (18 MB instead of 9).
         template <class T> static void fit(std::vector<T>& v, std::size_t n) {
             if (v.size() >= n) {
                 return;
