@@ -939,9 +939,12 @@ void ImpulseSolver::step(SolverContext& ctx) {
     if (oneGroup) {
         Scratch& all = m_scratch.front();
         all.reserve(m_blockCount, m_bouncing);
-        const auto fill = [&](int begin, int end) {
-            fillBlocks(ctx, begin, end, all.blocks.data() + begin, all.cold.data() + begin,
-                       m_bouncing ? all.bounce.data() + begin : nullptr);
+        // Two captures only: a std::function (TaskPool::forRanges) keeps up to 16 bytes in place, and three
+        // references made it allocate on every step.
+        const auto fill = [this, &ctx](int begin, int end) {
+            Scratch& scratch = m_scratch.front();
+            fillBlocks(ctx, begin, end, scratch.blocks.data() + begin, scratch.cold.data() + begin,
+                       m_bouncing ? scratch.bounce.data() + begin : nullptr);
         };
         if (ctx.pool) {
             ctx.pool->forRanges(m_blockCount, 64, fill);
