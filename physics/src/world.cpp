@@ -32,8 +32,8 @@ namespace phys {
 /// leak into the simulation.
 /// Open addressing with linear probing (as Box2D v3's b2HashSet): a slot is the pair's hash and its contact
 /// index, 8 bytes; the pair itself is read from the contact when the hashes match. A std::unordered_map
-/// took a 32-byte node per pair plus its buckets, about 45 bytes (5 MB of smash's 118,000 pairs); this takes
-/// 16-32. Erasing shifts the following slots back (Knuth's Algorithm R), so no tombstones pile up.
+/// took a 32-byte node per pair plus its buckets, about 40 bytes (4.2 MB at smash's 118,000 pairs); this
+/// takes 16-32. Erasing shifts the following slots back (Knuth's Algorithm R), so no tombstones pile up.
 struct ContactMap {
     struct Slot {
         std::uint32_t hash = 0;
