@@ -4,6 +4,7 @@
 
 #include "broadphase.h"
 
+#include "growth.h"
 #include "task_pool.h"
 
 #include <algorithm>
@@ -28,6 +29,8 @@ int DynamicTree::allocateNode() {
         // so allocation order (and thus every proxy id) depends only on the sequence of calls.
         const int oldSize = static_cast<int>(m_nodes.size());
         const int newSize = std::max(kInitialNodeCapacity, oldSize + oldSize / 4);
+        // reserve() first: resize() past the capacity alone would double it, whatever newSize asks.
+        m_nodes.reserve(static_cast<std::size_t>(newSize));
         m_nodes.resize(static_cast<std::size_t>(newSize));
         for (int i = oldSize; i < newSize; ++i) {
             Node& n = node(i);
@@ -407,6 +410,7 @@ void BroadPhase::queryMoved(int moveIndex, std::vector<Pair>& out) const {
         if (p == q || (p > q && isMoved(p))) {
             return;
         }
+        reserveForSize(out, out.size() + 1); // a quarter more, not push_back's doubling (growth.h)
         out.push_back({std::min(p, q), std::max(p, q)});
     });
 }

@@ -17,4 +17,11 @@ template <class T> void reserveForSize(std::vector<T>& v, std::size_t size) {
     }
 }
 
+/// `v.resize(size)` with the same growth: resize() past the capacity doubles it (libstdc++ grows to twice the
+/// old size), which left the solver's per-step arrays up to half unused.
+template <class T> void resizeForSize(std::vector<T>& v, std::size_t size) {
+    reserveForSize(v, size);
+    v.resize(size);
+}
+
 } // namespace phys

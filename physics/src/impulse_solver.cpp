@@ -6,6 +6,7 @@
 
 #include "impulse_solver.h"
 
+#include "growth.h"
 #include "physics/simd.h"
 #include "physics/solver_trace.h"
 #include "physics/world.h"
@@ -33,6 +34,7 @@ using wide::BodyState;
 using wide::kLanes;
 using wide::Softness;
 using wide::WideBlock;
+using wide::WideBounce;
 using wide::WideCold;
 
 Softness makeSoft(double hertz, double zeta, double h) {
@@ -123,13 +125,14 @@ private:
     }
     void integrateVelocities(const SolverContext& context, double h, int begin, int end);
     void integratePositions(double h, int begin, int end);
+    /// `bounces` may be null (no contact of the step has restitution: see m_bouncing).
     void fillBlocks(const SolverContext& context, int firstBlock, int endBlock, WideBlock* blocks,
-                    WideCold* colds) const;
+                    WideCold* colds, WideBounce* bounces) const;
     /// kTraced: also records each bounce as a row of `out` (rows need the context for the bodies' handles).
     template <bool kTraced>
-    void applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold,
-                          const SolverContext* ctx = nullptr, SolverTraceIteration* out = nullptr,
-                          const std::vector<double>* seeds = nullptr);
+    void applyRestitution(WideBlock* blocks, const WideCold* colds, const WideBounce* bounces, int count,
+                          double threshold, const SolverContext* ctx = nullptr,
+                          SolverTraceIteration* out = nullptr, const std::vector<double>* seeds = nullptr);
     /// The sweeps of step() for a traced step over all `blocks` (the whole layout): the same operations in
     /// the same order per body (see there).
     void traceSweeps(SolverContext& context, WideBlock* blocks, WideCold* colds, std::vector<double>& seeds);
@@ -152,16 +155,36 @@ private:
     // in place spares allocating and zeroing them every step.
     struct Scratch {
         std::vector<WideBlock> blocks;
-        std::vector<WideCold> cold; ///< same index as blocks
-        void reserve(int count) {
-            if (blocks.size() < static_cast<std::size_t>(count)) {
-                blocks.resize(static_cast<std::size_t>(count));
-                cold.resize(static_cast<std::size_t>(count));
+        std::vector<WideCold> cold;     ///< same index as blocks
+        std::vector<WideBounce> bounce; ///< same index as blocks, only in a step with restitution
+        void reserve(int count, bool bouncing) {
+            const auto n = static_cast<std::size_t>(count);
+            fit(blocks, n);
+            fit(cold, n);
+            if (bouncing) {
+                fit(bounce, n);
             }
+        }
+        /// At least `n` elements. Every block is filled before it is read, so the old ones are dropped first
+        /// (the old and the new arrays never exist at once), and the room grows by a quarter (growth.h):
+        /// resize() alone doubled it, and smash's 9,000 blocks sat in room for 18,000 (18 MB instead of 9).
+        template <class T> static void fit(std::vector<T>& v, std::size_t n) {
+            if (v.size() >= n) {
+                return;
+            }
+            if (n > v.capacity()) {
+                const std::size_t room = std::max(n, v.capacity() + v.capacity() / 4 + 16);
+                v = {};
+                v.reserve(room);
+            }
+            v.resize(n);
         }
     };
     std::vector<Scratch> m_scratch; ///< one per worker thread (TaskPool::workerIndex)
     int m_blockCount = 0;
+    /// Some constraint of this step has restitution: only then is restitution's data laid out (and applied;
+    /// with none, applyRestitution() would skip every lane anyway).
+    bool m_bouncing = false;
     wide::BiasRule m_rule; ///< this step's bias rule (set by prepare())
 
     /// A contact that becomes a constraint this step, with its bodies' state indices and its colour.
@@ -235,7 +258,7 @@ void ImpulseSolver::colour(int stateCount) {
     for (int l = 0; l < levels; ++l) {
         m_levelStart[static_cast<std::size_t>(l) + 1] += m_levelStart[static_cast<std::size_t>(l)];
     }
-    m_byLevel.resize(m_entries.size());
+    resizeForSize(m_byLevel, m_entries.size());
     for (int k = 0; k < static_cast<int>(m_entries.size()); ++k) {
         const int level = m_entries[static_cast<std::size_t>(k)].colour;
         m_byLevel[static_cast<std::size_t>(m_levelStart[static_cast<std::size_t>(level)]++)] = k;
@@ -249,7 +272,7 @@ void ImpulseSolver::colour(int stateCount) {
     for (int g = 0; g < groups; ++g) {
         m_groupStart[static_cast<std::size_t>(g) + 1] += m_groupStart[static_cast<std::size_t>(g)];
     }
-    m_order.resize(m_entries.size());
+    resizeForSize(m_order, m_entries.size());
     for (const int k : m_byLevel) {
         const int g = m_entries[static_cast<std::size_t>(k)].group;
         m_order[static_cast<std::size_t>(m_groupStart[static_cast<std::size_t>(g)]++)] = k;
@@ -387,7 +410,7 @@ void clearPoint(WideBlock& block, int k, int lane) {
     p.normalImpulse[lane] = p.tangentImpulse[lane] = p.maxNormalImpulse[lane] = 0.0;
 }
 
-void clearLane(WideBlock& block, WideCold& cold, int lane, int dummy) {
+void clearLane(WideBlock& block, WideCold& cold, WideBounce* bounce, int lane, int dummy) {
     block.a[lane] = block.b[lane] = dummy;
     block.nx[lane] = 0.0;
     block.ny[lane] = 1.0;
@@ -395,12 +418,16 @@ void clearLane(WideBlock& block, WideCold& cold, int lane, int dummy) {
     block.againstStatic[lane] = 0.0;
     cold.contact[lane] = -1;
     cold.pointCount[lane] = 0;
-    cold.restitution[lane] = 0.0;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
         clearPoint(block, k, lane);
-        cold.relativeVelocity[k][lane] = 0.0;
         cold.earlierNormal[k][lane] = 0.0;
         cold.earlierTangent[k][lane] = 0.0;
+    }
+    if (bounce != nullptr) {
+        bounce->restitution[lane] = 0.0;
+        for (int k = 0; k < kMaxManifoldPoints; ++k) {
+            bounce->relativeVelocity[k][lane] = 0.0;
+        }
     }
 }
 
@@ -455,6 +482,9 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
 
     m_entries.clear();
     const bool links = ctx.contactBodies.size() == ctx.contacts.size();
+    // Whether a constraint may bounce. With the links, the World has said so for every contact with points:
+    // a superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
+    m_bouncing = links && ctx.contactsBounce;
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
         std::array<std::int32_t, 2> bodies;
         if (links) {
@@ -468,6 +498,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                 continue;
             }
             bodies = {contact.bodyA, contact.bodyB};
+            m_bouncing = m_bouncing || contact.restitution != 0.0;
         }
         const int a = m_stateOf[static_cast<std::size_t>(bodies[0])];
         const int b = m_stateOf[static_cast<std::size_t>(bodies[1])];
@@ -476,6 +507,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         if (a == b) {
             continue;
         }
+        reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
         m_entries.push_back({ci, a, b, 0, 0});
     }
     if (!group(ctx, n)) {
@@ -509,6 +541,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                     g.blockBegin = block;
                 }
                 g.blockEnd = block + 1;
+                reserveForSize(m_blockStart, m_blockStart.size() + 2); // and the end marker below
                 m_blockStart.push_back(o);
                 used = 0;
                 level = e.colour;
@@ -522,7 +555,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
 }
 
 void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int endBlock, WideBlock* blocks,
-                               WideCold* colds) const {
+                               WideCold* colds, WideBounce* bounces) const {
     // Block `firstBlock + i` of the layout goes to blocks[i] and colds[i]; its lanes read their contacts and
     // bodies and write only that block.
     const WorldSettings& settings = *ctx.settings;
@@ -531,6 +564,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
     for (int blockIndex = firstBlock; blockIndex < endBlock; ++blockIndex) {
         WideBlock& block = blocks[blockIndex - firstBlock];
         WideCold& cold = colds[blockIndex - firstBlock];
+        WideBounce* bounce = bounces ? &bounces[blockIndex - firstBlock] : nullptr;
         const int first = m_blockStart[static_cast<std::size_t>(blockIndex)];
         const int lanes = m_blockStart[static_cast<std::size_t>(blockIndex) + 1] - first;
         for (int lane = 0; lane < lanes; ++lane) {
@@ -573,13 +607,17 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
             cold.contact[lane] = e.contact;
             cold.pointCount[lane] = contact.manifold.pointCount;
-            cold.restitution[lane] = contact.restitution;
+            if (bounce != nullptr) {
+                bounce->restitution[lane] = contact.restitution;
+            }
             for (int k = 0; k < kMaxManifoldPoints; ++k) {
                 cold.earlierNormal[k][lane] = 0.0;
                 cold.earlierTangent[k][lane] = 0.0;
                 if (k >= contact.manifold.pointCount) {
                     clearPoint(block, k, lane);
-                    cold.relativeVelocity[k][lane] = 0.0;
+                    if (bounce != nullptr) {
+                        bounce->relativeVelocity[k][lane] = 0.0;
+                    }
                     continue;
                 }
                 const ManifoldPoint& mp = contact.manifold.points[k];
@@ -603,12 +641,14 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
                 cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
                 cp.maxNormalImpulse[lane] = 0.0;
-                const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
-                cold.relativeVelocity[k][lane] = dot(normal, dv);
+                if (bounce != nullptr) {
+                    const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
+                    bounce->relativeVelocity[k][lane] = dot(normal, dv);
+                }
             }
         }
         for (int lane = lanes; lane < kLanes; ++lane) {
-            clearLane(block, cold, lane, n);
+            clearLane(block, cold, bounce, lane, n);
         }
     }
 }
@@ -662,17 +702,21 @@ void ImpulseSolver::integratePositions(double h, int begin, int end) {
 }
 
 template <bool kTraced>
-void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, int count, double threshold,
-                                     const SolverContext* ctx, SolverTraceIteration* out,
-                                     const std::vector<double>* seeds) {
+void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, const WideBounce* bounces,
+                                     int count, double threshold, const SolverContext* ctx,
+                                     SolverTraceIteration* out, const std::vector<double>* seeds) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
     // solving). Lane by lane: few contacts bounce, and the order is the colours' as in the sweeps.
+    if (bounces == nullptr) {
+        return; // no constraint of the step has restitution
+    }
     for (int i = 0; i < count; ++i) {
         WideBlock& c = blocks[i];
         const WideCold& cold = colds[i];
+        const WideBounce& bounce = bounces[i];
         for (int lane = 0; lane < kLanes; ++lane) {
-            if (cold.restitution[lane] == 0.0) {
+            if (bounce.restitution[lane] == 0.0) {
                 continue;
             }
             BodyState& a = m_states[static_cast<std::size_t>(c.a[lane])];
@@ -680,14 +724,14 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, i
             const Vec2 normal{c.nx[lane], c.ny[lane]};
             for (int k = 0; k < cold.pointCount[lane]; ++k) {
                 wide::WidePoint& cp = c.p[k];
-                if (cold.relativeVelocity[k][lane] > -threshold || cp.maxNormalImpulse[lane] == 0.0) {
+                if (bounce.relativeVelocity[k][lane] > -threshold || cp.maxNormalImpulse[lane] == 0.0) {
                     continue;
                 }
                 const double rnA = cross(Vec2{cp.rAx[lane], cp.rAy[lane]}, normal);
                 const double rnB = cross(Vec2{cp.rBx[lane], cp.rBy[lane]}, normal);
                 const double vn = dot(b.v - a.v, normal) + b.w * rnB - a.w * rnA;
                 double impulse =
-                    -cp.normalMass[lane] * (vn + cold.restitution[lane] * cold.relativeVelocity[k][lane]);
+                    -cp.normalMass[lane] * (vn + bounce.restitution[lane] * bounce.relativeVelocity[k][lane]);
                 const double before = cp.normalImpulse[lane];
                 const double newImpulse = std::max(cp.normalImpulse[lane] + impulse, 0.0);
                 [[maybe_unused]] const double unclamped = cp.normalImpulse[lane] + impulse;
@@ -711,7 +755,7 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, i
                     row.kind = RowKind::Normal;
                     row.effectiveMass = cp.normalMass[lane];
                     row.biasSource = BiasSource::Restitution;
-                    row.bias = cold.restitution[lane] * cold.relativeVelocity[k][lane];
+                    row.bias = bounce.restitution[lane] * bounce.relativeVelocity[k][lane];
                     row.relativeVelocity = vn;
                     row.warmStart = (*seeds)[static_cast<std::size_t>((i * kLanes + lane) * 4 + k)];
                     row.impulseBefore = before;
@@ -960,9 +1004,13 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const bool oneGroup = traced || (m_groups.size() <= 2 && m_groups.front().blockEnd == m_blockCount);
     if (oneGroup) {
         Scratch& all = m_scratch.front();
-        all.reserve(m_blockCount);
-        const auto fill = [&](int begin, int end) {
-            fillBlocks(ctx, begin, end, all.blocks.data() + begin, all.cold.data() + begin);
+        all.reserve(m_blockCount, m_bouncing);
+        // Two captures only: a std::function (TaskPool::forRanges) keeps up to 16 bytes in place, and three
+        // references made it allocate on every step.
+        const auto fill = [this, &ctx](int begin, int end) {
+            Scratch& scratch = m_scratch.front();
+            fillBlocks(ctx, begin, end, scratch.blocks.data() + begin, scratch.cold.data() + begin,
+                       m_bouncing ? scratch.bounce.data() + begin : nullptr);
         };
         if (ctx.pool) {
             ctx.pool->forRanges(m_blockCount, 64, fill);
@@ -979,8 +1027,9 @@ void ImpulseSolver::step(SolverContext& ctx) {
                                ? m_scratch.front()
                                : m_scratch[static_cast<std::size_t>(ctx.pool ? ctx.pool->workerIndex() : 0)];
         if (!oneGroup) {
-            scratch.reserve(count);
-            fillBlocks(ctx, g.blockBegin, g.blockEnd, scratch.blocks.data(), scratch.cold.data());
+            scratch.reserve(count, m_bouncing);
+            fillBlocks(ctx, g.blockBegin, g.blockEnd, scratch.blocks.data(), scratch.cold.data(),
+                       m_bouncing ? scratch.bounce.data() : nullptr);
         }
         WideBlock* groupBlocks = scratch.blocks.data() + (oneGroup ? g.blockBegin : 0);
         WideCold* groupCold = scratch.cold.data() + (oneGroup ? g.blockBegin : 0);
@@ -998,7 +1047,9 @@ void ImpulseSolver::step(SolverContext& ctx) {
                 }
             }
         }
-        applyRestitution<false>(groupBlocks, groupCold, count, settings.restitutionThreshold);
+        WideBounce* groupBounce =
+            m_bouncing ? scratch.bounce.data() + (oneGroup ? g.blockBegin : 0) : nullptr;
+        applyRestitution<false>(groupBlocks, groupCold, groupBounce, count, settings.restitutionThreshold);
         storeImpulses(ctx, groupBlocks, groupCold, count);
         // The groups' states cover every state once: each group writes its own bodies back while they are
         // in cache, on the thread that solved it.
@@ -1013,8 +1064,9 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         SolverTraceStage& stage = ctx.trace->substeps.back().stages.emplace_back();
         stage.stage = SolverStage::Restitution;
-        applyRestitution<true>(all.blocks.data(), all.cold.data(), m_blockCount,
-                               settings.restitutionThreshold, &ctx, &stage.iterations.emplace_back(), &seeds);
+        applyRestitution<true>(all.blocks.data(), all.cold.data(), m_bouncing ? all.bounce.data() : nullptr,
+                               m_blockCount, settings.restitutionThreshold, &ctx,
+                               &stage.iterations.emplace_back(), &seeds);
         storeImpulses(ctx, all.blocks.data(), all.cold.data(), m_blockCount);
         finish(ctx);
         return;
@@ -1051,7 +1103,7 @@ template <class T> std::size_t heapBytes(const std::vector<T>& v) {
 std::size_t ImpulseSolver::memoryBytes() const {
     std::size_t scratchBytes = 0;
     for (const Scratch& scratch : m_scratch) {
-        scratchBytes += heapBytes(scratch.blocks) + heapBytes(scratch.cold);
+        scratchBytes += heapBytes(scratch.blocks) + heapBytes(scratch.cold) + heapBytes(scratch.bounce);
     }
     return heapBytes(m_states) + heapBytes(m_moving) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) +
            heapBytes(m_scratch) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +

@@ -41,6 +41,8 @@ struct SolverContext {
     /// else {kNoPointsLink, kNoPointsLink}: what a solver's scan for constraints needs, 8 bytes a contact.
     /// Empty when the caller has not made it; then read the contacts themselves.
     std::span<const std::array<std::int32_t, 2>> contactBodies;
+    /// With contactBodies: whether any contact with points has restitution (false: no constraint bounces).
+    bool contactsBounce = true;
     /// Threads for work on disjoint data (never null in a World step; see task_pool.h). A solver that uses
     /// it must give the same result for any thread count.
     TaskPool* pool = nullptr;

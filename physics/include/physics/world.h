@@ -324,6 +324,7 @@ private:
         int touching = 0;
         int points = 0;
         double maxPenetration = 0.0;
+        bool bouncing = false; ///< some contact with points has restitution (for the solver)
         bool valid = false;
     };
     ContactSummary m_contactSummary;
