@@ -640,6 +640,7 @@ void SceneCanvas::invalidateDragLayer() {
     m_dragLayer = QPixmap();
     m_dragBackground = QPixmap();
     m_dragScratch = QPixmap();
+    m_dragItems.clear();
 }
 
 bool SceneCanvas::dragLayerUsable() const {
@@ -729,11 +730,16 @@ void SceneCanvas::paintFromDragLayer() {
         m_dragLayer = m_dragBackground.copy();
         QPainter painter(&m_dragLayer);
         begin(painter);
-        const QRectF visible = sceneFromView.mapRect(QRectF(all).adjusted(-1, -1, 1, 1));
-        for (QGraphicsItem* item :
-             m_scene->items(visible, Qt::IntersectsItemBoundingRect, Qt::AscendingOrder, viewTransform)) {
-            if (item != live && item != liveLabel && item->isVisible() &&
-                paintedRect(item, viewTransform).intersects(all)) {
+        // Every item in stacking order (the order QGraphicsScene paints in), once per drag: the ones in view
+        // are kept with their rectangles for the moves, the live ones whatever their place.
+        m_dragItems.clear();
+        for (QGraphicsItem* item : m_scene->items(Qt::AscendingOrder)) {
+            const bool isLive = item == live || item == liveLabel;
+            const QRect rect = paintedRect(item, viewTransform);
+            if (isLive || (item->isVisible() && rect.intersects(all))) {
+                m_dragItems.push_back({item, rect});
+            }
+            if (!isLive && item->isVisible() && rect.intersects(all)) {
                 paintItem(painter, item, viewTransform, target);
             }
         }
@@ -758,10 +764,10 @@ void SceneCanvas::paintFromDragLayer() {
         QPainter scratch(&m_dragScratch);
         begin(scratch);
         scratch.drawPixmap(area.topLeft(), m_dragBackground, area);
-        const QRectF areaInScene = sceneFromView.mapRect(QRectF(area).adjusted(-1, -1, 1, 1));
-        for (QGraphicsItem* item :
-             m_scene->items(areaInScene, Qt::IntersectsItemBoundingRect, Qt::AscendingOrder, viewTransform)) {
-            if (item->isVisible() && paintedRect(item, viewTransform).intersects(area)) {
+        for (const auto& [item, rect] : m_dragItems) {
+            const bool isLive = item == live || item == liveLabel;
+            if (isLive ? item->isVisible() && paintedRect(item, viewTransform).intersects(area)
+                       : rect.intersects(area)) {
                 paintItem(scratch, item, viewTransform, target);
             }
         }

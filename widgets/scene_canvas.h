@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <vector>
 
@@ -250,6 +251,9 @@ private:
     QPixmap m_dragLayer;
     QPixmap m_dragBackground;
     QPixmap m_dragScratch; ///< where a move's area is composed (paintFromDragLayer)
+    /// The items in view when the layer was made and the live ones, in stacking order, with the viewport
+    /// rectangles they paint in (paintedRect; the live ones' are measured again on every move).
+    std::vector<std::pair<QGraphicsItem*, QRect>> m_dragItems;
     bool m_paintedFromDragLayer = false;
     /// Drops the drag layer: called by everything that changes what is drawn, except setBody of m_liveKey.
     void invalidateDragLayer();
