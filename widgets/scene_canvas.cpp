@@ -634,7 +634,13 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
     }
 }
 
+int SceneCanvas::liveBodyIndex() const {
+    const BodyItem* item = m_itemsByKey.value(m_liveKey, nullptr);
+    return item ? item->bodyIndex() : -1;
+}
+
 void SceneCanvas::invalidateDragLayer() {
+    ++m_sceneGeneration;
     m_liveKey = 0;
     m_liveUpdates = 0;
     m_dragLayer = QPixmap();

@@ -140,6 +140,12 @@ public:
     /// but the one body being changed live (a vertex or body drag: setBody on the same key again and
     /// again, nothing else changing), so a move repaints only that body's area (see paintEvent).
     bool paintedFromDragLayer() const { return m_paintedFromDragLayer; }
+    /// Changes whenever what the canvas shows changes in any way but through setBody of the live body (the
+    /// one a drag keeps changing): what is measured from the other bodies (the overlay's name boxes) can be
+    /// kept while it stays the same.
+    quint64 sceneGeneration() const { return m_sceneGeneration; }
+    /// Index of the live body in body order, -1 when there is none.
+    int liveBodyIndex() const;
 
     /// Simulate mode (batched bodies): while on and exactly one body is selected, every pose shown of that
     /// body centres the view on its origin (the zoom stays). Off by default; Edit mode never moves the view.
@@ -247,6 +253,7 @@ private:
     /// a row; the layer (background and every item but that body's and its label's, device pixels) and the
     /// background alone, both made at the first paint of a run of two or more (this body's setBody twice).
     quint64 m_liveKey = 0;
+    quint64 m_sceneGeneration = 1;
     int m_liveUpdates = 0;
     QPixmap m_dragLayer;
     QPixmap m_dragBackground;

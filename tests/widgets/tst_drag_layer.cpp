@@ -5,8 +5,10 @@
 /// a drag. Every pixel must be the same, mid-drag and after any other change, with bodies below and above
 /// the dragged one overlapping it, names drawn, and the dragged body selected.
 
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "view_transform.h"
+#include "walkthrough.h"
 
 #include "physics/polygon_factory.h"
 
@@ -103,15 +105,45 @@ int differing(const QImage& a, const QImage& b) {
     return count;
 }
 
-/// What QGraphicsView paints for `s` with `selected` and `hovered`, on a canvas that never saw a drag.
-QImage reference(const phys::SceneDef& s, const QList<quint64>& selected, quint64 hovered = 0) {
+/// The walkthrough of the dragged box and the hexagon (SAT, last step), drawn by `overlay`.
+void showWalkthrough(cl::WalkthroughOverlay& overlay, cl::Walkthrough& walkthrough, const phys::SceneDef& s) {
+    walkthrough = cl::Walkthrough::build(cl::WalkthroughMode::Sat, s.bodies[3], s.bodies[4]);
+    overlay.setWalkthrough(&walkthrough, walkthrough.stepCount() - 1);
+}
+
+/// The labels the overlay placed, as text and box.
+QStringList placed(const cl::WalkthroughOverlay& overlay) {
+    QStringList out;
+    for (const cl::PlacedLabel& label : overlay.lastLabels()) {
+        const QRectF& r = label.textRect;
+        out << QStringLiteral("%1 @ %2,%3 %4x%5")
+                   .arg(label.request.text)
+                   .arg(r.x(), 0, 'g', 17)
+                   .arg(r.y(), 0, 'g', 17)
+                   .arg(r.width(), 0, 'g', 17)
+                   .arg(r.height(), 0, 'g', 17);
+    }
+    return out;
+}
+
+/// What QGraphicsView paints for `s` with `selected` and `hovered` and the walkthrough overlay, on a canvas
+/// that never saw a drag; `labels` receives the overlay's labels.
+QImage reference(const phys::SceneDef& s, const QList<quint64>& selected, quint64 hovered = 0,
+                 QStringList* labels = nullptr) {
     cl::SceneCanvas canvas;
+    cl::WalkthroughOverlay overlay;
+    cl::Walkthrough walkthrough;
+    canvas.addOverlay(&overlay);
     setUp(canvas, s, selected);
+    showWalkthrough(overlay, walkthrough, s);
     canvas.setHoveredBody(hovered);
     const QImage image = paint(canvas);
     if (canvas.paintedFromDragLayer()) {
         qWarning("the reference canvas painted from a drag layer");
         return {};
+    }
+    if (labels) {
+        *labels = placed(overlay);
     }
     return image;
 }
@@ -130,18 +162,27 @@ void TestDragLayer::dragMatchesFullPaint() {
     const phys::SceneDef s = scene();
     const quint64 key = 4; // keys are 1, 2, 3...: the dragged box
     cl::SceneCanvas canvas;
+    cl::WalkthroughOverlay overlay;
+    cl::Walkthrough walkthrough;
+    canvas.addOverlay(&overlay);
     setUp(canvas, s, {key});
+    showWalkthrough(overlay, walkthrough, s);
     QImage previous = paint(canvas);
     QVERIFY(!canvas.paintedFromDragLayer());
+    QVERIFY2(!overlay.lastLabels().empty(), "the walkthrough step draws no label");
     for (int move = 1; move <= 8; ++move) {
         phys::SceneDef now = s;
         now.bodies[3] = dragged(s, 0.05 * move);
         canvas.setBody(key, now.bodies[3]);
+        showWalkthrough(overlay, walkthrough, now);
         const QImage image = paint(canvas);
         // The first change may be a single edit; from the second on the canvas paints from the layer.
         QCOMPARE(canvas.paintedFromDragLayer(), move >= 2);
         QVERIFY2(differing(image, previous) > 0, "the move changed nothing on screen");
-        const QImage expected = reference(now, {key});
+        QStringList labels;
+        const QImage expected = reference(now, {key}, 0, &labels);
+        // The overlay's labels keep clear of the body names it measured once for the drag: the same places.
+        QCOMPARE(placed(overlay), labels);
         QCOMPARE(differing(image, expected), 0);
         previous = image;
     }
@@ -151,12 +192,19 @@ void TestDragLayer::otherChangesLeaveTheLayer() {
     const phys::SceneDef s = scene();
     const quint64 key = 4;
     cl::SceneCanvas canvas;
+    cl::WalkthroughOverlay overlay;
+    cl::Walkthrough walkthrough;
+    canvas.addOverlay(&overlay);
     setUp(canvas, s, {key});
     phys::SceneDef now = s;
-    for (int move = 1; move <= 3; ++move) {
-        now.bodies[3] = dragged(s, 0.1 * move);
+    const auto move = [&](int step) {
+        now.bodies[3] = dragged(s, 0.1 * step);
         canvas.setBody(key, now.bodies[3]);
-        (void)paint(canvas);
+        showWalkthrough(overlay, walkthrough, now);
+        return paint(canvas);
+    };
+    for (int step = 1; step <= 3; ++step) {
+        (void)move(step);
     }
     QVERIFY(canvas.paintedFromDragLayer());
 
@@ -168,10 +216,8 @@ void TestDragLayer::otherChangesLeaveTheLayer() {
     QCOMPARE(differing(image, reference(now, {key})), 0);
 
     // A new drag of the box, then the selection changes under it.
-    for (int move = 4; move <= 5; ++move) {
-        now.bodies[3] = dragged(s, 0.1 * move);
-        canvas.setBody(key, now.bodies[3]);
-        (void)paint(canvas);
+    for (int step = 4; step <= 5; ++step) {
+        (void)move(step);
     }
     QVERIFY(canvas.paintedFromDragLayer());
     canvas.setSelection({key, 2});
@@ -181,29 +227,31 @@ void TestDragLayer::otherChangesLeaveTheLayer() {
 
     // Hover, then a drag again with the hover on a neighbour: still every pixel.
     canvas.setHoveredBody(6);
-    for (int move = 6; move <= 7; ++move) {
-        now.bodies[3] = dragged(s, 0.1 * move);
-        canvas.setBody(key, now.bodies[3]);
-        image = paint(canvas);
+    for (int step = 6; step <= 7; ++step) {
+        image = move(step);
     }
     QVERIFY(canvas.paintedFromDragLayer());
     QCOMPARE(differing(image, reference(now, {key, 2}, 6)), 0);
 
     // The view moves: the layer is made again at the new view.
-    canvas.setViewTransform(cl::ViewTransform(75.0, kCentre + phys::Vec2{0.3, 0.2}, QSizeF()));
+    const cl::ViewTransform closer(75.0, kCentre + phys::Vec2{0.3, 0.2}, QSizeF());
+    canvas.setViewTransform(closer);
     image = paint(canvas);
     QVERIFY(!canvas.paintedFromDragLayer());
-    for (int move = 8; move <= 9; ++move) {
-        now.bodies[3] = dragged(s, 0.1 * move);
-        canvas.setBody(key, now.bodies[3]);
-        image = paint(canvas);
+    for (int step = 8; step <= 9; ++step) {
+        image = move(step);
     }
     QVERIFY(canvas.paintedFromDragLayer());
     cl::SceneCanvas other;
+    cl::WalkthroughOverlay otherOverlay;
+    cl::Walkthrough otherWalkthrough;
+    other.addOverlay(&otherOverlay);
     setUp(other, now, {key, 2});
+    showWalkthrough(otherOverlay, otherWalkthrough, now);
     other.setHoveredBody(6);
-    other.setViewTransform(cl::ViewTransform(75.0, kCentre + phys::Vec2{0.3, 0.2}, QSizeF()));
+    other.setViewTransform(closer);
     QCOMPARE(differing(image, paint(other)), 0);
+    QCOMPARE(placed(overlay), placed(otherOverlay));
 }
 
 QTEST_MAIN(TestDragLayer)
