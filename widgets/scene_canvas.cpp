@@ -643,9 +643,13 @@ void SceneCanvas::invalidateDragLayer() {
     ++m_sceneGeneration;
     m_liveKey = 0;
     m_liveUpdates = 0;
-    m_dragLayer = QPixmap();
-    m_dragBackground = QPixmap();
-    m_dragScratch = QPixmap();
+    // Simulate mode comes here for every body of every frame (setBodyPose): a QPixmap() made each time
+    // allocates its platform pixmap, so only a layer that exists is dropped.
+    if (!m_dragLayer.isNull() || !m_dragBackground.isNull() || !m_dragScratch.isNull()) {
+        m_dragLayer = QPixmap();
+        m_dragBackground = QPixmap();
+        m_dragScratch = QPixmap();
+    }
     m_dragItems.clear();
 }
 
