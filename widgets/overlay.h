@@ -21,6 +21,8 @@
 #include <QSizeF>
 #include <QString>
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 class QPainter;
@@ -65,6 +67,9 @@ public:
     /// boxes with their halo, view pixels. Overlay labels keep clear of them.
     static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
                                              double displayScale = 1.0);
+    /// One body's entry of bodyNameRects: its name's box, or nothing when no name of it shows in the view.
+    static std::optional<QRectF> bodyNameRect(const phys::BodyDef& body, const ViewTransform& view,
+                                              double displayScale = 1.0);
 
     /// Draws what goes over the bodies: the diagnostic overlays of `scene` chosen in `options`, then each
     /// walkthrough step of `steps` (a null, empty or out-of-range one draws nothing), then every label, placed
@@ -73,10 +78,13 @@ public:
     ///        and its display scale, which pens, fonts and gaps here follow too (the canvas passes its
     ///        SceneCanvas::renderOptions, headless renders their own)
     /// @return the labels as placed (view pixels)
+    /// @param nameRects gives bodyNameRects(scene, view, under.displayScale), asked only when the names are
+    ///        avoided (the canvas's overlay keeps them through a drag); empty: measured here
     static std::vector<PlacedLabel> drawOverlays(QPainter& painter, const phys::SceneDef& scene,
                                                  const ViewTransform& view, const OverlayOptions& options,
                                                  const std::vector<OverlayStep>& steps,
-                                                 const RenderOptions& under);
+                                                 const RenderOptions& under,
+                                                 const std::function<std::vector<QRectF>()>& nameRects = {});
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
     /// then drawOverlays, both at renderOptions.displayScale. Painter: view pixels -> device.
@@ -147,6 +155,11 @@ public:
 
 private:
     std::vector<PlacedLabel> m_lastLabels;
+    /// bodyNameRects of the canvas's scene, per body, as of the canvas's sceneGeneration() (a drag changes
+    /// only its live body, whose entry is measured on every paint; the other thousand are kept).
+    std::vector<std::optional<QRectF>> m_nameRects;
+    quint64 m_nameRectsGeneration = 0;
+    const SceneCanvas* m_nameRectsCanvas = nullptr; ///< whose generation that is
     OverlayOptions m_options;
     const Walkthrough* m_walkthrough = nullptr;
     int m_step = -1;

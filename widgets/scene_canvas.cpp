@@ -10,7 +10,9 @@
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollBar>
+#include <QStyleOptionGraphicsItem>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -95,6 +97,13 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     }
     m_bodyLayer->invalidate();
     if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
+        // The same body changed again with nothing else between: a drag, which paintEvent draws over the
+        // drag layer. Any other body: the layer holds it, so it goes.
+        if (key != m_liveKey) {
+            invalidateDragLayer();
+            m_liveKey = key;
+        }
+        ++m_liveUpdates;
         item->setBody(body);
         m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
         updateLabel(key, body);
@@ -112,6 +121,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     if (index < 0 || index > count) {
         index = count;
     }
+    invalidateDragLayer();
     auto* item = new BodyItem(body, index, key);
     item->setMetresPerPixel(1.0 / m_view.pixelsPerMetre());
     item->setDisplayScale(m_presentationScale);
@@ -145,6 +155,7 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
     if (body.position == position && body.angle == angle) {
         return;
     }
+    invalidateDragLayer();
     body.position = position;
     body.angle = angle;
     item->setPos(position.x, position.y);
@@ -180,6 +191,7 @@ void SceneCanvas::removeBody(quint64 key) {
     m_sceneDef.bodies.erase(m_sceneDef.bodies.begin() + at);
     delete item;
     delete label;
+    invalidateDragLayer();
     m_bodyLayer->invalidate();
     reindexFrom(index);
     if (m_hovered == key) {
@@ -197,6 +209,7 @@ void SceneCanvas::clearBodies() {
         qDeleteAll(m_bodyItems);
         qDeleteAll(m_labelItems);
     }
+    invalidateDragLayer();
     m_bodyLayer->invalidate();
     m_bodyItems.clear();
     m_labelItems.clear();
@@ -214,6 +227,7 @@ void SceneCanvas::clearBodies() {
 }
 
 void SceneCanvas::reindexFrom(int first) {
+    invalidateDragLayer();
     m_bodyLayer->invalidate(); // colours follow the index
     for (std::size_t i = static_cast<std::size_t>(std::max(first, 0)); i < m_bodyItems.size(); ++i) {
         m_bodyItems[i]->setBodyIndex(static_cast<int>(i));
@@ -279,6 +293,7 @@ void SceneCanvas::setSelection(const QList<quint64>& keys) {
         std::equal(selection.cbegin(), selection.cend(), m_selection.cbegin())) {
         return;
     }
+    invalidateDragLayer();
     for (const quint64 key : m_selection) {
         if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
             item->setSelectedHighlight(false);
@@ -299,6 +314,7 @@ void SceneCanvas::setHoveredBody(quint64 key) {
     if (key == m_hovered) {
         return;
     }
+    invalidateDragLayer();
     if (BodyItem* item = m_itemsByKey.value(m_hovered, nullptr)) {
         item->setHovered(false);
     }
@@ -311,6 +327,7 @@ void SceneCanvas::setHoveredBody(quint64 key) {
 
 void SceneCanvas::setPresentationScale(double scale) {
     m_presentationScale = SceneRenderer::clampDisplayScale(scale);
+    invalidateDragLayer(); // the theme too
     m_bodyLayer->setDisplayScale(m_presentationScale);
     // Label sizes and item margins depend on the scale.
     for (BodyLabelItem* label : m_labelItems) {
@@ -345,6 +362,7 @@ void SceneCanvas::setViewTransform(const ViewTransform& view) {
 
 void SceneCanvas::applyView() {
     const double previousScale = transform().m11();
+    invalidateDragLayer();
     // The view's scene rect is the visible world plus one view size on every side: QGraphicsView's scroll
     // range then always holds 0 and never applies its alignment indent, so with both scroll bars at 0 the
     // viewport transform is exactly m_view.worldToView().
@@ -499,6 +517,7 @@ void SceneCanvas::setFollowSelection(bool follow) {
 
 void SceneCanvas::setShowBodyNames(bool show) {
     m_showBodyNames = show;
+    invalidateDragLayer();
     updateLabelVisibility();
     updateBatched();
 }
@@ -539,6 +558,7 @@ void SceneCanvas::setTool(Tool* tool) {
 
 void SceneCanvas::setShowGrid(bool show) {
     m_showGrid = show;
+    invalidateDragLayer();
     resetCachedContent();
     viewport()->update();
 }
@@ -554,6 +574,7 @@ void SceneCanvas::setBatchedBodies(bool batched) {
         return;
     }
     m_batched = batched;
+    invalidateDragLayer();
     m_bodyLayer->invalidate();
     // Each item leaves (or rejoins) the scene: out of it, moving an item touches no index and paints nothing.
     for (std::size_t i = 0; i < m_bodyItems.size(); ++i) {
@@ -611,6 +632,169 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
         m_tool->drawOverlay(*painter);
         painter->restore();
     }
+}
+
+int SceneCanvas::liveBodyIndex() const {
+    const BodyItem* item = m_itemsByKey.value(m_liveKey, nullptr);
+    return item ? item->bodyIndex() : -1;
+}
+
+void SceneCanvas::invalidateDragLayer() {
+    ++m_sceneGeneration;
+    m_liveKey = 0;
+    m_liveUpdates = 0;
+    // Simulate mode comes here for every body of every frame (setBodyPose): a QPixmap() made each time
+    // allocates its platform pixmap, so only a layer that exists is dropped.
+    if (!m_dragLayer.isNull() || !m_dragBackground.isNull() || !m_dragScratch.isNull()) {
+        m_dragLayer = QPixmap();
+        m_dragBackground = QPixmap();
+        m_dragScratch = QPixmap();
+    }
+    m_dragItems.clear();
+}
+
+bool SceneCanvas::dragLayerUsable() const {
+    // Device pixels are viewport pixels only at a device pixel ratio of 1: elsewhere the layer's rectangles
+    // would fall between device pixels, so the view paints as before.
+    return !m_batched && m_liveUpdates >= 2 && m_itemsByKey.contains(m_liveKey) &&
+           viewport()->devicePixelRatio() == 1.0 && !viewport()->size().isEmpty();
+}
+
+namespace {
+
+/// The transform QGraphicsScene paints `item` with (QGraphicsScenePrivate::drawSubtreeRecursive): the scene
+/// transform times the view's, or the device transform for an item that ignores transformations (labels).
+/// The same arithmetic in the same order, so the same pixels.
+QTransform itemPaintTransform(const QGraphicsItem* item, const QTransform& viewTransform) {
+    if (item->flags() & QGraphicsItem::ItemIgnoresTransformations) {
+        return item->deviceTransform(viewTransform);
+    }
+    QTransform transform = item->sceneTransform();
+    transform *= viewTransform;
+    return transform;
+}
+
+/// Paints one item as QGraphicsScenePrivate::draw does for an item without children, clip or effect (the
+/// canvas's items): its transform, the painter's state saved around paint(), full opacity.
+void paintItem(QPainter& painter, QGraphicsItem* item, const QTransform& viewTransform, QWidget* widget) {
+    painter.setWorldTransform(itemPaintTransform(item, viewTransform));
+    painter.save();
+    painter.setOpacity(1.0);
+    const QStyleOptionGraphicsItem option; // the canvas's items do not read it
+    item->paint(&painter, &option, widget);
+    painter.restore();
+}
+
+} // namespace
+
+QRect SceneCanvas::paintedRect(const QGraphicsItem* item, const QTransform& viewTransform) {
+    // QGraphicsScenePrivate::drawSubtreeRecursive: the mapped bounding rectangle, aligned out, grown by
+    // rectAdjust (2 px unless DontAdjustForAntialiasing).
+    return itemPaintTransform(item, viewTransform)
+        .mapRect(item->boundingRect())
+        .toAlignedRect()
+        .adjusted(-2, -2, 2, 2);
+}
+
+// Drag layer pseudocode (a vertex or body drag: only the live body L and its name label change per move):
+//   layer      = background + every item but L's, in stacking order (made once; invalidateDragLayer drops it
+//                on any other change)
+//   area       = the viewport pixels L and its label paint now (paintedRect)
+//   scratch    = inside area: background, then every item meeting area, in stacking order, L included
+//                (unclipped, on a viewport-sized pixmap: what falls outside area is not used)
+//   frame      = layer, with area copied from scratch; then the foreground (grid labels, overlays, tool)
+// Outside area the layer's pixels are the frame's: L does not paint there and nothing else changed. Inside,
+// the same items are painted in the same order with the same transforms on a device of the same size as
+// QGraphicsView paints them; items that do not meet area paint nothing there. Issue 12: a move no longer
+// repaints a thousand bodies (tests/widgets/tst_drag_layer.cpp compares with QGraphicsView's own paint).
+void SceneCanvas::paintFromDragLayer() {
+    QWidget* target = viewport();
+    const QRect all = target->rect();
+    const QTransform viewTransform = viewportTransform();
+    const QTransform sceneFromView = viewTransform.inverted();
+    BodyItem* live = m_itemsByKey.value(m_liveKey, nullptr);
+    BodyLabelItem* liveLabel = m_labelsByKey.value(m_liveKey, nullptr);
+    // The view's own painter state (QGraphicsView::paintEvent): its render hints only.
+    const auto begin = [this](QPainter& painter) {
+        painter.setRenderHints(painter.renderHints(), false);
+        painter.setRenderHints(renderHints(), true);
+    };
+    if (m_dragLayer.size() != all.size()) {
+        // The background as QGraphicsView caches it (CacheBackground): the viewport's brush, then
+        // drawBackground under the view transform.
+        m_dragBackground = QPixmap(all.size());
+        const QBrush brush = target->palette().brush(target->backgroundRole());
+        if (!brush.isOpaque()) {
+            m_dragBackground.fill(Qt::transparent);
+        }
+        {
+            QPainter painter(&m_dragBackground);
+            painter.fillRect(0, 0, m_dragBackground.width(), m_dragBackground.height(), brush);
+        }
+        {
+            QPainter painter(&m_dragBackground);
+            painter.setClipRegion(QRegion(all), Qt::ReplaceClip);
+            painter.setTransform(viewTransform);
+            drawBackground(&painter, sceneFromView.mapRect(QRectF(all)));
+        }
+        m_dragLayer = m_dragBackground.copy();
+        QPainter painter(&m_dragLayer);
+        begin(painter);
+        // Every item in stacking order (the order QGraphicsScene paints in), once per drag: the ones in view
+        // are kept with their rectangles for the moves, the live ones whatever their place.
+        m_dragItems.clear();
+        for (QGraphicsItem* item : m_scene->items(Qt::AscendingOrder)) {
+            const bool isLive = item == live || item == liveLabel;
+            const QRect rect = paintedRect(item, viewTransform);
+            if (isLive || (item->isVisible() && rect.intersects(all))) {
+                m_dragItems.push_back({item, rect});
+            }
+            if (!isLive && item->isVisible() && rect.intersects(all)) {
+                paintItem(painter, item, viewTransform, target);
+            }
+        }
+    }
+
+    QRect area = paintedRect(live, viewTransform);
+    if (liveLabel && liveLabel->isVisible()) {
+        area |= paintedRect(liveLabel, viewTransform);
+    }
+    area &= all;
+
+    QPainter painter(target);
+    begin(painter);
+    painter.drawPixmap(QPoint(), m_dragLayer);
+    if (!area.isEmpty()) {
+        // The area is composed on a scratch copy of the viewport's size, unclipped, and copied over the
+        // layer: a clip on the painter would move where Qt's stroker starts the outlines it cuts, and their
+        // edge pixels would round differently (1 unit in a channel, seen in the test).
+        if (m_dragScratch.size() != all.size()) {
+            m_dragScratch = QPixmap(all.size());
+        }
+        QPainter scratch(&m_dragScratch);
+        begin(scratch);
+        scratch.drawPixmap(area.topLeft(), m_dragBackground, area);
+        for (const auto& [item, rect] : m_dragItems) {
+            const bool isLive = item == live || item == liveLabel;
+            if (isLive ? item->isVisible() && paintedRect(item, viewTransform).intersects(area)
+                       : rect.intersects(area)) {
+                paintItem(scratch, item, viewTransform, target);
+            }
+        }
+        scratch.end();
+        painter.drawPixmap(area.topLeft(), m_dragScratch, area);
+    }
+    painter.setWorldTransform(viewTransform);
+    drawForeground(&painter, sceneFromView.mapRect(QRectF(all)));
+}
+
+void SceneCanvas::paintEvent(QPaintEvent* event) {
+    m_paintedFromDragLayer = dragLayerUsable();
+    if (!m_paintedFromDragLayer) {
+        QGraphicsView::paintEvent(event);
+        return;
+    }
+    paintFromDragLayer();
 }
 
 void SceneCanvas::addOverlay(CanvasOverlay* overlay) {

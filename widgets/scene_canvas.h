@@ -9,10 +9,12 @@
 #include <QGraphicsView>
 #include <QHash>
 #include <QList>
+#include <QPixmap>
 #include <QPointer>
 
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include <vector>
 
@@ -134,6 +136,17 @@ public:
     /// a corner. A scene without moving bodies: every body. Empty scene: nullopt.
     static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
 
+    /// True when the last paint came from the drag layer: a copy of the viewport's background and every item
+    /// but the one body being changed live (a vertex or body drag: setBody on the same key again and
+    /// again, nothing else changing), so a move repaints only that body's area (see paintEvent).
+    bool paintedFromDragLayer() const { return m_paintedFromDragLayer; }
+    /// Changes whenever what the canvas shows changes in any way but through setBody of the live body (the
+    /// one a drag keeps changing): what is measured from the other bodies (the overlay's name boxes) can be
+    /// kept while it stays the same.
+    quint64 sceneGeneration() const { return m_sceneGeneration; }
+    /// Index of the live body in body order, -1 when there is none.
+    int liveBodyIndex() const;
+
     /// Simulate mode (batched bodies): while on and exactly one body is selected, every pose shown of that
     /// body centres the view on its origin (the zoom stays). Off by default; Edit mode never moves the view.
     void setFollowSelection(bool follow);
@@ -178,6 +191,7 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
     void leaveEvent(QEvent* event) override;
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     /// Pushes m_view into QGraphicsView (transform, scene rect, scroll position) and the items.
@@ -235,6 +249,28 @@ private:
     bool m_deferLabelVisibility = false;       ///< inside setSceneDef
     bool m_namesSuppressed = false;
     bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
+    /// The drag layer (paintEvent): the key last given to setBody for an existing body and how many times in
+    /// a row; the layer (background and every item but that body's and its label's, device pixels) and the
+    /// background alone, both made at the first paint of a run of two or more (this body's setBody twice).
+    quint64 m_liveKey = 0;
+    quint64 m_sceneGeneration = 1;
+    int m_liveUpdates = 0;
+    QPixmap m_dragLayer;
+    QPixmap m_dragBackground;
+    QPixmap m_dragScratch; ///< where a move's area is composed (paintFromDragLayer)
+    /// The items in view when the layer was made and the live ones, in stacking order, with the viewport
+    /// rectangles they paint in (paintedRect; the live ones' are measured again on every move).
+    std::vector<std::pair<QGraphicsItem*, QRect>> m_dragItems;
+    bool m_paintedFromDragLayer = false;
+    /// Drops the drag layer: called by everything that changes what is drawn, except setBody of m_liveKey.
+    void invalidateDragLayer();
+    /// Whether paintEvent may draw from the drag layer now.
+    bool dragLayerUsable() const;
+    /// Paints the viewport from the drag layer (making it first when there is none).
+    void paintFromDragLayer();
+    /// The viewport pixels QGraphicsView would count as painted by `item` (its bounding rectangle mapped by
+    /// `viewTransform`, aligned out and grown by 2 px for antialiasing, as QGraphicsScene's drawing does).
+    static QRect paintedRect(const QGraphicsItem* item, const QTransform& viewTransform);
     std::unique_ptr<SimBodyLayer> m_bodyLayer;
 };
 

@@ -348,6 +348,22 @@ void TestCleanView::legendGoesToTheEmptiestCorner() {
                             .arg(int(chosen))
                             .arg(areas[int(chosen)])
                             .arg(least)));
+    // chooseLegendCorner makes each shape's outline once for the four corners: from any current corner it
+    // picks what its rule picks from bodyAreaIn's areas (the least, ties to the current one, then
+    // bottom-right, bottom-left, top-right; kept unless 5 % of the box better).
+    for (int c = 0; c < 4; ++c) {
+        const auto current = static_cast<LegendCorner>(c);
+        LegendCorner best = current;
+        for (const LegendCorner corner : {LegendCorner::BottomRight, LegendCorner::BottomLeft,
+                                          LegendCorner::TopRight, LegendCorner::TopLeft}) {
+            if (areas[int(corner)] < areas[int(best)]) {
+                best = corner;
+            }
+        }
+        const LegendCorner expected =
+            areas[c] - areas[int(best)] > 0.05 * size.width() * size.height() ? best : current;
+        QCOMPARE(SimOverlayPainter::chooseLegendCorner(frame, view, size, current), expected);
+    }
 }
 
 namespace {
