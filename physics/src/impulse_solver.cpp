@@ -17,6 +17,8 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <span>
 #include <vector>
@@ -93,6 +95,54 @@ BodyState initialState(const BodySim& body) {
     return s;
 }
 
+/// How the constraints of a group are ordered into runs of blocks (issue 17's experiment; not a user setting).
+/// Levels (the default) reproduce the contact-order Gauss-Seidel sweep to the bit; the colourings follow
+/// Box2D v3's constraint graph (constraint_graph.c b2AddContactToGraph) so that one island's colours could be
+/// split across threads. Chosen by the environment variable CONTACTLAB_SOLVER_ORDER, read every step:
+///   levels        one more than the last level on either moving body, in contact order (today's sweep)
+///   greedy        lowest colour free on both moving bodies, in contact order; bodies of infinite mass
+///                 (static, kinematic, the dummy) take no colour
+///   v3            v3's rule: a contact between two moving bodies takes the lowest free colour of the first
+///                 kDynamicColours, a contact with one infinite-mass body the highest free of the colours
+///                 [1, kColours - 1) (v3: "static constraint colors build from the end to get higher
+///                 priority than dyn-dyn constraints", so the ground contacts are solved last in a sweep)
+///   greedy-alt,   as greedy / v3, but odd substeps sweep the colours in reverse (a symmetric sweep over a
+///   v3-alt        step's substeps, which Box2D v3 does not do)
+///   greedy-fresh, as greedy / v3, but a contact none of whose points touched last step (nothing to warm
+///   v3-fresh      start from) goes to the overflow, so a step's new contacts are swept in contact order
+/// A constraint that finds no free colour goes to the overflow (v3 B2_OVERFLOW_INDEX), which is solved first
+/// in each sweep, in levels among its own constraints so that its sweep stays the contact-order one.
+/// Box2D v3 keeps a contact's colour from the step it starts touching until it stops; here the colours are
+/// recomputed every step in contact order, which gives a persisting contact the same colour as long as the
+/// contacts before it in the array do not change (a resting stack never changes them).
+enum class Ordering { Levels, Greedy, V3 };
+struct OrderingChoice {
+    Ordering ordering = Ordering::Levels;
+    bool alternate = false;
+    bool freshInOverflow = false;
+};
+
+OrderingChoice orderingFromEnvironment() {
+    const char* value = std::getenv("CONTACTLAB_SOLVER_ORDER");
+    OrderingChoice choice;
+    if (value == nullptr) {
+        return choice;
+    }
+    if (std::strncmp(value, "greedy", 6) == 0) {
+        choice.ordering = Ordering::Greedy;
+    } else if (std::strncmp(value, "v3", 2) == 0) {
+        choice.ordering = Ordering::V3;
+    }
+    choice.alternate = std::strstr(value, "-alt") != nullptr;
+    choice.freshInOverflow = std::strstr(value, "-fresh") != nullptr;
+    return choice;
+}
+
+/// Box2D v3's colour counts (constants.h B2_GRAPH_COLOR_COUNT 24, constraint_graph.h B2_DYNAMIC_COLOR_COUNT =
+/// 24 - 4 and the overflow at index 23): 23 colours with bit sets, the first 20 open to two moving bodies.
+constexpr int kColours = 23;
+constexpr int kDynamicColours = 20;
+
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
 constexpr double kMaxHertzPerSubstepRate = 0.125;
 
@@ -106,6 +156,7 @@ private:
     void prepare(SolverContext& context);
     void group(const SolverContext& context, int stateCount);
     void colour(int stateCount);
+    int colourGreedily(int stateCount);
     /// Whether impulses change this state: false for the dummy and for bodies of infinite mass (static,
     /// kinematic), which the sweeps only read. Levels and islands are made of the states it is true for.
     bool respondsToImpulses(int state, int dummy) const {
@@ -155,8 +206,9 @@ private:
         int contact = 0;
         int a = 0;
         int b = 0;
-        int colour = 0; ///< its level (see colour())
-        int group = 0;  ///< its group (see group())
+        int colour = 0;     ///< its level or colour: its run within its group (see colour())
+        int group = 0;      ///< its group (see group())
+        bool fresh = false; ///< no point of it touched last step (see OrderingChoice::freshInOverflow)
     };
     /// Islands solved together through all substeps before the next group (see group()).
     struct Group {
@@ -164,21 +216,94 @@ private:
         int stateEnd = 0;
         int blockBegin = 0; ///< its constraints' blocks, [blockBegin, blockEnd)
         int blockEnd = 0;
+        int runBegin = 0; ///< its runs of one colour (or level) in m_runStart, [runBegin, runEnd)
+        int runEnd = 0;
     };
     std::vector<Group> m_groups; ///< the last one holds the bodies without constraints
     // Scratch of prepare() and colour(), kept to spare the allocations.
-    std::vector<Entry> m_entries;  ///< in contact order
-    std::vector<int> m_order;      ///< entries by level, contact order within a level
-    std::vector<int> m_lastLevel;  ///< per state: the level of its last constraint so far
-    std::vector<int> m_levelStart; ///< counting sort of the levels
-    std::vector<int> m_byLevel;    ///< entries by level, before the sort by group
-    std::vector<int> m_parent;     ///< union-find of the islands, per state
-    std::vector<int> m_islandOf;   ///< per island root: its island, or -1
-    std::vector<int> m_islandSize; ///< constraints per island
-    std::vector<int> m_groupStart; ///< counting sort of the groups
-    std::vector<int> m_blockStart; ///< per block, its first entry in m_order; then m_order.size()
-    std::vector<int> m_newIndex;   ///< awake order -> state index
+    std::vector<Entry> m_entries;            ///< in contact order
+    std::vector<int> m_order;                ///< entries by level, contact order within a level
+    std::vector<int> m_lastLevel;            ///< per state: the level of its last constraint so far
+    std::vector<int> m_levelStart;           ///< counting sort of the levels
+    std::vector<int> m_byLevel;              ///< entries by level, before the sort by group
+    std::vector<int> m_parent;               ///< union-find of the islands, per state
+    std::vector<int> m_islandOf;             ///< per island root: its island, or -1
+    std::vector<int> m_islandSize;           ///< constraints per island
+    std::vector<int> m_groupStart;           ///< counting sort of the groups
+    std::vector<int> m_blockStart;           ///< per block, its first entry in m_order; then m_order.size()
+    std::vector<int> m_newIndex;             ///< awake order -> state index
+    std::vector<std::uint32_t> m_colourMask; ///< per state: the colours its constraints took (colourings)
+    OrderingChoice m_ordering;               ///< this step's (see orderingFromEnvironment())
+    /// The first block of each run of one colour (or level); a run ends where the next one of its group
+    /// starts, or at the group's blockEnd.
+    std::vector<int> m_runStart;
 };
+
+int ImpulseSolver::colourGreedily(int stateCount) {
+    // Box2D v3's constraint graph (constraint_graph.c b2AddContactToGraph), per step in contact order: each
+    // colour keeps the set of moving bodies its constraints touch (here one bit per colour and body), and a
+    // constraint takes a colour in which neither of its moving bodies is yet. Bodies of infinite mass are only
+    // read by the sweeps, so they take no colour (v3 keeps no bit for static bodies).
+    //   two moving bodies:  the lowest colour free on both, among the first kDynamicColours
+    //   one moving body:    v3: the highest free colour in [1, kColours); greedy: the lowest free colour
+    //   none free:          the overflow, solved first, in levels among its own constraints
+    // Returns the number of colours and overflow levels; e.colour is the run the constraint belongs to.
+    const int dummy = stateCount - 1;
+    const bool v3 = m_ordering.ordering == Ordering::V3;
+    m_colourMask.assign(static_cast<std::size_t>(stateCount), 0u);
+    m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
+    constexpr std::uint32_t kAll = (1u << kColours) - 1u;
+    constexpr std::uint32_t kDynamic = (1u << kDynamicColours) - 1u;
+    int overflowLevels = 0;
+    for (Entry& e : m_entries) {
+        const bool movesA = respondsToImpulses(e.a, dummy);
+        const bool movesB = respondsToImpulses(e.b, dummy);
+        const std::uint32_t used = (movesA ? m_colourMask[static_cast<std::size_t>(e.a)] : 0u) |
+                                   (movesB ? m_colourMask[static_cast<std::size_t>(e.b)] : 0u);
+        int colour = -1;
+        if (m_ordering.freshInOverflow && e.fresh) {
+            // to the overflow
+        } else if (movesA && movesB) {
+            const std::uint32_t free = ~used & (v3 ? kDynamic : kAll);
+            colour = free != 0u ? std::countr_zero(free) : -1;
+        } else if (v3) {
+            const std::uint32_t free = ~used & kAll & ~1u;
+            colour = free != 0u ? 31 - std::countl_zero(free) : -1;
+        } else {
+            const std::uint32_t free = ~used & kAll;
+            colour = free != 0u ? std::countr_zero(free) : -1;
+        }
+        if (colour >= 0) {
+            const std::uint32_t bit = 1u << colour;
+            if (movesA) {
+                m_colourMask[static_cast<std::size_t>(e.a)] |= bit;
+            }
+            if (movesB) {
+                m_colourMask[static_cast<std::size_t>(e.b)] |= bit;
+            }
+            e.colour = kColours + colour; // for now: above any overflow level
+            continue;
+        }
+        // Overflow: a level among the overflow constraints (the contact-order sweep of those).
+        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
+        e.colour = before + 1;
+        if (movesA) {
+            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+        }
+        if (movesB) {
+            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
+        }
+        overflowLevels = std::max(overflowLevels, e.colour + 1);
+    }
+    // Overflow levels first (v3 solves the overflow before the colours), then the colours in index order.
+    for (Entry& e : m_entries) {
+        if (e.colour >= kColours) {
+            e.colour = e.colour - kColours + overflowLevels;
+        }
+    }
+    return overflowLevels + kColours;
+}
 
 void ImpulseSolver::colour(int stateCount) {
     // The constraints go into levels, and the sweep visits them level by level, four at a time in the lanes of
@@ -199,19 +324,23 @@ void ImpulseSolver::colour(int stateCount) {
         return respondsToImpulses(state, dummy);
     };
     int levels = 0;
-    for (Entry& e : m_entries) {
-        const bool movesA = moves(e.a);
-        const bool movesB = moves(e.b);
-        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
-                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
-        e.colour = before + 1;
-        if (movesA) {
-            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+    if (m_ordering.ordering == Ordering::Levels) {
+        for (Entry& e : m_entries) {
+            const bool movesA = moves(e.a);
+            const bool movesB = moves(e.b);
+            const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                        movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
+            e.colour = before + 1;
+            if (movesA) {
+                m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+            }
+            if (movesB) {
+                m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
+            }
+            levels = std::max(levels, e.colour + 1);
         }
-        if (movesB) {
-            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
-        }
-        levels = std::max(levels, e.colour + 1);
+    } else {
+        levels = colourGreedily(stateCount);
     }
     // Counting sort by level, stable: contact order within a level.
     m_levelStart.assign(static_cast<std::size_t>(levels) + 1, 0);
@@ -421,6 +550,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_rule.contact = makeSoft(hertz, settings.contactDampingRatio, h);
     m_rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
+    m_ordering = orderingFromEnvironment();
     m_entries.clear();
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
         const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
@@ -434,7 +564,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         if (a == b) {
             continue;
         }
-        m_entries.push_back({ci, a, b, 0, 0});
+        bool fresh = true;
+        for (int k = 0; k < contact.manifold.pointCount; ++k) {
+            fresh = fresh && !contact.points[k].persisted;
+        }
+        m_entries.push_back({ci, a, b, 0, 0, fresh});
     }
     group(ctx, n);
     colour(n + 1);
@@ -443,6 +577,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     // the last is full. The layout is decided first, in one pass; then every block is filled on its own, on
     // the worker threads (a block's lanes read their contacts and bodies and write only that block).
     m_blockStart.clear();
+    m_runStart.clear();
     {
         int used = kLanes;
         int level = -1;
@@ -454,6 +589,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                 const int block = static_cast<int>(m_blockStart.size());
                 if (e.group != group) {
                     g.blockBegin = block;
+                    g.runBegin = static_cast<int>(m_runStart.size());
+                }
+                if (e.group != group || e.colour != level) {
+                    m_runStart.push_back(block);
+                    g.runEnd = static_cast<int>(m_runStart.size());
                 }
                 g.blockEnd = block + 1;
                 m_blockStart.push_back(o);
@@ -920,17 +1060,32 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         WideBlock* groupBlocks = scratch.blocks.data() + (oneGroup ? g.blockBegin : 0);
         WideCold* groupCold = scratch.cold.data() + (oneGroup ? g.blockBegin : 0);
+        // The experiment's alternating sweep (CONTACTLAB_SOLVER_ORDER=...-alt): odd substeps visit the runs
+        // of one colour last to first.
+        using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
+        const auto sweep = [&](Sweep kernel, bool reverse) {
+            if (!reverse) {
+                kernel(groupBlocks, count, states, m_rule);
+                return;
+            }
+            for (int r = g.runEnd - 1; r >= g.runBegin; --r) {
+                const int begin = m_runStart[static_cast<std::size_t>(r)];
+                const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
+                kernel(groupBlocks + (begin - g.blockBegin), end - begin, states, m_rule);
+            }
+        };
         for (int sub = 0; sub < substeps; ++sub) {
+            const bool reverse =
+                m_ordering.alternate && m_ordering.ordering != Ordering::Levels && sub % 2 == 1;
             integrateVelocities(ctx, h, g.stateBegin, g.stateEnd);
             kernels.warmStart(groupBlocks, groupCold, count, states, sub == 0);
             for (int it = 0; it < settings.iterations; ++it) {
-                (baumgarte ? kernels.solveBaumgarte : kernels.solveBiased)(groupBlocks, count, states,
-                                                                           m_rule);
+                sweep(baumgarte ? kernels.solveBaumgarte : kernels.solveBiased, reverse);
             }
             integratePositions(h, g.stateBegin, g.stateEnd);
             if (!baumgarte) {
                 for (int it = 0; it < settings.relaxIterations; ++it) {
-                    kernels.solveRelax(groupBlocks, count, states, m_rule);
+                    sweep(kernels.solveRelax, reverse);
                 }
             }
         }
@@ -991,7 +1146,7 @@ std::size_t ImpulseSolver::memoryBytes() const {
            heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) + heapBytes(m_lastLevel) +
            heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) + heapBytes(m_islandOf) +
            heapBytes(m_islandSize) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
-           heapBytes(m_newIndex) + scratchBytes;
+           heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
