@@ -281,7 +281,7 @@ int ImpulseSolver::colourGreedily(int stateCount) {
             if (movesB) {
                 m_colourMask[static_cast<std::size_t>(e.b)] |= bit;
             }
-            e.colour = kColours + colour; // for now: above any overflow level
+            e.colour = -1 - colour; // for now: told from the overflow levels by its sign
             continue;
         }
         // Overflow: a level among the overflow constraints (the contact-order sweep of those).
@@ -298,8 +298,8 @@ int ImpulseSolver::colourGreedily(int stateCount) {
     }
     // Overflow levels first (v3 solves the overflow before the colours), then the colours in index order.
     for (Entry& e : m_entries) {
-        if (e.colour >= kColours) {
-            e.colour = e.colour - kColours + overflowLevels;
+        if (e.colour < 0) {
+            e.colour = overflowLevels - 1 - e.colour;
         }
     }
     return overflowLevels + kColours;
