@@ -14,6 +14,7 @@
 #include "wide_solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -21,6 +22,7 @@
 #include <cstring>
 #include <limits>
 #include <span>
+#include <thread>
 #include <vector>
 
 namespace phys {
@@ -178,6 +180,9 @@ private:
     void storeImpulses(SolverContext& context, const WideBlock* blocks, const WideCold* colds, int count);
     void finish(SolverContext& context);
     void pushOut(SolverContext& context);
+    /// One group's substeps on all of the pool's threads, colour by colour (see there).
+    void solveGroupOnAllThreads(const SolverContext& context, int groupIndex, WideBlock* blocks,
+                                WideCold* colds, const wide::Kernels& kernels);
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     std::vector<int> m_stateOf;      ///< body slot -> state index
@@ -237,6 +242,29 @@ private:
     /// The first block of each run of one colour (or level); a run ends where the next one of its group
     /// starts, or at the group's blockEnd.
     std::vector<int> m_runStart;
+
+    /// One stage of solveGroupOnAllThreads(): a pass over a range of states or over one run's blocks, cut
+    /// into chunks that the threads claim.
+    struct Stage {
+        enum class Kind { IntegrateVelocities, WarmStart, Solve, IntegratePositions } kind;
+        int begin = 0; ///< states, or blocks relative to the group's first
+        int end = 0;
+        int chunk = 1;      ///< indices per chunk
+        bool first = false; ///< warm start: the first substep
+        wide::Pass pass = wide::Pass::Biased;
+        int chunks() const { return (end - begin + chunk - 1) / chunk; }
+    };
+    /// Per stage: the next chunk to claim and the chunks finished. Copying a solver (clone()) copies no
+    /// count: they are reset before every use.
+    struct alignas(64) StageCount {
+        std::atomic<int> next{0};
+        std::atomic<int> done{0};
+        StageCount() = default;
+        StageCount(const StageCount&) {}
+        StageCount& operator=(const StageCount&) { return *this; }
+    };
+    std::vector<Stage> m_stages;
+    std::vector<StageCount> m_stageCounts;
 };
 
 int ImpulseSolver::colourGreedily(int stateCount) {
@@ -1009,6 +1037,114 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
     }
 }
 
+void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIndex, WideBlock* blocks,
+                                           WideCold* colds, const wide::Kernels& kernels) {
+    // One island's colours across the threads (Box2D v3 solver.c b2SolverStage / b2ExecuteMainStage): the
+    // step's passes become a list of stages (per substep: integrate velocities; warm start, colour by colour;
+    // each iteration colour by colour; integrate positions; relax colour by colour), each stage cut into
+    // chunks. Every thread walks the list, claims chunks of the current stage from a counter until none is
+    // left, then waits until all of the stage's chunks are finished before it starts the next. A chunk of one
+    // colour shares no moving body with another (a colour's constraints never do), and the integrations
+    // touch each body alone, so what is computed does not depend on which thread does which chunk, nor on
+    // how many threads there are: the result is the one-thread sweep's to the bit.
+    // A thread waits only for chunks another thread has claimed and is running, so the list finishes even
+    // when the pool gives the work fewer threads than it has (oneTBB may run both participants on one).
+    // Bodies of infinite mass, and the dummy that stands for static ones, are read and written back
+    // unchanged by every lane that points at them, from any thread: the stored values are the ones read.
+    const WorldSettings& settings = *ctx.settings;
+    const Group& g = m_groups[static_cast<std::size_t>(groupIndex)];
+    const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
+    const int substeps = settings.substeps;
+    const double h = ctx.timeStep / substeps;
+    constexpr int kBlocksPerChunk = 8;
+    constexpr int kStatesPerChunk = 256;
+    m_stages.clear();
+    const auto addRuns = [&](Stage::Kind kind, wide::Pass pass, bool first) {
+        for (int r = g.runBegin; r < g.runEnd; ++r) {
+            const int begin = m_runStart[static_cast<std::size_t>(r)] - g.blockBegin;
+            const int end =
+                (r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd) - g.blockBegin;
+            m_stages.push_back({kind, begin, end, kBlocksPerChunk, first, pass});
+        }
+    };
+    for (int sub = 0; sub < substeps; ++sub) {
+        m_stages.push_back({Stage::Kind::IntegrateVelocities, g.stateBegin, g.stateEnd, kStatesPerChunk,
+                            false, wide::Pass::Biased});
+        addRuns(Stage::Kind::WarmStart, wide::Pass::Biased, sub == 0);
+        for (int it = 0; it < settings.iterations; ++it) {
+            addRuns(Stage::Kind::Solve, baumgarte ? wide::Pass::Baumgarte : wide::Pass::Biased, false);
+        }
+        m_stages.push_back({Stage::Kind::IntegratePositions, g.stateBegin, g.stateEnd, kStatesPerChunk, false,
+                            wide::Pass::Biased});
+        if (!baumgarte) {
+            for (int it = 0; it < settings.relaxIterations; ++it) {
+                addRuns(Stage::Kind::Solve, wide::Pass::Relax, false);
+            }
+        }
+    }
+    if (m_stageCounts.size() < m_stages.size()) {
+        m_stageCounts.resize(m_stages.size());
+    }
+    for (std::size_t i = 0; i < m_stages.size(); ++i) {
+        m_stageCounts[i].next.store(0, std::memory_order_relaxed);
+        m_stageCounts[i].done.store(0, std::memory_order_relaxed);
+    }
+    BodyState* states = m_states.data();
+    const auto runChunk = [&](const Stage& stage, int chunk) {
+        const int begin = stage.begin + chunk * stage.chunk;
+        const int end = std::min(stage.end, begin + stage.chunk);
+        switch (stage.kind) {
+        case Stage::Kind::IntegrateVelocities:
+            integrateVelocities(ctx, h, begin, end);
+            break;
+        case Stage::Kind::IntegratePositions:
+            integratePositions(h, begin, end);
+            break;
+        case Stage::Kind::WarmStart:
+            kernels.warmStart(blocks + begin, colds + begin, end - begin, states, stage.first);
+            break;
+        case Stage::Kind::Solve:
+            (stage.pass == wide::Pass::Relax ? kernels.solveRelax
+             : stage.pass == wide::Pass::Baumgarte
+                 ? kernels.solveBaumgarte
+                 : kernels.solveBiased)(blocks + begin, end - begin, states, m_rule);
+            break;
+        }
+    };
+    const int stageCount = static_cast<int>(m_stages.size());
+    const auto participate = [&] {
+        for (int s = 0; s < stageCount; ++s) {
+            if (s > 0) {
+                const int before = m_stages[static_cast<std::size_t>(s) - 1].chunks();
+                const std::atomic<int>& done = m_stageCounts[static_cast<std::size_t>(s) - 1].done;
+                for (int spins = 0; done.load(std::memory_order_acquire) != before; ++spins) {
+                    if (spins < 64) {
+#if defined(__x86_64__) || defined(__i386__)
+                        __builtin_ia32_pause();
+#endif
+                    } else {
+                        std::this_thread::yield(); // the machine may be shared: give the core away
+                    }
+                }
+            }
+            const Stage& stage = m_stages[static_cast<std::size_t>(s)];
+            StageCount& count = m_stageCounts[static_cast<std::size_t>(s)];
+            const int chunks = stage.chunks();
+            for (int c = count.next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+                 c = count.next.fetch_add(1, std::memory_order_relaxed)) {
+                runChunk(stage, c);
+                count.done.fetch_add(1, std::memory_order_release);
+            }
+        }
+    };
+    const int threads = ctx.pool->threads();
+    ctx.pool->forRanges(threads, 1, [&](int begin, int end) {
+        for (int t = begin; t < end; ++t) {
+            participate();
+        }
+    });
+}
+
 void ImpulseSolver::step(SolverContext& ctx) {
     const WorldSettings& settings = *ctx.settings;
     if (ctx.trace != nullptr) {
@@ -1112,6 +1248,22 @@ void ImpulseSolver::step(SolverContext& ctx) {
             solveGroup(m_groups[static_cast<std::size_t>(g)]);
         }
     };
+    // One island that holds every constraint (a tall pyramid): with a colouring, its colours are solved on
+    // all threads (issue 17); levels are too many and too thin for that (a 100-row pyramid has 297).
+    if (ctx.pool && ctx.pool->threads() > 1 && oneGroup && m_ordering.ordering != Ordering::Levels &&
+        !m_ordering.alternate && m_blockCount > 0) {
+        Scratch& all = m_scratch.front();
+        const Group& g = m_groups.front();
+        solveGroupOnAllThreads(ctx, 0, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                               kernels);
+        applyRestitution<false>(all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                                g.blockEnd - g.blockBegin, settings.restitutionThreshold);
+        storeImpulses(ctx, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                      g.blockEnd - g.blockBegin);
+        solveGroups(1, static_cast<int>(m_groups.size()));
+        finish(ctx);
+        return;
+    }
     if (ctx.pool) {
         ctx.pool->forRanges(static_cast<int>(m_groups.size()), 1, solveGroups);
     } else {
