@@ -343,9 +343,10 @@ void ImpulseSolver::colour(int stateCount) {
     // Gauss-Seidel sweep in contact order: two constraints without a common body commute exactly, since each
     // reads and writes only its own two bodies' states. A body of infinite mass (static, kinematic, or the
     // dummy that stands for them) is only read, and written back unchanged, so it orders nothing.
-    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better but reorders what each body sees,
-    // and the order matters: a 10-box stack coloured that way never came to rest at the default settings
-    // (it kept jittering at up to 5 mm/s), where the contact order rests.)
+    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better and lets one island's colours
+    // run on all threads, but reorders what each body sees: a 10-box stack coloured from its first step
+    // rocks for ever at the default settings, while contact order rests. colourGreedily() keeps it as an
+    // experiment, with the fix measured in docs/simulation.md "Colouring, measured again".)
     const int dummy = stateCount - 1;
     m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
     auto moves = [this, dummy](int state) {
