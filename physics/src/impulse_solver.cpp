@@ -265,6 +265,7 @@ private:
     };
     std::vector<Stage> m_stages;
     std::vector<StageCount> m_stageCounts;
+    bool m_movingInfiniteMass = false; ///< a kinematic body touches a constraint this step (see group())
 };
 
 int ImpulseSolver::colourGreedily(int stateCount) {
@@ -429,11 +430,13 @@ void ImpulseSolver::group(const SolverContext& ctx, int n) {
         return x;
     };
     bool shared = false;
+    m_movingInfiniteMass = false;
     for (const Entry& e : m_entries) {
         const bool movesA = moves(e.a);
         const bool movesB = moves(e.b);
         if ((!movesA && e.a != n) || (!movesB && e.b != n)) {
             shared = true;
+            m_movingInfiniteMass = true;
             break;
         }
         if (movesA && movesB) {
@@ -1090,6 +1093,32 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
         m_stageCounts[i].next.store(0, std::memory_order_relaxed);
         m_stageCounts[i].done.store(0, std::memory_order_relaxed);
     }
+    // Every lane with a static body (and every unused lane) points at the dummy state, which the kernels
+    // read and write back unchanged. Two chunks of one colour on two threads would both write it: the same
+    // bits, but a data race. So each chunk of kBlocksPerChunk blocks gets a dummy of its own (all zero, like
+    // the shared one), after the states [0, n]: a chunk's blocks run on one thread, one after another, and
+    // every stage cuts a run into the same chunks.
+    const int dummy = static_cast<int>(ctx.awakeBodies.size());
+    m_states.resize(static_cast<std::size_t>(dummy) + 1);
+    for (int r = g.runBegin; r < g.runEnd; ++r) {
+        const int begin = m_runStart[static_cast<std::size_t>(r)] - g.blockBegin;
+        const int end =
+            (r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd) - g.blockBegin;
+        for (int first = begin; first < end; first += kBlocksPerChunk) {
+            const auto own = static_cast<std::int32_t>(m_states.size());
+            m_states.push_back(BodyState{});
+            for (int b = first; b < std::min(end, first + kBlocksPerChunk); ++b) {
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    if (blocks[b].a[lane] == dummy) {
+                        blocks[b].a[lane] = own;
+                    }
+                    if (blocks[b].b[lane] == dummy) {
+                        blocks[b].b[lane] = own;
+                    }
+                }
+            }
+        }
+    }
     BodyState* states = m_states.data();
     const auto runChunk = [&](const Stage& stage, int chunk) {
         const int begin = stage.begin + chunk * stage.chunk;
@@ -1165,7 +1194,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
     const wide::Kernels& kernels = wide::kernelsFor(simdLevel());
-    BodyState* states = m_states.data();
     m_scratch.resize(static_cast<std::size_t>(ctx.pool ? ctx.pool->threads() : 1));
     // One group only (a single big island, as a tall pyramid is): its blocks are filled on every thread
     // before it is solved on one. A traced step lays out every block at once too, and sweeps them all.
@@ -1187,6 +1215,7 @@ void ImpulseSolver::step(SolverContext& ctx) {
     // read and never written), so they run on the worker threads in any order with the same result; the
     // restitution and the impulses they store are theirs alone too.
     auto solveGroup = [&](const Group& g) {
+        BodyState* const states = m_states.data(); // solveGroupOnAllThreads() may have added dummies
         const int count = g.blockEnd - g.blockBegin;
         Scratch& scratch = oneGroup
                                ? m_scratch.front()
@@ -1251,8 +1280,10 @@ void ImpulseSolver::step(SolverContext& ctx) {
     };
     // One island that holds every constraint (a tall pyramid): with a colouring, its colours are solved on
     // all threads (issue 17); levels are too many and too thin for that (a 100-row pyramid has 297).
+    // A kinematic body among the constraints is written back (unchanged) by every lane that touches it, so
+    // its island stays on one thread.
     if (ctx.pool && ctx.pool->threads() > 1 && oneGroup && m_ordering.ordering != Ordering::Levels &&
-        !m_ordering.alternate && m_blockCount > 0) {
+        !m_ordering.alternate && !m_movingInfiniteMass && m_blockCount > 0) {
         Scratch& all = m_scratch.front();
         const Group& g = m_groups.front();
         solveGroupOnAllThreads(ctx, 0, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
