@@ -106,10 +106,11 @@ BodyState initialState(const BodySim& body) {
 ///                 (static, kinematic, the dummy) take no colour
 ///   v3            v3's rule: a contact between two moving bodies takes the lowest free colour of the first
 ///                 kDynamicColours, a contact with one infinite-mass body the highest free of the colours
-///                 [1, kColours - 1) (v3: "static constraint colors build from the end to get higher
+///                 [1, kColours) (v3: "static constraint colors build from the end to get higher
 ///                 priority than dyn-dyn constraints", so the ground contacts are solved last in a sweep)
 ///   greedy-alt,   as greedy / v3, but odd substeps sweep the colours in reverse (a symmetric sweep over a
-///   v3-alt        step's substeps, which Box2D v3 does not do)
+///   v3-alt        step's substeps, which Box2D v3 does not do; a traced step does not follow it, and it
+///                 stays on one thread)
 ///   greedy-fresh, as greedy / v3, but a contact none of whose points touched last step (nothing to warm
 ///   v3-fresh      start from) goes to the overflow, so a step's new contacts are swept in contact order
 /// A constraint that finds no free colour goes to the overflow (v3 B2_OVERFLOW_INDEX), which is solved first
