@@ -1101,6 +1101,13 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     // every stage cuts a run into the same chunks.
     const int dummy = static_cast<int>(ctx.awakeBodies.size());
     m_states.resize(static_cast<std::size_t>(dummy) + 1);
+    std::size_t dummies = 0;
+    for (int r = g.runBegin; r < g.runEnd; ++r) {
+        const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
+        dummies += static_cast<std::size_t>(
+            (end - m_runStart[static_cast<std::size_t>(r)] + kBlocksPerChunk - 1) / kBlocksPerChunk);
+    }
+    m_states.reserve(m_states.size() + dummies); // exactly: push_back alone would double the array
     for (int r = g.runBegin; r < g.runEnd; ++r) {
         const int begin = m_runStart[static_cast<std::size_t>(r)] - g.blockBegin;
         const int end =
