@@ -15,11 +15,15 @@
 #include "wide_solver.h"
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <span>
+#include <thread>
 #include <vector>
 
 namespace phys {
@@ -95,6 +99,55 @@ BodyState initialState(const BodySim& body) {
     return s;
 }
 
+/// How the constraints of a group are ordered into runs of blocks (issue 17's experiment; not a user setting).
+/// Levels (the default) reproduce the contact-order Gauss-Seidel sweep to the bit; the colourings follow
+/// Box2D v3's constraint graph (constraint_graph.c b2AddContactToGraph) so that one island's colours could be
+/// split across threads. Chosen by the environment variable CONTACTLAB_SOLVER_ORDER, read every step:
+///   levels        one more than the last level on either moving body, in contact order (today's sweep)
+///   greedy        lowest colour free on both moving bodies, in contact order; bodies of infinite mass
+///                 (static, kinematic, the dummy) take no colour
+///   v3            v3's rule: a contact between two moving bodies takes the lowest free colour of the first
+///                 kDynamicColours, a contact with one infinite-mass body the highest free of the colours
+///                 [1, kColours) (v3: "static constraint colors build from the end to get higher
+///                 priority than dyn-dyn constraints", so the ground contacts are solved last in a sweep)
+///   greedy-alt,   as greedy / v3, but odd substeps sweep the colours in reverse (a symmetric sweep over a
+///   v3-alt        step's substeps, which Box2D v3 does not do; a traced step does not follow it, and it
+///                 stays on one thread)
+///   greedy-fresh, as greedy / v3, but a contact none of whose points touched last step (nothing to warm
+///   v3-fresh      start from) goes to the overflow, so a step's new contacts are swept in contact order
+/// A constraint that finds no free colour goes to the overflow (v3 B2_OVERFLOW_INDEX), which is solved first
+/// in each sweep, in levels among its own constraints so that its sweep stays the contact-order one.
+/// Box2D v3 keeps a contact's colour from the step it starts touching until it stops; here the colours are
+/// recomputed every step in contact order, which gives a persisting contact the same colour as long as the
+/// contacts before it in the array do not change (a resting stack never changes them).
+enum class Ordering { Levels, Greedy, V3 };
+struct OrderingChoice {
+    Ordering ordering = Ordering::Levels;
+    bool alternate = false;
+    bool freshInOverflow = false;
+};
+
+OrderingChoice orderingFromEnvironment() {
+    const char* value = std::getenv("CONTACTLAB_SOLVER_ORDER");
+    OrderingChoice choice;
+    if (value == nullptr) {
+        return choice;
+    }
+    if (std::strncmp(value, "greedy", 6) == 0) {
+        choice.ordering = Ordering::Greedy;
+    } else if (std::strncmp(value, "v3", 2) == 0) {
+        choice.ordering = Ordering::V3;
+    }
+    choice.alternate = std::strstr(value, "-alt") != nullptr;
+    choice.freshInOverflow = std::strstr(value, "-fresh") != nullptr;
+    return choice;
+}
+
+/// Box2D v3's colour counts (constants.h B2_GRAPH_COLOR_COUNT 24, constraint_graph.h B2_DYNAMIC_COLOR_COUNT =
+/// 24 - 4 and the overflow at index 23): 23 colours with bit sets, the first 20 open to two moving bodies.
+constexpr int kColours = 23;
+constexpr int kDynamicColours = 20;
+
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
 constexpr double kMaxHertzPerSubstepRate = 0.125;
 
@@ -110,6 +163,7 @@ private:
     /// in its own order.
     bool group(const SolverContext& context, int stateCount);
     void colour(int stateCount);
+    int colourGreedily(int stateCount);
     /// Whether impulses change this state: false for the dummy and for bodies of infinite mass (static,
     /// kinematic), which the sweeps only read. Levels and islands are made of the states it is true for.
     bool respondsToImpulses(int state, int dummy) const {
@@ -141,6 +195,9 @@ private:
     /// Writes states [begin, end) back to their bodies: centre = centre0 + dp, rotation = dq q0, velocities.
     void writeBack(const SolverContext& context, int begin, int end) const;
     void pushOut(SolverContext& context);
+    /// One group's substeps on all of the pool's threads, colour by colour (see there).
+    void solveGroupOnAllThreads(const SolverContext& context, int groupIndex, WideBlock* blocks,
+                                WideCold* colds, const wide::Kernels& kernels);
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     /// Per state, 1 when impulses change it (finite mass): what group() and colour() ask of every
@@ -192,8 +249,9 @@ private:
         int contact = 0;
         int a = 0;
         int b = 0;
-        int colour = 0; ///< its level (see colour())
-        int group = 0;  ///< its group (see group())
+        int colour = 0;     ///< its level or colour: its run within its group (see colour())
+        int group = 0;      ///< its group (see group())
+        bool fresh = false; ///< no point of it touched last step (see OrderingChoice::freshInOverflow)
     };
     /// Islands solved together through all substeps before the next group (see group()).
     struct Group {
@@ -201,21 +259,118 @@ private:
         int stateEnd = 0;
         int blockBegin = 0; ///< its constraints' blocks, [blockBegin, blockEnd)
         int blockEnd = 0;
+        int runBegin = 0; ///< its runs of one colour (or level) in m_runStart, [runBegin, runEnd)
+        int runEnd = 0;
     };
     std::vector<Group> m_groups; ///< the last one holds the bodies without constraints
     // Scratch of prepare() and colour(), kept to spare the allocations.
-    std::vector<Entry> m_entries;  ///< in contact order
-    std::vector<int> m_order;      ///< entries by level, contact order within a level
-    std::vector<int> m_lastLevel;  ///< per state: the level of its last constraint so far
-    std::vector<int> m_levelStart; ///< counting sort of the levels
-    std::vector<int> m_byLevel;    ///< entries by level, before the sort by group
-    std::vector<int> m_parent;     ///< union-find of the islands, per state
-    std::vector<int> m_islandOf;   ///< per island root: its island, or -1
-    std::vector<int> m_islandSize; ///< constraints per island
-    std::vector<int> m_groupStart; ///< counting sort of the groups
-    std::vector<int> m_blockStart; ///< per block, its first entry in m_order; then m_order.size()
-    std::vector<int> m_newIndex;   ///< awake order -> state index
+    std::vector<Entry> m_entries;            ///< in contact order
+    std::vector<int> m_order;                ///< entries by level, contact order within a level
+    std::vector<int> m_lastLevel;            ///< per state: the level of its last constraint so far
+    std::vector<int> m_levelStart;           ///< counting sort of the levels
+    std::vector<int> m_byLevel;              ///< entries by level, before the sort by group
+    std::vector<int> m_parent;               ///< union-find of the islands, per state
+    std::vector<int> m_islandOf;             ///< per island root: its island, or -1
+    std::vector<int> m_islandSize;           ///< constraints per island
+    std::vector<int> m_groupStart;           ///< counting sort of the groups
+    std::vector<int> m_blockStart;           ///< per block, its first entry in m_order; then m_order.size()
+    std::vector<int> m_newIndex;             ///< awake order -> state index
+    std::vector<std::uint32_t> m_colourMask; ///< per state: the colours its constraints took (colourings)
+    OrderingChoice m_ordering;               ///< this step's (see orderingFromEnvironment())
+    /// The first block of each run of one colour (or level); a run ends where the next one of its group
+    /// starts, or at the group's blockEnd.
+    std::vector<int> m_runStart;
+
+    /// One stage of solveGroupOnAllThreads(): a pass over a range of states or over one run's blocks, cut
+    /// into chunks that the threads claim.
+    struct Stage {
+        enum class Kind { IntegrateVelocities, WarmStart, Solve, IntegratePositions } kind;
+        int begin = 0; ///< states, or blocks relative to the group's first
+        int end = 0;
+        int chunk = 1;      ///< indices per chunk
+        bool first = false; ///< warm start: the first substep
+        wide::Pass pass = wide::Pass::Biased;
+        int chunks() const { return (end - begin + chunk - 1) / chunk; }
+    };
+    /// Per stage: the next chunk to claim and the chunks finished. Copying a solver (clone()) copies no
+    /// count: they are reset before every use.
+    struct alignas(64) StageCount {
+        std::atomic<int> next{0};
+        std::atomic<int> done{0};
+        StageCount() = default;
+        StageCount(const StageCount&) {}
+        StageCount& operator=(const StageCount&) { return *this; }
+    };
+    std::vector<Stage> m_stages;
+    std::vector<StageCount> m_stageCounts;
+    bool m_movingInfiniteMass = false; ///< a kinematic body touches a constraint this step (see group())
 };
+
+int ImpulseSolver::colourGreedily(int stateCount) {
+    // Box2D v3's constraint graph (constraint_graph.c b2AddContactToGraph), per step in contact order: each
+    // colour keeps the set of moving bodies its constraints touch (here one bit per colour and body), and a
+    // constraint takes a colour in which neither of its moving bodies is yet. Bodies of infinite mass are only
+    // read by the sweeps, so they take no colour (v3 keeps no bit for static bodies).
+    //   two moving bodies:  the lowest colour free on both, among the first kDynamicColours
+    //   one moving body:    v3: the highest free colour in [1, kColours); greedy: the lowest free colour
+    //   none free:          the overflow, solved first, in levels among its own constraints
+    // Returns the number of colours and overflow levels; e.colour is the run the constraint belongs to.
+    const int dummy = stateCount - 1;
+    const bool v3 = m_ordering.ordering == Ordering::V3;
+    m_colourMask.assign(static_cast<std::size_t>(stateCount), 0u);
+    m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
+    constexpr std::uint32_t kAll = (1u << kColours) - 1u;
+    constexpr std::uint32_t kDynamic = (1u << kDynamicColours) - 1u;
+    int overflowLevels = 0;
+    for (Entry& e : m_entries) {
+        const bool movesA = respondsToImpulses(e.a, dummy);
+        const bool movesB = respondsToImpulses(e.b, dummy);
+        const std::uint32_t used = (movesA ? m_colourMask[static_cast<std::size_t>(e.a)] : 0u) |
+                                   (movesB ? m_colourMask[static_cast<std::size_t>(e.b)] : 0u);
+        int colour = -1;
+        if (m_ordering.freshInOverflow && e.fresh) {
+            // to the overflow
+        } else if (movesA && movesB) {
+            const std::uint32_t free = ~used & (v3 ? kDynamic : kAll);
+            colour = free != 0u ? std::countr_zero(free) : -1;
+        } else if (v3) {
+            const std::uint32_t free = ~used & kAll & ~1u;
+            colour = free != 0u ? 31 - std::countl_zero(free) : -1;
+        } else {
+            const std::uint32_t free = ~used & kAll;
+            colour = free != 0u ? std::countr_zero(free) : -1;
+        }
+        if (colour >= 0) {
+            const std::uint32_t bit = 1u << colour;
+            if (movesA) {
+                m_colourMask[static_cast<std::size_t>(e.a)] |= bit;
+            }
+            if (movesB) {
+                m_colourMask[static_cast<std::size_t>(e.b)] |= bit;
+            }
+            e.colour = -1 - colour; // for now: told from the overflow levels by its sign
+            continue;
+        }
+        // Overflow: a level among the overflow constraints (the contact-order sweep of those).
+        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
+        e.colour = before + 1;
+        if (movesA) {
+            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+        }
+        if (movesB) {
+            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
+        }
+        overflowLevels = std::max(overflowLevels, e.colour + 1);
+    }
+    // Overflow levels first (v3 solves the overflow before the colours), then the colours in index order.
+    for (Entry& e : m_entries) {
+        if (e.colour < 0) {
+            e.colour = overflowLevels - 1 - e.colour;
+        }
+    }
+    return overflowLevels + kColours;
+}
 
 void ImpulseSolver::colour(int stateCount) {
     // The constraints go into levels, and the sweep visits them level by level, four at a time in the lanes of
@@ -227,28 +382,33 @@ void ImpulseSolver::colour(int stateCount) {
     // Gauss-Seidel sweep in contact order: two constraints without a common body commute exactly, since each
     // reads and writes only its own two bodies' states. A body of infinite mass (static, kinematic, or the
     // dummy that stands for them) is only read, and written back unchanged, so it orders nothing.
-    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better but reorders what each body sees,
-    // and the order matters: a 10-box stack coloured that way never came to rest at the default settings
-    // (it kept jittering at up to 5 mm/s), where the contact order rests.)
+    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better and lets one island's colours
+    // run on all threads, but reorders what each body sees: a 10-box stack coloured from its first step
+    // rocks for ever at the default settings, while contact order rests. colourGreedily() keeps it as an
+    // experiment, with the fix measured in docs/simulation.md "Colouring, measured again".)
     const int dummy = stateCount - 1;
     m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
     auto moves = [this, dummy](int state) {
         return respondsToImpulses(state, dummy);
     };
     int levels = 0;
-    for (Entry& e : m_entries) {
-        const bool movesA = moves(e.a);
-        const bool movesB = moves(e.b);
-        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
-                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
-        e.colour = before + 1;
-        if (movesA) {
-            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+    if (m_ordering.ordering == Ordering::Levels) {
+        for (Entry& e : m_entries) {
+            const bool movesA = moves(e.a);
+            const bool movesB = moves(e.b);
+            const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                        movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
+            e.colour = before + 1;
+            if (movesA) {
+                m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
+            }
+            if (movesB) {
+                m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
+            }
+            levels = std::max(levels, e.colour + 1);
         }
-        if (movesB) {
-            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
-        }
-        levels = std::max(levels, e.colour + 1);
+    } else {
+        levels = colourGreedily(stateCount);
     }
     // Counting sort by level, stable: contact order within a level.
     m_levelStart.assign(static_cast<std::size_t>(levels) + 1, 0);
@@ -308,11 +468,13 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
         return x;
     };
     bool shared = false;
+    m_movingInfiniteMass = false;
     for (const Entry& e : m_entries) {
         const bool movesA = moves(e.a);
         const bool movesB = moves(e.b);
         if ((!movesA && e.a != n) || (!movesB && e.b != n)) {
             shared = true;
+            m_movingInfiniteMass = true;
             break;
         }
         if (movesA && movesB) {
@@ -441,7 +603,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     //   colour the constraints and lay them out in wide blocks, colour after colour
     // One thread decides the schedule (groups, levels, blocks), so this part is kept lean: the states are
     // set from the bodies once, in their final order (by group() when it reorders them), and what the
-    // scheduling reads is kept compact (m_moving, ctx.contactBodies).
+    // scheduling reads is kept compact (m_moving, ctx.contactLinks).
     const int n = static_cast<int>(ctx.awakeBodies.size());
     m_states.resize(static_cast<std::size_t>(n) + 1);
     m_moving.resize(static_cast<std::size_t>(n) + 1);
@@ -480,16 +642,17 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_rule.contact = makeSoft(hertz, settings.contactDampingRatio, h);
     m_rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
+    m_ordering = orderingFromEnvironment();
     m_entries.clear();
-    const bool links = ctx.contactBodies.size() == ctx.contacts.size();
+    const bool links = ctx.contactLinks.size() == ctx.contacts.size();
     // Whether a constraint may bounce. With the links, the World has said so for every contact with points:
     // a superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
     m_bouncing = links && ctx.contactsBounce;
     for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
-        std::array<std::int32_t, 2> bodies;
+        ContactLink link;
         if (links) {
-            bodies = ctx.contactBodies[static_cast<std::size_t>(ci)];
-            if (bodies[0] == kNoPointsLink) {
+            link = ctx.contactLinks[static_cast<std::size_t>(ci)];
+            if (link.bodyA == kNoPointsLink) {
                 continue;
             }
         } else {
@@ -497,18 +660,22 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             if (contact.manifold.pointCount == 0) {
                 continue;
             }
-            bodies = {contact.bodyA, contact.bodyB};
+            bool fresh = true;
+            for (int k = 0; k < contact.manifold.pointCount; ++k) {
+                fresh = fresh && !contact.points[k].persisted;
+            }
+            link = {contact.bodyA, contact.bodyB, fresh ? 1 : 0};
             m_bouncing = m_bouncing || contact.restitution != 0.0;
         }
-        const int a = m_stateOf[static_cast<std::size_t>(bodies[0])];
-        const int b = m_stateOf[static_cast<std::size_t>(bodies[1])];
+        const int a = m_stateOf[static_cast<std::size_t>(link.bodyA)];
+        const int b = m_stateOf[static_cast<std::size_t>(link.bodyB)];
         // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
         // solve.
         if (a == b) {
             continue;
         }
         reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
-        m_entries.push_back({ci, a, b, 0, 0});
+        m_entries.push_back({ci, a, b, 0, 0, link.fresh != 0});
     }
     if (!group(ctx, n)) {
         const auto place = [&](int begin, int end) {
@@ -528,6 +695,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     // the last is full. The layout is decided first, in one pass; then every block is filled on its own, on
     // the worker threads (a block's lanes read their contacts and bodies and write only that block).
     m_blockStart.clear();
+    m_runStart.clear();
     {
         int used = kLanes;
         int level = -1;
@@ -539,6 +707,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                 const int block = static_cast<int>(m_blockStart.size());
                 if (e.group != group) {
                     g.blockBegin = block;
+                    g.runBegin = static_cast<int>(m_runStart.size());
+                }
+                if (e.group != group || e.colour != level) {
+                    m_runStart.push_back(block);
+                    g.runEnd = static_cast<int>(m_runStart.size());
                 }
                 g.blockEnd = block + 1;
                 reserveForSize(m_blockStart, m_blockStart.size() + 2); // and the end marker below
@@ -977,6 +1150,147 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
     }
 }
 
+void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIndex, WideBlock* blocks,
+                                           WideCold* colds, const wide::Kernels& kernels) {
+    // One island's colours across the threads (Box2D v3 solver.c b2SolverStage / b2ExecuteMainStage): the
+    // step's passes become a list of stages (per substep: integrate velocities; warm start, colour by colour;
+    // each iteration colour by colour; integrate positions; relax colour by colour), each stage cut into
+    // chunks. Every thread walks the list, claims chunks of the current stage from a counter until none is
+    // left, then waits until all of the stage's chunks are finished before it starts the next. A chunk of one
+    // colour shares no moving body with another (a colour's constraints never do), and the integrations
+    // touch each body alone, so what is computed does not depend on which thread does which chunk, nor on
+    // how many threads there are: the result is the one-thread sweep's to the bit.
+    // A thread waits only for chunks another thread has claimed and is running, so the list finishes even
+    // when the pool gives the work fewer threads than it has (oneTBB may run both participants on one).
+    // Bodies of infinite mass, and the dummy that stands for static ones, are read and written back
+    // unchanged by every lane that points at them, from any thread: the stored values are the ones read.
+    const WorldSettings& settings = *ctx.settings;
+    const Group& g = m_groups[static_cast<std::size_t>(groupIndex)];
+    const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
+    const int substeps = settings.substeps;
+    const double h = ctx.timeStep / substeps;
+    constexpr int kBlocksPerChunk = 8;
+    constexpr int kStatesPerChunk = 256;
+    m_stages.clear();
+    const auto addRuns = [&](Stage::Kind kind, wide::Pass pass, bool first) {
+        for (int r = g.runBegin; r < g.runEnd; ++r) {
+            const int begin = m_runStart[static_cast<std::size_t>(r)] - g.blockBegin;
+            const int end =
+                (r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd) - g.blockBegin;
+            m_stages.push_back({kind, begin, end, kBlocksPerChunk, first, pass});
+        }
+    };
+    for (int sub = 0; sub < substeps; ++sub) {
+        m_stages.push_back({Stage::Kind::IntegrateVelocities, g.stateBegin, g.stateEnd, kStatesPerChunk,
+                            false, wide::Pass::Biased});
+        addRuns(Stage::Kind::WarmStart, wide::Pass::Biased, sub == 0);
+        for (int it = 0; it < settings.iterations; ++it) {
+            addRuns(Stage::Kind::Solve, baumgarte ? wide::Pass::Baumgarte : wide::Pass::Biased, false);
+        }
+        m_stages.push_back({Stage::Kind::IntegratePositions, g.stateBegin, g.stateEnd, kStatesPerChunk, false,
+                            wide::Pass::Biased});
+        if (!baumgarte) {
+            for (int it = 0; it < settings.relaxIterations; ++it) {
+                addRuns(Stage::Kind::Solve, wide::Pass::Relax, false);
+            }
+        }
+    }
+    if (m_stageCounts.size() < m_stages.size()) {
+        m_stageCounts.resize(m_stages.size());
+    }
+    for (std::size_t i = 0; i < m_stages.size(); ++i) {
+        m_stageCounts[i].next.store(0, std::memory_order_relaxed);
+        m_stageCounts[i].done.store(0, std::memory_order_relaxed);
+    }
+    // Every lane with a static body (and every unused lane) points at the dummy state, which the kernels
+    // read and write back unchanged. Two chunks of one colour on two threads would both write it: the same
+    // bits, but a data race. So each chunk of kBlocksPerChunk blocks gets a dummy of its own (all zero, like
+    // the shared one), after the states [0, n]: a chunk's blocks run on one thread, one after another, and
+    // every stage cuts a run into the same chunks.
+    const int dummy = static_cast<int>(ctx.awakeBodies.size());
+    m_states.resize(static_cast<std::size_t>(dummy) + 1);
+    std::size_t dummies = 0;
+    for (int r = g.runBegin; r < g.runEnd; ++r) {
+        const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
+        dummies += static_cast<std::size_t>(
+            (end - m_runStart[static_cast<std::size_t>(r)] + kBlocksPerChunk - 1) / kBlocksPerChunk);
+    }
+    m_states.reserve(m_states.size() + dummies); // exactly: push_back alone would double the array
+    for (int r = g.runBegin; r < g.runEnd; ++r) {
+        const int begin = m_runStart[static_cast<std::size_t>(r)] - g.blockBegin;
+        const int end =
+            (r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd) - g.blockBegin;
+        for (int first = begin; first < end; first += kBlocksPerChunk) {
+            const auto own = static_cast<std::int32_t>(m_states.size());
+            m_states.push_back(BodyState{});
+            for (int b = first; b < std::min(end, first + kBlocksPerChunk); ++b) {
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    if (blocks[b].a[lane] == dummy) {
+                        blocks[b].a[lane] = own;
+                    }
+                    if (blocks[b].b[lane] == dummy) {
+                        blocks[b].b[lane] = own;
+                    }
+                }
+            }
+        }
+    }
+    BodyState* states = m_states.data();
+    const auto runChunk = [&](const Stage& stage, int chunk) {
+        const int begin = stage.begin + chunk * stage.chunk;
+        const int end = std::min(stage.end, begin + stage.chunk);
+        switch (stage.kind) {
+        case Stage::Kind::IntegrateVelocities:
+            integrateVelocities(ctx, h, begin, end);
+            break;
+        case Stage::Kind::IntegratePositions:
+            integratePositions(h, begin, end);
+            break;
+        case Stage::Kind::WarmStart:
+            kernels.warmStart(blocks + begin, colds + begin, end - begin, states, stage.first);
+            break;
+        case Stage::Kind::Solve:
+            (stage.pass == wide::Pass::Relax ? kernels.solveRelax
+             : stage.pass == wide::Pass::Baumgarte
+                 ? kernels.solveBaumgarte
+                 : kernels.solveBiased)(blocks + begin, end - begin, states, m_rule);
+            break;
+        }
+    };
+    const int stageCount = static_cast<int>(m_stages.size());
+    const auto participate = [&] {
+        for (int s = 0; s < stageCount; ++s) {
+            if (s > 0) {
+                const int before = m_stages[static_cast<std::size_t>(s) - 1].chunks();
+                const std::atomic<int>& done = m_stageCounts[static_cast<std::size_t>(s) - 1].done;
+                for (int spins = 0; done.load(std::memory_order_acquire) != before; ++spins) {
+                    if (spins < 64) {
+#if defined(__x86_64__) || defined(__i386__)
+                        __builtin_ia32_pause();
+#endif
+                    } else {
+                        std::this_thread::yield(); // the machine may be shared: give the core away
+                    }
+                }
+            }
+            const Stage& stage = m_stages[static_cast<std::size_t>(s)];
+            StageCount& count = m_stageCounts[static_cast<std::size_t>(s)];
+            const int chunks = stage.chunks();
+            for (int c = count.next.fetch_add(1, std::memory_order_relaxed); c < chunks;
+                 c = count.next.fetch_add(1, std::memory_order_relaxed)) {
+                runChunk(stage, c);
+                count.done.fetch_add(1, std::memory_order_release);
+            }
+        }
+    };
+    const int threads = ctx.pool->threads();
+    ctx.pool->forRanges(threads, 1, [&](int begin, int end) {
+        for (int t = begin; t < end; ++t) {
+            participate();
+        }
+    });
+}
+
 void ImpulseSolver::step(SolverContext& ctx) {
     const WorldSettings& settings = *ctx.settings;
     if (ctx.trace != nullptr) {
@@ -996,7 +1310,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
     const wide::Kernels& kernels = wide::kernelsFor(simdLevel());
-    BodyState* states = m_states.data();
     m_scratch.resize(static_cast<std::size_t>(ctx.pool ? ctx.pool->threads() : 1));
     // One group only (a single big island, as a tall pyramid is): its blocks are filled on every thread
     // before it is solved on one. A traced step lays out every block at once too, and sweeps them all.
@@ -1022,6 +1335,7 @@ void ImpulseSolver::step(SolverContext& ctx) {
     // read and never written), so they run on the worker threads in any order with the same result; the
     // restitution and the impulses they store are theirs alone too.
     auto solveGroup = [&](const Group& g) {
+        BodyState* const states = m_states.data(); // solveGroupOnAllThreads() may have added dummies
         const int count = g.blockEnd - g.blockBegin;
         Scratch& scratch = oneGroup
                                ? m_scratch.front()
@@ -1033,17 +1347,32 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         WideBlock* groupBlocks = scratch.blocks.data() + (oneGroup ? g.blockBegin : 0);
         WideCold* groupCold = scratch.cold.data() + (oneGroup ? g.blockBegin : 0);
+        // The experiment's alternating sweep (CONTACTLAB_SOLVER_ORDER=...-alt): odd substeps visit the runs
+        // of one colour last to first.
+        using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
+        const auto sweep = [&](Sweep kernel, bool reverse) {
+            if (!reverse) {
+                kernel(groupBlocks, count, states, m_rule);
+                return;
+            }
+            for (int r = g.runEnd - 1; r >= g.runBegin; --r) {
+                const int begin = m_runStart[static_cast<std::size_t>(r)];
+                const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
+                kernel(groupBlocks + (begin - g.blockBegin), end - begin, states, m_rule);
+            }
+        };
         for (int sub = 0; sub < substeps; ++sub) {
+            const bool reverse =
+                m_ordering.alternate && m_ordering.ordering != Ordering::Levels && sub % 2 == 1;
             integrateVelocities(ctx, h, g.stateBegin, g.stateEnd);
             kernels.warmStart(groupBlocks, groupCold, count, states, sub == 0);
             for (int it = 0; it < settings.iterations; ++it) {
-                (baumgarte ? kernels.solveBaumgarte : kernels.solveBiased)(groupBlocks, count, states,
-                                                                           m_rule);
+                sweep(baumgarte ? kernels.solveBaumgarte : kernels.solveBiased, reverse);
             }
             integratePositions(h, g.stateBegin, g.stateEnd);
             if (!baumgarte) {
                 for (int it = 0; it < settings.relaxIterations; ++it) {
-                    kernels.solveRelax(groupBlocks, count, states, m_rule);
+                    sweep(kernels.solveRelax, reverse);
                 }
             }
         }
@@ -1076,6 +1405,25 @@ void ImpulseSolver::step(SolverContext& ctx) {
             solveGroup(m_groups[static_cast<std::size_t>(g)]);
         }
     };
+    // One island that holds every constraint (a tall pyramid): with a colouring, its colours are solved on
+    // all threads (issue 17); levels are too many and too thin for that (a 100-row pyramid has 297).
+    // A kinematic body among the constraints is written back (unchanged) by every lane that touches it, so
+    // its island stays on one thread.
+    if (ctx.pool && ctx.pool->threads() > 1 && oneGroup && m_ordering.ordering != Ordering::Levels &&
+        !m_ordering.alternate && !m_movingInfiniteMass && m_blockCount > 0) {
+        Scratch& all = m_scratch.front();
+        const Group& g = m_groups.front();
+        solveGroupOnAllThreads(ctx, 0, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                               kernels);
+        applyRestitution<false>(all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                                m_bouncing ? all.bounce.data() + g.blockBegin : nullptr,
+                                g.blockEnd - g.blockBegin, settings.restitutionThreshold);
+        storeImpulses(ctx, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
+                      g.blockEnd - g.blockBegin);
+        writeBack(ctx, g.stateBegin, g.stateEnd); // the other groups write theirs back themselves
+        solveGroups(1, static_cast<int>(m_groups.size()));
+        return;
+    }
     if (ctx.pool) {
         ctx.pool->forRanges(static_cast<int>(m_groups.size()), 1, solveGroups);
     } else {
@@ -1109,7 +1457,8 @@ std::size_t ImpulseSolver::memoryBytes() const {
            heapBytes(m_scratch) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
            heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
            heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
-           heapBytes(m_blockStart) + heapBytes(m_newIndex) + scratchBytes;
+           heapBytes(m_blockStart) + heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) +
+           scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {

@@ -22,7 +22,7 @@ struct SolverTrace;
 /// Everything a solver may read or write during one step.
 class TaskPool;
 
-/// SolverContext::contactBodies for a contact without points, and (inside World::updateContacts only) for
+/// ContactLink::bodyA for a contact without points, and (inside World::updateContacts only) for
 /// one that is about to be destroyed.
 inline constexpr std::int32_t kNoPointsLink = -1;
 inline constexpr std::int32_t kGoneLink = -2;
@@ -37,11 +37,11 @@ struct SolverContext {
     std::span<ContactSim>
         contacts; ///< this step's contacts; manifolds from the poses at the start of the step
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
-    /// Per contact (same index as `contacts`), its body slots {bodyA, bodyB} when its manifold has points,
-    /// else {kNoPointsLink, kNoPointsLink}: what a solver's scan for constraints needs, 8 bytes a contact.
-    /// Empty when the caller has not made it; then read the contacts themselves.
-    std::span<const std::array<std::int32_t, 2>> contactBodies;
-    /// With contactBodies: whether any contact with points has restitution (false: no constraint bounces).
+    /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
+    /// kNoPointsLink; what a solver's scan for constraints needs. Empty when the caller has not made it;
+    /// then read the contacts themselves.
+    std::span<const ContactLink> contactLinks;
+    /// With contactLinks: whether any contact with points has restitution (false: no constraint bounces).
     bool contactsBounce = true;
     /// Threads for work on disjoint data (never null in a World step; see task_pool.h). A solver that uses
     /// it must give the same result for any thread count.

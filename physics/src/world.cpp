@@ -892,12 +892,16 @@ void World::updateContacts() {
             const bool kept = updateContact(i);
             const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
             const Manifold& m = c.manifold;
-            std::array<std::int32_t, 2>& link = m_contactLinks[static_cast<std::size_t>(i)];
+            ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
             if (!kept || m.pointCount == 0) {
-                link.fill(kept ? kNoPointsLink : kGoneLink);
+                link.bodyA = link.bodyB = kept ? kNoPointsLink : kGoneLink;
                 continue;
             }
-            link = {c.bodyA, c.bodyB};
+            bool fresh = true;
+            for (int k = 0; k < m.pointCount; ++k) {
+                fresh = fresh && !c.points[k].persisted;
+            }
+            link = {c.bodyA, c.bodyB, fresh ? 1 : 0};
             ++local.contacts;
             local.points += m.pointCount;
             bool touching = false;
@@ -917,7 +921,7 @@ void World::updateContacts() {
     });
     m_contactSummary.valid = true;
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
-        if (m_contactLinks[static_cast<std::size_t>(i)][0] == kGoneLink) {
+        if (m_contactLinks[static_cast<std::size_t>(i)].bodyA == kGoneLink) {
             m_contactLinks[static_cast<std::size_t>(i)] = m_contactLinks.back();
             m_contactLinks.pop_back();
             destroyContact(i);
@@ -1049,7 +1053,7 @@ const StepReport& World::step(SolverTrace* trace) {
     context.shapes = m_shapes;
     context.polygons = m_polygons.get();
     context.contacts = m_contacts;
-    context.contactBodies = m_contactLinks;
+    context.contactLinks = m_contactLinks;
     context.contactsBounce = m_contactSummary.bouncing;
     context.awakeBodies = m_awake;
     context.pool = m_pool.get();

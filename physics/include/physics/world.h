@@ -43,6 +43,7 @@ namespace phys {
 struct BodySim;
 struct ShapeSim;
 struct ContactSim;
+struct ContactLink;
 class ContactSolver;
 class VerletSolver;
 struct WorldInternals;
@@ -317,7 +318,7 @@ private:
     /// the pair parted and the contact is to be destroyed. The solver's scan for constraints reads these
     /// 8 bytes instead of a whole contact (a cache line or more each: 44,000 of them in manypyramids, on
     /// the one thread that schedules the sweeps).
-    std::vector<std::array<std::int32_t, 2>> m_contactLinks;
+    std::vector<ContactLink> m_contactLinks;
     /// The report's contact figures, summed by updateContacts() (fillReport() uses them).
     struct ContactSummary {
         int contacts = 0;
