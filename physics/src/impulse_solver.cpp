@@ -99,11 +99,15 @@ BodyState initialState(const BodySim& body) {
     return s;
 }
 
-/// How the constraints of a group are ordered into runs of blocks (issue 17's experiment; not a user setting).
-/// Levels (the default) reproduce the contact-order Gauss-Seidel sweep to the bit; the colourings follow
-/// Box2D v3's constraint graph (constraint_graph.c b2AddContactToGraph) so that one island's colours could be
-/// split across threads. Chosen by the environment variable CONTACTLAB_SOLVER_ORDER, read every step:
-///   levels        one more than the last level on either moving body, in contact order (today's sweep)
+/// How the constraints of a group are ordered into runs of blocks (issue 17; not a user setting). The default
+/// is greedy-fresh: a graph colouring after Box2D v3's constraint graph (constraint_graph.c
+/// b2AddContactToGraph), whose colours are split across the threads when one island holds every constraint,
+/// with a step's new contacts swept first in contact order (docs/simulation.md, "Colouring, measured
+/// again": colouring them too leaves a 10-box stack rocking). Levels reproduce the contact-order Gauss-Seidel
+/// sweep to the bit, and are kept as the reference. The environment variable CONTACTLAB_SOLVER_ORDER, read
+/// every step, picks another order for measurements:
+///   levels        one more than the last level on either moving body, in contact order (the sweep before
+///                 issue 17's colouring)
 ///   greedy        lowest colour free on both moving bodies, in contact order; bodies of infinite mass
 ///                 (static, kinematic, the dummy) take no colour
 ///   v3            v3's rule: a contact between two moving bodies takes the lowest free colour of the first
@@ -122,17 +126,18 @@ BodyState initialState(const BodySim& body) {
 /// contacts before it in the array do not change (a resting stack never changes them).
 enum class Ordering { Levels, Greedy, V3 };
 struct OrderingChoice {
-    Ordering ordering = Ordering::Levels;
+    Ordering ordering = Ordering::Greedy;
     bool alternate = false;
-    bool freshInOverflow = false;
+    bool freshInOverflow = true;
 };
 
 OrderingChoice orderingFromEnvironment() {
     const char* value = std::getenv("CONTACTLAB_SOLVER_ORDER");
-    OrderingChoice choice;
-    if (value == nullptr) {
+    OrderingChoice choice; // greedy-fresh
+    if (value == nullptr || *value == '\0') {
         return choice;
     }
+    choice.ordering = Ordering::Levels;
     if (std::strncmp(value, "greedy", 6) == 0) {
         choice.ordering = Ordering::Greedy;
     } else if (std::strncmp(value, "v3", 2) == 0) {
