@@ -36,7 +36,7 @@ rows = []  # (label, ContactLab's figure as text, ratio to the bar, Box2D v3's r
 
 
 def drift(name, bar, v3=None, unit_scale=100.0, unit="cm"):
-    value = number(name + r": drift ([0-9.]+) m", solver)[0]
+    value = number(name + r": (?:from 1 to 10 s largest )?drift ([0-9.]+) m", solver)[0]
     return value, value / bar, (v3 / bar if v3 is not None else None), "%.2f %s" % (value * unit_scale, unit)
 
 
