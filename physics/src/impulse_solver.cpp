@@ -297,11 +297,27 @@ private:
         wide::Pass pass = wide::Pass::Biased;
         int chunks() const { return (end - begin + chunk - 1) / chunk; }
     };
-    /// Per stage: the next chunk to claim and the chunks finished. Copying a solver (clone()) copies no
-    /// count: they are reset before every use.
+    /// Per stage: the chunks not yet claimed, [front, back) packed as back << 32 | front, and the chunks
+    /// finished. Copying a solver (clone()) copies no count: they are reset before every use.
     struct alignas(64) StageCount {
-        std::atomic<int> next{0};
+        std::atomic<std::uint64_t> unclaimed{0};
         std::atomic<int> done{0};
+        /// Claims the first (or the last) unclaimed chunk; -1 when none is left.
+        int claim(bool fromBack) {
+            std::uint64_t current = unclaimed.load(std::memory_order_relaxed);
+            for (;;) {
+                const auto front = static_cast<std::uint32_t>(current);
+                const auto back = static_cast<std::uint32_t>(current >> 32);
+                if (front >= back) {
+                    return -1;
+                }
+                const std::uint64_t next = fromBack ? (std::uint64_t(back - 1) << 32) | front
+                                                    : (std::uint64_t(back) << 32) | (front + 1);
+                if (unclaimed.compare_exchange_weak(current, next, std::memory_order_relaxed)) {
+                    return static_cast<int>(fromBack ? back - 1 : front);
+                }
+            }
+        }
         StageCount() = default;
         StageCount(const StageCount&) {}
         StageCount& operator=(const StageCount&) { return *this; }
@@ -1204,7 +1220,8 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
         m_stageCounts.resize(m_stages.size());
     }
     for (std::size_t i = 0; i < m_stages.size(); ++i) {
-        m_stageCounts[i].next.store(0, std::memory_order_relaxed);
+        m_stageCounts[i].unclaimed.store(std::uint64_t(m_stages[i].chunks()) << 32,
+                                         std::memory_order_relaxed);
         m_stageCounts[i].done.store(0, std::memory_order_relaxed);
     }
     // Every lane with a static body (and every unused lane) points at the dummy state, which the kernels
@@ -1263,7 +1280,8 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
         }
     };
     const int stageCount = static_cast<int>(m_stages.size());
-    const auto participate = [&] {
+    const auto participate = [&](int participant) {
+        const bool fromBack = participant % 2 == 1;
         for (int s = 0; s < stageCount; ++s) {
             if (s > 0) {
                 const int before = m_stages[static_cast<std::size_t>(s) - 1].chunks();
@@ -1280,9 +1298,12 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
             }
             const Stage& stage = m_stages[static_cast<std::size_t>(s)];
             StageCount& count = m_stageCounts[static_cast<std::size_t>(s)];
-            const int chunks = stage.chunks();
-            for (int c = count.next.fetch_add(1, std::memory_order_relaxed); c < chunks;
-                 c = count.next.fetch_add(1, std::memory_order_relaxed)) {
+            // Even participants take chunks from the front of a stage, odd ones from the back: with two
+            // threads each keeps to its own end of every colour, so a body's state mostly stays in one core's
+            // cache from stage to stage (claimed from one shared counter, chunks went to either thread at
+            // random, and the two cores passed the states back and forth). Which thread solves a chunk never
+            // changes what it computes.
+            for (int c = count.claim(fromBack); c >= 0; c = count.claim(fromBack)) {
                 runChunk(stage, c);
                 count.done.fetch_add(1, std::memory_order_release);
             }
@@ -1291,7 +1312,7 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     const int threads = ctx.pool->threads();
     ctx.pool->forRanges(threads, 1, [&](int begin, int end) {
         for (int t = begin; t < end; ++t) {
-            participate();
+            participate(t);
         }
     });
 }
