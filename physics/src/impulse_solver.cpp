@@ -1190,7 +1190,7 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
-    constexpr int kBlocksPerChunk = 8;
+    constexpr int kBlocksPerChunk = 16;
     constexpr int kStatesPerChunk = 256;
     m_stages.clear();
     const auto addRuns = [&](Stage::Kind kind, wide::Pass pass, bool first) {
