@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <span>
 #include <type_traits>
 #include <variant>
 
@@ -835,43 +836,17 @@ double clippedArea(const QPolygonF& polygon, const QRectF& rect) {
     return 0.5 * std::abs(twice);
 }
 
-} // namespace
+/// A shape's outline in view pixels and its bounding box.
+struct Outline {
+    QPolygonF polygon;
+    QRectF bounds;
+};
 
-double SimOverlayPainter::bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view,
-                                     const QRectF& rect) {
-    double area = 0.0;
-    std::vector<QPointF> points;
-    for (const SimOverlayBody& body : frame.bodies) {
-        for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
-            if (s < 0 || static_cast<std::size_t>(s) >= frame.shapes.size()) {
-                continue;
-            }
-            shapeOutline(frame.shapes[static_cast<std::size_t>(s)], body.xf, view, points);
-            const QPolygonF outline(QList<QPointF>(points.begin(), points.end()));
-            if (outline.size() >= 3 && outline.boundingRect().intersects(rect)) {
-                area += clippedArea(outline, rect);
-            }
-        }
-    }
-    return area;
-}
-
-// The same sums as bodyAreaIn for each corner, with every shape's outline made once rather than once per
-// corner (six times, the current corner twice): at 1000 bodies the outlines (32 sines and cosines per circle)
-// were a quarter of a Simulate-mode frame's drawing. A shape whose outline's bounding box meets no corner adds
-// nothing to any sum and is not kept; the others are added in body order, as bodyAreaIn adds them, so each
-// area is the same number and the same corner is chosen.
-LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
-                                                   QSizeF size, LegendCorner current, double displayScale) {
-    constexpr int kCorners = 4;
-    std::array<QRectF, kCorners> rects;
-    for (int c = 0; c < kCorners; ++c) {
-        rects[std::size_t(c)] = legendRect(size, view.viewSize(), static_cast<LegendCorner>(c), displayScale);
-    }
-    struct Outline {
-        QPolygonF polygon;
-        QRectF bounds;
-    };
+/// Every shape's outline (in body order) whose bounding box meets one of `rects`: what the legend's corner
+/// areas are summed over. The outlines are made once for all the rectangles (at 1000 bodies, making them once
+/// per corner, 32 sines and cosines per circle, was a quarter of a Simulate-mode frame's drawing).
+std::vector<Outline> outlinesMeeting(const SimOverlayFrame& frame, const ViewTransform& view,
+                                     std::span<const QRectF> rects) {
     std::vector<Outline> outlines;
     std::vector<QPointF> points;
     for (const SimOverlayBody& body : frame.bodies) {
@@ -898,6 +873,31 @@ LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame,
             }
         }
     }
+    return outlines;
+}
+
+} // namespace
+
+double SimOverlayPainter::bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view,
+                                     const QRectF& rect) {
+    double area = 0.0;
+    for (const Outline& outline : outlinesMeeting(frame, view, std::span<const QRectF>(&rect, 1))) {
+        area += clippedArea(outline.polygon, rect);
+    }
+    return area;
+}
+
+// The same sums as bodyAreaIn for each corner, over outlines made once for the four corners (outlinesMeeting):
+// added in body order, as bodyAreaIn adds them, so each area is the same number and the same corner is
+// chosen.
+LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
+                                                   QSizeF size, LegendCorner current, double displayScale) {
+    constexpr int kCorners = 4;
+    std::array<QRectF, kCorners> rects;
+    for (int c = 0; c < kCorners; ++c) {
+        rects[std::size_t(c)] = legendRect(size, view.viewSize(), static_cast<LegendCorner>(c), displayScale);
+    }
+    const std::vector<Outline> outlines = outlinesMeeting(frame, view, rects);
     std::array<double, kCorners> areas{};
     for (int c = 0; c < kCorners; ++c) {
         for (const Outline& outline : outlines) {

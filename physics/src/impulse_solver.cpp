@@ -258,6 +258,20 @@ private:
         int group = 0;      ///< its group (see group())
         bool fresh = false; ///< no point of it touched last step (see OrderingChoice::freshInOverflow)
     };
+    /// The level of constraint `e` after those already placed (see colour()): one more than the last level on
+    /// either of its moving bodies, which it then becomes. m_lastLevel holds the last levels.
+    int nextLevel(const Entry& e, bool movesA, bool movesB) {
+        const int level = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
+                                   movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1) +
+                          1;
+        if (movesA) {
+            m_lastLevel[static_cast<std::size_t>(e.a)] = level;
+        }
+        if (movesB) {
+            m_lastLevel[static_cast<std::size_t>(e.b)] = level;
+        }
+        return level;
+    }
     /// Islands solved together through all substeps before the next group (see group()).
     struct Group {
         int stateBegin = 0; ///< its bodies' states, [stateBegin, stateEnd)
@@ -373,15 +387,7 @@ int ImpulseSolver::colourGreedily(int stateCount) {
             continue;
         }
         // Overflow: a level among the overflow constraints (the contact-order sweep of those).
-        const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
-                                    movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
-        e.colour = before + 1;
-        if (movesA) {
-            m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
-        }
-        if (movesB) {
-            m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
-        }
+        e.colour = nextLevel(e, movesA, movesB);
         overflowLevels = std::max(overflowLevels, e.colour + 1);
     }
     // Overflow levels first (v3 solves the overflow before the colours), then the colours in index order.
@@ -403,10 +409,11 @@ void ImpulseSolver::colour(int stateCount) {
     // Gauss-Seidel sweep in contact order: two constraints without a common body commute exactly, since each
     // reads and writes only its own two bodies' states. A body of infinite mass (static, kinematic, or the
     // dummy that stands for them) is only read, and written back unchanged, so it orders nothing.
-    // (A greedy graph colouring, as Box2D v3 does it, fills the lanes better and lets one island's colours
-    // run on all threads, but reorders what each body sees: a 10-box stack coloured from its first step
-    // rocks for ever at the default settings, while contact order rests. colourGreedily() keeps it as an
-    // experiment, with the fix measured in docs/simulation.md "Colouring, measured again".)
+    // Levels are the reference order (CONTACTLAB_SOLVER_ORDER=levels). The default is colourGreedily(): a
+    // greedy graph colouring, as Box2D v3 does it, fills the lanes better and lets one island's colours run
+    // on all threads, but reorders what each body sees; a 10-box stack coloured from its first step rocks
+    // for ever, so a step's new contacts go to the overflow, swept in levels first (docs/simulation.md,
+    // "Colouring, measured again").
     const int dummy = stateCount - 1;
     m_lastLevel.assign(static_cast<std::size_t>(stateCount), -1);
     auto moves = [this, dummy](int state) {
@@ -415,17 +422,7 @@ void ImpulseSolver::colour(int stateCount) {
     int levels = 0;
     if (m_ordering.ordering == Ordering::Levels) {
         for (Entry& e : m_entries) {
-            const bool movesA = moves(e.a);
-            const bool movesB = moves(e.b);
-            const int before = std::max(movesA ? m_lastLevel[static_cast<std::size_t>(e.a)] : -1,
-                                        movesB ? m_lastLevel[static_cast<std::size_t>(e.b)] : -1);
-            e.colour = before + 1;
-            if (movesA) {
-                m_lastLevel[static_cast<std::size_t>(e.a)] = e.colour;
-            }
-            if (movesB) {
-                m_lastLevel[static_cast<std::size_t>(e.b)] = e.colour;
-            }
+            e.colour = nextLevel(e, moves(e.a), moves(e.b));
             levels = std::max(levels, e.colour + 1);
         }
     } else {
