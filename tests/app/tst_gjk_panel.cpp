@@ -133,6 +133,11 @@ private:
     Document& document() const { return *m_window->document(); }
     /// Opens the page by clicking its tab, then the view's tab.
     void openView(int viewTab);
+    /// Selects B (the triangle) and picks the Vertices tool: returns B's vertex 0 in world coordinates,
+    /// where the drag tests press.
+    phys::Vec2 startTriangleVertexDrag();
+    /// The engine's distance from A to B, with B as the canvas shows it now (a drag's preview included).
+    phys::DistanceOutput distanceToShownB();
     void clickNext();
     /// Clicks Next until it is disabled; returns the number of clicks.
     int clickToEnd();
@@ -286,6 +291,22 @@ void TestGjkPanel::voronoiNamesTheCentresRegion() {
     QVERIFY(panel()->explanation().contains(QStringLiteral("pick a polygon and a circle")));
 }
 
+phys::Vec2 TestGjkPanel::startTriangleVertexDrag() {
+    const BodyKey tri = dock()->keyB();
+    m_window->canvas()->setSelection({tri});
+    auto* toolbar = m_window->findChild<ToolsToolbar*>();
+    toolbar->setCurrentTool(toolbar->editVerticesTool());
+    const phys::BodyDef& body = document().body(tri);
+    return phys::transformPoint(placement(body), std::get<phys::Polygon>(body.shapes[0].geometry).vertex(0));
+}
+
+phys::DistanceOutput TestGjkPanel::distanceToShownB() {
+    const phys::BodyDef& boxA = document().body(dock()->keyA());
+    const phys::BodyDef* shown = m_window->canvas()->bodyDef(dock()->keyB());
+    return phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
+                               phys::makeProxy(shown->shapes[0].geometry), placement(*shown), true);
+}
+
 void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     QVERIFY(dock()->setPair(0, 1));
     openView(0);
@@ -293,13 +314,8 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     const phys::Vec2 before = panel()->penetration().gjk.pointA;
     const BodyKey tri = dock()->keyB();
     SceneCanvas& canvas = *m_window->canvas();
-    canvas.setSelection({tri});
-    auto* toolbar = m_window->findChild<ToolsToolbar*>();
-    toolbar->setCurrentTool(toolbar->editVerticesTool());
     // The triangle's vertex 0, pulled towards A; the mouse stays down while the panes are checked.
-    const phys::BodyDef& body = document().body(tri);
-    const phys::Vec2 vertex =
-        phys::transformPoint(placement(body), std::get<phys::Polygon>(body.shapes[0].geometry).vertex(0));
+    const phys::Vec2 vertex = startTriangleVertexDrag();
     const QPoint from = canvas.worldToViewport(vertex).toPoint();
     QWidget* viewport = canvas.viewport();
     const int stepBefore = panel()->currentStep();
@@ -307,17 +323,13 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, from);
     std::vector<double> seen;
     std::vector<phys::Vec2> closestSeen;
-    const phys::BodyDef& boxA = document().body(dock()->keyA());
     for (int i = 1; i <= 12; ++i) {
         QTest::mouseMove(viewport, canvas.worldToViewport(vertex + phys::Vec2{-0.08 * i, 0.0}).toPoint());
         seen.push_back(panel()->penetration().depth);
         // Mid-drag, the Minkowski pane draws the point of A (-) B closest to the origin for the triangle as the
         // canvas shows it now (the drag's preview), computed here by the engine.
-        const phys::BodyDef* now = canvas.bodyDef(tri);
-        QVERIFY(now);
-        const phys::DistanceOutput d =
-            phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
-                                phys::makeProxy(now->shapes[0].geometry), placement(*now), true);
+        QVERIFY(canvas.bodyDef(tri));
+        const phys::DistanceOutput d = distanceToShownB();
         const std::vector<phys::Vec2> closest =
             dotsLabelled(*panel()->minkowskiView(), QStringLiteral("closest"));
         QCOMPARE(int(closest.size()), 1);
@@ -334,11 +346,7 @@ void TestGjkPanel::vertexDragUpdatesThePanesLive() {
     }
     QVERIFY(seen.front() > distanceBefore);
     QCOMPARE(panel()->currentStep(), stepBefore);
-    const phys::BodyDef* shown = canvas.bodyDef(tri);
-    const phys::DistanceOutput live =
-        phys::shapeDistance(phys::makeProxy(document().body(dock()->keyA()).shapes[0].geometry),
-                            placement(document().body(dock()->keyA())),
-                            phys::makeProxy(shown->shapes[0].geometry), placement(*shown), true);
+    const phys::DistanceOutput live = distanceToShownB();
     QVERIFY(panel()->explanation().contains(
         QStringLiteral("Distance %1 m").arg(Walkthrough::length(live.distance))));
     QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier,
@@ -358,14 +366,8 @@ void TestGjkPanel::hiddenPageCatchesUpWithADrag() {
     auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
     QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
     QVERIFY(!panel()->isVisible());
-    const BodyKey tri = dock()->keyB();
     SceneCanvas& canvas = *m_window->canvas();
-    canvas.setSelection({tri});
-    auto* toolbar = m_window->findChild<ToolsToolbar*>();
-    toolbar->setCurrentTool(toolbar->editVerticesTool());
-    const phys::BodyDef& body = document().body(tri);
-    const phys::Vec2 vertex =
-        phys::transformPoint(placement(body), std::get<phys::Polygon>(body.shapes[0].geometry).vertex(0));
+    const phys::Vec2 vertex = startTriangleVertexDrag();
     QWidget* viewport = canvas.viewport();
     QTest::mousePress(viewport, Qt::LeftButton, Qt::NoModifier, canvas.worldToViewport(vertex).toPoint());
     for (int i = 1; i <= 6; ++i) {
@@ -373,11 +375,7 @@ void TestGjkPanel::hiddenPageCatchesUpWithADrag() {
     }
     QTest::mouseRelease(viewport, Qt::LeftButton, Qt::NoModifier,
                         canvas.worldToViewport(vertex + phys::Vec2{-0.48, 0.0}).toPoint());
-    const phys::BodyDef& boxA = document().body(dock()->keyA());
-    const phys::BodyDef& now = document().body(tri);
-    const phys::DistanceOutput d =
-        phys::shapeDistance(phys::makeProxy(boxA.shapes[0].geometry), placement(boxA),
-                            phys::makeProxy(now.shapes[0].geometry), placement(now), true);
+    const phys::DistanceOutput d = distanceToShownB(); // after the release: the document's triangle
     // Asked while hidden: the engine's answer for the dragged triangle.
     QVERIFY(!panel()->isVisible());
     QVERIFY(phys::distance(panel()->penetration().gjk.pointA, d.pointA) <= 1e-12);

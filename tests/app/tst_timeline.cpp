@@ -88,6 +88,14 @@ bool openBallDrop(Fixture& f, int steps) {
     return openScene(f, kBallDrop, "ball", steps);
 }
 
+/// The lines of a text file (a graph's CSV export), empty ones left out; `opened` says whether it was read.
+QStringList fileLines(const QString& path, bool& opened) {
+    QFile file(path);
+    opened = file.open(QIODevice::ReadOnly | QIODevice::Text);
+    return opened ? QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                  : QStringList{};
+}
+
 /// The centre of the scrubber's track at `step`.
 QPoint pointOf(const TimelineScrubber& scrubber, std::int64_t step) {
     return QPoint(static_cast<int>(std::lround(scrubber.xOfStep(step))), scrubber.height() / 2);
@@ -243,9 +251,9 @@ void TestTimeline::graphExportMatchesFrames() {
 
     const QString csvPath = f.dir.filePath(QStringLiteral("vy.csv"));
     QCOMPARE(graphs->exportTo(csvPath), QString());
-    QFile csv(csvPath);
-    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    bool opened = false;
+    const QStringList lines = fileLines(csvPath, opened);
+    QVERIFY(opened);
     QCOMPARE(lines.front(), QStringLiteral("t_s,step,ball (m/s)"));
     QCOMPARE(lines.size(), 1 + 81);
     const int slot = f.sim->slotOf(f.ball);
@@ -258,13 +266,12 @@ void TestTimeline::graphExportMatchesFrames() {
         QCOMPARE(cells[0].toDouble(), frame->time);
         QCOMPARE(cells[2].toDouble(), frame->bodies[static_cast<std::size_t>(slot)].linearVelocity.y);
     }
-    csv.close();
 
     // Kinetic energy: 1/2 m v^2 + 1/2 I w^2 with the mass of an independent World of the scene.
     graphs->setQuantity(GraphDock::Quantity::KineticEnergy);
     QCOMPARE(graphs->exportTo(csvPath), QString());
-    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList keLines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    const QStringList keLines = fileLines(csvPath, opened);
+    QVERIFY(opened);
     auto oracle = cltest::independentWorld(*f.window->document());
     const phys::MassData md = oracle->massData(oracle->bodyIds()[static_cast<std::size_t>(slot)]);
     QCOMPARE(md.mass, 3.14159265358979323846 * 0.25);
@@ -385,9 +392,9 @@ void TestTimeline::frictionImpulseIsCoulombWhileSliding() {
     // The CSV carries the same values, 17 digits: the recorded doubles exactly.
     const QString csvPath = f.dir.filePath(QStringLiteral("friction.csv"));
     QCOMPARE(graphs->exportTo(csvPath), QString());
-    QFile csv(csvPath);
-    QVERIFY(csv.open(QIODevice::ReadOnly | QIODevice::Text));
-    const QStringList lines = QString::fromUtf8(csv.readAll()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    bool opened = false;
+    const QStringList lines = fileLines(csvPath, opened);
+    QVERIFY(opened);
     QCOMPARE(lines.front(), QStringLiteral("t_s,step,box (N s)"));
     QCOMPARE(lines.size(), 1 + kSteps + 1);
     for (int row = 1; row < lines.size(); ++row) {
