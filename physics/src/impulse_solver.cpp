@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cassert>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -662,28 +663,14 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
 
     m_ordering = orderingFromEnvironment();
     m_entries.clear();
-    const bool links = ctx.contactLinks.size() == ctx.contacts.size();
-    // Whether a constraint may bounce. With the links, the World has said so for every contact with points:
-    // a superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
-    m_bouncing = links && ctx.contactsBounce;
-    for (int ci = 0; ci < static_cast<int>(ctx.contacts.size()); ++ci) {
-        ContactLink link;
-        if (links) {
-            link = ctx.contactLinks[static_cast<std::size_t>(ci)];
-            if (link.bodyA == kNoPointsLink) {
-                continue;
-            }
-        } else {
-            const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(ci)];
-            if (contact.manifold.pointCount == 0) {
-                continue;
-            }
-            bool fresh = true;
-            for (int k = 0; k < contact.manifold.pointCount; ++k) {
-                fresh = fresh && !contact.points[k].persisted;
-            }
-            link = {contact.bodyA, contact.bodyB, fresh ? 1 : 0};
-            m_bouncing = m_bouncing || contact.restitution != 0.0;
+    // The World writes a link per contact (updateContacts) and whether any contact with points bounces: a
+    // superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
+    assert(ctx.contactLinks.size() == ctx.contacts.size());
+    m_bouncing = ctx.contactsBounce;
+    for (int ci = 0; ci < static_cast<int>(ctx.contactLinks.size()); ++ci) {
+        const ContactLink& link = ctx.contactLinks[static_cast<std::size_t>(ci)];
+        if (link.bodyA == kNoPointsLink) {
+            continue;
         }
         const int a = m_stateOf[static_cast<std::size_t>(link.bodyA)];
         const int b = m_stateOf[static_cast<std::size_t>(link.bodyB)];

@@ -38,10 +38,9 @@ struct SolverContext {
         contacts; ///< this step's contacts; manifolds from the poses at the start of the step
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
     /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
-    /// kNoPointsLink; what a solver's scan for constraints needs. Empty when the caller has not made it;
-    /// then read the contacts themselves.
+    /// kNoPointsLink; what a solver's scan for constraints needs (the impulse solver reads only these).
     std::span<const ContactLink> contactLinks;
-    /// With contactLinks: whether any contact with points has restitution (false: no constraint bounces).
+    /// Whether any contact with points has restitution (false: no constraint bounces).
     bool contactsBounce = true;
     /// Threads for work on disjoint data (never null in a World step; see task_pool.h). A solver that uses
     /// it must give the same result for any thread count.
