@@ -332,6 +332,30 @@ Parsed<CollideOptions> parseCollideOptions(const Subcommand& self, const QString
     return options;
 }
 
+namespace {
+
+/// Reads --steps into `steps`: required by simulate and compare, optional for render (0 when absent). Returns
+/// the usage error's exit code when the value is missing or not a whole number in 0..kMaxSteps.
+std::optional<int> readSteps(const Subcommand& self, const Arguments& parsed, bool required, qint64& steps) {
+    const QString key = QStringLiteral("steps");
+    if (!parsed.values.contains(key)) {
+        if (required) {
+            return usageError(self, QStringLiteral("missing --steps N"));
+        }
+        return std::nullopt;
+    }
+    bool ok = false;
+    steps = parsed.values.value(key).toLongLong(&ok);
+    if (!ok || steps < 0 || steps > kMaxSteps) {
+        return usageError(self, QStringLiteral("--steps: expected a whole number from 0 to %1, got '%2'")
+                                    .arg(kMaxSteps)
+                                    .arg(parsed.values.value(key)));
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
 Parsed<SimulateOptions> parseSimulateOptions(const Subcommand& self, const QStringList& args) {
     Parsed<Arguments> result = parseSceneCommand(
         self, args,
@@ -340,17 +364,10 @@ Parsed<SimulateOptions> parseSimulateOptions(const Subcommand& self, const QStri
         return *done;
     }
     const Arguments& parsed = std::get<Arguments>(result);
-    if (!parsed.values.contains(QStringLiteral("steps"))) {
-        return usageError(self, QStringLiteral("missing --steps N"));
-    }
     SimulateOptions options;
     options.scene = parsed.positional.front();
-    bool numberOk = false;
-    options.steps = parsed.values.value(QStringLiteral("steps")).toLongLong(&numberOk);
-    if (!numberOk || options.steps < 0 || options.steps > kMaxSteps) {
-        return usageError(self, QStringLiteral("--steps must be an integer in 0..%1 (got '%2')")
-                                    .arg(kMaxSteps)
-                                    .arg(parsed.values.value(QStringLiteral("steps"))));
+    if (const std::optional<int> error = readSteps(self, parsed, true, options.steps)) {
+        return *error;
     }
     if (parsed.values.contains(QStringLiteral("solver"))) {
         options.solver = phys::parseSolverKind(parsed.values.value(QStringLiteral("solver")).toStdString());
@@ -387,15 +404,8 @@ Parsed<CompareCommandOptions> parseCompareOptions(const Subcommand& self, const 
                                     .arg(kMaxCompareConfigs)
                                     .arg(options.configs.size()));
     }
-    if (!parsed.values.contains(QStringLiteral("steps"))) {
-        return usageError(self, QStringLiteral("missing --steps N"));
-    }
-    bool numberOk = false;
-    options.steps = parsed.values.value(QStringLiteral("steps")).toLongLong(&numberOk);
-    if (!numberOk || options.steps < 0 || options.steps > kMaxSteps) {
-        return usageError(self, QStringLiteral("--steps must be an integer in 0..%1 (got '%2')")
-                                    .arg(kMaxSteps)
-                                    .arg(parsed.values.value(QStringLiteral("steps"))));
+    if (const std::optional<int> error = readSteps(self, parsed, true, options.steps)) {
+        return *error;
     }
     if (parsed.values.contains(QStringLiteral("record"))) {
         options.record = parsed.values.value(QStringLiteral("record"));
@@ -432,14 +442,8 @@ Parsed<RenderCommandOptions> parseRenderOptions(const Subcommand& self, const QS
         }
         options.size = *s;
     }
-    if (parsed.values.contains(QStringLiteral("steps"))) {
-        bool ok = false;
-        options.steps = parsed.values.value(QStringLiteral("steps")).toLongLong(&ok);
-        if (!ok || options.steps < 0 || options.steps > kMaxSteps) {
-            return usageError(self, QStringLiteral("--steps: expected a whole number from 0 to %1, got '%2'")
-                                        .arg(kMaxSteps)
-                                        .arg(parsed.values.value(QStringLiteral("steps"))));
-        }
+    if (const std::optional<int> error = readSteps(self, parsed, false, options.steps)) {
+        return *error;
     }
     if (parsed.values.contains(QStringLiteral("overlay"))) {
         QString bad;

@@ -137,7 +137,7 @@ struct RenderCommandOptions {
     QString out;
     QString suffix; ///< "png" or "svg", lower case
     QSize size{1280, 800};
-    long long steps = 0;
+    qint64 steps = 0;
     OverlayOptions diagnostics; ///< contacts, normals, aabb, centroids, indices
     bool sat = false;
     bool clip = false;
