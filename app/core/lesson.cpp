@@ -12,6 +12,8 @@
 
 #include "lesson.h"
 
+#include "json_read.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -250,45 +252,13 @@ namespace {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-struct ReadFailure {
-    QString path;
-    QString message;
-};
-
-[[noreturn]] void fail(const QString& path, const QString& message) {
-    throw ReadFailure{path, message};
-}
-
-QString member(const QString& path, const QString& key) {
-    return path.isEmpty() ? key : path + u'.' + key;
-}
-QString element(const QString& path, qsizetype i) {
-    return path + u'[' + QString::number(i) + u']';
-}
-
-QString describe(const QJsonValue& value) {
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QStringLiteral("the number ") + QString::number(value.toDouble());
-    case QJsonValue::String:
-        return QStringLiteral("the string \"%1\"").arg(value.toString().left(40));
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
-
-[[noreturn]] void wrongType(const QString& path, const QString& expected, const QJsonValue& got) {
-    fail(path, QStringLiteral("expected %1, got %2").arg(expected, describe(got)));
-}
+using json::describe;
+using json::element;
+using json::fail;
+using json::member;
+using json::ReadFailure;
+using json::toObject;
+using json::wrongType;
 
 /// Reads an object's keys, remembering which were used so that the rest can be kept as unknown keys.
 class Reader {
@@ -383,13 +353,6 @@ private:
     QString m_path;
     QStringList m_used;
 };
-
-QJsonObject toObject(const QJsonValue& value, const QString& path) {
-    if (!value.isObject()) {
-        wrongType(path, QStringLiteral("an object"), value);
-    }
-    return value.toObject();
-}
 
 /// A body index into the scene's `bodyCount` bodies.
 int bodyIndex(const QJsonValue& value, const QString& path, int bodyCount) {

@@ -12,6 +12,8 @@
 
 #include "scene_io.h"
 
+#include "json_read.h"
+
 #include "physics/defs.h"
 #include "physics/shape.h"
 
@@ -44,45 +46,13 @@ namespace {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-/// Thrown inside the reader only; parseScene turns it into its return value.
-struct ReadFailure {
-    SceneError error;
-};
-
-[[noreturn]] void fail(const QString& path, const QString& message) {
-    throw ReadFailure{{path, message}};
-}
-
-QString member(const QString& path, const QString& key) {
-    return path.isEmpty() ? key : path + u'.' + key;
-}
-QString element(const QString& path, qsizetype i) {
-    return path + u'[' + QString::number(i) + u']';
-}
-
-QString describe(const QJsonValue& value) {
-    switch (value.type()) {
-    case QJsonValue::Null:
-        return QStringLiteral("null");
-    case QJsonValue::Bool:
-        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
-    case QJsonValue::Double:
-        return QStringLiteral("the number ") + QString::number(value.toDouble());
-    case QJsonValue::String:
-        return QStringLiteral("a string");
-    case QJsonValue::Array:
-        return QStringLiteral("an array");
-    case QJsonValue::Object:
-        return QStringLiteral("an object");
-    case QJsonValue::Undefined:
-        break;
-    }
-    return QStringLiteral("nothing");
-}
-
-[[noreturn]] void wrongType(const QString& path, const char* expected, const QJsonValue& got) {
-    fail(path, QStringLiteral("expected %1, got %2").arg(QLatin1String(expected), describe(got)));
-}
+using json::describe;
+using json::element;
+using json::fail;
+using json::member;
+using json::ReadFailure;
+using json::toObject;
+using json::wrongType;
 
 QString typeName(const QJsonValue& value) {
     switch (value.type()) {
@@ -189,13 +159,6 @@ QJsonArray requiredArray(const QJsonObject& object, const QString& path, const Q
         wrongType(member(path, key), "an array", value);
     }
     return value.toArray();
-}
-
-QJsonObject toObject(const QJsonValue& value, const QString& path) {
-    if (!value.isObject()) {
-        wrongType(path, "an object", value);
-    }
-    return value.toObject();
 }
 
 void throwIfInvalid(const std::optional<phys::DefError>& error) {
@@ -762,7 +725,7 @@ std::variant<Scene, SceneError> parseScene(const QByteArray& json) {
     try {
         return readScene(document.object());
     } catch (const ReadFailure& failure) {
-        return failure.error;
+        return SceneError{failure.path, failure.message};
     } catch (const std::bad_alloc&) {
         return SceneError{{}, QStringLiteral("out of memory while reading the scene")};
     }
@@ -795,7 +758,7 @@ std::variant<phys::WorldSettings, SceneError> parseSettingsOver(const QByteArray
     try {
         return readSettingsOver(object, {}, base);
     } catch (const ReadFailure& failure) {
-        return failure.error;
+        return SceneError{failure.path, failure.message};
     } catch (const std::bad_alloc&) {
         return SceneError{{}, QStringLiteral("out of memory while reading the settings")};
     }

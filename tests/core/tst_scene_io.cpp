@@ -614,7 +614,7 @@ void TestSceneIo::hostileGenerated_data() {
         << "expected a number, got true";
     QTest::newRow("shape is a string") << "{ " + header() + R"(, "bodies": [ { "shapes": [ "circle" ] } ] })"
                                        << "bodies[0].shapes[0]"
-                                       << "expected an object, got a string";
+                                       << "expected an object, got the string \"circle\"";
     QTest::newRow("density 0 dynamic, 2nd body")
         << "{ " + header() +
                R"(, "bodies": [ { "type": "static", "shapes": [ { "type": "circle", "radius": 1, "density": 0 } ] }, { "shapes": [ { "type": "circle", "radius": 1, "density": 0 } ] } ] })"
