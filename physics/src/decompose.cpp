@@ -1,5 +1,7 @@
 #include "physics/decompose.h"
 
+#include "vertex_list.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,10 +18,8 @@ constexpr std::size_t kMaxDecomposeInput = 1024;
 /// that passes here passes the engine's validation.
 constexpr double kAngleTolerance = 1e-9;
 
-struct Pt {
-    Vec2 p;
-    int source;
-};
+using detail::segmentsTouch;
+using Pt = detail::SourcedPoint;
 
 std::string str(std::size_t n) {
     return std::to_string(n);
@@ -31,25 +31,6 @@ double turnSine(Vec2 prev, Vec2 cur, Vec2 next) {
     const Vec2 e0 = cur - prev, e1 = next - cur;
     const double lengths = length(e0) * length(e1);
     return lengths > 0.0 ? cross(e0, e1) / lengths : 0.0;
-}
-
-/// True when the closed segments [a, b] and [c, d] share a point (Ericson, RTCD 5.1.9.1: orientation signs,
-/// with the collinear cases decided on the shared line's bounding box).
-bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double crossEps, double eps) {
-    auto sgn = [crossEps](double v) {
-        return v > crossEps ? 1 : (v < -crossEps ? -1 : 0);
-    };
-    const int s1 = sgn(cross(b - a, c - a)), s2 = sgn(cross(b - a, d - a));
-    const int s3 = sgn(cross(d - c, a - c)), s4 = sgn(cross(d - c, b - c));
-    if (s1 * s2 < 0 && s3 * s4 < 0) {
-        return true;
-    }
-    auto within = [eps](Vec2 p, Vec2 q, Vec2 r) {
-        return std::min(p.x, q.x) - eps <= r.x && r.x <= std::max(p.x, q.x) + eps &&
-               std::min(p.y, q.y) - eps <= r.y && r.y <= std::max(p.y, q.y) + eps;
-    };
-    return (s1 == 0 && within(a, b, c)) || (s2 == 0 && within(a, b, d)) || (s3 == 0 && within(c, d, a)) ||
-           (s4 == 0 && within(c, d, b));
 }
 
 /// p inside or on the CCW triangle (a, b, c), with a small tolerance outwards (conservative for ears).
@@ -71,30 +52,13 @@ double smallestAngle(Vec2 a, Vec2 b, Vec2 c) {
 
 /// The outline cleaned as Polygon::make (Repair) cleans, but keeping concave vertices.
 Result<std::vector<Pt>> cleanOutline(std::span<const Vec2> points) {
+    const Result<double> checked =
+        detail::checkVertexList(points, kMaxDecomposeInput, std::size_t(kMaxDecomposeVertices), "outline");
+    if (!checked) {
+        return checked.error();
+    }
     const std::size_t n = points.size();
-    if (n < 3) {
-        return Error{"an outline needs at least 3 vertices, this one has " + str(n),
-                     n == 0 ? -1 : int(n) - 1};
-    }
-    if (n > kMaxDecomposeInput) {
-        return Error{"outline has " + str(n) + " vertices; at most " +
-                         str(std::size_t(kMaxDecomposeVertices)) + " are allowed",
-                     int(kMaxDecomposeInput)};
-    }
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!isFinite(points[i])) {
-            return Error{"vertex coordinate is not a finite number", int(i)};
-        }
-    }
-    Vec2 lo = points[0], hi = points[0];
-    for (Vec2 p : points) {
-        lo = minVec(lo, p);
-        hi = maxVec(hi, p);
-    }
-    const double size = std::max(hi.x - lo.x, hi.y - lo.y);
-    if (!(size > 0.0) || !std::isfinite(size)) {
-        return Error{"outline has zero area (all vertices coincide)", -1};
-    }
+    const double size = *checked;
     const double linTol = 1e-9 * size;
 
     std::vector<Pt> pts;

@@ -1,5 +1,7 @@
 #include "physics/shape.h"
 
+#include "vertex_list.h"
+
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -12,36 +14,11 @@ namespace {
 /// Larger inputs are refused up front, so a hostile input costs O(1), never O(n^2).
 constexpr std::size_t kMaxRepairInput = 1024;
 
-struct Pt {
-    Vec2 p;
-    int source; // index in the caller's input, for error messages
-};
+using detail::segmentsTouch;
+using Pt = detail::SourcedPoint;
 
 std::string str(std::size_t n) {
     return std::to_string(n);
-}
-
-/// True when the closed segments [a, b] and [c, d] share a point (Ericson, RTCD 5.1.9.1, with the collinear
-/// overlap cases handled by bounding-box checks on the shared line).
-bool segmentsTouch(Vec2 a, Vec2 b, Vec2 c, Vec2 d, double crossEps, double eps) {
-    const double d1 = cross(b - a, c - a);
-    const double d2 = cross(b - a, d - a);
-    const double d3 = cross(d - c, a - c);
-    const double d4 = cross(d - c, b - c);
-    auto sgn = [crossEps](double v) {
-        return v > crossEps ? 1 : (v < -crossEps ? -1 : 0);
-    };
-    const int s1 = sgn(d1), s2 = sgn(d2), s3 = sgn(d3), s4 = sgn(d4);
-    if (s1 * s2 < 0 && s3 * s4 < 0) {
-        return true;
-    }
-    auto onSegment = [eps](Vec2 p, Vec2 q, Vec2 r) {
-        // r is collinear with pq; is it within its bounding box?
-        return std::min(p.x, q.x) - eps <= r.x && r.x <= std::max(p.x, q.x) + eps &&
-               std::min(p.y, q.y) - eps <= r.y && r.y <= std::max(p.y, q.y) + eps;
-    };
-    return (s1 == 0 && onSegment(a, b, c)) || (s2 == 0 && onSegment(a, b, d)) ||
-           (s3 == 0 && onSegment(c, d, a)) || (s4 == 0 && onSegment(c, d, b));
 }
 
 } // namespace
@@ -89,31 +66,14 @@ double signedArea(std::span<const Vec2> points) {
  */
 Result<Polygon> Polygon::make(std::span<const Vec2> points, PolygonCleanup cleanup) {
     const bool strict = cleanup == PolygonCleanup::Strict;
-    const std::size_t n = points.size();
-    if (n < 3) {
-        return Error{"a polygon needs at least 3 vertices, this one has " + str(n), n == 0 ? -1 : int(n) - 1};
-    }
     const std::size_t limit = strict ? std::size_t(kMaxPolygonVertices) : kMaxRepairInput;
-    if (n > limit) {
-        return Error{"polygon has " + str(n) + " vertices; at most " + str(std::size_t(kMaxPolygonVertices)) +
-                         " are allowed",
-                     int(limit)};
+    const Result<double> checked =
+        detail::checkVertexList(points, limit, std::size_t(kMaxPolygonVertices), "polygon");
+    if (!checked) {
+        return checked.error();
     }
-    for (std::size_t i = 0; i < n; ++i) {
-        if (!isFinite(points[i])) {
-            return Error{"vertex coordinate is not a finite number", int(i)};
-        }
-    }
-
-    Vec2 lo = points[0], hi = points[0];
-    for (Vec2 p : points) {
-        lo = minVec(lo, p);
-        hi = maxVec(hi, p);
-    }
-    const double size = std::max(hi.x - lo.x, hi.y - lo.y);
-    if (!(size > 0.0) || !std::isfinite(size)) {
-        return Error{"polygon has zero area (all vertices coincide)", -1};
-    }
+    const std::size_t n = points.size();
+    const double size = *checked;
     const double linTol = 1e-9 * size; // coincidence of points
     const double angTol = 1e-9;        // |sin| of the turn below which three points are collinear
 
