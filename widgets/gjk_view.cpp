@@ -70,9 +70,9 @@ void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
             }
             // On a pale plate, so it stays readable over outlines and other marks.
             const QFontMetricsF metrics(painter.font());
-            const QRectF box(poly[0] + QPointF(-0.5 * metrics.horizontalAdvance(item.text) - 3,
-                                               -8 - metrics.ascent() - 2),
-                             QSizeF(metrics.horizontalAdvance(item.text) + 6, metrics.height() + 4));
+            const QRectF box(
+                poly[0] + QPointF(-0.5 * metrics.horizontalAdvance(item.text) - 3, -8 - metrics.ascent() - 2),
+                QSizeF(metrics.horizontalAdvance(item.text) + 6, metrics.height() + 4));
             painter.setPen(Qt::NoPen);
             painter.setBrush(QColor(255, 255, 255, 215));
             painter.drawRoundedRect(box, 3, 3);
@@ -104,29 +104,33 @@ void GjkView::setShowOrigin(bool show) {
     update();
 }
 
-void GjkView::fit() {
-    bool any = false;
-    phys::Vec2 lo, hi;
-    auto include = [&](phys::Vec2 p) {
-        lo = any ? phys::minVec(lo, p) : p;
-        hi = any ? phys::maxVec(hi, p) : p;
-        any = true;
+std::optional<std::pair<phys::Vec2, phys::Vec2>> diagramBounds(const std::vector<DiagramItem>& items,
+                                                               bool withOrigin) {
+    std::optional<std::pair<phys::Vec2, phys::Vec2>> box;
+    auto include = [&box](phys::Vec2 p) {
+        box = box ? std::pair{phys::minVec(box->first, p), phys::maxVec(box->second, p)} : std::pair{p, p};
     };
-    for (const DiagramItem& item : m_items) {
+    for (const DiagramItem& item : items) {
         if (item.fits) {
             for (const phys::Vec2 p : item.points) {
                 include(p);
             }
         }
     }
-    if (m_showOrigin) {
+    if (withOrigin) {
         include({0.0, 0.0});
     }
-    if (!any) {
+    return box;
+}
+
+void GjkView::fit() {
+    const auto box = diagramBounds(m_items, m_showOrigin);
+    if (!box) {
         m_centre = {};
         m_scale = 1.0;
         return;
     }
+    const auto [lo, hi] = *box;
     const double w = std::max(1.0, width() - 2.0 * kMarginPixels);
     const double h = std::max(1.0, height() - 2.0 * kMarginPixels - kTitleHeight);
     const double spanX = std::max(hi.x - lo.x, 1e-6), spanY = std::max(hi.y - lo.y, 1e-6);

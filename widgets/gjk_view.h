@@ -12,6 +12,8 @@
 #include <QWidget>
 
 #include <functional>
+#include <optional>
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -37,6 +39,11 @@ struct DiagramItem {
     /// False: drawn but left out of the fit (long region wedges that would shrink the picture).
     bool fits = true;
 };
+
+/// The box around the points of the items that take part in the fit (DiagramItem::fits), and the origin when
+/// `withOrigin`: what the pane and the exported slide centre and scale to. Empty when there is nothing to fit.
+std::optional<std::pair<phys::Vec2, phys::Vec2>> diagramBounds(const std::vector<DiagramItem>& items,
+                                                               bool withOrigin);
 
 /// Draws `items` with the painter, each point placed by `toPixel` (metres to the painter's pixels): the one
 /// drawing of the panes and of the items the page puts on the main canvas (GjkCanvasOverlay).

@@ -489,23 +489,7 @@ void SlideRenderer::paintDiagramPane(QPainter& painter, const QRectF& rect, cons
     const double margin = 22.0;
 
     // Fit: the bounding box of the items that take part (and the origin when shown), centred, uniform scale.
-    bool any = false;
-    phys::Vec2 lo, hi;
-    auto include = [&](phys::Vec2 p) {
-        lo = any ? phys::minVec(lo, p) : p;
-        hi = any ? phys::maxVec(hi, p) : p;
-        any = true;
-    };
-    for (const DiagramItem& item : items) {
-        if (item.fits) {
-            for (const phys::Vec2 p : item.points) {
-                include(p);
-            }
-        }
-    }
-    if (showOrigin) {
-        include({0.0, 0.0});
-    }
+    const auto box = diagramBounds(items, showOrigin);
     // Point labels sit right of their dot: keep room for the widest on both sides (the picture stays centred).
     double labelRoom = 0.0;
     for (const DiagramItem& item : items) {
@@ -518,7 +502,8 @@ void SlideRenderer::paintDiagramPane(QPainter& painter, const QRectF& rect, cons
                       std::max(1.0, size.height() - titleHeight - 2 * margin));
     double scale = 1.0;
     phys::Vec2 centre;
-    if (any) {
+    if (box) {
+        const auto [lo, hi] = *box;
         scale =
             std::min(area.width() / std::max(hi.x - lo.x, 1e-6), area.height() / std::max(hi.y - lo.y, 1e-6));
         centre = 0.5 * (lo + hi);
