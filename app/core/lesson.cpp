@@ -252,13 +252,7 @@ namespace {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-using json::describe;
-using json::element;
-using json::fail;
-using json::member;
-using json::ReadFailure;
-using json::toObject;
-using json::wrongType;
+using namespace json; // member, element, describe, fail, wrongType, toObject, ReadFailure
 
 /// Reads an object's keys, remembering which were used so that the rest can be kept as unknown keys.
 class Reader {

@@ -46,13 +46,7 @@ namespace {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
 
-using json::describe;
-using json::element;
-using json::fail;
-using json::member;
-using json::ReadFailure;
-using json::toObject;
-using json::wrongType;
+using namespace json; // member, element, describe, fail, wrongType, toObject, ReadFailure
 
 QString typeName(const QJsonValue& value) {
     switch (value.type()) {
