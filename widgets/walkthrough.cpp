@@ -450,8 +450,11 @@ WalkthroughTable Walkthrough::table() const {
         case WalkthroughMode::Clipping: {
             table.headers = {tr("Stage"), tr("Values")};
             if (t.kind != phys::ShapePairKind::PolygonPolygon || t.sat.separated) {
-                table.rows.push_back(
-                    {{tr("Manifold"), tr("%1 point(s)").arg(t.manifold.pointCount)}, 0, false});
+                table.rows.push_back({{tr("Manifold"), t.manifold.pointCount == 1
+                                                           ? tr("1 point")
+                                                           : tr("%1 points").arg(t.manifold.pointCount)},
+                                      0,
+                                      false});
                 break;
             }
             const phys::ClipTrace& c = t.clip;

@@ -98,7 +98,9 @@ int runRender(const Subcommand& self, const QStringList& args) {
                  .arg(size.width())
                  .arg(size.height())
                  .arg(count)
-                 .arg(steps > 0 ? QStringLiteral(", after %1 steps").arg(steps) : QString()));
+                 .arg(steps > 1    ? QStringLiteral(", after %1 steps").arg(steps)
+                      : steps == 1 ? QStringLiteral(", after 1 step")
+                                   : QString()));
     return kExitOk;
 }
 

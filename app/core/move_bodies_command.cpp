@@ -36,9 +36,10 @@ MoveBodiesCommand::MoveBodiesCommand(Document* document, const QList<BodyKey>& k
 
 void MoveBodiesCommand::updateText() {
     const auto count = static_cast<int>(m_moved.size());
-    setText(m_nudge
-                ? QCoreApplication::translate("cl::MoveBodiesCommand", "Nudge %n body(s)", nullptr, count)
-                : QCoreApplication::translate("cl::MoveBodiesCommand", "Move %n body(s)", nullptr, count));
+    // Written out for one and many: without a translation file Qt's %n leaves "body(s)" as it is.
+    const char* text = m_nudge ? (count == 1 ? "Nudge 1 body" : "Nudge %1 bodies")
+                               : (count == 1 ? "Move 1 body" : "Move %1 bodies");
+    setText(QCoreApplication::translate("cl::MoveBodiesCommand", text).arg(count));
 }
 
 const phys::Vec2* MoveBodiesCommand::origin(BodyKey key) const {

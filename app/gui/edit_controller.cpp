@@ -118,7 +118,7 @@ bool EditController::deleteBodies(const QList<BodyKey>& keys) {
         m_document->undoStack()->push(new RemoveBodyCommand(m_document, present.front()));
         return true;
     }
-    auto* parent = new QUndoCommand(tr("Delete %n bodies", nullptr, static_cast<int>(present.size())));
+    auto* parent = new QUndoCommand(tr("Delete %1 bodies").arg(present.size()));
     for (const BodyKey key : present) {
         new RemoveBodyCommand(m_document, key, parent);
     }
@@ -139,7 +139,8 @@ QList<BodyKey> EditController::duplicateBodies(const QList<BodyKey>& keys, phys:
     // Copies go to the end in body order, whatever the selection order.
     std::sort(sources.begin(), sources.end(),
               [this](BodyKey a, BodyKey b) { return m_document->indexOf(a) < m_document->indexOf(b); });
-    auto* parent = new QUndoCommand(tr("Duplicate %n body(s)", nullptr, static_cast<int>(sources.size())));
+    auto* parent = new QUndoCommand(sources.size() == 1 ? tr("Duplicate 1 body")
+                                                        : tr("Duplicate %1 bodies").arg(sources.size()));
     std::vector<AddBodyCommand*> adds;
     for (const BodyKey key : sources) {
         phys::BodyDef copy = m_document->body(key);
