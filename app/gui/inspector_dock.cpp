@@ -678,6 +678,15 @@ void InspectorDock::showError(QLabel* errorLabel, const QString& text) {
     emit message(text);
 }
 
+/// "Density of shape 1 refused: must be > 0 ..." — the error names its field only when it is not the one the
+/// label already names (a vertex edit can be refused for the whole outline).
+QString InspectorDock::refusal(const QString& label, const EditError& error) {
+    const QString field = fieldInWords(error.field);
+    const bool same =
+        field.isEmpty() || label.startsWith(field, Qt::CaseInsensitive); // "Position x", "position"
+    return tr("%1 refused: %2").arg(label, same ? error.message : errorInWords(error));
+}
+
 void InspectorDock::clearErrors() {
     for (const ErrorSlot& slot : m_errors) {
         slot.label->clear();
@@ -688,7 +697,7 @@ void InspectorDock::clearErrors() {
 bool InspectorDock::apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel,
                           const QString& label) {
     if (const auto error = m_controller->setProperty(m_key, field, after)) {
-        showError(errorLabel, tr("%1 refused: %2").arg(label, errorInWords(*error)));
+        showError(errorLabel, refusal(label, *error));
         return false;
     }
     if (errorLabel) {
@@ -794,7 +803,7 @@ void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidge
     const BodyEditResult result = withVertexMoved(body, shape, vertex, point);
     if (const auto* refused = std::get_if<EditError>(&result)) {
         revert();
-        showError(error, tr("%1 refused: %2").arg(label, errorInWords(*refused)));
+        showError(error, refusal(label, *refused));
         return;
     }
     if (error) {

@@ -4,6 +4,7 @@
 /// (consecutive edits of one field merge); a bad value is refused with a message under the field and in the
 /// status bar, and changes nothing.
 
+#include "body_edits.h"
 #include "document.h"
 #include "set_property_command.h"
 
@@ -150,6 +151,7 @@ private:
     bool apply(FieldId field, const phys::BodyDef& after, QLabel* errorLabel, const QString& label);
     void showError(QLabel* errorLabel, const QString& text);
     void clearErrors();
+    static QString refusal(const QString& label, const EditError& error);
     void fillVertexTable(QTableWidget* table, const phys::Polygon& polygon);
 
     Document* m_document;

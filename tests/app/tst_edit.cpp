@@ -504,6 +504,8 @@ void TestEdit::badNumberIsRefusedAndChangesNothing() {
     QCOMPARE(document->undoStack()->index(), index);
     const QString message = inspector()->fieldError(field);
     QVERIFY2(message.contains(named, Qt::CaseInsensitive), qPrintable(message));
+    // ... once: "Density of shape 1 refused: density of shape 1: must be > 0" named it twice.
+    QVERIFY2(message.count(named, Qt::CaseInsensitive) == 1, qPrintable(message));
     // The message is shown under the field and in the status bar.
     bool visibleUnderField = false;
     for (QLabel* l : inspector()->findChildren<QLabel*>()) {
