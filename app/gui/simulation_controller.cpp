@@ -86,7 +86,7 @@ SimulationController::SimulationController(Document* document, QObject* parent)
     connect(m_document, &Document::sceneReset, this, [this] {
         m_settings = m_document->scene().def.settings;
         emit settingsChanged();
-        onStructureChanged();
+        onStructureChanged(true);
     });
     connect(m_document, &Document::bodyInserted, this, [this](BodyKey) { onStructureChanged(); });
     connect(m_document, &Document::bodyRemoved, this, [this](BodyKey) { onStructureChanged(); });
@@ -670,8 +670,9 @@ void SimulationController::takeStep(SimStepJob& job) {
         }
     }
     if (!m_timeline->world().lastReport().escaped.empty()) {
-        setWarning(tr("%n body(s) left the world and were frozen", "",
-                      static_cast<int>(m_timeline->world().lastReport().escaped.size())));
+        const std::size_t escaped = m_timeline->world().lastReport().escaped.size();
+        setWarning(escaped == 1 ? tr("1 body left the world and was frozen")
+                                : tr("%1 bodies left the world and were frozen").arg(escaped));
     }
 }
 
@@ -701,14 +702,16 @@ bool SimulationController::setSettings(const phys::WorldSettings& settings, QStr
 // ----------------------------------------------------------------------------------------------------------------
 // Document changes while simulating
 
-void SimulationController::onStructureChanged() {
+void SimulationController::onStructureChanged(bool newScene) {
     if (!m_simulating) {
         return;
     }
     pause();
     rebuild();
     const QString heavy = heavyWarning();
-    setWarning(tr("The scene changed: the simulation restarted from the edited scene") +
+    // A file, sample, lesson or recovered scene replaces the document (sceneReset): nothing was edited.
+    setWarning((newScene ? tr("Another scene was opened: the simulation starts from its first step")
+                         : tr("The scene changed: the simulation restarted from the edited scene")) +
                (heavy.isEmpty() ? QString() : QStringLiteral(". ") + heavy));
     emit frameChanged();
 }

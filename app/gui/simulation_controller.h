@@ -353,7 +353,8 @@ private:
     /// The settings the World used for step `step` (the base settings and the switches logged before it).
     phys::WorldSettings settingsForStep(std::int64_t step) const;
     void onBodyChanged(BodyKey key);
-    void onStructureChanged();
+    /// @param newScene the document was replaced (sceneReset), not edited
+    void onStructureChanged(bool newScene = false);
     void onDocumentSettingsChanged();
     void onTimer();
 

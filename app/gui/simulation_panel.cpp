@@ -532,7 +532,10 @@ void SimulationUi::addDemosMenu() {
     }
     menu->setObjectName(QStringLiteral("menuSimulationDemos"));
     for (const QString& path : demoFiles()) {
+        // The menu title is the file name in words; a file name carries no apostrophe, so the one demo
+        // named after a person gets its possessive back.
         QString title = QFileInfo(path).completeBaseName().replace(QLatin1Char('_'), QLatin1Char(' '));
+        title.replace(QStringLiteral("newtons"), QStringLiteral("Newton's"));
         if (!title.isEmpty()) {
             title[0] = title[0].toUpper();
         }
@@ -577,10 +580,8 @@ void SimulationUi::onSceneReset() {
         m_window.document()->scene().unknownTopLevel.value(QStringLiteral("description"));
     m_description = description.isString() ? description.toString() : QString();
     m_descriptionLabel->setText(m_description);
+    // Only in the banner: the status bar would cut a long description at the position label.
     m_descriptionAction->setVisible(!m_description.isEmpty());
-    if (!m_description.isEmpty()) {
-        m_window.statusBar()->showMessage(m_description, 15000);
-    }
     // A demo may name the overlays that show what it is about.
     const QJsonValue overlays =
         m_window.document()->scene().unknownTopLevel.value(QStringLiteral("overlays"));
