@@ -200,20 +200,31 @@ bool EditVerticesTool::mousePress(QMouseEvent* event) {
     }
     clearHint();
     if (feature) {
-        const phys::BodyDef* body = canvas()->bodyDef(feature->key);
-        m_drag = Drag{*feature, *body, feature->localPoint, !feature->edge, false, false, 0, pos};
-        m_drag->gesture = intents()->newGesture();
-        updateOverlay();
+        startDrag(*feature, pos);
         return true;
     }
-    // Not on the target's vertices or edges: pick the body to edit.
+    // Not on the target's vertices or edges: pick the body to edit. A press on a vertex of the body it picks
+    // grabs that vertex at once, so the first drag on a polygon moves its vertex as the guide says
+    // ("Vertices: drag a vertex of a polygon") instead of only selecting the polygon. A press on an edge only
+    // picks: a click that selects must not start a vertex insertion.
     const quint64 key = canvas()->bodyKeyAt(pos);
     canvas()->setSelection(key ? QList<quint64>{key} : QList<quint64>{});
     if (key != 0 && targetBody() == 0) {
         showHint(tr("A circle has no vertices: pick a polygon"), pos);
     }
+    if (const std::optional<Feature> picked = featureAt(pos); picked && !picked->edge) {
+        startDrag(*picked, pos);
+        return true;
+    }
     updateOverlay();
     return true;
+}
+
+void EditVerticesTool::startDrag(const Feature& feature, QPointF pos) {
+    const phys::BodyDef* body = canvas()->bodyDef(feature.key);
+    m_drag = Drag{feature, *body, feature.localPoint, !feature.edge, false, false, 0, pos};
+    m_drag->gesture = intents()->newGesture();
+    updateOverlay();
 }
 
 bool EditVerticesTool::mouseMove(QMouseEvent* event) {

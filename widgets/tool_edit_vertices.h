@@ -65,6 +65,8 @@ protected:
     bool wantsKey(const QKeyEvent* event) const override;
 
 private:
+    /// Grabs `feature` (a vertex, or an edge to insert a vertex on) pressed at `pos`.
+    void startDrag(const Feature& feature, QPointF pos);
     /// Removes a vertex if the polygon stays valid, else shows why.
     void removeVertexAt(const Feature& feature, QPointF viewportPoint);
     /// One step of the drag for the mouse at `viewportPoint` (emits the intent when the position is valid).

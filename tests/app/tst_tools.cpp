@@ -154,6 +154,7 @@ private slots:
     void escapeCancelsDragMove();
     void rotateHandleTurnsAboutCentreOfMass();
     void dragVertexIsLiveAndOneUndoStep();
+    void firstDragOnUnselectedPolygonMovesItsVertex();
     void invalidVertexDragIsRefused();
     void dragOutOfEdgeInsertsVertex();
     void escapeCancelsVertexDrags();
@@ -982,6 +983,37 @@ void TestTools::dragVertexIsLiveAndOneUndoStep() {
     QVERIFY(near(movedVertex.back().at(3).value<phys::Vec2>(), phys::Vec2{-0.5, 1.5} - phys::Vec2{-2.0, 0.0},
                  1e-12));
     QCOMPARE(document().undoStack()->count(), 1);
+}
+
+void TestTools::firstDragOnUnselectedPolygonMovesItsVertex() {
+    // Review finding: with nothing selected, the Vertices tool's first drag only selected the polygon and left
+    // the vertex where it was. The press on a vertex now picks the body and grabs the vertex.
+    const BodyKey box = keyNamed("box");
+    canvas().setSelection({});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy movedVertex(&intents(), &EditIntents::moveVertex);
+    const QPoint from = px({-1.0, 1.0}); // vertex 2 of the box
+    const QPoint to = px({-0.4, 1.5});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QCOMPARE(canvas().selection(), QList<quint64>{box});
+    QTest::mouseMove(viewport(), from + QPoint(10, -5));
+    QTest::mouseMove(viewport(), to);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+    QVERIFY(movedVertex.count() >= 2);
+    QCOMPARE(movedVertex.back().at(2).toInt(), 2);
+    QVERIFY(sameVertexSet(worldVertices(document().body(box)),
+                          {{-3.0, -1.0}, {-1.0, -1.0}, at(to), {-3.0, 1.0}}, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
+
+    // A click on an edge of an unselected polygon only selects it: no vertex is inserted, nothing is pushed.
+    document().undoStack()->undo();
+    canvas().setSelection({});
+    QSignalSpy inserted(&intents(), &EditIntents::insertVertex);
+    const QPoint onEdge = px({-2.0, -1.0}); // middle of the bottom edge
+    QTest::mouseClick(viewport(), Qt::LeftButton, Qt::NoModifier, onEdge);
+    QCOMPARE(canvas().selection(), QList<quint64>{box});
+    QCOMPARE(inserted.count(), 0);
+    QCOMPARE(document().undoStack()->index(), 0);
 }
 
 void TestTools::invalidVertexDragIsRefused() {
