@@ -422,8 +422,10 @@ void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, cons
     if (walkthrough.isValid()) {
         // Framed on the pair as the dock's "Frame pair" does, with room for the SAT ruler around it.
         const phys::CollideTrace& t = walkthrough.trace();
+        // A slide's drawing is a wide strip: a fifth of its height on each side leaves the pair twice the
+        // room that three tenths did, and still holds the ruler and the arrows' labels.
         const double margin =
-            std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
+            std::min(190.0 * displayScale, 0.2 * std::min(viewSize.width(), viewSize.height()));
         view = ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), viewSize, margin);
     }
     RenderOptions options;
@@ -431,6 +433,17 @@ void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, cons
     OverlayPainter::renderAll(painter, scene, view, options, overlays,
                               walkthrough.isValid() ? &walkthrough : nullptr, step);
     painter.restore();
+}
+
+QString SlideRenderer::pairHeading(const phys::BodyDef& a, int indexA, const phys::BodyDef& b, int indexB) {
+    auto name = [](const phys::BodyDef& body, int index, const QString& role) {
+        if (!body.name.empty()) {
+            return QString::fromStdString(body.name);
+        }
+        return index >= 0 ? QObject::tr("body %1").arg(index) : QObject::tr("body %1").arg(role);
+    };
+    return QObject::tr("A = %1, B = %2")
+        .arg(name(a, indexA, QStringLiteral("A")), name(b, indexB, QStringLiteral("B")));
 }
 
 std::vector<Slide> SlideRenderer::walkthroughSlides(const std::shared_ptr<const Walkthrough>& walkthrough,
@@ -543,6 +556,8 @@ std::vector<Slide> SlideRenderer::gjkSlides(GjkSteps::Tab tab, const GjkSteps& s
                 : QObject::tr("%1 \u00b7 %2 \u00b7 step %3 of %4").arg(tabName, pair).arg(s + 1).arg(count);
         slide.title = step.title;
         slide.explanation = step.text;
+        // GJK and EPA have the iterations' table on the page: the slide carries it too, this step's row marked.
+        slide.table = steps.table();
         slide.step = s;
         std::vector<DiagramItem> world = step.world;
         std::vector<DiagramItem> second = step.second;

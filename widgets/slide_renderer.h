@@ -87,6 +87,10 @@ public:
     /// For "deck.png": deck_01.png, deck_02.png... (at least two digits, more when `count` needs them).
     static QString seriesFileName(const QString& fileName, int index, int count);
 
+    /// The pair as every slide's heading names it, the same from the GUI and the command line: "A = plank,
+    /// B = box", an unnamed body by its index ("body 2"), or "body A" when it has none (a simulation frame).
+    static QString pairHeading(const phys::BodyDef& a, int indexA, const phys::BodyDef& b, int indexB);
+
     /// The slides of one SAT, clipping or methods walkthrough, one per step: the drawing is `scene` framed on
     /// the pair with the step's overlay (OverlayPainter, as the canvas draws it, enlarged for a projector).
     /// @param scene the scene drawn, with A and B placed as in the walkthrough; shared so the slides stay

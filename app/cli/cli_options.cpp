@@ -53,7 +53,8 @@ const Subcommand kSubcommands[] = {
      "Print the walkthrough of bodies I and J as the Walkthrough dock shows it: each tab's table, then every "
      "step's title and explanation.",
      "  --tab picks one tab (default all: sat, clipping, methods, then the GJK page's gjk, epa, voronoi,\n"
-     "  toi and split, which have no table). --format text (default) prints plain text, markdown a page for\n"
+     "  toi and split; voronoi, toi and split have no table). --format text (default) prints plain text, "
+     "markdown a page for\n"
      "  notes, json {\"bodyA\", \"bodyB\", \"tabs\": [{\"tab\", \"steps\": [{\"step\", \"title\", "
      "\"explanation\"}],\n"
      "  \"table\": {\"headers\", \"rows\": [{\"cells\", \"step\", \"emphasised\"}]}}]}. Steps count from 1;\n"

@@ -223,8 +223,8 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
     std::vector<Slide> slides;
     QStringList skipped; // tabs with nothing to show as slides, and why
     const auto sceneShared = std::make_shared<const phys::SceneDef>(scene->def);
-    const QString pairText =
-        QStringLiteral("A = body %1, B = body %2").arg(bodyName(bodyA, a), bodyName(bodyB, b));
+    // The slides' heading, as the GUI's export writes it.
+    const QString pairText = SlideRenderer::pairHeading(bodyA, a, bodyB, b);
     const bool markdown = options.format == WalkthroughOptions::Format::Markdown;
     // A tab as text or Markdown: the heading, the table when the tab has one, then every step.
     auto printSteps = [&](const QString& heading, const QString& table,

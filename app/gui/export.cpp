@@ -118,10 +118,9 @@ std::vector<Slide> Exporter::walkthroughSlides() const {
             scene->bodies[std::size_t(indexB)] = b;
         }
     }
-    auto name = [](const phys::BodyDef& body, const QString& fallback) {
-        return body.name.empty() ? fallback : QString::fromStdString(body.name);
-    };
-    const QString pair = tr("A = %1, B = %2").arg(name(a, tr("body A")), name(b, tr("body B")));
+    const bool fromFrame = m_dock->isShowingSimulation(); // a frame's pair has no index in the document
+    const QString pair = SlideRenderer::pairHeading(a, fromFrame ? -1 : m_dock->indexA(), b,
+                                                    fromFrame ? -1 : m_dock->indexB());
     const OverlayOptions overlays = m_dock->overlay()->options();
     for (const WalkthroughMode mode :
          {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {

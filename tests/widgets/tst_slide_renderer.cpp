@@ -97,6 +97,7 @@ private slots:
     void aRenderedSlidePaintsOnlyInsideItsBoxes();
     void wordsThatCannotFitAreReported();
     void aLongTableIsWindowedOnTheStepsRow();
+    void gjkAndEpaSlidesCarryThePagesTable();
 };
 
 // Every step of every tab, for every pair of the small scenes (the first two bodies of the larger ones).
@@ -241,4 +242,36 @@ void TestSlideRenderer::aLongTableIsWindowedOnTheStepsRow() {
 }
 
 QTEST_MAIN(TestSlideRenderer)
+// Review finding: GJK and EPA slides had no table although the page shows one. Every GJK and EPA slide of the
+// catalogue's pairs carries the page's table, and the slide's own step is one of its rows; Voronoi and TOI have
+// none. The heading names the bodies as the GUI and the command line both write it.
+void TestSlideRenderer::gjkAndEpaSlidesCarryThePagesTable() {
+    auto loaded = loadSceneFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/shapes.json"));
+    QVERIFY(std::holds_alternative<Scene>(loaded));
+    const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+    int checked = 0;
+    for (int a = 0; a + 1 < int(scene.bodies.size()); ++a) {
+        const phys::BodyDef& bodyA = scene.bodies[std::size_t(a)];
+        const phys::BodyDef& bodyB = scene.bodies[std::size_t(a + 1)];
+        const QString pair = SlideRenderer::pairHeading(bodyA, a, bodyB, a + 1);
+        QCOMPARE(pair, QStringLiteral("A = %1, B = %2")
+                           .arg(QString::fromStdString(bodyA.name), QString::fromStdString(bodyB.name)));
+        for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa, GjkSteps::Tab::Voronoi}) {
+            const GjkSteps steps = GjkSteps::pair(tab, bodyA, bodyB);
+            const std::vector<Slide> slides =
+                SlideRenderer::gjkSlides(tab, steps, QStringLiteral("tab"), pair);
+            QCOMPARE(int(slides.size()), int(steps.steps().size()));
+            for (const Slide& slide : slides) {
+                QCOMPARE(slide.table.headers, steps.table().headers);
+                QCOMPARE(slide.table.rows.size(), steps.table().rows.size());
+                QCOMPARE(slide.table.rows.empty(), tab == GjkSteps::Tab::Voronoi);
+                ++checked;
+            }
+        }
+    }
+    QVERIFY(checked > 10);
+    phys::BodyDef unnamed;
+    QCOMPARE(SlideRenderer::pairHeading(unnamed, 3, unnamed, -1), QStringLiteral("A = body 3, B = body B"));
+}
+
 #include "tst_slide_renderer.moc"
