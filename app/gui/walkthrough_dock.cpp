@@ -469,19 +469,40 @@ void WalkthroughDock::setStep(int step) {
     updateView();
 }
 
+// The step keys (PgDn, PgUp, Ctrl+PgUp/PgDn) step the page in front: the GJK page when it is.
+GjkPanel* WalkthroughDock::gjkPageInFront() const {
+    return m_satPageInFront ? nullptr : findChild<GjkPanel*>();
+}
+
 void WalkthroughDock::nextStep() {
+    if (GjkPanel* page = gjkPageInFront()) {
+        page->nextStep();
+        return;
+    }
     setStep(m_step + 1);
 }
 
 void WalkthroughDock::previousStep() {
+    if (GjkPanel* page = gjkPageInFront()) {
+        page->previousStep();
+        return;
+    }
     setStep(m_step - 1);
 }
 
 void WalkthroughDock::firstStep() {
+    if (GjkPanel* page = gjkPageInFront()) {
+        page->setStep(0);
+        return;
+    }
     setStep(0);
 }
 
 void WalkthroughDock::lastStep() {
+    if (GjkPanel* page = gjkPageInFront()) {
+        page->setStep(page->stepCount() - 1);
+        return;
+    }
     setStep(m_walkthrough.stepCount() - 1);
 }
 

@@ -34,6 +34,8 @@ class QToolButton;
 
 namespace cl {
 
+class GjkPanel;
+
 class MainWindow;
 class SceneCanvas;
 
@@ -59,6 +61,8 @@ public:
     /// Whether the SAT and clipping page is the dock's page in front (gjk_panel.cpp's page switch says):
     /// the canvas shows its step only then, so another page never stands beside SAT's ruler.
     void setSatPageInFront(bool inFront);
+    /// The GJK page when it is the page in front (the step keys step it), else null.
+    GjkPanel* gjkPageInFront() const;
 
     /// The explanation shown for the current step (plain text).
     QString explanation() const;

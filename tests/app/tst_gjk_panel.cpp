@@ -113,6 +113,7 @@ private slots:
     void cleanup();
 
     void gjkStepsFollowTheTrace();
+    void stepKeysStepThePageInFront();
     void epaEndsWithSatsDepth();
     void voronoiNamesTheCentresRegion();
     void vertexDragUpdatesThePanesLive();
@@ -189,6 +190,30 @@ int TestGjkPanel::clickToEnd() {
         ++clicks;
     }
     return clicks;
+}
+
+// Review finding: PgDn with the GJK page in front stepped the hidden SAT page. The step keys now step the page
+// in front, and the SAT page again once it is back in front.
+void TestGjkPanel::stepKeysStepThePageInFront() {
+    QVERIFY(dock()->setPair(0, 1));
+    const int satStep = dock()->currentStep();
+    openView(0);
+    QVERIFY(panel()->stepCount() >= 3);
+    QApplication::setActiveWindow(m_window.get()); // window shortcuts reach the active window only
+    QTest::keyClick(m_window.get(), Qt::Key_PageDown);
+    QCOMPARE(panel()->currentStep(), 1);
+    QTest::keyClick(m_window.get(), Qt::Key_PageDown, Qt::ControlModifier);
+    QCOMPARE(panel()->currentStep(), panel()->stepCount() - 1);
+    QTest::keyClick(m_window.get(), Qt::Key_PageUp);
+    QCOMPARE(panel()->currentStep(), panel()->stepCount() - 2);
+    QTest::keyClick(m_window.get(), Qt::Key_PageUp, Qt::ControlModifier);
+    QCOMPARE(panel()->currentStep(), 0);
+    QCOMPARE(dock()->currentStep(), satStep); // the SAT page did not move
+    auto* pages = dock()->findChild<QTabWidget*>(QStringLiteral("walkthroughPages"));
+    QTest::mouseClick(pages->tabBar(), Qt::LeftButton, Qt::NoModifier, pages->tabBar()->tabRect(0).center());
+    QTest::keyClick(m_window.get(), Qt::Key_PageDown);
+    QCOMPARE(dock()->currentStep(), satStep + 1);
+    QCOMPARE(panel()->currentStep(), 0);
 }
 
 void TestGjkPanel::gjkStepsFollowTheTrace() {
