@@ -30,6 +30,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 namespace cl {
@@ -295,7 +296,10 @@ GuideBrowser::GuideBrowser(QWidget* parent) : QTextBrowser(parent) {
 }
 
 int GuideBrowser::maxImageWidth() const {
-    return std::max(200, viewport()->width() - 24);
+    // The page's margins on both sides, and one list indent (a picture may follow a list item and sit in
+    // it): 24 pixels less than the viewport left the page 8 pixels too wide, so it scrolled sideways.
+    const double taken = 2.0 * document()->documentMargin() + document()->indentWidth();
+    return std::max(200, viewport()->width() - int(std::ceil(taken)));
 }
 
 QVariant GuideBrowser::loadResource(int type, const QUrl& name) {
