@@ -4,6 +4,7 @@
 
 #include "gjk_panel.h"
 #include "palette.h"
+#include "text_layout_delegate.h"
 
 #include "export.h"
 #include "main_window.h"
@@ -235,6 +236,9 @@ void WalkthroughDock::buildUi() {
     // would widen the "#" column past what the fit allows in presentation mode).
     m_table->horizontalHeader()->setMinimumSectionSize(8);
     m_table->setMinimumHeight(60);
+    // Qt's pixels, each changed cell's text laid out once instead of three times per paint (a drag repaints
+    // the changed cells on every mouse move).
+    m_table->setItemDelegate(new TextLayoutDelegate(m_table));
     // Widths are set by fitColumns, which runs again whenever the viewport changes width.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->viewport()->installEventFilter(this);
