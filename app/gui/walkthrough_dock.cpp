@@ -6,6 +6,7 @@
 #include "palette.h"
 #include "text_layout_delegate.h"
 
+#include "explanation_label.h"
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -207,7 +208,7 @@ void WalkthroughDock::buildUi() {
     navRow->addWidget(m_next);
     layout->addLayout(navRow);
 
-    m_explanation = new QLabel(content);
+    m_explanation = new ExplanationLabel(content);
     m_explanation->setObjectName(QStringLiteral("walkthroughExplanation"));
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::PlainText);
@@ -587,7 +588,10 @@ void WalkthroughDock::onBodyChanged(BodyKey key) {
         refreshBodyList();
     }
     if (!m_sim && (key == m_keyA || key == m_keyB)) {
-        rebuild(); // keeps the step
+        // Keeps the step (a drag moves A or B on every mouse move): the same explanation with new numbers.
+        m_numbersOnly = true;
+        rebuild();
+        m_numbersOnly = false;
     } else {
         updateView();
     }
@@ -637,7 +641,11 @@ void WalkthroughDock::updateView() {
         const WalkthroughStep& step = m_walkthrough.step(m_step);
         m_stepLabel->setText(
             tr("Step %1 of %2: %3").arg(m_step + 1).arg(m_walkthrough.stepCount()).arg(step.title));
-        m_explanation->setText(step.explanation);
+        if (m_numbersOnly) {
+            m_explanation->setTextKeepingHints(step.explanation);
+        } else {
+            m_explanation->setText(step.explanation);
+        }
     } else {
         m_stepLabel->setText(tr("No pair"));
         m_explanation->setText(m_document->bodyCount() < 2
