@@ -24,8 +24,6 @@
 namespace cl {
 
 class TextLayoutDelegate : public QStyledItemDelegate {
-    Q_OBJECT
-
 public:
     explicit TextLayoutDelegate(QObject* parent = nullptr);
 

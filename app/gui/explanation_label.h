@@ -29,8 +29,6 @@
 namespace cl {
 
 class ExplanationLabel : public QLabel {
-    Q_OBJECT
-
 public:
     explicit ExplanationLabel(QWidget* parent = nullptr);
 
