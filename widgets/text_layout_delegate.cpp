@@ -114,6 +114,42 @@ const TextLayoutDelegate::Entry& TextLayoutDelegate::entry(const QString& text, 
     return *m_entries.insert(key, std::move(result));
 }
 
+// The size hint (QCommonStyle's CT_ItemViewItem: viewItemLayout with sizehint set) follows from the option's
+// text, font, rectangle (its width when the text wraps), features, alignment, direction and decoration
+// size and place, and the style: all of them are the key. Items with a size hint of their own
+// (Qt::SizeHintRole), a check box or an icon go to Qt.
+QSize TextLayoutDelegate::sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const {
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QWidget* widget = opt.widget;
+    const QStyle* style = widget ? widget->style() : QApplication::style();
+    if (index.data(Qt::SizeHintRole).isValid() ||
+        (opt.features & (QStyleOptionViewItem::HasCheckIndicator | QStyleOptionViewItem::HasDecoration)) ||
+        !itemTextIsQCommonStyles(style)) {
+        return QStyledItemDelegate::sizeHint(option, index);
+    }
+    const QString key = QStringLiteral("%1|%2,%3|%4|%5|%6|%7|%8,%9|%10|")
+                            .arg(opt.font.key())
+                            .arg(opt.rect.width())
+                            .arg(opt.rect.height())
+                            .arg(int(opt.features))
+                            .arg(int(opt.displayAlignment))
+                            .arg(int(opt.direction))
+                            .arg(int(opt.decorationPosition))
+                            .arg(opt.decorationSize.width())
+                            .arg(opt.decorationSize.height())
+                            .arg(quintptr(style)) +
+                        opt.text;
+    auto found = m_sizeHints.constFind(key);
+    if (found == m_sizeHints.constEnd()) {
+        if (m_sizeHints.size() >= kMaxEntries) {
+            m_sizeHints.clear();
+        }
+        found = m_sizeHints.insert(key, QStyledItemDelegate::sizeHint(option, index));
+    }
+    return *found;
+}
+
 // QCommonStyle::drawControl(CE_ItemViewItem) draws, under a clip to the cell: the background
 // (PE_PanelItemViewItem), the check mark, the icon, the text, the focus frame. Here the style draws the
 // same option without its text (background only: no check mark, icon or focus frame reach this path), then

@@ -29,6 +29,9 @@ public:
 
     void paint(QPainter* painter, const QStyleOptionViewItem& option,
                const QModelIndex& index) const override;
+    /// QStyledItemDelegate's size hint, kept per text, font, cell size and item features (a table that fits
+    /// its rows to their text asks it of every cell of a row whose text changed).
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override;
 
     /// How many cells were drawn from a kept layout, and how many were left to QStyledItemDelegate (tests).
     int fastPaints() const { return m_fastPaints; }
@@ -47,6 +50,7 @@ private:
                        Qt::LayoutDirection direction) const;
 
     mutable QHash<QString, Entry> m_entries;
+    mutable QHash<QString, QSize> m_sizeHints;
     mutable int m_fastPaints = 0;
     mutable int m_fallbackPaints = 0;
 };

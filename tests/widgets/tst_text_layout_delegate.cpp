@@ -3,7 +3,7 @@
 /// the same table, with cells of one line, several lines, wrapped text, bold and tinted rows, a selection,
 /// a focused cell, texts too wide for their column (elided, and not elided), rows too short for their text,
 /// right to left, and again after every text changed (drawn from kept layouts), grabbed with each delegate:
-/// 0 pixels differ. Ordinary cells take the delegate's own path (its count), the odd ones Qt's.
+/// 0 pixels differ; every cell's size hint and the rows fitted to their text are Qt's too. Ordinary cells take the delegate's own path (its count), the odd ones Qt's.
 
 #include "text_layout_delegate.h"
 
@@ -136,6 +136,34 @@ void TestTextLayoutDelegate::samePixels() {
         QCOMPARE(differing, 0);
         // Drawn twice more from the kept layouts: still the same.
         QCOMPARE(grabTable(table, &delegate), actual);
+        // Qt's size hints, asked as resizeRowsToContents asks them (twice: the second from the cache).
+        for (int r = 0; r < table.rowCount(); ++r) {
+            for (int c = 0; c < table.columnCount(); ++c) {
+                QStyleOptionViewItem option;
+                option.initFrom(table.viewport());
+                option.widget = &table;
+                option.rect = QRect(0, 0, table.columnWidth(c), table.rowHeight(r));
+                option.features = wrap ? QStyleOptionViewItem::WrapText : QStyleOptionViewItem::None;
+                const QModelIndex index = table.model()->index(r, c);
+                const QSize hint = qtDelegate.sizeHint(option, index);
+                QCOMPARE(delegate.sizeHint(option, index), hint);
+                QCOMPARE(delegate.sizeHint(option, index), hint);
+            }
+        }
+        // And the rows fitted to their text through each delegate are as tall.
+        if (rowHeight == 0) {
+            table.setItemDelegate(&delegate);
+            table.resizeRowsToContents();
+            QList<int> heights;
+            for (int r = 0; r < table.rowCount(); ++r) {
+                heights.append(table.rowHeight(r));
+            }
+            table.setItemDelegate(&qtDelegate);
+            table.resizeRowsToContents();
+            for (int r = 0; r < table.rowCount(); ++r) {
+                QCOMPARE(table.rowHeight(r), heights[r]);
+            }
+        }
     }
     // The table's ordinary cells (most of them, in the walkthrough table's settings) took the kept layouts.
     if (rowHeight == 0 && elide == int(Qt::ElideNone) && wrap) {
