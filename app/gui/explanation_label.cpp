@@ -2,7 +2,10 @@
 
 #include "explanation_label.h"
 
+#include <QBoxLayout>
 #include <QEvent>
+#include <QResizeEvent>
+#include <QWidgetItem>
 
 namespace cl {
 
@@ -102,6 +105,81 @@ void ExplanationLabel::forget() const {
     m_sizeHint = QSize();
     m_minimumSizeHint = QSize();
     m_heightWidth = -1;
+}
+
+ExplanationBox::ExplanationBox(QWidget* parent) : QWidget(parent), m_label(new ExplanationLabel(this)) {
+    m_told = now();
+}
+
+void ExplanationBox::addToLayout(QBoxLayout* layout) {
+    sync();
+    layout->addItem(new QWidgetItem(this));
+}
+
+ExplanationBox::Told ExplanationBox::now() const {
+    Told t;
+    t.sizeHint = m_label->sizeHint();
+    t.minimumSizeHint = m_label->minimumSizeHint();
+    t.minimumSize = m_label->minimumSize();
+    t.maximumSize = m_label->maximumSize();
+    t.policy = m_label->sizePolicy();
+    t.width = width();
+    t.height = t.policy.hasHeightForWidth() ? m_label->heightForWidth(width()) : -1;
+    return t;
+}
+
+void ExplanationBox::sync() {
+    // The box is what the layout sees: the label's explicit sizes and policy are the box's.
+    if (minimumSize() != m_label->minimumSize()) {
+        setMinimumSize(m_label->minimumSize());
+    }
+    if (maximumSize() != m_label->maximumSize()) {
+        setMaximumSize(m_label->maximumSize());
+    }
+    if (sizePolicy() != m_label->sizePolicy()) {
+        setSizePolicy(m_label->sizePolicy());
+    }
+    const Told t = now();
+    if (!(t == m_told)) {
+        m_told = t;
+        ++m_announcements;
+        updateGeometry();
+    }
+}
+
+QSize ExplanationBox::sizeHint() const {
+    return m_label->sizeHint();
+}
+
+QSize ExplanationBox::minimumSizeHint() const {
+    return m_label->minimumSizeHint();
+}
+
+bool ExplanationBox::hasHeightForWidth() const {
+    return m_label->sizePolicy().hasHeightForWidth();
+}
+
+int ExplanationBox::heightForWidth(int width) const {
+    return m_label->heightForWidth(width);
+}
+
+bool ExplanationBox::event(QEvent* event) {
+    switch (event->type()) {
+    case QEvent::LayoutRequest: // the label's updateGeometry (a new text, font, margin, minimum size...)
+    case QEvent::Show:          // a hidden box got no LayoutRequest from the label
+        sync();
+        break;
+    default:
+        break;
+    }
+    return QWidget::event(event);
+}
+
+void ExplanationBox::resizeEvent(QResizeEvent* event) {
+    m_label->setGeometry(rect());
+    m_told.width = width(); // the layout gave this width: it asked the height for it
+    m_told.height = m_told.policy.hasHeightForWidth() ? m_label->heightForWidth(width()) : -1;
+    QWidget::resizeEvent(event);
 }
 
 } // namespace cl

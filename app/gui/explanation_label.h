@@ -23,8 +23,12 @@
 
 #include <QLabel>
 #include <QSize>
+#include <QSizePolicy>
 #include <QString>
 #include <QTimer>
+#include <QWidget>
+
+class QBoxLayout;
 
 namespace cl {
 
@@ -64,6 +68,55 @@ private:
     mutable QString m_heightText;    ///< the text m_height was worked out for
     mutable int m_heightWidth = -1;  ///< and the width (-1: nothing kept)
     mutable int m_height = 0;
+};
+
+/// The explanation's place in the dock's layout: a widget without a layout of its own that holds the
+/// label, filling it, and answers the layout with the label's sizes. QLabel::setText calls updateGeometry,
+/// which invalidates the parent's layout: the dock's layout, its scroll area and the tab page beside it
+/// then lay out again (QLayout::activate, QScrollArea::updateScrollBars), on every mouse move of a drag.
+/// With this box as the parent, the label's update reaches the box alone (a LayoutRequest: the parent has
+/// no layout), and the box tells the dock's layout (updateGeometry) only when something the layout reads
+/// changed: the label's height for the box's width, its size hints, size policy, minimum or maximum size.
+/// Add it to the layout with addToLayout: the layout item is a plain QWidgetItem, which asks the box every
+/// time (QWidgetItemV2, what addWidget makes, keeps answers for three widths until updateGeometry, and a
+/// text whose height did not change at this width may change at another). Call sync after changing the
+/// label (its text, font, style sheet): the layout then hears of it in the same pass of the event loop as
+/// it would of a QLabel's change. The LayoutRequest the label posts to the box does the same one pass
+/// later, for changes made without sync.
+class ExplanationBox : public QWidget {
+public:
+    explicit ExplanationBox(QWidget* parent = nullptr);
+    ExplanationLabel* label() const { return m_label; }
+    /// Appends the box to `layout` as the label would be appended by addWidget.
+    void addToLayout(QBoxLayout* layout);
+    /// Copies the label's minimum and maximum size and size policy to the box, and tells the layout
+    /// (updateGeometry) when anything it reads changed.
+    void sync();
+    /// How many times the box told the layout (tests).
+    int announcements() const { return m_announcements; }
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+    bool hasHeightForWidth() const override;
+    int heightForWidth(int width) const override;
+
+protected:
+    bool event(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    /// What the layout reads, as last told to it.
+    struct Told {
+        QSize sizeHint, minimumSizeHint, minimumSize, maximumSize;
+        QSizePolicy policy;
+        int width = -1, height = -1;
+        bool operator==(const Told&) const = default;
+    };
+    Told now() const;
+
+    ExplanationLabel* m_label = nullptr;
+    Told m_told;
+    int m_announcements = 0;
 };
 
 } // namespace cl

@@ -208,7 +208,10 @@ void WalkthroughDock::buildUi() {
     navRow->addWidget(m_next);
     layout->addLayout(navRow);
 
-    m_explanation = new ExplanationLabel(content);
+    // In a box of its own, so that a new text lays out the dock again only when the label's height changes
+    // (explanation_label.h).
+    m_explanationBox = new ExplanationBox(content);
+    m_explanation = m_explanationBox->label();
     m_explanation->setObjectName(QStringLiteral("walkthroughExplanation"));
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::PlainText);
@@ -216,7 +219,7 @@ void WalkthroughDock::buildUi() {
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_explanation->setMargin(8);
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
-    layout->addWidget(m_explanation);
+    m_explanationBox->addToLayout(layout);
 
     m_table = new QTableWidget(content);
     m_table->setObjectName(QStringLiteral("walkthroughTable"));
@@ -293,6 +296,7 @@ void WalkthroughDock::applyFonts() {
     }
     m_explanation->setFont(explanationFont);
     m_explanation->setMinimumHeight(QFontMetrics(explanationFont).lineSpacing() * 3);
+    m_explanationBox->sync();
     QFont stepFont = base;
     stepFont.setBold(true);
     m_stepLabel->setFont(stepFont);
@@ -308,6 +312,7 @@ void WalkthroughDock::applyPalette() {
     m_explanation->setStyleSheet(
         QStringLiteral("QLabel { background: %1; border: 1px solid %2; border-radius: 4px; color: %3; }")
             .arg(rgbName(p.panelFill), rgbName(p.panelBorder), rgbName(p.panelText)));
+    m_explanationBox->sync();
     m_labelA->setStyleSheet(colorStyle(OverlayPainter::colorA(), font()));
     m_labelB->setStyleSheet(colorStyle(OverlayPainter::colorB(), font()));
 }
@@ -654,6 +659,7 @@ void WalkthroughDock::updateView() {
                                           ? tr("Pick two bodies above, or select two on the canvas.")
                                           : m_walkthrough.problem()));
     }
+    m_explanationBox->sync(); // the layout hears of a new height now, as it would of a QLabel's
     fillTable();
     m_overlay->setWalkthrough(valid ? &m_walkthrough : nullptr, m_step);
     emit walkthroughChanged();

@@ -34,6 +34,7 @@ class QToolButton;
 
 namespace cl {
 
+class ExplanationBox;
 class ExplanationLabel;
 class MainWindow;
 class SceneCanvas;
@@ -178,6 +179,7 @@ private:
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
     ExplanationLabel* m_explanation = nullptr;
+    ExplanationBox* m_explanationBox = nullptr; ///< the explanation's place in the layout
     QLabel* m_labelA = nullptr;
     QLabel* m_labelB = nullptr;
     QTableWidget* m_table = nullptr;

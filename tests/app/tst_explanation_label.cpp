@@ -24,7 +24,8 @@ using namespace cl;
 namespace {
 
 /// A Walkthrough-like column around `label`.
-QWidget* panel(QLabel* label) {
+/// A Walkthrough-like column around `label`, or around `box`'s label placed as the dock places it.
+QWidget* panel(QLabel* label, ExplanationBox* box = nullptr) {
     auto* widget = new QWidget;
     auto* layout = new QVBoxLayout(widget);
     layout->setContentsMargins(8, 6, 8, 8);
@@ -42,7 +43,12 @@ QWidget* panel(QLabel* label) {
     label->setStyleSheet(QStringLiteral("QLabel { background: #f4f6fa; border: 1px solid #c8cdd8; "
                                         "border-radius: 4px; color: #1d2430; }"));
     label->setMinimumHeight(label->fontMetrics().lineSpacing() * 3);
-    layout->addWidget(label);
+    if (box) {
+        box->setParent(widget);
+        box->addToLayout(layout);
+    } else {
+        layout->addWidget(label);
+    }
     auto* table = new QTableWidget(4, 3);
     table->setMinimumHeight(60);
     table->setFocusPolicy(Qt::NoFocus);
@@ -80,9 +86,10 @@ private slots:
 void TestExplanationLabel::laysOutAsQLabel() {
     // Each panel a window of its own, as the dock is a place of its own in the main window.
     auto* plain = new QLabel;
-    auto* kept = new ExplanationLabel;
+    auto* box = new ExplanationBox;
+    ExplanationLabel* kept = box->label();
     std::unique_ptr<QWidget> left(panel(plain));
-    std::unique_ptr<QWidget> right(panel(kept));
+    std::unique_ptr<QWidget> right(panel(kept, box));
     plain->setText(sentence(0.1, 1));
     kept->setText(sentence(0.1, 1));
     for (QWidget* w : {left.get(), right.get()}) {
@@ -97,9 +104,9 @@ void TestExplanationLabel::laysOutAsQLabel() {
 
     int checks = 0;
     auto check = [&](const QByteArray& where) {
-        QApplication::processEvents(); // the layout requests the new texts posted
+        QApplication::processEvents(); // once, as the window's event loop would before it paints
         QVERIFY2(left->size() == right->size(), where.constData());
-        QVERIFY2(kept->geometry() == plain->geometry(), where.constData());
+        QVERIFY2(kept->geometry().translated(box->pos()) == plain->geometry(), where.constData());
         QVERIFY2(kept->heightForWidth(kept->width()) == kept->QLabel::heightForWidth(kept->width()),
                  where.constData());
         QVERIFY2(left->grab().toImage() == right->grab().toImage(), where.constData());
@@ -107,28 +114,38 @@ void TestExplanationLabel::laysOutAsQLabel() {
     };
     check("first text");
     sameHints("first text");
+    const int announcedBefore = box->announcements();
     // A drag: the numbers change, sometimes the sentence grows or shrinks by a clause (a line).
     for (int move = 0; move < 24; ++move) {
         const QString text = sentence(0.1 + 0.037 * move, (move / 6) % 3);
         plain->setText(text);
         kept->setTextKeepingHints(text);
+        box->sync(); // as the dock does after each text
         check("move " + QByteArray::number(move));
         if (QTest::currentTestFailed()) {
             return;
         }
     }
+    // The box told the dock's layout only when the height changed (the sentence grew or shrank a line),
+    // not on each of the 24 moves.
+    QVERIFY2(box->announcements() - announcedBefore < 12,
+             qPrintable(QString::number(box->announcements() - announcedBefore)));
+    QVERIFY(box->announcements() - announcedBefore >= 2);
     kept->refreshHints(); // what the label's timer does when the drag pauses
+    box->sync();
     check("drag's end");
     sameHints("drag's end");
     // Another step: a new text, then a new font (presentation mode), then other widths.
     plain->setText(QStringLiteral("Step 1: every edge normal of both shapes is an axis to test."));
     kept->setText(QStringLiteral("Step 1: every edge normal of both shapes is an axis to test."));
+    box->sync();
     check("new step");
     sameHints("new step");
     QFont large = plain->font();
     large.setPointSizeF(large.pointSizeF() * 1.6);
     plain->setFont(large);
     kept->setFont(large);
+    box->sync();
     check("large font");
     sameHints("large font");
     for (int width : {300, 520, 340}) {
@@ -137,9 +154,11 @@ void TestExplanationLabel::laysOutAsQLabel() {
         const QString text = sentence(0.2 + width * 1e-4, 2);
         plain->setText(text);
         kept->setTextKeepingHints(text);
+        box->sync();
         check("width " + QByteArray::number(width));
     }
     kept->refreshHints();
+    box->sync();
     check("end");
     sameHints("end");
     QCOMPARE(checks, 32);
