@@ -4,7 +4,9 @@
 
 #include "gjk_panel.h"
 #include "palette.h"
+#include "text_layout_delegate.h"
 
+#include "explanation_label.h"
 #include "export.h"
 #include "main_window.h"
 #include "scene_canvas.h"
@@ -206,7 +208,10 @@ void WalkthroughDock::buildUi() {
     navRow->addWidget(m_next);
     layout->addLayout(navRow);
 
-    m_explanation = new QLabel(content);
+    // In a box of its own, so that a new text lays out the dock again only when the label's height changes
+    // (explanation_label.h).
+    m_explanationBox = new ExplanationBox(content);
+    m_explanation = m_explanationBox->label();
     m_explanation->setObjectName(QStringLiteral("walkthroughExplanation"));
     m_explanation->setWordWrap(true);
     m_explanation->setTextFormat(Qt::PlainText);
@@ -214,7 +219,7 @@ void WalkthroughDock::buildUi() {
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_explanation->setMargin(8);
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
-    layout->addWidget(m_explanation);
+    m_explanationBox->addToLayout(layout);
 
     m_table = new QTableWidget(content);
     m_table->setObjectName(QStringLiteral("walkthroughTable"));
@@ -235,6 +240,9 @@ void WalkthroughDock::buildUi() {
     // would widen the "#" column past what the fit allows in presentation mode).
     m_table->horizontalHeader()->setMinimumSectionSize(8);
     m_table->setMinimumHeight(60);
+    // Qt's pixels, each changed cell's text laid out once instead of three times per paint (a drag repaints
+    // the changed cells on every mouse move).
+    m_table->setItemDelegate(new TextLayoutDelegate(m_table));
     // Widths are set by fitColumns, which runs again whenever the viewport changes width.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->viewport()->installEventFilter(this);
@@ -288,6 +296,7 @@ void WalkthroughDock::applyFonts() {
     }
     m_explanation->setFont(explanationFont);
     m_explanation->setMinimumHeight(QFontMetrics(explanationFont).lineSpacing() * 3);
+    m_explanationBox->sync();
     QFont stepFont = base;
     stepFont.setBold(true);
     m_stepLabel->setFont(stepFont);
@@ -303,6 +312,7 @@ void WalkthroughDock::applyPalette() {
     m_explanation->setStyleSheet(
         QStringLiteral("QLabel { background: %1; border: 1px solid %2; border-radius: 4px; color: %3; }")
             .arg(rgbName(p.panelFill), rgbName(p.panelBorder), rgbName(p.panelText)));
+    m_explanationBox->sync();
     m_labelA->setStyleSheet(colorStyle(OverlayPainter::colorA(), font()));
     m_labelB->setStyleSheet(colorStyle(OverlayPainter::colorB(), font()));
 }
@@ -604,7 +614,10 @@ void WalkthroughDock::onBodyChanged(BodyKey key) {
         refreshBodyList();
     }
     if (!m_sim && (key == m_keyA || key == m_keyB)) {
-        rebuild(); // keeps the step
+        // Keeps the step (a drag moves A or B on every mouse move): the same explanation with new numbers.
+        m_numbersOnly = true;
+        rebuild();
+        m_numbersOnly = false;
     } else {
         updateView();
     }
@@ -654,7 +667,11 @@ void WalkthroughDock::updateView() {
         const WalkthroughStep& step = m_walkthrough.step(m_step);
         m_stepLabel->setText(
             tr("Step %1 of %2: %3").arg(m_step + 1).arg(m_walkthrough.stepCount()).arg(step.title));
-        m_explanation->setText(step.explanation);
+        if (m_numbersOnly) {
+            m_explanation->setTextKeepingHints(step.explanation);
+        } else {
+            m_explanation->setText(step.explanation);
+        }
     } else {
         m_stepLabel->setText(tr("No pair"));
         m_explanation->setText(m_document->bodyCount() < 2
@@ -663,6 +680,7 @@ void WalkthroughDock::updateView() {
                                           ? tr("Pick two bodies above, or select two on the canvas.")
                                           : m_walkthrough.problem()));
     }
+    m_explanationBox->sync(); // the layout hears of a new height now, as it would of a QLabel's
     fillTable();
     m_overlay->setWalkthrough(valid ? &m_walkthrough : nullptr, m_step);
     emit walkthroughChanged();

@@ -34,8 +34,9 @@ class QToolButton;
 
 namespace cl {
 
+class ExplanationBox;
+class ExplanationLabel;
 class GjkPanel;
-
 class MainWindow;
 class SceneCanvas;
 
@@ -165,6 +166,9 @@ private:
     /// fitRows' measured row heights (pixels) by the row's shape: its cells' texts with every digit written
     /// as 0 and their weights, when no cell wraps; the exact texts and the column widths when one may.
     QHash<QString, int> m_rowHeights;
+    /// Set while a body edit rebuilds the walkthrough on the same step: the explanation's numbers change,
+    /// not what it explains, and it keeps its size hints (explanation_label.h).
+    bool m_numbersOnly = false;
     bool m_onScreen = false;      ///< the panel is shown and in front (visibilityChanged)
     bool m_satPageInFront = true; ///< setSatPageInFront
 
@@ -177,7 +181,8 @@ private:
     QPushButton* m_previous = nullptr;
     QPushButton* m_next = nullptr;
     QLabel* m_stepLabel = nullptr;
-    QLabel* m_explanation = nullptr;
+    ExplanationLabel* m_explanation = nullptr;
+    ExplanationBox* m_explanationBox = nullptr; ///< the explanation's place in the layout
     QLabel* m_labelA = nullptr;
     QLabel* m_labelB = nullptr;
     QTableWidget* m_table = nullptr;

@@ -23,6 +23,7 @@
 /// A second pass times the same moves with the window's own repaint instead (the event loop paints only what
 /// each move made dirty), which is what a user's drag costs.
 
+#include "autosave.h"
 #include "compare_table.h"
 #include "compare_ui.h"
 #include "compare_view.h"
@@ -438,6 +439,11 @@ int main(int argc, char* argv[]) {
     const int frames = std::max(1, parser.value(QStringLiteral("frames")).toInt());
     const int warmup = std::max(0, parser.value(QStringLiteral("warmup")).toInt());
 
+    // No autosave and no recovery question: a run slow enough to autosave (under valgrind, say) would leave
+    // a recovery file, and the next run would wait on a dialog nobody answers.
+    cl::RecoveryOptions recovery;
+    recovery.enabled = false;
+    cl::setRecoveryOptions(recovery);
     cl::MainWindow window;
     window.setSaveSettingsOnClose(false);
     window.setFitToScreenOnShow(false); // measured at 1280x800, whatever the (offscreen) screen
