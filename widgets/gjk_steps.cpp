@@ -225,6 +225,22 @@ Moving sweepOf(const phys::BodyDef& body, double dt) {
     return m;
 }
 
+/// `x` and `y` as lengths that read differently when they differ: len()'s form, or when that prints both
+/// the same ("between 0.010 and 0.010 m"), one decimal more at a time (at most 12).
+std::pair<QString, QString> lengthsApart(double x, double y) {
+    if (len(x) != len(y) || x == y) {
+        return {len(x), len(y)};
+    }
+    for (int d = std::max({2, Walkthrough::lengthDecimals(x), Walkthrough::lengthDecimals(y)}); d <= 12;
+         ++d) {
+        const QString a = QString::number(x, 'f', d), b = QString::number(y, 'f', d);
+        if (a != b) {
+            return {a, b};
+        }
+    }
+    return {len(x), len(y)};
+}
+
 QString fraction(double t) {
     return QString::number(t, 'f', 4);
 }
@@ -444,6 +460,12 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                 .arg(count(it.simplex.count, "point", "points"), vertices.join(QStringLiteral(", ")));
         if (it.simplex.count == 1) {
             text += tr("Its point closest to the origin is w0 itself. ");
+        } else if (it.region == phys::SimplexRegion::Interior) {
+            // The origin itself is the closest point: its distance is 0 (the table's "0"), whatever
+            // round-off residue (~1e-17 m) the projection leaves in it.closest.
+            text += tr("The origin lies in %1 (shaded), so the closest point is the origin itself, at "
+                       "distance 0; every point is kept. ")
+                        .arg(regionText(it.region));
         } else {
             text += tr("The origin lies in the region of %1 (shaded), so the closest point is %2, at %3 m; ")
                         .arg(regionText(it.region), vec(it.closest), len(phys::length(it.closest)));
@@ -619,8 +641,9 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                 text +=
                     tr("%1 m beyond the edge, so the edge is inside A \u2296 B; the point is added and the "
                        "polytope grows. The depth lies between %2 and %3 m.")
-                        .arg(len(it.supportDistance - it.distance), len(it.distance),
-                             len(it.supportDistance));
+                        .arg(len(it.supportDistance - it.distance),
+                             lengthsApart(it.distance, it.supportDistance).first,
+                             lengthsApart(it.distance, it.supportDistance).second);
                 step.title = tr("Expand %1").arg(k + 1);
             }
             step.text = text;
@@ -966,7 +989,7 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
                       .arg(fromFrame ? *motion.frame : 0)
                 : tr("A and B are both at rest: neither has a velocity or an angular velocity, so there is "
                      "no "
-                     "sweep. Select one of them and set its Velocity (m/s) or Angular velocity (rad/s) in "
+                     "sweep. Select one of them and set its Velocity (m/s) or Spin (rad/s) in "
                      "the "
                      "Inspector (say 60 m/s towards the other), or enter Simulate mode and pause on a frame "
                      "where one moves.");

@@ -636,11 +636,12 @@ void WalkthroughDock::updateView() {
         m_explanation->setText(step.explanation);
     } else {
         m_stepLabel->setText(tr("No pair"));
-        m_explanation->setText(m_document->bodyCount() < 2
-                                   ? tr("The walkthrough needs two bodies: draw a second shape.")
-                                   : (m_walkthrough.problem().isEmpty()
-                                          ? tr("Pick two bodies above, or select two on the canvas.")
-                                          : m_walkthrough.problem()));
+        m_explanation->setText(
+            m_document->bodyCount() == 0   ? tr("The walkthrough needs two bodies: draw two shapes.")
+            : m_document->bodyCount() == 1 ? tr("The walkthrough needs two bodies: draw a second shape.")
+                                           : (m_walkthrough.problem().isEmpty()
+                                                  ? tr("Pick two bodies above, or select two on the canvas.")
+                                                  : m_walkthrough.problem()));
     }
     fillTable();
     m_overlay->setWalkthrough(valid ? &m_walkthrough : nullptr, m_step);
