@@ -463,9 +463,8 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
         } else if (it.region == phys::SimplexRegion::Interior) {
             // The origin itself is the closest point: its distance is 0 (the table's "0"), whatever
             // round-off residue (~1e-17 m) the projection leaves in it.closest.
-            text += tr("The origin lies in %1 (shaded), so the closest point is the origin itself, at "
-                       "distance 0; every point is kept. ")
-                        .arg(regionText(it.region));
+            text += tr("The origin lies inside the triangle (shaded), so the closest point is the origin "
+                       "itself, at distance 0; every point is kept. ");
         } else {
             text += tr("The origin lies in the region of %1 (shaded), so the closest point is %2, at %3 m; ")
                         .arg(regionText(it.region), vec(it.closest), len(phys::length(it.closest)));
