@@ -451,9 +451,10 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             step.second.push_back(point(it.simplex.v[i].w, kSimplex, QStringLiteral("w%1").arg(i)));
         }
         if (it.simplex.count > 1) {
-            // Labelled only on an edge or inside; on a vertex the vertex's own label says where it is.
-            step.second.push_back(
-                point(it.closest, kResult, it.reduced.count == 1 ? QString() : tr("closest")));
+            // Labelled only on an edge; on a vertex the vertex's own label says where it is, and inside the
+            // triangle the closest point is the origin, already labelled (the text says so).
+            const bool named = it.reduced.count == 1 || it.region == phys::SimplexRegion::Interior;
+            step.second.push_back(point(it.closest, kResult, named ? QString() : tr("closest")));
         }
         QString text =
             tr("The simplex has %1: %2. ")
