@@ -628,11 +628,16 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                                                    .arg(count(long(trace.seedAdded.size()), "support point",
                                                               "support points")))
                                   : QString();
+            // The edge's distance and the support's, compared below: written so that they read differently
+            // when they differ (an expansion step), as len() writes them otherwise.
+            const std::pair<QString, QString> bounds =
+                it.last ? std::pair{len(it.distance), len(it.supportDistance)}
+                        : lengthsApart(it.distance, it.supportDistance);
             text +=
                 tr("The polytope has %1 vertices. Its edge closest to the origin (red) is at %2 m, outward "
                    "normal n = %3. The support point of A \u2296 B along n is %4, at %5 m along n: ")
                     .arg(poly.size())
-                    .arg(len(it.distance), vec(it.normal), vec(it.support.w), len(it.supportDistance));
+                    .arg(bounds.first, vec(it.normal), vec(it.support.w), bounds.second);
             if (it.last) {
                 text += tr("no further than the edge, so the edge is on the boundary of A \u2296 B and no "
                            "boundary point is nearer the origin.");
@@ -641,9 +646,7 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                 text +=
                     tr("%1 m beyond the edge, so the edge is inside A \u2296 B; the point is added and the "
                        "polytope grows. The depth lies between %2 and %3 m.")
-                        .arg(len(it.supportDistance - it.distance),
-                             lengthsApart(it.distance, it.supportDistance).first,
-                             lengthsApart(it.distance, it.supportDistance).second);
+                        .arg(len(it.supportDistance - it.distance), bounds.first, bounds.second);
                 step.title = tr("Expand %1").arg(k + 1);
             }
             step.text = text;

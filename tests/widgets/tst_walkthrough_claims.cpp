@@ -1060,6 +1060,8 @@ void TestWalkthroughClaims::gjkDistanceIsTheTables() {
     }
     // EPA's bounds on the depth, "between x and y m", never print the same when they differ.
     const QRegularExpression between(QStringLiteral("The depth lies between (\\S+) and (\\S+) m\\."));
+    const QRegularExpression beyond(
+        QStringLiteral("is at (\\S+) m, outward normal .* at (\\S+) m along n: \\S+ m beyond the edge"));
     int bounds = 0;
     for (const auto& [a, b] : pairs) {
         const GjkSteps epa = GjkSteps::pair(GjkSteps::Tab::Epa, a, b);
@@ -1068,6 +1070,10 @@ void TestWalkthroughClaims::gjkDistanceIsTheTables() {
             if (m.hasMatch()) {
                 QVERIFY2(m.captured(1) != m.captured(2), qPrintable(step.text));
                 ++bounds;
+                // The same two numbers where the step compares them ("at x m ... at y m along n: ... beyond").
+                const QRegularExpressionMatch c = beyond.match(step.text);
+                QVERIFY2(c.hasMatch() && c.captured(1) == m.captured(1) && c.captured(2) == m.captured(2),
+                         qPrintable(step.text));
             }
         }
     }
