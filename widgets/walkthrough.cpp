@@ -669,7 +669,13 @@ void Walkthrough::buildSat() {
         std::vector<WalkthroughClaim> claims{shadowsClaim(k, axis), overlapClaim(k, axis),
                                              separatesClaim(k, axis)};
         const int inner = axisInnerShadow(axis);
-        if (axis.separating) {
+        if (axis.separating && axisTouches(axis)) {
+            // claim: overlap < 0 by round-off only: the shadows meet, and the engine's test (overlap < 0)
+            // calls it a gap
+            text += tr("just meet end to end (a gap of %1 m, round-off), so the engine counts this axis as "
+                       "separating them.")
+                        .arg(axisGap(axis));
+        } else if (axis.separating) {
             // claim: overlap < 0 (a gap of -overlap)
             text += tr("leave a gap of %1 m, so this axis separates them: the shapes cannot touch.")
                         .arg(axisGap(axis));
