@@ -225,6 +225,22 @@ Moving sweepOf(const phys::BodyDef& body, double dt) {
     return m;
 }
 
+/// `x` and `y` as lengths that read differently when they differ: len()'s form, or when that prints both
+/// the same ("between 0.010 and 0.010 m"), one decimal more at a time (at most 12).
+std::pair<QString, QString> lengthsApart(double x, double y) {
+    if (len(x) != len(y) || x == y) {
+        return {len(x), len(y)};
+    }
+    for (int d = std::max({2, Walkthrough::lengthDecimals(x), Walkthrough::lengthDecimals(y)}); d <= 12;
+         ++d) {
+        const QString a = QString::number(x, 'f', d), b = QString::number(y, 'f', d);
+        if (a != b) {
+            return {a, b};
+        }
+    }
+    return {len(x), len(y)};
+}
+
 QString fraction(double t) {
     return QString::number(t, 'f', 4);
 }
@@ -435,15 +451,21 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             step.second.push_back(point(it.simplex.v[i].w, kSimplex, QStringLiteral("w%1").arg(i)));
         }
         if (it.simplex.count > 1) {
-            // Labelled only on an edge or inside; on a vertex the vertex's own label says where it is.
-            step.second.push_back(
-                point(it.closest, kResult, it.reduced.count == 1 ? QString() : tr("closest")));
+            // Labelled only on an edge; on a vertex the vertex's own label says where it is, and inside the
+            // triangle the closest point is the origin, already labelled (the text says so).
+            const bool named = it.reduced.count == 1 || it.region == phys::SimplexRegion::Interior;
+            step.second.push_back(point(it.closest, kResult, named ? QString() : tr("closest")));
         }
         QString text =
             tr("The simplex has %1: %2. ")
                 .arg(count(it.simplex.count, "point", "points"), vertices.join(QStringLiteral(", ")));
         if (it.simplex.count == 1) {
             text += tr("Its point closest to the origin is w0 itself. ");
+        } else if (it.region == phys::SimplexRegion::Interior) {
+            // The origin itself is the closest point: its distance is 0 (the table's "0"), whatever
+            // round-off residue (~1e-17 m) the projection leaves in it.closest.
+            text += tr("The origin lies inside the triangle (shaded), so the closest point is the origin "
+                       "itself, at distance 0; every point is kept. ");
         } else {
             text += tr("The origin lies in the region of %1 (shaded), so the closest point is %2, at %3 m; ")
                         .arg(regionText(it.region), vec(it.closest), len(phys::length(it.closest)));
@@ -606,11 +628,16 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                                                    .arg(count(long(trace.seedAdded.size()), "support point",
                                                               "support points")))
                                   : QString();
+            // The edge's distance and the support's, compared below: written so that they read differently
+            // when they differ (an expansion step), as len() writes them otherwise.
+            const std::pair<QString, QString> bounds =
+                it.last ? std::pair{len(it.distance), len(it.supportDistance)}
+                        : lengthsApart(it.distance, it.supportDistance);
             text +=
                 tr("The polytope has %1 vertices. Its edge closest to the origin (red) is at %2 m, outward "
                    "normal n = %3. The support point of A \u2296 B along n is %4, at %5 m along n: ")
                     .arg(poly.size())
-                    .arg(len(it.distance), vec(it.normal), vec(it.support.w), len(it.supportDistance));
+                    .arg(bounds.first, vec(it.normal), vec(it.support.w), bounds.second);
             if (it.last) {
                 text += tr("no further than the edge, so the edge is on the boundary of A \u2296 B and no "
                            "boundary point is nearer the origin.");
@@ -619,8 +646,7 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                 text +=
                     tr("%1 m beyond the edge, so the edge is inside A \u2296 B; the point is added and the "
                        "polytope grows. The depth lies between %2 and %3 m.")
-                        .arg(len(it.supportDistance - it.distance), len(it.distance),
-                             len(it.supportDistance));
+                        .arg(len(it.supportDistance - it.distance), bounds.first, bounds.second);
                 step.title = tr("Expand %1").arg(k + 1);
             }
             step.text = text;
@@ -966,7 +992,7 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
                       .arg(fromFrame ? *motion.frame : 0)
                 : tr("A and B are both at rest: neither has a velocity or an angular velocity, so there is "
                      "no "
-                     "sweep. Select one of them and set its Velocity (m/s) or Angular velocity (rad/s) in "
+                     "sweep. Select one of them and set its Velocity (m/s) or Spin (rad/s) in "
                      "the "
                      "Inspector (say 60 m/s towards the other), or enter Simulate mode and pause on a frame "
                      "where one moves.");

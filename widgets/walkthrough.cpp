@@ -57,6 +57,32 @@ std::pair<double, double> overlapEnds(const phys::SatAxis& axis) {
                                                               : std::pair{axis.maxB, axis.minA};
 }
 
+/// Axes `first` and `second` of `sat` compared (WalkthroughClaim::Kind::OverlapsCompared): from the
+/// decimals their table rows use, the fewest (up to 12) with which their overlaps print differently; none:
+/// they tie (equal up to round-off), written with the table's decimals.
+WalkthroughClaim compareOverlaps(const phys::SatTrace& sat, int first, int second) {
+    const phys::SatAxis& x = sat.axes[first];
+    const phys::SatAxis& y = sat.axes[second];
+    WalkthroughClaim c;
+    c.kind = WalkthroughClaim::Kind::OverlapsCompared;
+    c.axis = first;
+    c.other = second;
+    c.normal = x.normal;
+    const int d0 = std::max(Walkthrough::axisDecimals(x), Walkthrough::axisDecimals(y));
+    c.holds = false;
+    c.decimals = d0;
+    for (int d = d0; d <= 12; ++d) {
+        if (fixed(x.overlap, d) != fixed(y.overlap, d)) {
+            c.holds = true;
+            c.decimals = d;
+            break;
+        }
+    }
+    c.values = {fixed(x.overlap, c.decimals).toDouble(),
+                fixed(c.holds ? y.overlap : x.overlap, c.decimals).toDouble(), 0.0, 0.0};
+    return c;
+}
+
 /// World vertices and outward normals of a polygon placed by `xf`.
 struct WorldPolygon {
     std::vector<phys::Vec2> v, n;
@@ -97,10 +123,15 @@ double depthInside(phys::Vec2 v, const WorldPolygon& q) {
     return depth;
 }
 
+//   parallel(u, w)      = |sin(angle)| < kVertexEdgeParallelSine
+bool edgesParallel(phys::Vec2 u, phys::Vec2 w) {
+    return std::abs(phys::cross(u, w)) < phys::kVertexEdgeParallelSine * phys::length(u) * phys::length(w);
+}
+
 bool segmentsCross(phys::Vec2 p0, phys::Vec2 p1, phys::Vec2 q0, phys::Vec2 q1) {
     const phys::Vec2 u = p1 - p0;
     const phys::Vec2 w = q1 - q0;
-    if (std::abs(phys::cross(u, w)) < phys::kVertexEdgeParallelSine * phys::length(u) * phys::length(w)) {
+    if (edgesParallel(u, w)) {
         return false;
     }
     const double o1 = phys::cross(u, q0 - p0);
@@ -195,8 +226,10 @@ QString Walkthrough::number(double value) {
 //   |v| = 0 or |v| >= 0.1 m  -> 2 decimals
 //   1 um <= |v| < 0.1 m      -> 1 - floor(log10 |v|) decimals (0.065 -> 3, 0.0065 -> 4, 0.000012 -> 6)
 //   |v| < 1 um               -> scientific, 2 significant digits
+// The bands are decided on the value rounded to two significant digits, so 0.09999999 is "0.10" like 0.1
+// (not "0.100") and 9.99e-7 is "0.0000010", not "1.0e-6": one kind of value, one format.
 int Walkthrough::lengthDecimals(double metres) {
-    const double a = std::abs(metres);
+    const double a = QString::number(std::abs(metres), 'g', 2).toDouble();
     if (!(a > 0.0) || a >= 0.1 || !std::isfinite(a)) {
         return 2;
     }
@@ -232,10 +265,13 @@ int Walkthrough::shadowDecimals(double overlap) {
 //     if written(hi, d) - written(lo, d) == written(overlap, d): d     (exact, in units of the d-th decimal)
 //   else 12, and the overlap written is the difference of the written ends (always consistent, at most one
 //   unit of the 12th decimal off)
+//   a touching axis (overlap 0 up to round-off, axisTouches) starts from two decimals: its overlap is 0,
+//   not a six-decimal round-off residue
 int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
     const auto [hi, lo] = overlapEnds(axis);
     constexpr int kMaxDecimals = 12;
-    for (int d = std::max(2, shadowDecimals(axis.overlap)); d < kMaxDecimals; ++d) {
+    const int first = axisTouches(axis) ? 2 : std::max(2, shadowDecimals(axis.overlap));
+    for (int d = first; d < kMaxDecimals; ++d) {
         if (scaled(fixed(hi, d)) - scaled(fixed(lo, d)) == scaled(fixed(axis.overlap, d))) {
             return d;
         }
@@ -247,6 +283,30 @@ QString Walkthrough::axisOverlap(const phys::SatAxis& axis) {
     const int d = axisDecimals(axis);
     const auto [hi, lo] = overlapEnds(axis);
     return unscaled(scaled(fixed(hi, d)) - scaled(fixed(lo, d)), d);
+}
+
+// Round-off of a shadow end: the engine computes the overlap in a local frame and the shadows in the world,
+// so a touching pair (an edge on an edge, a vertex on an edge) leaves ~1e-16 m either way.
+//   touches = |overlap| <= 1e-9 * max(1, |shadow ends|)
+bool Walkthrough::axisTouches(const phys::SatAxis& axis) {
+    const double scale =
+        std::max({1.0, std::abs(axis.minA), std::abs(axis.maxA), std::abs(axis.minB), std::abs(axis.maxB)});
+    return std::abs(axis.overlap) <= 1e-9 * scale;
+}
+
+// Containment (Ericson 5.2.1: SAT's overlap is the least push-out, which for nested intervals is longer
+// than the shared length):
+//   B inside A when minA < minB and maxB < maxA (beyond round-off); A inside B likewise
+int Walkthrough::axisInnerShadow(const phys::SatAxis& axis) {
+    const double eps = 1e-9 * std::max({1.0, std::abs(axis.minA), std::abs(axis.maxA), std::abs(axis.minB),
+                                        std::abs(axis.maxB)});
+    if (axis.minB > axis.minA + eps && axis.maxB < axis.maxA - eps) {
+        return 1;
+    }
+    if (axis.minA > axis.minB + eps && axis.maxA < axis.maxB - eps) {
+        return 0;
+    }
+    return -1;
 }
 
 QString Walkthrough::axisGap(const phys::SatAxis& axis) {
@@ -422,7 +482,8 @@ WalkthroughTable Walkthrough::table() const {
                    "its unit normal (world frame)"),
                 tr("A's and B's projections [min, max] on the axis"),
                 tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
-                   "separates the shapes")};
+                   "separates the shapes. When one shadow lies inside the other (\"B inside A\"), it is "
+                   "the shorter move that clears it, more than the length they share")};
             for (int k = 0; k < t.sat.axisCount; ++k) {
                 const phys::SatAxis& a = t.sat.axes[k];
                 const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
@@ -432,7 +493,10 @@ WalkthroughTable Walkthrough::table() const {
                 // The overlap is written as the difference of the shadow ends written beside it.
                 table.rows.push_back({{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal),
                                        tr("A %1\nB %2").arg(axisShadow(a, false), axisShadow(a, true)),
-                                       axisOverlap(a) + (a.separating ? tr("\nseparates") : QString())},
+                                       axisOverlap(a) + (a.separating              ? tr("\nseparates")
+                                                         : axisInnerShadow(a) == 1 ? tr("\nB inside A")
+                                                         : axisInnerShadow(a) == 0 ? tr("\nA inside B")
+                                                                                   : QString())},
                                       stepOf(WalkthroughStepKind::SatAxis, k),
                                       k == t.sat.mtvAxis});
             }
@@ -575,6 +639,26 @@ void Walkthrough::buildSat() {
         c.holds = axis.separating;
         return c;
     };
+    auto innerClaim = [](int k, const phys::SatAxis& axis, int inner) {
+        WalkthroughClaim c;
+        c.kind = WalkthroughClaim::Kind::ShadowInside;
+        c.axis = k;
+        c.normal = axis.normal;
+        c.polygon = inner;
+        c.decimals = axisDecimals(axis);
+        const int d = c.decimals;
+        const auto units = [d](double v) {
+            return scaled(fixed(v, d));
+        };
+        // The shared length and the other way out, as differences of the written ends (like the overlap).
+        const qint64 shared =
+            inner == 1 ? units(axis.maxB) - units(axis.minB) : units(axis.maxA) - units(axis.minA);
+        const auto [hi, lo] = overlapEnds(axis);
+        const qint64 otherWay = hi == axis.maxA && lo == axis.minB ? units(axis.maxB) - units(axis.minA)
+                                                                   : units(axis.maxA) - units(axis.minB);
+        c.values = {unscaled(shared, d).toDouble(), unscaled(otherWay, d).toDouble(), 0.0, 0.0};
+        return c;
+    };
     for (int k = 0; k < n; ++k) {
         const phys::SatAxis& axis = sat.axes[k];
         // claims: the shadows as written; their overlap (the difference of the written ends); whether the
@@ -582,14 +666,39 @@ void Walkthrough::buildSat() {
         QString text = tr("Axis %1, %2: the projections %3 and %4 ")
                            .arg(k + 1)
                            .arg(axisOrigin(axis, t.kind), axisShadow(axis, false), axisShadow(axis, true));
-        if (axis.separating) {
+        std::vector<WalkthroughClaim> claims{shadowsClaim(k, axis), overlapClaim(k, axis),
+                                             separatesClaim(k, axis)};
+        const int inner = axisInnerShadow(axis);
+        if (axis.separating && axisTouches(axis)) {
+            // claim: overlap < 0 by round-off only: the shadows meet, and the engine's test (overlap < 0)
+            // calls it a gap
+            text += tr("just meet end to end (a gap of %1 m, round-off), so the engine counts this axis as "
+                       "separating them.")
+                        .arg(axisGap(axis));
+        } else if (axis.separating) {
+            // claim: overlap < 0 (a gap of -overlap)
             text += tr("leave a gap of %1 m, so this axis separates them: the shapes cannot touch.")
                         .arg(axisGap(axis));
+        } else if (inner >= 0) {
+            // claims: the inner shadow lies inside the other, so the shared length is all of it; the
+            // overlap written is the shorter way out, the other way is longer
+            const WalkthroughClaim inside = innerClaim(k, axis, inner);
+            claims.push_back(inside);
+            const int d = inside.decimals;
+            text += tr("share all %3 m of %1's shadow, which lies inside %2's. To separate them along this "
+                       "axis %1 must move %4 m, the shorter way out (the other way is %5 m); SAT counts that "
+                       "move as the axis's overlap, and this axis does not separate them.")
+                        .arg(inner == 1 ? QStringLiteral("B") : QStringLiteral("A"),
+                             inner == 1 ? QStringLiteral("A") : QStringLiteral("B"),
+                             fixed(inside.values[0], d), axisOverlap(axis), fixed(inside.values[1], d));
+        } else if (axisTouches(axis)) {
+            // claim: overlap 0 up to round-off (the AxisSeparates check leaves touching to round-off)
+            text += tr("just meet end to end (overlap %1 m), so this axis does not separate them.")
+                        .arg(axisOverlap(axis));
         } else {
             text += tr("overlap by %1 m, so this axis does not separate them.").arg(axisOverlap(axis));
         }
-        add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text,
-            {shadowsClaim(k, axis), overlapClaim(k, axis), separatesClaim(k, axis)});
+        add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text, std::move(claims));
     }
 
     const int chosen = sat.mtvAxis;
@@ -633,26 +742,80 @@ void Walkthrough::buildSat() {
     mtv.values[0] = sat.mtvDepth;
     mtv.decimals = axisDecimals(axis);
     mtv.holds = least.holds;
+    std::vector<WalkthroughClaim> claims{shapes, overlapClaim(chosen, axis), least, mtv};
+    // The least overlap named: the MTV axis, or after a near tie B's smaller one.
+    const int leastAxis = least.holds ? chosen : sat.bestAxisB;
+    QString inner;
+    if (const int in = axisInnerShadow(axis); in >= 0) {
+        // claim (the axis step's ShadowInside): on the MTV axis one shadow lies inside the other
+        inner = tr(" (on that axis %1's shadow lies inside %2's: %3 m is the shorter move that clears it)")
+                    .arg(in == 1 ? QStringLiteral("B") : QStringLiteral("A"),
+                         in == 1 ? QStringLiteral("A") : QStringLiteral("B"), axisOverlap(axis));
+    }
     if (least.holds) {
         text += tr("No axis separates them, so the shapes overlap. The smallest overlap, %1 m, is on axis %2 "
-                   "(%3): the minimum translation vector moves B by %1 m along %4 to separate them.")
+                   "(%3)%5: the minimum translation vector moves B by %1 m along %4 to separate them.")
                     .arg(axisOverlap(axis))
                     .arg(chosen + 1)
-                    .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal));
+                    .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal), inner);
     } else {
-        const phys::SatAxis& best = sat.axes[sat.bestAxisB];
-        text +=
-            tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least (%2 m), but "
-               "A's axis %3 (%4) overlaps by %5 m, within the tie tolerance, so the engine keeps A's face "
-               "(a resting body does not flip faces from frame to frame) and moves B by %5 m along %6 "
-               "to separate them, a little more than the least move.")
+        // claim: B's least and A's kept overlap, written with enough decimals to tell them apart
+        const WalkthroughClaim pair = compareOverlaps(sat, leastAxis, chosen);
+        claims.push_back(pair);
+        const int d = pair.decimals;
+        QString text2 =
+            tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least, %2 m, but A's "
+               "axis %3 (%4) overlaps by %5 m, within the tie tolerance of it")
                 .arg(sat.bestAxisB + 1)
-                .arg(axisOverlap(best))
+                .arg(fixed(pair.values[0], d))
                 .arg(chosen + 1)
-                .arg(axisOrigin(axis, t.kind), axisOverlap(axis), vector(sat.mtvNormal));
+                .arg(axisOrigin(axis, t.kind), fixed(pair.values[1], d));
+        if (axisOverlap(sat.axes[leastAxis]).toDouble() == axisOverlap(axis).toDouble()) {
+            text2 += tr(" (the table rounds both to %1 m)").arg(axisOverlap(axis));
+        }
+        text += text2 + tr(", so the engine keeps A's face (a resting body does not flip faces from frame to "
+                           "frame) and moves B by %1 m along %2%3 to separate them, a little more than the "
+                           "least move.")
+                            .arg(axisOverlap(axis), vector(sat.mtvNormal), inner);
     }
-    add(WalkthroughStepKind::SatResult, chosen, tr("Result: the MTV"), text,
-        {shapes, overlapClaim(chosen, axis), least, mtv});
+    // claims: every other axis whose overlap the table prints the same as the least is compared with it:
+    // more decimals that tell them apart, or a tie (equal up to round-off), and which one the engine kept
+    QStringList rivals;
+    const double leastShown = axisOverlap(sat.axes[leastAxis]).toDouble();
+    for (int k = 0; k < n; ++k) {
+        const phys::SatAxis& other = sat.axes[k];
+        if (k == leastAxis || k == chosen || other.separating ||
+            axisOverlap(other).toDouble() != leastShown) {
+            continue;
+        }
+        const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k);
+        claims.push_back(c);
+        const QString kept = leastAxis < k ? tr("the engine keeps the first, axis %1").arg(leastAxis + 1)
+                                           : tr("the engine keeps axis %1").arg(leastAxis + 1);
+        if (c.holds) {
+            rivals << tr("Axis %1 prints the same in the table; to %2 decimals its overlap is %3 m against "
+                         "axis %4's %5 m.")
+                          .arg(k + 1)
+                          .arg(c.decimals)
+                          .arg(fixed(c.values[1], c.decimals))
+                          .arg(leastAxis + 1)
+                          .arg(fixed(c.values[0], c.decimals));
+        } else if (other.overlap == sat.axes[leastAxis].overlap) {
+            rivals << tr("Axis %1 ties axis %2 exactly (the same overlap); %3.")
+                          .arg(k + 1)
+                          .arg(leastAxis + 1)
+                          .arg(kept);
+        } else {
+            rivals << tr("Axis %1 ties axis %2 up to round-off (they differ by %3 m); %4.")
+                          .arg(k + 1)
+                          .arg(leastAxis + 1)
+                          .arg(length(std::abs(other.overlap - sat.axes[leastAxis].overlap)), kept);
+        }
+    }
+    if (!rivals.isEmpty()) {
+        text += QLatin1Char(' ') + rivals.join(QLatin1Char(' '));
+    }
+    add(WalkthroughStepKind::SatResult, chosen, tr("Result: the MTV"), text, std::move(claims));
 }
 
 // Clipping steps (the source's "better method"; Dyn4j, "Contact Points Using Clipping"; Catto, "Contact
@@ -891,12 +1054,31 @@ QString Walkthrough::vertexEdgeMissReasons(std::vector<WalkthroughClaim>& claims
                 parts << part;
             }
             const bool different = !sets[0].empty() && !sets[1].empty();
-            reasons << tr("%1's vertex %2 lies %3 m inside %4, but %5%6")
+            // claims: neither edge runs parallel to an edge the other one crosses (else the parallel case
+            // would have hit)
+            const int ends[2] = {p.previous(i), p.next(i)};
+            for (int e = 0; e < 2; ++e) {
+                for (const int j : sets[e]) {
+                    WalkthroughClaim c;
+                    c.kind = WalkthroughClaim::Kind::EdgeParallel;
+                    c.polygon = side;
+                    c.vertex = i;
+                    c.other = ends[1 - e];
+                    c.edge = j;
+                    c.holds = false; // as the words say; the test checks it against the geometry
+                    claims.push_back(c);
+                }
+            }
+            const bool anyCrossing = !sets[0].empty() || !sets[1].empty();
+            reasons << tr("%1's vertex %2 lies %3 m inside %4, but %5%6%7")
                            .arg(owner)
                            .arg(i)
                            .arg(length(depth), other, parts.join(tr(" and ")),
                                 different ? tr(": they leave %1 through different edges").arg(other)
-                                          : QString());
+                                          : QString(),
+                                anyCrossing
+                                    ? tr(", and neither edge runs parallel to an edge the other crosses")
+                                    : QString());
         }
     }
     if (insideCount == 0) {
@@ -908,8 +1090,7 @@ QString Walkthrough::vertexEdgeMissReasons(std::vector<WalkthroughClaim>& claims
     }
     QString text = reasons.join(QStringLiteral("; ")) + QStringLiteral(".");
     if (insideCount > kMaxReasons) {
-        text += tr(" (%1 more vertices lie inside; none of them has two edges crossing one and the same edge "
-                   "either.)")
+        text += tr(" (%1 more vertices lie inside; none of them meets the rule either.)")
                     .arg(insideCount - kMaxReasons);
     }
     return text;
@@ -919,9 +1100,25 @@ QString Walkthrough::vertexEdgeMissReasons(std::vector<WalkthroughClaim>& claims
 void Walkthrough::buildMethods() {
     const phys::CollideTrace& t = trace();
     if (t.kind != phys::ShapePairKind::PolygonPolygon) {
-        add(WalkthroughStepKind::NoClipping, -1, tr("One method for circles"),
-            tr("The three contact methods differ only for two polygons; a pair with a circle always gets one "
-               "point on the line of the circle axis."));
+        // claim: the shapes touch or overlap exactly when the manifold (every method's: they are the same
+        // for a circle) has its one point
+        const phys::Manifold& m = t.manifold;
+        WalkthroughClaim touching;
+        touching.kind = WalkthroughClaim::Kind::ShapesOverlap;
+        touching.holds = m.pointCount > 0;
+        QString text = tr("The three contact methods differ only for two polygons; for a pair with a circle "
+                          "all three give the same answer: one point on the line of the circle axis when the "
+                          "shapes touch, none when they are apart. ");
+        if (m.pointCount > 0) {
+            text += tr("Here they overlap: every method gives 1 point, at %1, %2 m deep.")
+                        .arg(vector(m.points[0].point), length(m.points[0].depth));
+        } else if (t.sat.separated && t.sat.mtvDepth < 0.0) {
+            text += tr("Here they are apart (a gap of %1 m): no method gives a point.")
+                        .arg(length(-t.sat.mtvDepth));
+        } else {
+            text += tr("Here they are apart: no method gives a point.");
+        }
+        add(WalkthroughStepKind::NoClipping, -1, tr("One method for circles"), text, {touching});
         return;
     }
     if (t.sat.separated) {
@@ -962,14 +1159,32 @@ void Walkthrough::buildMethods() {
         c.decimals = lengthDecimals(depth);
         deepClaims.push_back(c);
     }
-    QString deepText = tr("Deepest vertices: measured from %1's edge %2 (the reference face), the incident "
-                          "polygon's deepest vertices are %3 (%4) and %5 (%6). ")
+    // Only a vertex behind the face (depth >= 0) is called deep: a vertex in front of it is the next one
+    // the method looks at, not one of "the deepest".
+    QString deepText = tr("Deepest vertices: measured from %1's edge %2 (the reference face), ")
                            .arg(referenceOwner)
-                           .arg(d.referenceEdge)
-                           .arg(d.deepest)
-                           .arg(side(d.deepestDepth))
-                           .arg(d.second)
-                           .arg(side(d.secondDepth));
+                           .arg(d.referenceEdge);
+    if (d.secondDepth >= 0.0) {
+        deepText += tr("the incident polygon's two deepest vertices are %1 (%2) and %3 (%4). ")
+                        .arg(d.deepest)
+                        .arg(side(d.deepestDepth))
+                        .arg(d.second)
+                        .arg(side(d.secondDepth));
+    } else if (d.deepestDepth >= 0.0) {
+        deepText += tr("the incident polygon's deepest vertex is %1 (%2); the next one, vertex %3 (%4), does "
+                       "not reach behind the face. ")
+                        .arg(d.deepest)
+                        .arg(side(d.deepestDepth))
+                        .arg(d.second)
+                        .arg(side(d.secondDepth));
+    } else {
+        deepText += tr("no vertex of the incident polygon lies behind the face; the two nearest it are %1 "
+                       "(%2) and %3 (%4). ")
+                        .arg(d.deepest)
+                        .arg(side(d.deepestDepth))
+                        .arg(d.second)
+                        .arg(side(d.secondDepth));
+    }
     deepText += d.averaged
                     ? tr("Their depths are within %1 m, so the method returns their average: one point.")
                           .arg(length(phys::kDeepestVerticesTolerance))
@@ -987,9 +1202,11 @@ void Walkthrough::buildMethods() {
     const QString owner = vertexOfB ? QStringLiteral("B") : QStringLiteral("A");
     const QString other = vertexOfB ? QStringLiteral("A") : QStringLiteral("B");
     if (v.which == phys::VertexEdgeCase::None) {
+        // The rule of physics/src/contact_methods.cpp (findVertexInside), both of its cases.
         veText = tr("Vertex-edge sees no contact (after %1 vertex-edge tests) although SAT says the shapes "
-                    "overlap: its blind spot. It needs a vertex inside the other polygon whose two edges "
-                    "cross one and the same edge. ")
+                    "overlap: its blind spot. It needs a vertex inside the other polygon with one of its "
+                    "two edges crossing an edge of that polygon and the other edge either crossing the "
+                    "same edge or running parallel to it. ")
                      .arg(v.testedPairs);
         veText += vertexEdgeMissReasons(veClaims);
     } else {
@@ -1029,23 +1246,37 @@ void Walkthrough::buildMethods() {
                          .arg(v.edge)
                          .arg(v.testedPairs);
         } else {
-            // Which of its two edges crosses, and which runs parallel to the crossed edge (the claims above).
+            // Which of its two edges crosses edge v.edge, and which runs parallel to it (it may cross another
+            // edge as well: the rule does not care). claims: the crossings above; the parallel edge.
             QStringList parts;
-            for (std::size_t e = 1; e < veClaims.size(); ++e) {
-                const WalkthroughClaim& c = veClaims[e];
+            const std::size_t crossingClaims = veClaims.size();
+            for (std::size_t e = 1; e < crossingClaims; ++e) {
+                const WalkthroughClaim c = veClaims[e];
                 QString part =
                     tr("its edge to vertex %1 crosses %2").arg(c.other).arg(edgeList(c.edges, other));
-                if (c.edges.empty()) {
-                    part += tr(" and runs parallel to %1's edge %2").arg(other).arg(v.edge);
+                const int j = v.edge;
+                if (edgesParallel(p.v[std::size_t(c.other)] - p.v[std::size_t(i)],
+                                  q.v[std::size_t(q.next(j))] - q.v[std::size_t(j)])) {
+                    WalkthroughClaim parallel;
+                    parallel.kind = WalkthroughClaim::Kind::EdgeParallel;
+                    parallel.polygon = c.polygon;
+                    parallel.vertex = i;
+                    parallel.other = c.other;
+                    parallel.edge = j;
+                    parallel.holds = true;
+                    veClaims.push_back(parallel);
+                    part += tr(" and runs parallel to %1's edge %2").arg(other).arg(j);
                 }
                 parts << part;
             }
             veText =
-                tr("Vertex-edge, parallel case: %1's vertex %2 lies %3 m inside %4; %5. The contact is the "
-                   "middle of the parallel overlap.")
+                tr("Vertex-edge, parallel case: %1's vertex %2 lies %3 m inside %4; %5. That is the rule's "
+                   "parallel case (one edge crosses %4's edge %6, the other runs parallel to it), so the "
+                   "contact is the middle of the overlap of the two parallel edges.")
                     .arg(owner)
                     .arg(i)
-                    .arg(length(depth), other, parts.join(tr(" and ")));
+                    .arg(length(depth), other, parts.join(QStringLiteral("; ")))
+                    .arg(v.edge);
         }
     }
     if (v.vertexOnVertex) {

@@ -57,6 +57,16 @@ struct WalkthroughClaim {
         AxisOverlap,
         /// `holds`: axis `axis` (unit `normal`) separates the shapes; false: it does not.
         AxisSeparates,
+        /// On axis `axis` (unit `normal`) the shadow of `polygon` (0 A, 1 B) lies inside the other's, so
+        /// the two share all of it, values[0] m (its length, the difference of its written ends); the
+        /// axis's overlap (an AxisOverlap claim of the same step) is then the shorter move that clears it,
+        /// and the other way out is values[1] m. Both as written, with `decimals` decimals.
+        ShadowInside,
+        /// Axes `axis` and `other` overlap by values[0] m and values[1] m, written with `decimals` decimals.
+        /// `holds`: the two are written with enough decimals to differ; false: they tie, equal up to
+        /// round-off (both written values[0]). A result that names the least overlap compares it with every
+        /// axis whose overlap the table prints the same.
+        OverlapsCompared,
         /// `holds`: no axis separates the shapes, so they overlap; false: an axis separates them.
         ShapesOverlap,
         /// Axis `axis`'s overlap, values[0] m, is the least of all axes (`holds`), or is within the SAT tie
@@ -70,6 +80,10 @@ struct WalkthroughClaim {
         VertexInside,
         /// No vertex of either polygon lies inside the other.
         NoVertexInside,
+        /// The edge of `polygon` from its vertex `vertex` to its vertex `other` runs parallel to the other
+        /// polygon's edge `edge` (`holds`; the sine of their angle below phys::kVertexEdgeParallelSine) or
+        /// not (false).
+        EdgeParallel,
         /// The edge of `polygon` from its vertex `vertex` to its vertex `other` crosses exactly the other
         /// polygon's edges `edges` (none when empty; an edge parallel to it does not count).
         EdgeCrossings,
@@ -212,6 +226,13 @@ public:
     /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
     /// shadow ends, with axisDecimals(axis) decimals, without the unit.
     static QString axisOverlap(const phys::SatAxis& axis);
+    /// Whether `axis`'s overlap is zero up to round-off (the shapes' shadows meet end to end): it is then
+    /// written as 0, with two decimals, not as a six-decimal "0.000000".
+    static bool axisTouches(const phys::SatAxis& axis);
+    /// Which shadow of `axis` lies strictly inside the other (round-off aside): 0 A's, 1 B's, -1 neither.
+    /// Then the overlap SAT uses, min(maxA - minB, maxB - minA), is not the length the shadows share but
+    /// the shorter move that clears the inner shadow.
+    static int axisInnerShadow(const phys::SatAxis& axis);
     /// The gap of a separating `axis`, positive, as axisOverlap writes it.
     static QString axisGap(const phys::SatAxis& axis);
     /// "[1.20, 3.05]" shadows of A (`ofB` false) or B on `axis`, with axisDecimals(axis) decimals.

@@ -674,11 +674,12 @@ void WalkthroughDock::updateView() {
         }
     } else {
         m_stepLabel->setText(tr("No pair"));
-        m_explanation->setText(m_document->bodyCount() < 2
-                                   ? tr("The walkthrough needs two bodies: draw a second shape.")
-                                   : (m_walkthrough.problem().isEmpty()
-                                          ? tr("Pick two bodies above, or select two on the canvas.")
-                                          : m_walkthrough.problem()));
+        m_explanation->setText(
+            m_document->bodyCount() == 0   ? tr("The walkthrough needs two bodies: draw two shapes.")
+            : m_document->bodyCount() == 1 ? tr("The walkthrough needs two bodies: draw a second shape.")
+                                           : (m_walkthrough.problem().isEmpty()
+                                                  ? tr("Pick two bodies above, or select two on the canvas.")
+                                                  : m_walkthrough.problem()));
     }
     m_explanationBox->sync(); // the layout hears of a new height now, as it would of a QLabel's
     fillTable();

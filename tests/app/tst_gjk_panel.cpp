@@ -549,13 +549,23 @@ void TestGjkPanel::toiAtRestSaysHowAndFollowsTheInspector() {
     openView(4);
     QCOMPARE(panel()->stepCount(), 1);
     QCOMPARE(panel()->stepTitle(), QStringLiteral("Step 1 of 1: Nothing moves"));
-    QVERIFY(panel()->explanation().contains(QStringLiteral("set its Velocity (m/s) or Angular velocity")));
+    QVERIFY2(panel()->explanation().contains(QStringLiteral("set its Velocity (m/s) or Spin (rad/s) in the "
+                                                            "Inspector")),
+             qPrintable(panel()->explanation()));
     QVERIFY(panel()->toiTrace().iterations.empty());
 
     // The user does what it says: the triangle gets -150 m/s in the Inspector, typed into the field.
     m_window->canvas()->setSelection({dock()->keyA()});
     auto* inspector = m_window->findChild<InspectorDock*>();
     QVERIFY(inspector);
+    // The fields the text names are the Inspector's own labels (it once said "Angular velocity (rad/s)"
+    // for the field labelled "Spin (rad/s)").
+    QStringList labels;
+    for (const QLabel* label : inspector->findChildren<QLabel*>()) {
+        labels << label->text();
+    }
+    QVERIFY2(labels.contains(QStringLiteral("Velocity (m/s)")), qPrintable(labels.join(QLatin1Char('|'))));
+    QVERIFY2(labels.contains(QStringLiteral("Spin (rad/s)")), qPrintable(labels.join(QLatin1Char('|'))));
     auto* vx = inspector->findChild<QLineEdit*>(QStringLiteral("linearVelocityX"));
     QVERIFY(vx);
     QTest::mouseClick(vx, Qt::LeftButton);

@@ -17,6 +17,8 @@
 #include "walkthrough_dock.h"
 
 #include "app_test_util.h"
+#include "file_controller.h"
+#include "scene_io.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -183,6 +185,7 @@ private slots:
     void walkthroughFollowsEveryMoveOfADrag();
     void selectingTwoBodiesPicksThePair();
     void overlayTogglesReachTheCanvasOverlay();
+    void missingBodiesAskForWhatIsMissing();
 
 private:
     /// The checks of tablesFitTheDefaultDockWidth on the table as it is now.
@@ -281,9 +284,21 @@ void TestWalkthrough::satStepsEqualTheCli() {
         const phys::Vec2 shadowB = vec(expected.value(QStringLiteral("b")));
         VERIFY_SHOWN(text, QStringLiteral("the projections \\[%N, %N\\] and \\[%N, %N\\]"),
                      (QList<double>{shadowA.x, shadowA.y, shadowB.x, shadowB.y}), false);
-        if (axis.separating) {
+        if (axis.separating && Walkthrough::axisTouches(axis)) {
+            VERIFY_SHOWN(text, QStringLiteral("just meet end to end \\(a gap of %N m, round-off\\)"),
+                         QList<double>{-overlap}, true);
+        } else if (axis.separating) {
             VERIFY_SHOWN(text, QStringLiteral("leave a gap of %N m, so this axis separates them"),
                          QList<double>{-overlap}, true);
+        } else if (Walkthrough::axisInnerShadow(axis) >= 0) {
+            // One shadow inside the other: the overlap is the shorter move that clears it, and the text
+            // says so rather than "overlap by".
+            QVERIFY2(!text.contains(QStringLiteral("overlap by")), qPrintable(text));
+            VERIFY_SHOWN(text, QStringLiteral("must move %N m, the shorter way out"), QList<double>{overlap},
+                         true);
+        } else if (Walkthrough::axisTouches(axis)) {
+            VERIFY_SHOWN(text, QStringLiteral("just meet end to end \\(overlap %N m\\)"),
+                         QList<double>{overlap}, true);
         } else {
             VERIFY_SHOWN(text, QStringLiteral("overlap by %N m, so this axis does not separate them"),
                          QList<double>{overlap}, true);
@@ -300,7 +315,10 @@ void TestWalkthrough::satStepsEqualTheCli() {
         VERIFY_SHOWN(table->item(k, 2)->text(), QStringLiteral("^A \\[%N, %N\\]\\nB \\[%N, %N\\]$"),
                      (QList<double>{shadowA.x, shadowA.y, shadowB.x, shadowB.y}), false);
         const QString overlapCell = table->item(k, 3)->text();
-        VERIFY_SHOWN(overlapCell, QStringLiteral("^%N(?:\\nseparates)?$"), QList<double>{overlap}, true);
+        VERIFY_SHOWN(overlapCell, QStringLiteral("^%N(?:\\n(?:separates|B inside A|A inside B))?$"),
+                     QList<double>{overlap}, true);
+        QCOMPARE(overlapCell.endsWith(QStringLiteral("B inside A")), Walkthrough::axisInnerShadow(axis) == 1);
+        QCOMPARE(overlapCell.endsWith(QStringLiteral("A inside B")), Walkthrough::axisInnerShadow(axis) == 0);
         QCOMPARE(overlapCell.endsWith(QStringLiteral("separates")), axis.separating);
         const QString shownOverlap = overlapCell.section(QLatin1Char('\n'), 0, 0);
         const QString shownShadows = table->item(k, 2)->text();
@@ -448,6 +466,11 @@ void TestWalkthrough::lengthsKeepTwoSignificantDigits_data() {
     QTest::newRow("large") << 12.345 << "12.35";
     QTest::newRow("0.35") << 0.35 << "0.35";
     QTest::newRow("0.1") << 0.1 << "0.10";
+    // circle_vertex_region's depth: rounds to 0.10 at two significant digits, so it is written like 0.1
+    // (vertex_on_vertex), not "0.100"
+    QTest::newRow("just under 0.1") << 0.09999999 << "0.10";
+    QTest::newRow("just under 0.01") << -0.0099999 << "-0.010";
+    QTest::newRow("just under a micrometre") << 9.99999e-7 << "0.0000010";
     QTest::newRow("35 mm") << 0.035 << "0.035";
     QTest::newRow("the stack's 6.5 mm") << 0.0065 << "0.0065";
     QTest::newRow("6.5 mm, more digits") << 0.006512345 << "0.0065";
@@ -910,6 +933,27 @@ void TestWalkthrough::overlayTogglesReachTheCanvasOverlay() {
     QCOMPARE(dock()->overlay()->options().normals, was);
     aabbs->setChecked(true);
     QVERIFY(dock()->overlay()->options().aabbs);
+}
+
+// With fewer than two bodies the dock says what to draw: two shapes in an empty scene, a second one next to
+// a lone body (the review's "draw a second shape" shown with zero bodies).
+void TestWalkthrough::missingBodiesAskForWhatIsMissing() {
+    const auto loaded = loadSceneFile(fixture(QStringLiteral("resources/scenes/catalogue/two_circles.json")));
+    QVERIFY(std::holds_alternative<Scene>(loaded));
+    Scene one = std::get<Scene>(loaded);
+    one.def.bodies.resize(1);
+    const QString file = m_dir.filePath(QStringLiteral("one_body.json"));
+    QVERIFY(saveSceneFile(one, file).isEmpty());
+    QVERIFY(m_window->openFile(file));
+    QCOMPARE(m_window->document()->bodyCount(), 1);
+    QCOMPARE(dock()->explanation(), QStringLiteral("The walkthrough needs two bodies: draw a second shape."));
+
+    m_window->fileController()->setUnsavedAsker([](const QString&) { return UnsavedChoice::Discard; });
+    QAction* newAction = m_window->findChild<QAction*>(QStringLiteral("actionNew"));
+    QVERIFY(newAction);
+    newAction->trigger();
+    QCOMPARE(m_window->document()->bodyCount(), 0);
+    QCOMPARE(dock()->explanation(), QStringLiteral("The walkthrough needs two bodies: draw two shapes."));
 }
 
 QTEST_MAIN(TestWalkthrough)

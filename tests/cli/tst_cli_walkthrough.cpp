@@ -60,6 +60,7 @@ private slots:
     void splitFindsTheOutlineAcrossTJunctions();
     void usageAndSceneErrors_data();
     void usageAndSceneErrors();
+    void reviewedSentencesInTheTerminal();
 };
 
 void TestCliWalkthrough::jsonIsTheDockModel_data() {
@@ -515,6 +516,54 @@ void TestCliWalkthrough::usageAndSceneErrors() {
     QCOMPARE(run.exitCode, exitCode);
     QVERIFY(run.out.isEmpty());
     QVERIFY2(run.err.contains(message), qPrintable(run.err));
+}
+
+// The sentences the review of issue 12 found false, as the terminal prints them (the same model as the
+// dock): nested shadows, an exact tie, the vertex-edge parallel case, a circle pair apart.
+void TestCliWalkthrough::reviewedSentencesInTheTerminal() {
+    auto walkthrough = [](const QString& file, const QString& tab) {
+        const cltest::Run run =
+            runCli({QStringLiteral("walkthrough"), file, QStringLiteral("--a"), QStringLiteral("0"),
+                    QStringLiteral("--b"), QStringLiteral("1"), QStringLiteral("--tab"), tab});
+        return run.exitCode == 0 ? run.out : QStringLiteral("exit %1: %2").arg(run.exitCode).arg(run.err);
+    };
+    const QString deep = walkthrough(
+        source(QStringLiteral("resources/scenes/catalogue/deep_penetration.json")), QStringLiteral("sat"));
+    QVERIFY2(
+        deep.contains(QStringLiteral("the projections [-1.39, 1.39] and [-0.77, 0.23] share all 1.00 m of "
+                                     "B's shadow, which lies inside A's")),
+        qPrintable(deep));
+    QVERIFY2(deep.contains(QStringLiteral("B must move 1.62 m, the shorter way out")), qPrintable(deep));
+    QVERIFY2(!deep.contains(QStringLiteral("overlap by 1.62 m")), qPrintable(deep));
+    QVERIFY2(deep.contains(QStringLiteral("| 1.62  B inside A")), qPrintable(deep));
+
+    const QString tie = walkthrough(source(QStringLiteral("resources/scenes/catalogue/near_tie.json")),
+                                    QStringLiteral("sat"));
+    QVERIFY2(tie.contains(QStringLiteral("B's axis 5 overlaps least, 0.0100 m, but A's axis 3")),
+             qPrintable(tie));
+    QVERIFY2(tie.contains(QStringLiteral("Axis 7 ties axis 5 exactly")), qPrintable(tie));
+
+    const QString vertex =
+        walkthrough(source(QStringLiteral("resources/scenes/catalogue/vertex_on_vertex.json")),
+                    QStringLiteral("methods"));
+    QVERIFY2(
+        vertex.contains(QStringLiteral("and runs parallel to B's edge 0. That is the rule's parallel case")),
+        qPrintable(vertex));
+
+    const QString circles = source(QStringLiteral("resources/scenes/catalogue/two_circles.json"));
+    const QString touching = walkthrough(circles, QStringLiteral("methods"));
+    QVERIFY2(touching.contains(QStringLiteral("Here they overlap: every method gives 1 point")),
+             qPrintable(touching));
+    // Pulled 5 m apart: the table's 0 points and the text agree.
+    Scene apart = std::get<Scene>(loadSceneFile(circles));
+    apart.def.bodies[1].position.x += 5.0;
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString apartFile = dir.filePath(QStringLiteral("apart.json"));
+    QVERIFY(saveSceneFile(apart, apartFile).isEmpty());
+    const QString separated = walkthrough(apartFile, QStringLiteral("methods"));
+    QVERIFY2(separated.contains(QStringLiteral("no method gives a point")), qPrintable(separated));
+    QVERIFY2(!separated.contains(QStringLiteral("always gets one point")), qPrintable(separated));
 }
 
 QTEST_GUILESS_MAIN(TestCliWalkthrough)
