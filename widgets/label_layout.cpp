@@ -300,7 +300,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
                               avoid.overlap(seen);
                 for (const Line& line : m_lines) {
-                    cost += line.width * lengthInside(line.from, line.to, seen);
+                    // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
+                    // a highlighted edge): weighed like text over a strip of text as wide as the line.
+                    cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
                 }
                 for (const Line& line : leaders) {
                     // As if the leader were a label a halo wide: text across it hides where it leads.
