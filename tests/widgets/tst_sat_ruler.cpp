@@ -12,12 +12,15 @@
 #include "scene_renderer.h"
 #include "walkthrough.h"
 
+#include <QImage>
+#include <QPainter>
 #include <QPainterPath>
 #include <QTest>
 
 #include "physics/shape.h"
 
 #include <cmath>
+#include <optional>
 #include <variant>
 
 using namespace cl;
@@ -215,6 +218,7 @@ private slots:
     void overlapBracketIsTheSharedStretch();
     void framePairZoomsInWithRoomForTheRuler_data();
     void framePairZoomsInWithRoomForTheRuler();
+    void pairNameStaysReadableOverTheCircleAxis();
 };
 
 void TestSatRuler::rulerStaysBesideThePair_data() {
@@ -425,6 +429,63 @@ void TestSatRuler::framePairZoomsInWithRoomForTheRuler() {
                      !p.over.contains(QStringLiteral("a body name")),
                  qPrintable(QStringLiteral("axis %1 over %2").arg(k + 1).arg(p.over.join(", "))));
     }
+}
+
+// Review M3: the circle axis ends on the circle's centre, where its name is: the centre dot and the segment
+// were drawn over it ("cir●le 1"). The pair's names are drawn again over the step: every core pixel of the
+// name's letters in the scene alone is the same in the picture with the step over it.
+void TestSatRuler::pairNameStaysReadableOverTheCircleAxis() {
+    const phys::SceneDef scene = load(QStringLiteral("resources/scenes/catalogue/circle_vertex_region.json"));
+    const Walkthrough w = sat(scene, 0, 1);
+    QVERIFY(w.isValid());
+    int step = -1;
+    for (int i = 0; i < w.stepCount() && step < 0; ++i) {
+        const WalkthroughStep& s = w.step(i);
+        if (s.kind == WalkthroughStepKind::SatAxis &&
+            w.trace().sat.axes[s.index].owner == phys::SatAxisOwner::Circle) {
+            step = i;
+        }
+    }
+    QVERIFY(step >= 0);
+    const QSize size(820, 640);
+    const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
+    const std::optional<QRectF> name = OverlayPainter::bodyNameRect(scene.bodies[1], view, 1.0);
+    QVERIFY(name.has_value());
+    // The segment and the dot do reach the name: the circle's centre is inside its box.
+    const QPointF centre = view.toView(SceneRenderer::labelAnchor(scene.bodies[1]));
+    QVERIFY(name->contains(centre));
+    const auto render = [&](bool withStep) {
+        QImage image(size, QImage::Format_ARGB32_Premultiplied);
+        image.fill(Qt::white);
+        QPainter painter(&image);
+        if (withStep) {
+            OverlayPainter::renderAll(painter, scene, view, RenderOptions{}, OverlayOptions{}, &w, step);
+        } else {
+            SceneRenderer::render(painter, scene, view, RenderOptions{});
+        }
+        painter.end();
+        return image;
+    };
+    const QImage plain = render(false);
+    const QImage over = render(true);
+    int ink = 0, kept = 0;
+    const QRect box = name->toAlignedRect().intersected(plain.rect());
+    for (int y = box.top(); y <= box.bottom(); ++y) {
+        for (int x = box.left(); x <= box.right(); ++x) {
+            const QRgb a = plain.pixel(x, y);
+            if (qGray(a) >= 80) {
+                continue; // not the core of a letter
+            }
+            ++ink;
+            const QRgb b = over.pixel(x, y);
+            kept += std::abs(qRed(a) - qRed(b)) < 40 && std::abs(qGreen(a) - qGreen(b)) < 40 &&
+                            std::abs(qBlue(a) - qBlue(b)) < 40
+                        ? 1
+                        : 0;
+        }
+    }
+    QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
+    QVERIFY2(kept == ink, qPrintable(QStringLiteral("%1 of %2 letter pixels kept").arg(kept).arg(ink)));
 }
 
 QTEST_MAIN(TestSatRuler)
