@@ -191,6 +191,11 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     }
     for (const auto& [rects, out] : {std::pair{&names, &nameOutlines}, std::pair{&others, &otherOutlines}}) {
         for (const QRectF& rect : *rects) {
+            // Off the view, it is never under a placement that counts (a big scene's bodies out of sight:
+            // the ruler is placed on every repaint of a drag).
+            if (!rect.normalized().intersects(QRectF(QPointF(0, 0), view.viewSize()))) {
+                continue;
+            }
             Outline o = outlineOf(rectOutline(rect.normalized(), view), n, perp);
             if (near(o)) {
                 out->push_back(std::move(o));
