@@ -113,8 +113,8 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
 //   cost = the band's share outside the view x 40 + over a name or grid label x 25 + over another body x 12
 //          + over A or B x 10 (shares of the band's area, exact: each outline clipped to the band)
 //          + a step for touching each kind at all (2, 2, 1, 0.5) + 0.0015 per pixel from the ideal spot
-//   the cheapest wins: beside the pair where that is clear; else clear of other bodies and names, nearer
-//   farther out; when the view is too tight for anything clear, the side covering fewer bodies
+//   the cheapest wins: beside the pair where that is clear; else a placement further out that is clear;
+//   when the view is too tight for anything clear, the one covering least, the pair rather than a third body
 // (A label-placement cost of the kind Christensen, Marks and Shieber weigh, "An empirical study of algorithms
 // for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
