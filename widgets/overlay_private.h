@@ -163,6 +163,7 @@ struct SatRuler {
     /// body names and grid labels, and outside the view (0..1 each).
     double sLo = 0.0, sHi = 0.0, bandLo = 0.0, bandHi = 0.0;
     double overPair = 0.0, overOthers = 0.0, overNames = 0.0, outside = 0.0;
+    double overA = 0.0, overB = 0.0; ///< overPair split by body
 };
 
 /// Chooses the ruler's side and distance for SAT axis `k` (see overlay_sat.cpp): beside the shapes where

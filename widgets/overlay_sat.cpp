@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 #include <utility>
 #include <variant>
 
@@ -207,12 +208,12 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     const double ppm = view.pixelsPerMetre();
 
     struct Cover {
-        double pair = 0, others = 0, names = 0, outside = 0;
+        double pair = 0, others = 0, names = 0, outside = 0, a = 0, b = 0;
     };
     // The share of the band [sLo, sHi] x [bandLo, bandHi] each kind of thing covers (exact areas).
     const auto cover = [&](double bandLo, double bandHi) {
         const double total = (r.sHi - r.sLo) * (bandHi - bandLo);
-        const auto share = [&](const std::vector<Outline>& outlines) {
+        const auto share = [&](std::span<const Outline> outlines) {
             double area = 0.0;
             for (const Outline& o : outlines) {
                 if (o.t1 >= bandLo && o.t0 <= bandHi) {
@@ -222,7 +223,9 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
             return std::min(1.0, area / total);
         };
         Cover c;
-        c.pair = share(pair);
+        c.a = share(std::span<const Outline>(pair.data(), 1));
+        c.b = share(std::span<const Outline>(pair.data() + 1, 1));
+        c.pair = std::min(1.0, c.a + c.b);
         c.others = share(otherOutlines);
         c.names = share(nameOutlines);
         // Outside: of the stretch of the band whose middle line is in the view (a shadow longer than the view,
@@ -268,6 +271,8 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
             r.bandLo = bandLo;
             r.bandHi = bandHi;
             r.overPair = c.pair;
+            r.overA = c.a;
+            r.overB = c.b;
             r.overOthers = c.others;
             r.overNames = c.names;
             r.outside = c.outside;
@@ -464,7 +469,25 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
     const phys::AABB focus = meets ? phys::combine(small, clipped) : phys::combine(small, large);
     const double margin = std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
-    return ViewTransform::fitting(focus, viewSize, margin);
+    ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
+    // Room for the ruler of every SAT axis: in the view and off the pair (off the smaller body when the other
+    // is much larger: a 12 m ground spans any view of the box on it). A long shadow on a diagonal axis (one
+    // box deep inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth
+    // at a time until every axis has it, at most to about half.
+    const bool both = extent(large) <= 3.0 * extent(small);
+    for (int i = 0; i < 8; ++i) {
+        bool room = true;
+        for (int k = 0; k < t.sat.axisCount && room; ++k) {
+            const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
+            const double overSmall = aSmaller ? r.overA : r.overB;
+            room = r.outside < 1e-6 && (both ? r.overPair : overSmall) <= 0.0;
+        }
+        if (room) {
+            break;
+        }
+        view = ViewTransform(0.9 * view.pixelsPerMetre(), view.centre(), viewSize);
+    }
+    return view;
 }
 
 } // namespace cl

@@ -380,6 +380,8 @@ void TestSatRuler::framePairZoomsInWithRoomForTheRuler_data() {
                                << false;
     QTest::newRow("shapes.json box/plank")
         << QStringLiteral("resources/scenes/shapes.json") << 1 << 2 << 1.0 << true;
+    QTest::newRow("deep_penetration")
+        << QStringLiteral("resources/scenes/catalogue/deep_penetration.json") << 0 << 1 << 1.0 << false;
 }
 
 // Review M8: Frame the Pair on the vertical stack gave 20 px/m against Zoom to Fit's 41. It now zooms in
@@ -427,7 +429,18 @@ void TestSatRuler::framePairZoomsInWithRoomForTheRuler() {
         }();
         QVERIFY2(!p.over.contains(aSmaller ? nameA : nameB) &&
                      !p.over.contains(QStringLiteral("a body name")),
-                 qPrintable(QStringLiteral("axis %1 over %2").arg(k + 1).arg(p.over.join(", "))));
+                 qPrintable(
+                     QStringLiteral("axis %1 over %2 (possible: in view %3, clear %4, clear of the pair %5)")
+                         .arg(k + 1)
+                         .arg(p.over.join(", "))
+                         .arg(p.inViewPossible)
+                         .arg(p.clearPossible)
+                         .arg(p.pairClearPossible)));
+        // And clear of both when some placement in the view is (the oracle of placeRuler).
+        QVERIFY2(!p.pairTouched || !p.pairClearPossible,
+                 qPrintable(QStringLiteral("axis %1 over %2, a spot clear of the pair exists")
+                                .arg(k + 1)
+                                .arg(p.over.join(", "))));
     }
 }
 
