@@ -35,9 +35,9 @@ void GjkCanvasOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas
             marks.push_back(item);
         }
     }
-    paintDiagram(painter, marks, [&view](phys::Vec2 p) { return view.toView(p); });
     // The words go through the canvas's label layout, clear of the body names, the vertex numbers, and the
-    // segment itself (a label centred on a short segment would sit on a body's name or corner number).
+    // segment itself (a label centred on a short segment would sit on a body's name or corner number); the
+    // points' names ("support A", "support B") too, through paintDiagram.
     const double scale = canvas.presentationScale();
     LabelLayout layout(QRectF(QPointF(0, 0), view.viewSize()), scale);
     if (canvas.showBodyNames()) {
@@ -55,14 +55,9 @@ void GjkCanvasOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas
             }
         }
     }
-    for (const DiagramItem& item : marks) {
-        for (std::size_t i = 0; i + 1 < item.points.size(); ++i) {
-            layout.addLine(view.toView(item.points[i]), view.toView(item.points[i + 1]), 3.0);
-        }
-        if (item.kind == DiagramItem::Kind::Point && !item.points.empty()) {
-            layout.addMark(view.toView(item.points[0]), 5.0 * scale);
-        }
-    }
+    paintDiagram(
+        painter, marks, [&view](phys::Vec2 p) { return view.toView(p); },
+        QRectF(QPointF(0, 0), view.viewSize()), &layout);
     for (const DiagramItem* item : texts) {
         LabelRequest request;
         request.anchor = view.toView(item->points[0]);

@@ -1,5 +1,8 @@
 #include "gjk_view.h"
 
+#include "label_layout.h"
+
+#include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
@@ -14,8 +17,25 @@ constexpr double kMarginPixels = 18.0;
 constexpr double kTitleHeight = 18.0;
 } // namespace
 
-void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
-                  const std::function<QPointF(phys::Vec2)>& toPixel) {
+std::vector<PlacedLabel> paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
+                                      const std::function<QPointF(phys::Vec2)>& toPixel,
+                                      const QRectF& labelBounds, LabelLayout* labels) {
+    // The words in the painter's font size, normal weight, as the panes always wrote them; with the
+    // caller's labels (the canvas), at the canvas's label size before its display scale.
+    const double fontPixels = labels ? 12.0 : QFontInfo(painter.font()).pixelSize();
+    LabelLayout own(labelBounds, 1.0);
+    LabelLayout& layout = labels ? *labels : own;
+    const auto addText = [&](QPointF anchor, const QString& text, QColor color, QPointF direction) {
+        LabelRequest r;
+        r.anchor = anchor;
+        r.text = text;
+        r.color = color;
+        r.direction = direction;
+        r.fontPixels = fontPixels;
+        r.bold = false;
+        r.priority = 20;
+        layout.add(r);
+    };
     for (const DiagramItem& item : items) {
         QPen pen(item.stroke, item.width, item.dashed ? Qt::DashLine : Qt::SolidLine);
         pen.setCapStyle(Qt::RoundCap);
@@ -24,6 +44,14 @@ void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
         QPolygonF poly;
         for (const phys::Vec2 p : item.points) {
             poly << toPixel(p);
+        }
+        if (item.kind != DiagramItem::Kind::Label && item.stroke.alpha() != 0) {
+            for (int i = 0; i + 1 < poly.size(); ++i) {
+                layout.addLine(poly[i], poly[i + 1], std::max(1.0, item.width));
+            }
+            if (item.kind == DiagramItem::Kind::Polygon && poly.size() > 2) {
+                layout.addLine(poly.back(), poly.front(), std::max(1.0, item.width));
+            }
         }
         switch (item.kind) {
         case DiagramItem::Kind::Polygon:
@@ -48,6 +76,7 @@ void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
                 painter.setBrush(item.stroke);
                 painter.drawPolygon(
                     QPolygonF{b, b - head * u + 0.45 * head * n, b - head * u - 0.45 * head * n});
+                layout.addMark(b - 0.5 * head * u, 0.5 * head / layout.scale());
             }
             break;
         }
@@ -58,30 +87,26 @@ void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
             painter.setBrush(item.fill.alpha() == 0 ? QBrush(item.stroke) : QBrush(item.fill));
             painter.setPen(QPen(item.stroke, 1.2));
             painter.drawEllipse(poly[0], 3.5, 3.5);
+            layout.addMark(poly[0], 4.0 / layout.scale());
             if (!item.text.isEmpty()) {
-                painter.setPen(item.stroke.darker(130));
-                painter.drawText(poly[0] + QPointF(6, -5), item.text);
+                // Up and to the right of the dot first, where the panes always put it.
+                addText(poly[0], item.text, item.stroke.darker(130), QPointF(1.0, -0.8));
             }
             break;
         }
-        case DiagramItem::Kind::Label: {
-            if (poly.isEmpty()) {
-                break;
+        case DiagramItem::Kind::Label:
+            if (!poly.isEmpty()) {
+                addText(poly[0], item.text, item.stroke.darker(130), QPointF(0.0, -1.0));
             }
-            // On a pale plate, so it stays readable over outlines and other marks.
-            const QFontMetricsF metrics(painter.font());
-            const QRectF box(
-                poly[0] + QPointF(-0.5 * metrics.horizontalAdvance(item.text) - 3, -8 - metrics.ascent() - 2),
-                QSizeF(metrics.horizontalAdvance(item.text) + 6, metrics.height() + 4));
-            painter.setPen(Qt::NoPen);
-            painter.setBrush(QColor(255, 255, 255, 215));
-            painter.drawRoundedRect(box, 3, 3);
-            painter.setPen(item.stroke.darker(130));
-            painter.drawText(box, Qt::AlignCenter, item.text);
             break;
-        }
         }
     }
+    if (labels) {
+        return {};
+    }
+    std::vector<PlacedLabel> placed = own.place();
+    LabelLayout::draw(painter, placed, 1.0);
+    return placed;
 }
 
 GjkView::GjkView(QWidget* parent) : QWidget(parent) {
@@ -156,7 +181,9 @@ void GjkView::paintEvent(QPaintEvent*) {
         painter.drawLine(QPointF(0, o.y()), QPointF(width(), o.y()));
         painter.drawLine(QPointF(o.x(), kTitleHeight), QPointF(o.x(), height()));
     }
-    paintDiagram(painter, m_items, [this](phys::Vec2 p) { return toPixel(p); });
+    m_lastLabels = paintDiagram(
+        painter, m_items, [this](phys::Vec2 p) { return toPixel(p); },
+        QRectF(0, kTitleHeight, width(), height() - kTitleHeight));
     if (!m_title.isEmpty()) {
         painter.setPen(QColor(60, 60, 60));
         QFont f = font();

@@ -5,6 +5,8 @@
 /// polytope, the shaded region, the search direction). It draws what the panel hands it: items in metres,
 /// y up, fitted into the widget with a margin. No geometry of its own.
 
+#include "label_layout.h"
+
 #include "physics/math.h"
 
 #include <QColor>
@@ -46,9 +48,16 @@ std::optional<std::pair<phys::Vec2, phys::Vec2>> diagramBounds(const std::vector
                                                                bool withOrigin);
 
 /// Draws `items` with the painter, each point placed by `toPixel` (metres to the painter's pixels): the one
-/// drawing of the panes and of the items the page puts on the main canvas (GjkCanvasOverlay).
-void paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
-                  const std::function<QPointF(phys::Vec2)>& toPixel);
+/// drawing of the panes and of the items the page puts on the main canvas (GjkCanvasOverlay). The words (a
+/// point's name, a label) are placed clear of each other, of the dots and of the lines (label_layout.h):
+/// "support A" and "support B" on two close dots used to run together (issue 12 review, M3).
+/// @param labelBounds the painter's area the words must stay in (the pane)
+/// @param labels when given, the words are added to it and not drawn: the caller places and draws them with
+///        its own labels; the dots and lines are added to it as marks and lines to keep off
+/// @return the words as placed (painter pixels); empty when `labels` is given
+std::vector<PlacedLabel> paintDiagram(QPainter& painter, const std::vector<DiagramItem>& items,
+                                      const std::function<QPointF(phys::Vec2)>& toPixel,
+                                      const QRectF& labelBounds, LabelLayout* labels = nullptr);
 
 /// The pane. Set a title, the items, and whether to draw the origin's axes.
 class GjkView : public QWidget {
@@ -62,6 +71,8 @@ public:
     /// Replaces the picture; the view is fitted again to the items (and the origin when shown).
     void setItems(std::vector<DiagramItem> items);
     const std::vector<DiagramItem>& items() const { return m_items; }
+    /// The words of the last paint as placed (widget pixels).
+    const std::vector<PlacedLabel>& lastLabels() const { return m_lastLabels; }
     /// Draws the x and y axes through the origin, and includes the origin in the fit.
     void setShowOrigin(bool show);
 
@@ -79,6 +90,7 @@ private:
 
     QString m_title;
     std::vector<DiagramItem> m_items;
+    std::vector<PlacedLabel> m_lastLabels;
     bool m_showOrigin = false;
     phys::Vec2 m_centre;
     double m_scale = 1.0; ///< pixels per metre

@@ -257,6 +257,25 @@ std::vector<PlacedLabel> LabelLayout::place() const {
 
     std::vector<PlacedLabel> placed(m_requests.size());
     std::vector<bool> keep(m_requests.size(), false);
+    // Leader lines (issue 12 review, M3: a "|cos|" leader ran through other text): a candidate whose leader
+    // would cross a placed label costs as if it covered it a little, and each placed leader is a thin line
+    // the later labels keep off.
+    std::vector<Line> leaders;
+    const auto leaderEnd = [](QPointF anchor, const QRectF& text) {
+        return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
+                       std::clamp(anchor.y(), text.top(), text.bottom()));
+    };
+    const auto leaderCost = [&](QPointF anchor, const QRectF& text) {
+        const QPointF end = leaderEnd(anchor, text);
+        const double length = std::hypot(end.x() - anchor.x(), end.y() - anchor.y());
+        const int samples = std::min(96, int(length / halo));
+        double cost = 0.0;
+        for (int i = 1; i < samples; ++i) {
+            const QPointF p = anchor + (end - anchor) * (double(i) / samples);
+            cost += taken.overlap(QRectF(p.x() - 0.5 * halo, p.y() - 0.5 * halo, halo, halo));
+        }
+        return 1000.0 * cost;
+    };
     for (const std::size_t index : order) {
         const LabelRequest& r = m_requests[index];
         if (!r.fixed && !reach.contains(r.anchor)) {
@@ -281,7 +300,17 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
                               avoid.overlap(seen);
                 for (const Line& line : m_lines) {
-                    cost += line.width * lengthInside(line.from, line.to, seen);
+                    // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
+                    // a highlighted edge): weighed like text over a strip of text as wide as the line.
+                    cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                }
+                for (const Line& line : leaders) {
+                    // As if the leader were a label a halo wide: text across it hides where it leads.
+                    cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
+                }
+                const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
+                if (r.leaderAllowed && distanceToRect(r.anchor, textBox) > 2.5 * gap) {
+                    cost += leaderCost(r.anchor, textBox);
                 }
                 if (cost < bestCost) {
                     bestCost = cost;
@@ -316,6 +345,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         p.leader = !r.fixed && r.leaderAllowed && distanceToRect(r.anchor, best) > 2.5 * gap &&
                    (best.center() - preferred.center()).manhattanLength() > gap;
         taken.insert(p.rect);
+        if (p.leader) {
+            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale});
+        }
         keep[index] = true;
         marks.insert(
             QRectF(r.anchor - QPointF(2.0 * m_scale, 2.0 * m_scale), QSizeF(4.0 * m_scale, 4.0 * m_scale)));

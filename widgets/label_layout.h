@@ -61,6 +61,8 @@ public:
     /// labels describe: "overlap 0.55 m" written over a third body reads as that body's), view pixels. A
     /// weaker cost than an obstacle: a label goes over it when nothing near is free.
     void addAvoidArea(const QRectF& rect);
+    /// The avoid areas given so far (the SAT ruler keeps its bars off them too).
+    const std::vector<QRectF>& avoidAreas() const { return m_avoid; }
     /// A mark (a contact dot, an arrow tip) that labels should not cover, view pixels.
     void addMark(QPointF point, double radius);
     /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view

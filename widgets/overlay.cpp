@@ -28,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -289,6 +290,16 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
     const QColor b = OverlayPainter::colorB();
     drawShapeOutline(painter, view, w.geometryA(), w.transformA(), makePen(labels.scale(), a, 2.0));
     drawShapeOutline(painter, view, w.geometryB(), w.transformB(), makePen(labels.scale(), b, 2.0));
+    // Labels keep off the coloured outlines where they can ("side plane 1" and "|cos| 1.00" straddled them).
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        if (std::holds_alternative<phys::Polygon>(*geometry)) {
+            const std::vector<phys::Vec2> v = worldVertices(std::get<phys::Polygon>(*geometry), xf);
+            for (std::size_t i = 0; i < v.size(); ++i) {
+                labels.addLine(toView(view, v[i]), toView(view, v[(i + 1) % v.size()]), 2.0);
+            }
+        }
+    }
     const QPointF up(0.0, -1.0);
     addLabel(labels, 90, toView(view, shapeCentre(w.geometryA(), w.transformA())), QStringLiteral("A"), a, up,
              18.0, true, false);
@@ -518,6 +529,22 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
     for (const OverlayStep& s : steps) {
         if (s.walkthrough) {
             drawStep(painter, labels, *s.walkthrough, s.step, view);
+        }
+    }
+    if (anyStep && bodyNamesShown) {
+        // The pair's names again, over the step's lines and dots (the labels avoid them; the drawing cannot
+        // always: a circle axis ends on the circle's centre, where its name is, "cir●le 1" in the review of
+        // issue 12, M3). Only the pair's: the drawing is about them, and a big scene has a thousand names.
+        for (const OverlayStep& s : steps) {
+            if (!s.walkthrough || !s.walkthrough->isValid()) {
+                continue;
+            }
+            for (const phys::BodyDef* body : {&s.walkthrough->bodyA(), &s.walkthrough->bodyB()}) {
+                if (bodyNameRect(*body, view, scale)) {
+                    SceneRenderer::drawLabel(painter, view.toView(SceneRenderer::labelAnchor(*body)),
+                                             QString::fromStdString(body->name), scale);
+                }
+            }
         }
     }
     std::vector<PlacedLabel> placed = labels.place();

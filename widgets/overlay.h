@@ -71,6 +71,11 @@ public:
     static std::optional<QRectF> bodyNameRect(const phys::BodyDef& body, const ViewTransform& view,
                                               double displayScale = 1.0);
 
+    /// The view for "Frame the Pair" on a view of `viewSize`: the pair's contact region, tightly, with room
+    /// around it for the walkthrough's SAT ruler, labels and arrows (overlay_sat.cpp). When one body is much
+    /// larger (a ground under a box), only its part near the other is framed, not all of it.
+    static ViewTransform pairView(const Walkthrough& w, QSizeF viewSize, double displayScale = 1.0);
+
     /// Draws what goes over the bodies: the diagnostic overlays of `scene` chosen in `options`, then each
     /// walkthrough step of `steps` (a null, empty or out-of-range one draws nothing), then every label, placed
     /// by one LabelLayout so that none overlaps another, a body name or the view's edge.

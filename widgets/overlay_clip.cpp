@@ -33,6 +33,18 @@ phys::Vec2 edgeNormal(const phys::ShapeGeometry& geometry, const phys::Transform
     return phys::transformVector(xf, p->normal(edge));
 }
 
+/// The long line through `point` along `direction` (drawLongLine) as a line labels keep off: "side plane 1"
+/// written across its own dashed plane line read as crossed out (issue 12 review, M3).
+void keepLabelsOffLine(LabelLayout& labels, const ViewTransform& view, phys::Vec2 point, phys::Vec2 direction,
+                       double width) {
+    const double len = phys::length(direction);
+    if (!(len > 0.0)) {
+        return;
+    }
+    const phys::Vec2 reach = (viewReach(view) / len) * direction;
+    labels.addLine(toView(view, point - reach), toView(view, point + reach), width);
+}
+
 } // namespace
 
 void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const phys::ClipCandidate& c,
@@ -89,6 +101,7 @@ void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace
     const phys::Vec2 through = p == 0 ? c.referenceStart : c.referenceEnd;
     drawLongLine(painter, view, through, phys::leftPerp(s.normal),
                  makePen(labels.scale(), plane, 2.5, Qt::DashLine));
+    keepLabelsOffLine(labels, view, through, phys::leftPerp(s.normal), 2.5);
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     // Label the plane a little away from the reference vertex, on the kept side.
     const QPointF v = toView(view, through - metres(labels.scale(), view, 70.0) * c.referenceNormal);
@@ -113,6 +126,7 @@ void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipT
     shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(pal().ink));
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
                  makePen(labels.scale(), withAlpha(ref, 200), 2.0, Qt::DashLine));
+    keepLabelsOffLine(labels, view, c.referenceStart, c.referenceEnd - c.referenceStart, 2.0);
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
     auto label = [&c](int i) {
         const phys::ClipPointStep& s = c.points[i];

@@ -140,6 +140,39 @@ void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& v
 
 // --- SAT (overlay_sat.cpp) ----------------------------------------------------------------------------
 
+/// Where the ruler of SAT axis `k` goes and what it marks. Frames: `s` is a distance along the axis normal n
+/// (the shadows' numbers), a lane is a distance along leftPerp(n); world point = s n + lane leftPerp(n).
+struct SatRuler {
+    double side = 1.0;     ///< +1: the bars go out along leftPerp(n) from laneA; -1: the other way
+    double laneA = 0.0;    ///< A's bar
+    double laneB = 0.0;    ///< B's bar, one lane further out
+    double laneMark = 0.0; ///< the overlap or gap bracket, outermost
+    double axisLane = 0.0; ///< the dash-dotted axis line, between the two bars
+    double far = 0.0;      ///< the shapes' far side from the ruler (where the shadow guides end)
+    /// The bracket's two ends, and whose bar each end belongs to (its tie goes to that bar only). The
+    /// bracket measures what SAT measures (sat.h): min(maxA - minB, maxB - minA), the push-out from the end
+    /// s1 to the end s2.
+    double s1 = 0.0, s2 = 0.0;
+    bool s1OfA = true, s2OfA = false;
+    /// One shadow lies inside the other: the push-out is longer than the shared stretch. The ruler then
+    /// shows B's bar moved by the push-out (ghostLo..ghostHi on B's lane), just clear of A's.
+    bool containment = false;
+    double ghostLo = 0.0, ghostHi = 0.0;
+    /// The band the bars, the bracket, the badges and the axis arrow fill (s from sLo to sHi, lanes from
+    /// bandLo to bandHi), and what it covers: the share of its area over the pair, over other bodies, over
+    /// body names and grid labels, and outside the view (0..1 each).
+    double sLo = 0.0, sHi = 0.0, bandLo = 0.0, bandHi = 0.0;
+    double overPair = 0.0, overOthers = 0.0, overNames = 0.0, outside = 0.0;
+    double overA = 0.0, overB = 0.0; ///< overPair split by body
+};
+
+/// Chooses the ruler's side and distance for SAT axis `k` (see overlay_sat.cpp): beside the shapes where
+/// its band covers neither the pair, nor another body (`others`, view pixels), nor a name or grid label
+/// (`names`, view pixels), nor leaves the view; when nothing is clear, the placement covering least, the
+/// view's edge worst, then names, other bodies, the pair.
+SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                  const std::vector<QRectF>& names, const std::vector<QRectF>& others);
+
 /// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
 /// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.
 void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,

@@ -10,21 +10,136 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
+#include <utility>
+#include <variant>
 
 namespace cl::overlay_detail {
 
-// Layout:
-//   n = axis normal, t = leftPerp(n); box = AABB(A) U AABB(B) (traced)
-//   side + : ruler at t0 = max over box corners dot(c, t) + margin;  side - : min - margin
-//   pick the side where the ruler fits inside the view (else the one with more room, pulled into the view)
-//   bar A at t0, bar B one lane further out, overlap bracket one more lane out, with its label
-//   a world point on the ruler: s n + lane t (s = the traced shadow numbers)
-void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,
-                 const ViewTransform& view, bool result) {
+namespace {
+
+/// A convex outline in the ruler's frame: (s, t) = (dot(p, n), dot(p, leftPerp(n))) for each world point p
+/// (a rotation, so areas are kept), with its extent across the axis for culling.
+struct Outline {
+    std::vector<QPointF> points;
+    double t0 = 0.0, t1 = 0.0;
+};
+
+Outline outlineOf(const std::vector<phys::Vec2>& world, phys::Vec2 n, phys::Vec2 perp) {
+    Outline o;
+    o.t0 = 1e300;
+    o.t1 = -1e300;
+    for (const phys::Vec2 p : world) {
+        o.points.emplace_back(phys::dot(p, n), phys::dot(p, perp));
+        o.t0 = std::min(o.t0, o.points.back().y());
+        o.t1 = std::max(o.t1, o.points.back().y());
+    }
+    return o;
+}
+
+/// A shape's outline in the world (a circle as a 24-gon: a fraction of a percent of its area off).
+std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf) {
+    std::vector<phys::Vec2> out;
+    if (const auto* c = std::get_if<phys::Circle>(&geometry)) {
+        const phys::Vec2 centre = phys::transformPoint(xf, c->center);
+        for (int i = 0; i < 24; ++i) {
+            const double a = 2.0 * 3.14159265358979323846 * i / 24.0;
+            out.push_back(centre + c->radius * phys::Vec2{std::cos(a), std::sin(a)});
+        }
+    } else if (const auto* p = std::get_if<phys::Polygon>(&geometry)) {
+        for (int i = 0; i < p->count(); ++i) {
+            out.push_back(phys::transformPoint(xf, p->vertex(i)));
+        }
+    }
+    return out;
+}
+
+/// A view rectangle's corners in the world.
+std::vector<phys::Vec2> rectOutline(const QRectF& r, const ViewTransform& view) {
+    return {view.toWorld(r.topLeft()), view.toWorld(r.topRight()), view.toWorld(r.bottomRight()),
+            view.toWorld(r.bottomLeft())};
+}
+
+/// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1] (Sutherland-Hodgman clipping
+/// against the four sides, then the shoelace formula).
+double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, double t0, double t1) {
+    std::vector<QPointF> in = polygon, out;
+    const auto clip = [&](auto insideOf, auto cross) {
+        out.clear();
+        for (std::size_t i = 0; i < in.size(); ++i) {
+            const QPointF a = in[i], b = in[(i + 1) % in.size()];
+            const bool ia = insideOf(a), ib = insideOf(b);
+            if (ia) {
+                out.push_back(a);
+            }
+            if (ia != ib) {
+                out.push_back(cross(a, b));
+            }
+        }
+        std::swap(in, out);
+    };
+    const auto atS = [](double s) {
+        return [s](QPointF a, QPointF b) {
+            const double u = (s - a.x()) / (b.x() - a.x());
+            return QPointF(s, a.y() + u * (b.y() - a.y()));
+        };
+    };
+    const auto atT = [](double t) {
+        return [t](QPointF a, QPointF b) {
+            const double u = (t - a.y()) / (b.y() - a.y());
+            return QPointF(a.x() + u * (b.x() - a.x()), t);
+        };
+    };
+    clip([s0](QPointF p) { return p.x() >= s0; }, atS(s0));
+    clip([s1](QPointF p) { return p.x() <= s1; }, atS(s1));
+    clip([t0](QPointF p) { return p.y() >= t0; }, atT(t0));
+    clip([t1](QPointF p) { return p.y() <= t1; }, atT(t1));
+    double twice = 0.0;
+    for (std::size_t i = 0; i < in.size(); ++i) {
+        const QPointF a = in[i], b = in[(i + 1) % in.size()];
+        twice += a.x() * b.y() - b.x() * a.y();
+    }
+    return 0.5 * std::abs(twice);
+}
+
+} // namespace
+
+// Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
+//   n = axis normal, t = leftPerp(n); box = AABB(A) U AABB(B) (traced); lo, hi = box's extent along t
+//   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
+//   the bracket
+//   candidates: each side (+: bars going out along t from A's bar, -: the other way), A's bar at the ideal
+//   spot just beside the box (hi + margin, lo - margin) and at every 3 px across the visible
+//   range, over the shapes included
+//   cost = the band's share outside the view x 40 + over a name or grid label x 25 + over another body x 12
+//          + over A or B x 10 (shares of the band's area, exact: each outline clipped to the band)
+//          + a step for touching each kind at all (2, 2, 1, 0.5) + 0.0015 per pixel from the ideal spot
+//   the cheapest wins: beside the pair where that is clear; else a placement further out that is clear;
+//   when the view is too tight for anything clear, the one covering least, the pair rather than a third body
+// (A label-placement cost of the kind Christensen, Marks and Shieber weigh, "An empirical study of algorithms
+// for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
+SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                  const std::vector<QRectF>& names, const std::vector<QRectF>& others) {
     const phys::CollideTrace& t = w.trace();
     const phys::SatAxis& axis = t.sat.axes[k];
     const phys::Vec2 n = axis.normal;
     const phys::Vec2 perp = phys::leftPerp(n);
+    SatRuler r;
+    // The bracket: the overlap is min(maxA - minB, maxB - minA) (sat.h), the push-out of B below A's low end
+    // (B's high end to A's low end) or above A's high end (B's low end to A's high end); for a gap, the
+    // same ends. Mark the ends that give it.
+    const bool bBelowA = axis.maxB - axis.minA < axis.maxA - axis.minB;
+    r.s1 = bBelowA ? axis.minA : axis.minB;
+    r.s2 = bBelowA ? axis.maxB : axis.maxA;
+    r.s1OfA = bBelowA;
+    r.s2OfA = !bBelowA;
+    const double pushOut = std::min(axis.maxA - axis.minB, axis.maxB - axis.minA);
+    const double shared = std::min(axis.maxA, axis.maxB) - std::max(axis.minA, axis.minB);
+    r.containment = !axis.separating && pushOut > shared + 1e-9;
+    // B moved by the push-out: its far end lands on A's near end.
+    r.ghostLo = bBelowA ? axis.minB - pushOut : axis.minB + pushOut;
+    r.ghostHi = bBelowA ? axis.maxB - pushOut : axis.maxB + pushOut;
+
     const phys::AABB box = phys::combine(t.aabbA, t.aabbB);
     const phys::Vec2 corners[4] = {
         box.lower, {box.upper.x, box.lower.y}, box.upper, {box.lower.x, box.upper.y}};
@@ -33,51 +148,177 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         hi = std::max(hi, phys::dot(c, perp));
         lo = std::min(lo, phys::dot(c, perp));
     }
+    const double margin = metres(scale, view, 30.0);
+    const double lane = metres(scale, view, 15.0);
+    // The bars and the bracket with its ticks. The bracket's label is not in it: the label layout places it
+    // beside the bracket, clear of names and other labels (a ruler as wide as "overlap 0.55 m" found no room
+    // beside a pair in a scene framed to fit).
+    const double band = 2.2 * lane + metres(scale, view, 10.0);
+    double sLow = std::min(axis.minA, axis.minB);
+    double sHigh = std::max(axis.maxA, axis.maxB);
+    if (r.containment) {
+        sLow = std::min(sLow, r.ghostLo);
+        sHigh = std::max(sHigh, r.ghostHi);
+    }
+    // The band: the badges before the bars, the bars and the bracket. Not the axis arrow past them: a thin
+    // line that may cross a body (a ground under the pair spans the whole view; the arrow's label is placed
+    // clear by the label layout).
+    r.sLo = sLow - metres(scale, view, 18.0);
+    r.sHi = sHigh + metres(scale, view, 8.0);
+
+    // The visible range across the axis (the view's corners projected on t).
+    const QRectF visible = view.visibleWorldRect().normalized();
+    double viewLo = 1e300, viewHi = -1e300;
+    for (const QPointF c :
+         {visible.topLeft(), visible.topRight(), visible.bottomLeft(), visible.bottomRight()}) {
+        const double along = phys::dot(phys::Vec2{c.x(), c.y()}, perp);
+        viewLo = std::min(viewLo, along);
+        viewHi = std::max(viewHi, along);
+    }
+    // Everything the band should keep off, in the ruler's frame; what lies wholly before or past the band's
+    // length along the axis is left out.
+    const auto near = [&](const Outline& o) {
+        double s0 = 1e300, s1 = -1e300;
+        for (const QPointF p : o.points) {
+            s0 = std::min(s0, p.x());
+            s1 = std::max(s1, p.x());
+        }
+        return s1 >= r.sLo && s0 <= r.sHi;
+    };
+    std::vector<Outline> pair, nameOutlines, otherOutlines;
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        pair.push_back(outlineOf(shapeOutline(*geometry, xf), n, perp));
+    }
+    for (const auto& [rects, out] : {std::pair{&names, &nameOutlines}, std::pair{&others, &otherOutlines}}) {
+        for (const QRectF& rect : *rects) {
+            // Off the view, it is never under a placement that counts (a big scene's bodies out of sight:
+            // the ruler is placed on every repaint of a drag).
+            if (!rect.normalized().intersects(QRectF(QPointF(0, 0), view.viewSize()))) {
+                continue;
+            }
+            Outline o = outlineOf(rectOutline(rect.normalized(), view), n, perp);
+            if (near(o)) {
+                out->push_back(std::move(o));
+            }
+        }
+    }
+    const Outline visibleOutline =
+        outlineOf(rectOutline(QRectF(QPointF(0, 0), view.viewSize()), view), n, perp);
+    const double ppm = view.pixelsPerMetre();
+
+    struct Cover {
+        double pair = 0, others = 0, names = 0, outside = 0, a = 0, b = 0;
+    };
+    // The share of the band [sLo, sHi] x [bandLo, bandHi] each kind of thing covers (exact areas).
+    const auto cover = [&](double bandLo, double bandHi) {
+        const double total = (r.sHi - r.sLo) * (bandHi - bandLo);
+        const auto share = [&](std::span<const Outline> outlines) {
+            double area = 0.0;
+            for (const Outline& o : outlines) {
+                if (o.t1 >= bandLo && o.t0 <= bandHi) {
+                    area += areaInside(o.points, r.sLo, r.sHi, bandLo, bandHi);
+                }
+            }
+            return std::min(1.0, area / total);
+        };
+        Cover c;
+        c.a = share(std::span<const Outline>(pair.data(), 1));
+        c.b = share(std::span<const Outline>(pair.data() + 1, 1));
+        c.pair = std::min(1.0, c.a + c.b);
+        c.others = share(otherOutlines);
+        c.names = share(nameOutlines);
+        // Outside: of the stretch of the band whose middle line is in the view (a shadow longer than the view,
+        // a 12 m ground's, leaves it at both ends wherever the ruler goes; what counts is its lanes).
+        const double mid = 0.5 * (bandLo + bandHi);
+        double sv0 = 1e300, sv1 = -1e300;
+        const std::vector<QPointF>& v = visibleOutline.points;
+        for (std::size_t i = 0; i < v.size(); ++i) {
+            const QPointF a = v[i], b = v[(i + 1) % v.size()];
+            if ((a.y() - mid) * (b.y() - mid) <= 0.0 && a.y() != b.y()) {
+                const double sx = a.x() + (mid - a.y()) / (b.y() - a.y()) * (b.x() - a.x());
+                sv0 = std::min(sv0, sx);
+                sv1 = std::max(sv1, sx);
+            }
+        }
+        const double s0 = std::max(r.sLo, sv0), s1 = std::min(r.sHi, sv1);
+        c.outside = s1 <= s0 ? 1.0
+                             : std::max(0.0, 1.0 - areaInside(v, s0, s1, bandLo, bandHi) /
+                                                       ((s1 - s0) * (bandHi - bandLo)));
+        return c;
+    };
+    // The band of a ruler whose A bar is at t0 on `side`: from just inside A's bar out to the bracket's label.
+    const auto bandOf = [&](double t0, double side) {
+        const double inner = t0 - side * metres(scale, view, 6.0);
+        const double outer = t0 + side * band;
+        return std::pair{std::min(inner, outer), std::max(inner, outer)};
+    };
+    double bestCost = 1e300;
+    const auto consider = [&](double t0, double side) {
+        const double ideal = side > 0 ? hi + margin : lo - margin;
+        const auto [bandLo, bandHi] = bandOf(t0, side);
+        const Cover c = cover(bandLo, bandHi);
+        // Any overlap at all costs a step, so that a placement touching something by a sliver loses to one a
+        // few pixels further out that touches nothing.
+        const double cost = 40.0 * c.outside + 25.0 * c.names + 12.0 * c.others + 10.0 * c.pair +
+                            (c.outside > 1e-6 ? 2.0 : 0.0) + (c.names > 0.0 ? 2.0 : 0.0) +
+                            (c.others > 0.0 ? 1.0 : 0.0) + (c.pair > 0.0 ? 0.5 : 0.0) +
+                            0.0015 * std::abs(t0 - ideal) * ppm / scale + (side < 0 ? 1e-4 : 0.0);
+        if (cost < bestCost) {
+            bestCost = cost;
+            r.side = side;
+            r.laneA = t0;
+            r.bandLo = bandLo;
+            r.bandHi = bandHi;
+            r.overPair = c.pair;
+            r.overA = c.a;
+            r.overB = c.b;
+            r.overOthers = c.others;
+            r.overNames = c.names;
+            r.outside = c.outside;
+        }
+    };
+    // The ideal spots, then every 3 px from past one edge of the view to past the other (outward from the
+    // ideal spot to the view's edge, and inward across the shapes): a gap between two bodies just wide
+    // enough for the ruler is found. A drag repaints per mouse move: some hundreds of small polygon clips.
+    for (const double side : {1.0, -1.0}) {
+        consider(side > 0 ? hi + margin : lo - margin, side);
+    }
+    const double step = metres(scale, view, 3.0);
+    for (const double side : {1.0, -1.0}) {
+        const double from = viewLo - band;
+        const double to = viewHi + band;
+        const int count = std::min(1000, int((to - from) / step) + 1);
+        for (int i = 0; i <= count; ++i) {
+            consider(from + (to - from) * i / std::max(1, count), side);
+        }
+    }
+    r.laneB = r.laneA + r.side * lane;
+    r.laneMark = r.laneA + r.side * 2.2 * lane;
+    r.axisLane = r.laneA + r.side * 0.5 * lane;
+    r.far = r.side > 0 ? lo : hi;
+    return r;
+}
+
+void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,
+                 const ViewTransform& view, bool result) {
+    const phys::CollideTrace& t = w.trace();
+    const phys::SatAxis& axis = t.sat.axes[k];
+    const phys::Vec2 n = axis.normal;
+    const phys::Vec2 perp = phys::leftPerp(n);
+    const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
     const double margin = metres(labels.scale(), view, 30.0);
-    const double lane = metres(labels.scale(), view, 15.0);
-    // Bar A, bar B, the overlap mark, and its label (wide when the ruler runs up and down the view).
     const QString markText = axis.separating
                                  ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
                                  : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
-    const QFontMetricsF markMetrics(labelFont(labels.scale(), 14.0));
-    const QPointF across = viewDirection(perp);
-    const double labelPixels = std::abs(across.x()) * markMetrics.horizontalAdvance(markText) +
-                               std::abs(across.y()) * markMetrics.height() + 8.0 * labels.scale();
-    const double band = 2.2 * lane + view.toMetres(labelPixels);
-    const double edge = metres(labels.scale(), view, 12.0);
-    const double sHigh = std::max(axis.maxA, axis.maxB);
-    // The visible range of t on the line s = sLabel (where the overlap label goes): slab clipping of
-    // sLabel n + t perp against the visible rectangle.
-    // The overlap is min(maxA - minB, maxB - minA) (sat.h): mark the side that gives it.
-    const bool bBelowA = axis.maxB - axis.minA < axis.maxA - axis.minB;
-    const double s1 = bBelowA ? axis.minA : axis.minB;
-    const double s2 = bBelowA ? axis.maxB : axis.maxA;
-    const double sLabel = 0.5 * (s1 + s2);
-    const QRectF visible = view.visibleWorldRect().normalized();
-    double viewLo = -1e300, viewHi = 1e300;
-    const double base[2] = {sLabel * n.x, sLabel * n.y};
-    const double dir[2] = {perp.x, perp.y};
-    const double low[2] = {visible.left(), visible.top()};
-    const double high[2] = {visible.right(), visible.bottom()};
-    for (int i = 0; i < 2; ++i) {
-        if (std::abs(dir[i]) < 1e-12) {
-            continue;
-        }
-        const double ta = (low[i] - base[i]) / dir[i];
-        const double tb = (high[i] - base[i]) / dir[i];
-        viewLo = std::max(viewLo, std::min(ta, tb));
-        viewHi = std::min(viewHi, std::max(ta, tb));
-    }
-    // Beside the shapes on the side with room; when neither side has room, pulled into the view over them.
-    const double roomPlus = (viewHi - edge) - (hi + margin + band);
-    const double roomMinus = (lo - margin - band) - (viewLo + edge);
-    const double side = roomPlus >= 0.0 || roomPlus >= roomMinus ? 1.0 : -1.0;
-    const double t0 =
-        side > 0 ? std::min(hi + margin, viewHi - edge - band) : std::max(lo - margin, viewLo + edge + band);
-    const double far = side > 0 ? lo : hi;
-    const double laneA = t0;
-    const double laneB = t0 + side * lane;
-    const double laneMark = t0 + side * 2.2 * lane;
+    const double side = ruler.side;
+    const double far = ruler.far;
+    const double laneA = ruler.laneA;
+    const double laneB = ruler.laneB;
+    const double laneMark = ruler.laneMark;
+    const double s1 = ruler.s1;
+    const double s2 = ruler.s2;
+    const double sHigh = std::max({axis.maxA, axis.maxB, ruler.containment ? ruler.ghostHi : -1e300});
     auto at = [&](double s, double lanePos) {
         return toView(view, s * n + lanePos * perp);
     };
@@ -97,9 +338,10 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     painter.restore();
 
     // The axis itself, across the view, between the two bars.
-    const double axisLane = t0 + side * 0.5 * lane;
+    const double axisLane = ruler.axisLane;
     drawLongLine(painter, view, axisLane * perp, n,
                  makePen(labels.scale(), withAlpha(QColor(pal().ink), 150), 1.2, Qt::DashDotLine));
+    labels.addLine(at(axis.minA - viewReach(view), axisLane), at(sHigh + viewReach(view), axisLane), 1.2);
     const double tip = sHigh + metres(labels.scale(), view, 46.0);
     drawArrow(painter, labels, at(sHigh + metres(labels.scale(), view, 8.0), axisLane), at(tip, axisLane),
               QColor(pal().ink), 2.0);
@@ -116,21 +358,32 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     labels.addLine(at(axis.minB, laneB), at(axis.maxB, laneB), 7.0);
     painter.restore();
     const QPointF back = viewDirection(-1.0 * n);
-    addLabel(labels, 45, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0);
-    addLabel(labels, 45, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0);
+    // Badges named by their colour and their place at a bar's end: no leader line (one ran across the
+    // bracket's label in a crowded presentation-mode picture).
+    addLabel(labels, 45, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0, true, false);
+    addLabel(labels, 45, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0, true, false);
 
-    // The overlap (or gap): between the ends s1, s2 chosen above.
+    // The overlap (or gap): between the ends s1, s2 chosen above (SatRuler), each tied to the bar whose end
+    // it is, so the bracket reads as "from this end of one shadow to that end of the other". When one
+    // shadow lies inside the other (review M2), that push-out runs past the inner bar: B's bar is shown
+    // moved by it too (dashed, on B's lane), just clear of A's, which is what the number means.
     const QColor mark = axis.separating ? OverlayPainter::gapColor() : OverlayPainter::overlapColor();
     painter.save();
+    if (ruler.containment) {
+        painter.setPen(makePen(labels.scale(), withAlpha(cb, 170), 2.0, Qt::DashLine, Qt::FlatCap));
+        const QPointF half = viewDirection(perp) * (3.5 * labels.scale());
+        const QPointF g0 = at(ruler.ghostLo, laneB), g1 = at(ruler.ghostHi, laneB);
+        painter.drawPolygon(QPolygonF({g0 - half, g1 - half, g1 + half, g0 + half}));
+        labels.addLine(g0, g1, 7.0);
+    }
     painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     painter.drawLine(at(s1, laneMark), at(s2, laneMark));
     labels.addLine(at(s1, laneMark), at(s2, laneMark), 3.0);
     const QPointF tick = viewDirection(perp) * (6.0 * labels.scale());
-    for (const double s : {s1, s2}) {
+    for (const auto& [s, ofA] : {std::pair{s1, ruler.s1OfA}, std::pair{s2, ruler.s2OfA}}) {
         painter.drawLine(at(s, laneMark) - tick, at(s, laneMark) + tick);
-        // Thin ties down to the bars so the bracket reads as "between these two ends".
-        painter.setPen(makePen(labels.scale(), withAlpha(mark, 140), 1.0, Qt::DotLine));
-        painter.drawLine(at(s, laneMark), at(s, laneA));
+        painter.setPen(makePen(labels.scale(), withAlpha(mark, 160), 1.2, Qt::DotLine));
+        painter.drawLine(at(s, laneMark), at(s, ofA ? laneA : laneB));
         painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
@@ -191,3 +444,50 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
 }
 
 } // namespace cl::overlay_detail
+
+namespace cl {
+
+// Frame the Pair (review M8: on the vertical stack it framed the whole 12 m ground with wide margins and
+// zoomed *out*, 20 px/m against Zoom to Fit's 41 px/m):
+//   small, large = the pair's boxes by their larger side; reach = small's larger side + the gap between them
+//   focus = small U (large clipped to small grown by reach): the contact region and a body-size of context
+//   fitted with a margin on every side that holds the ruler (30 px off the shapes, two bars, the bracket and
+//   its label: about 180 px at scale 1), less on a small view
+ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, double displayScale) {
+    const phys::CollideTrace& t = w.trace();
+    const auto extent = [](const phys::AABB& b) {
+        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
+    };
+    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
+    const phys::AABB& small = aSmaller ? t.aabbA : t.aabbB;
+    const phys::AABB& large = aSmaller ? t.aabbB : t.aabbA;
+    const double gapX = std::max({0.0, small.lower.x - large.upper.x, large.lower.x - small.upper.x});
+    const double gapY = std::max({0.0, small.lower.y - large.upper.y, large.lower.y - small.upper.y});
+    const double reach = extent(small) + std::hypot(gapX, gapY);
+    const phys::AABB grown = phys::fatten(small, reach);
+    const phys::AABB clipped{phys::maxVec(large.lower, grown.lower), phys::minVec(large.upper, grown.upper)};
+    const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
+    const phys::AABB focus = meets ? phys::combine(small, clipped) : phys::combine(small, large);
+    const double margin = std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
+    ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
+    // Room for the ruler of every SAT axis: in the view and off the pair (off the smaller body when the other
+    // is much larger: a 12 m ground spans any view of the box on it). A long shadow on a diagonal axis (one
+    // box deep inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth
+    // at a time until every axis has it, at most to about half.
+    const bool both = extent(large) <= 3.0 * extent(small);
+    for (int i = 0; i < 8; ++i) {
+        bool room = true;
+        for (int k = 0; k < t.sat.axisCount && room; ++k) {
+            const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
+            const double overSmall = aSmaller ? r.overA : r.overB;
+            room = r.outside < 1e-6 && (both ? r.overPair : overSmall) <= 0.0;
+        }
+        if (room) {
+            break;
+        }
+        view = ViewTransform(0.9 * view.pixelsPerMetre(), view.centre(), viewSize);
+    }
+    return view;
+}
+
+} // namespace cl

@@ -532,7 +532,7 @@ void SlideRenderer::paintDiagramPane(QPainter& painter, const QRectF& rect, cons
         painter.drawLine(QPointF(o.x(), titleHeight), QPointF(o.x(), size.height()));
     }
     painter.setRenderHint(QPainter::Antialiasing, true);
-    paintDiagram(painter, items, toPixel);
+    paintDiagram(painter, items, toPixel, QRectF(0, titleHeight, size.width(), size.height() - titleHeight));
     QFont bold = font;
     bold.setBold(true);
     painter.setFont(bold);

@@ -413,11 +413,8 @@ void WalkthroughDock::framePair() {
     if (!m_walkthrough.isValid()) {
         return;
     }
-    const phys::CollideTrace& t = m_walkthrough.trace();
-    const QSizeF size(m_canvas->viewport()->size());
-    const double margin =
-        std::min(190.0 * m_canvas->presentationScale(), 0.3 * std::min(size.width(), size.height()));
-    m_canvas->setViewTransform(ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), size, margin));
+    m_canvas->setViewTransform(OverlayPainter::pairView(m_walkthrough, QSizeF(m_canvas->viewport()->size()),
+                                                        m_canvas->presentationScale()));
 }
 
 int WalkthroughDock::indexA() const {

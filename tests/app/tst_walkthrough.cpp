@@ -181,6 +181,7 @@ private slots:
     void tablesFitTheDefaultDockWidth_data();
     void tablesFitTheDefaultDockWidth();
     void keyboardStepsForwardAndBack();
+    void framePairZoomsInOnTheContact();
     void stepIsKeptWhenABodyMoves();
     void walkthroughFollowsEveryMoveOfADrag();
     void selectingTwoBodiesPicksThePair();
@@ -748,6 +749,35 @@ void TestWalkthrough::keyboardStepsForwardAndBack() {
     }
     QCOMPARE(dock()->currentStep(), count - 1);
     QVERIFY(!next->isEnabled());
+}
+
+// Review of issue 12, M8: on the vertical stack (ground and box 1), Ctrl+Shift+0 zoomed *out* (20 px/m against
+// Ctrl+0's 41) because it framed the whole 12 m ground with wide margins. Pressed on the real window, it now
+// zooms in beyond Zoom to Fit, with box 1 (the smaller body, where the contact is) in the view and well away
+// from its edges (the ruler's room), and the part of the ground under it.
+void TestWalkthrough::framePairZoomsInOnTheContact() {
+    QVERIFY(m_window->openFile(fixture(QStringLiteral("resources/scenes/demos/vertical_stack.json"))));
+    dock()->setMode(WalkthroughMode::Sat);
+    QVERIFY(dock()->setPair(0, 1));
+    m_window->canvas()->setFocus();
+    QTest::keyClick(m_window->canvas()->viewport(), Qt::Key_0, Qt::ControlModifier);
+    const double fitted = m_window->canvas()->viewTransform().pixelsPerMetre();
+    QTest::keyClick(m_window->canvas()->viewport(), Qt::Key_0, Qt::ControlModifier | Qt::ShiftModifier);
+    const ViewTransform& view = m_window->canvas()->viewTransform();
+    QVERIFY2(view.pixelsPerMetre() > 1.5 * fitted,
+             qPrintable(QStringLiteral("%1 px/m framed, %2 fitted").arg(view.pixelsPerMetre()).arg(fitted)));
+    // Box 1 is the unit square on [-0.5, 0.5] x [0, 1]; the ground's top is y = 0.
+    const QRectF box(view.toView({-0.5, 1.0}), view.toView({0.5, 0.0}));
+    const QRectF viewport(QPointF(0, 0), view.viewSize());
+    const double room = std::min(150.0, 0.25 * std::min(viewport.width(), viewport.height()));
+    QVERIFY2(viewport.adjusted(room, room, -room, -room).contains(box),
+             qPrintable(QStringLiteral("box 1 at %1,%2 %3x%4 in %5x%6")
+                            .arg(box.x())
+                            .arg(box.y())
+                            .arg(box.width())
+                            .arg(box.height())
+                            .arg(viewport.width())
+                            .arg(viewport.height())));
 }
 
 // Moving B by an edit (one undo command) recomputes the walkthrough live and keeps the step; undo brings the
