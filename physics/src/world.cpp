@@ -133,6 +133,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// How many new manifolds a worker's scratch of updateContacts() keeps room for between steps, at least
+/// (88 bytes each): a scene where contacts come and go every step (a rain, a smash) reuses it.
+constexpr std::size_t kNewManifoldsKept = 1024;
+
 double seconds(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
 }
@@ -234,10 +238,8 @@ std::optional<DefError> World::setSettings(const WorldSettings& settings) {
     }
     if (solverChanged) {
         // Impulses of one scheme mean nothing to another: do not warm start from them.
-        for (ContactSim& c : m_contacts) {
-            for (ContactPointSim& p : c.points) {
-                p = ContactPointSim{};
-            }
+        for (TouchingSim& t : m_touching) {
+            t.clearImpulses();
         }
         m_impulseSolver->reset();
         if (m_verletSolver) {
@@ -446,13 +448,43 @@ void World::destroyProxies(int bodySlot) {
 
 void World::destroyContact(int contactIndex) {
     const auto ci = static_cast<std::size_t>(contactIndex);
+    if (m_contacts[ci].touching >= 0) {
+        releaseTouching(contactIndex);
+    }
     m_contactMap->erase(pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB), m_contacts);
     const std::size_t last = m_contacts.size() - 1;
     if (ci != last) {
         m_contacts[ci] = m_contacts[last];
         m_contactMap->move(pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB), contactIndex, m_contacts);
+        if (m_contacts[ci].touching >= 0) {
+            m_touching[static_cast<std::size_t>(m_contacts[ci].touching)].pair = contactIndex;
+        }
     }
     m_contacts.pop_back();
+}
+
+void World::addTouching(int contactIndex, const Manifold& m) {
+    // A pair without a record had no points last step: nothing to warm start from (zero impulses, not
+    // persisted), as updateContact() gives a new point that matches no old one.
+    TouchingSim t;
+    t.setManifold(m);
+    t.pair = contactIndex;
+    m_contacts[static_cast<std::size_t>(contactIndex)].touching =
+        static_cast<std::int32_t>(m_touching.size());
+    reserveForSize(m_touching, m_touching.size() + 1);
+    m_touching.push_back(t);
+}
+
+void World::releaseTouching(int contactIndex) {
+    ContactSim& c = m_contacts[static_cast<std::size_t>(contactIndex)];
+    const auto ti = static_cast<std::size_t>(c.touching);
+    const std::size_t last = m_touching.size() - 1;
+    if (ti != last) {
+        m_touching[ti] = m_touching[last];
+        m_contacts[static_cast<std::size_t>(m_touching[ti].pair)].touching = c.touching;
+    }
+    m_touching.pop_back();
+    c.touching = -1;
 }
 
 void World::destroyContactsOf(int bodySlot) {
@@ -726,10 +758,10 @@ void World::setTransform(BodyId id, Vec2 position, double angle) {
         refreshShapes(s, b.center - oldCenter);
     }
     // Teleported: the old impulses no longer describe the contacts.
-    for (ContactSim& c : m_contacts) {
+    for (const ContactSim& c : m_contacts) {
         if (c.bodyA == s || c.bodyB == s) {
-            for (ContactPointSim& p : c.points) {
-                p = ContactPointSim{};
+            if (c.touching >= 0) {
+                m_touching[static_cast<std::size_t>(c.touching)].clearImpulses();
             }
             wake(c.bodyA);
             wake(c.bodyB);
@@ -871,16 +903,25 @@ void World::updateContacts() {
     //   for each contact: drop it when the fat boxes no longer overlap; skip it when neither body moves;
     //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
     //   its accumulated impulses over (warm starting), marking it persisted.
-    // The manifolds are computed on the worker threads, each contact in its own slot; the drops then run on
-    // this thread in index order, exactly as a single loop that dropped as it went would: a drop moves the
-    // last contact into the hole, and that contact's new manifold does not depend on where it is stored.
+    // The manifolds are computed on the worker threads, each contact writing only its own touching record
+    // (or, when it got points and has none yet, its worker's scratch); then this thread runs over the
+    // contacts in index order, exactly as a single loop that did everything as it went would: it drops the
+    // pairs whose boxes parted (the last contact moves into the hole; its new manifold does not depend on
+    // where it is stored), releases the records of manifolds that lost their points and makes the records
+    // of those that got some. So the records' order depends on the contacts' order alone, never on the
+    // threads.
     // The report's contact figures are summed here too, while each manifold is in cache (fillReport() would
     // read every contact again): per range, then merged; sums and a maximum do not depend on the ranges.
     const int count = static_cast<int>(m_contacts.size());
     m_contactLinks.resize(static_cast<std::size_t>(count));
+    if (m_newManifolds.size() != static_cast<std::size_t>(m_pool->threads())) {
+        m_newManifolds.resize(static_cast<std::size_t>(m_pool->threads()));
+    }
     m_contactSummary = ContactSummary{};
     std::mutex merge;
     m_pool->forRanges(count, 64, [this, &merge](int begin, int end) {
+        const int worker = m_pool->workerIndex();
+        std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(worker)];
         ContactSummary local;
         for (int i = begin; i < end; ++i) {
             if (i + kPrefetchAhead < end) {
@@ -889,25 +930,34 @@ void World::updateContacts() {
             if (i + kPrefetchAhead / 2 < end) {
                 prefetchPolygons(i + kPrefetchAhead / 2);
             }
-            const bool kept = updateContact(i);
-            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
-            const Manifold& m = c.manifold;
-            ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
-            if (!kept || m.pointCount == 0) {
-                link.bodyA = link.bodyB = kept ? kNoPointsLink : kGoneLink;
+            const ContactLink link = updateContact(i, worker, scratch);
+            m_contactLinks[static_cast<std::size_t>(i)] = link;
+            if (link.bodyA == kGoneLink || link.bodyA == kNoPointsLink || link.bodyA == kLostLink) {
                 continue;
             }
-            bool fresh = true;
-            for (int k = 0; k < m.pointCount; ++k) {
-                fresh = fresh && !c.points[k].persisted;
+            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+            // The new manifold: in the worker's scratch, or in the pair's record.
+            double depths[kMaxManifoldPoints] = {};
+            int pointCount = 0;
+            if (link.bodyA == kNewLink) {
+                const Manifold& m = scratch[static_cast<std::size_t>(link.fresh)];
+                pointCount = m.pointCount;
+                for (int k = 0; k < pointCount; ++k) {
+                    depths[k] = m.points[k].depth;
+                }
+            } else {
+                const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
+                pointCount = t.pointCount;
+                for (int k = 0; k < pointCount; ++k) {
+                    depths[k] = t.geometry[k].depth;
+                }
             }
-            link = {c.bodyA, c.bodyB, fresh ? 1 : 0};
             ++local.contacts;
-            local.points += m.pointCount;
+            local.points += pointCount;
             bool touching = false;
-            for (int k = 0; k < m.pointCount; ++k) {
-                touching = touching || m.points[k].depth > 0.0;
-                local.maxPenetration = std::max(local.maxPenetration, m.points[k].depth);
+            for (int k = 0; k < pointCount; ++k) {
+                touching = touching || depths[k] > 0.0;
+                local.maxPenetration = std::max(local.maxPenetration, depths[k]);
             }
             local.touching += touching ? 1 : 0;
             local.bouncing = local.bouncing || c.restitution != 0.0;
@@ -920,14 +970,41 @@ void World::updateContacts() {
         m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
     m_contactSummary.valid = true;
+    // Room for the new records at once: a burst (the first step of a pyramid: 10,000 at once) then takes
+    // exactly what it needs instead of a last growth by a quarter.
+    std::size_t newRecords = 0;
+    for (const std::vector<Manifold>& scratch : m_newManifolds) {
+        newRecords += scratch.size();
+    }
+    reserveForSize(m_touching, m_touching.size() + newRecords);
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
-        if (m_contactLinks[static_cast<std::size_t>(i)].bodyA == kGoneLink) {
-            m_contactLinks[static_cast<std::size_t>(i)] = m_contactLinks.back();
+        ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
+        if (link.bodyA == kGoneLink) {
+            link = m_contactLinks.back();
             m_contactLinks.pop_back();
             destroyContact(i);
             continue;
         }
+        if (link.bodyA == kLostLink) {
+            releaseTouching(i);
+            link.bodyA = link.bodyB = kNoPointsLink;
+        } else if (link.bodyA == kNewLink) {
+            const std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(link.bodyB)];
+            addTouching(i, scratch[static_cast<std::size_t>(link.fresh)]);
+            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+            link = {c.bodyA, c.bodyB, 1};
+        }
         ++i;
+    }
+    // The scratch keeps its room for the next step's few new manifolds, but not a burst's (a pyramid's
+    // first step would otherwise hold 10,000 manifolds, 0.9 MB, for ever).
+    const std::size_t keep = std::max<std::size_t>(kNewManifoldsKept, m_touching.size() / 8);
+    for (std::vector<Manifold>& scratch : m_newManifolds) {
+        if (scratch.capacity() > keep) {
+            std::vector<Manifold>().swap(scratch);
+        } else {
+            scratch.clear();
+        }
     }
 }
 
@@ -953,9 +1030,17 @@ void World::prefetchPolygons(int index) const {
     if (!sb.isCircle()) {
         polygonOf(sb, *m_polygons).prefetch();
     }
+    // The pair's touching record (old feature ids and impulses), 144 bytes: its first and last lines and
+    // the one between.
+    if (c.touching >= 0) {
+        const auto* record = reinterpret_cast<const char*>(&m_touching[static_cast<std::size_t>(c.touching)]);
+        __builtin_prefetch(record);
+        __builtin_prefetch(record + 64);
+        __builtin_prefetch(record + sizeof(TouchingSim) - 1);
+    }
 }
 
-bool World::updateContact(int index) {
+ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& scratch) {
     ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
     const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
     const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
@@ -964,12 +1049,18 @@ bool World::updateContact(int index) {
     // The shapes' copies of their proxies' fat boxes (kept equal by createProxies and moveShapeProxies)
     // instead of BroadPhase::testOverlap, which would read two tree nodes from far away in memory.
     if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 || !overlaps(sa.fatAABB, sb.fatAABB)) {
-        return false;
+        return {kGoneLink, kGoneLink, 0};
     }
+    TouchingSim* t = c.touching >= 0 ? &m_touching[static_cast<std::size_t>(c.touching)] : nullptr;
+    // A link to the solver: the pair's bodies, and whether no point touched last step.
+    const auto touchingLink = [&c](const TouchingSim& record) {
+        return ContactLink{c.bodyA, c.bodyB, record.persisted == 0 ? 1 : 0};
+    };
     const bool activeA = ba.awake && ba.type != BodyType::Static;
     const bool activeB = bb.awake && bb.type != BodyType::Static;
     if (!activeA && !activeB) {
-        return true; // both asleep (or asleep and static): the old manifold still holds
+        // Both asleep (or asleep and static): the old manifold still holds.
+        return t ? touchingLink(*t) : ContactLink{kNoPointsLink, kNoPointsLink, 0};
     }
     // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than a small
     // fixed margin gets points with negative depth, and the solver lets it close only the gap. The margin is
@@ -978,33 +1069,43 @@ bool World::updateContact(int index) {
     // time-of-impact sweep instead (solveContinuous).
     const double spec = kSpeculativeDistance;
     if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
-        c.manifold.pointCount = 0;
-        for (ContactPointSim& p : c.points) {
-            p = ContactPointSim{};
-        }
-        return true;
+        return t ? ContactLink{kLostLink, kLostLink, 0} : ContactLink{kNoPointsLink, kNoPointsLink, 0};
     }
     const Manifold m = collideShapes(viewOf(sa, *m_polygons), ba.xf, viewOf(sb, *m_polygons), bb.xf,
                                      m_settings.contactMethod, spec);
+    if (t == nullptr) {
+        // No points last step: nothing to warm start from. The serial pass makes the record.
+        if (m.pointCount == 0) {
+            return {kNoPointsLink, kNoPointsLink, 0};
+        }
+        reserveForSize(scratch, scratch.size() + 1);
+        scratch.push_back(m);
+        return {kNewLink, worker, static_cast<std::int32_t>(scratch.size() - 1)};
+    }
+    if (m.pointCount == 0) {
+        return {kLostLink, kLostLink, 0};
+    }
     ContactPointSim fresh[kMaxManifoldPoints];
+    std::uint8_t persisted = 0;
     for (int k = 0; k < m.pointCount; ++k) {
         const std::uint32_t key = m.points[k].id.key();
-        for (int j = 0; j < c.manifold.pointCount; ++j) {
-            if (c.manifold.points[j].id.key() == key) {
-                fresh[k].persisted = true;
+        for (int j = 0; j < t->pointCount; ++j) {
+            if (t->ids[j].key() == key) {
+                persisted = static_cast<std::uint8_t>(persisted | (1u << k));
                 if (m_settings.warmStarting) {
-                    fresh[k].normalImpulse = c.points[j].normalImpulse;
-                    fresh[k].tangentImpulse = c.points[j].tangentImpulse;
+                    fresh[k].normalImpulse = t->points[j].normalImpulse;
+                    fresh[k].tangentImpulse = t->points[j].tangentImpulse;
                 }
                 break;
             }
         }
     }
-    c.manifold = m;
+    t->setManifold(m);
+    t->persisted = persisted;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
-        c.points[k] = fresh[k];
+        t->points[k] = fresh[k];
     }
-    return true;
+    return touchingLink(*t);
 }
 
 const StepReport& World::step() {
@@ -1053,6 +1154,7 @@ const StepReport& World::step(SolverTrace* trace) {
     context.shapes = m_shapes;
     context.polygons = m_polygons.get();
     context.contacts = m_contacts;
+    context.touching = m_touching;
     context.contactLinks = m_contactLinks;
     context.contactsBounce = m_contactSummary.bouncing;
     context.awakeBodies = m_awake;
@@ -1351,7 +1453,7 @@ void World::updateSleep() {
         return x;
     };
     for (const ContactSim& c : m_contacts) {
-        if (c.manifold.pointCount == 0) {
+        if (c.touching < 0) {
             continue;
         }
         BodySim& a = m_bodies[static_cast<std::size_t>(c.bodyA)];
@@ -1400,16 +1502,20 @@ ContactReport World::toReport(const ContactSim& c) const {
     r.bodyB = idOfSlot(c.bodyB);
     r.shapeIndexA = m_shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
     r.shapeIndexB = m_shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
-    r.normal = c.manifold.normal;
-    r.pointCount = c.manifold.pointCount;
-    for (int k = 0; k < c.manifold.pointCount; ++k) {
+    if (c.touching < 0) {
+        return r;
+    }
+    const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
+    r.normal = t.normal;
+    r.pointCount = t.pointCount;
+    for (int k = 0; k < t.pointCount; ++k) {
         ContactPointReport& p = r.points[k];
-        p.point = c.manifold.points[k].point;
-        p.depth = c.manifold.points[k].depth;
-        p.id = c.manifold.points[k].id;
-        p.normalImpulse = c.points[k].stepNormalImpulse;
-        p.tangentImpulse = c.points[k].stepTangentImpulse;
-        p.persisted = c.points[k].persisted;
+        p.point = t.geometry[k].point;
+        p.depth = t.geometry[k].depth;
+        p.id = t.ids[k];
+        p.normalImpulse = t.points[k].stepNormalImpulse;
+        p.tangentImpulse = t.points[k].stepTangentImpulse;
+        p.persisted = t.isPersisted(k);
     }
     return r;
 }
@@ -1431,14 +1537,15 @@ void World::fillReport(StepReport& report, unsigned flags) const {
         report.maxPenetration = m_contactSummary.maxPenetration;
     } else {
         for (const ContactSim& c : m_contacts) {
-            if (c.manifold.pointCount == 0) {
+            if (c.touching < 0) {
                 continue;
             }
+            const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
             ++report.contactCount;
-            report.pointCount += c.manifold.pointCount;
+            report.pointCount += t.pointCount;
             bool touching = false;
-            for (int k = 0; k < c.manifold.pointCount; ++k) {
-                const double d = c.manifold.points[k].depth;
+            for (int k = 0; k < t.pointCount; ++k) {
+                const double d = t.geometry[k].depth;
                 touching = touching || d > 0.0;
                 report.maxPenetration = std::max(report.maxPenetration, d);
             }
@@ -1491,7 +1598,7 @@ BodyId World::bodyAt(Vec2 worldPoint) const {
 std::vector<ContactReport> World::contacts() const {
     std::vector<ContactReport> out;
     for (const ContactSim& c : m_contacts) {
-        if (c.manifold.pointCount > 0) {
+        if (c.touching >= 0) {
             out.push_back(toReport(c));
         }
     }
@@ -1576,7 +1683,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 752, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 800, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1586,8 +1693,9 @@ World::World(const World& other)
       m_bodyInfo(other.m_bodyInfo), m_freeBodies(other.m_freeBodies), m_bodyCount(other.m_bodyCount),
       m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_polygons(copyOf(other.m_polygons)),
       m_broadPhase(copyOf(other.m_broadPhase)), m_fixedTree(copyOf(other.m_fixedTree)),
-      m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
-      m_fastBodies(other.m_fastBodies), m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
+      m_contacts(other.m_contacts), m_touching(other.m_touching), m_newManifolds(other.m_newManifolds),
+      m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake), m_fastBodies(other.m_fastBodies),
+      m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
       m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactLinks(other.m_contactLinks),
@@ -1628,11 +1736,15 @@ std::size_t World::memoryBytes() const {
     std::size_t bytes = sizeof(World) + heapBytes(m_bodies) + heapBytes(m_bodyInfo) +
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
-                        heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_fastKind) +
-                        heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) + heapBytes(m_contactLinks) +
-                        heapBytes(m_proxyMoves);
+                        heapBytes(m_touching) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
+                        heapBytes(m_fastKind) + heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) +
+                        heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
+    }
+    bytes += heapBytes(m_newManifolds);
+    for (const std::vector<Manifold>& scratch : m_newManifolds) {
+        bytes += heapBytes(scratch);
     }
     bytes +=
         sizeof(BroadPhase) + m_broadPhase->memoryBytes() + sizeof(DynamicTree) + m_fixedTree->memoryBytes();
