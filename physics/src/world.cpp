@@ -133,9 +133,11 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-/// How many new manifolds a worker's scratch of updateContacts() keeps room for between steps, at least
-/// (88 bytes each): a scene where contacts come and go every step (a rain, a smash) reuses it.
-constexpr std::size_t kNewManifoldsKept = 1024;
+/// Room each worker thread has for the manifolds of pairs that got points without a touching record (88
+/// bytes each, 11 KB): a step's new contacts in a crowd (a smash: about 300 a step, 2,000 at most) mostly
+/// fit; the rest are collided again by the serial pass (a pyramid's first step: 10,000 once). Fixed, so the
+/// worker threads never allocate and what is allocated does not depend on how the work was shared.
+constexpr std::size_t kNewManifolds = 128;
 
 double seconds(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
@@ -904,18 +906,19 @@ void World::updateContacts() {
     //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
     //   its accumulated impulses over (warm starting), marking it persisted.
     // The manifolds are computed on the worker threads, each contact writing only its own touching record
-    // (or, when it got points and has none yet, its worker's scratch); then this thread runs over the
-    // contacts in index order, exactly as a single loop that did everything as it went would: it drops the
-    // pairs whose boxes parted (the last contact moves into the hole; its new manifold does not depend on
-    // where it is stored), releases the records of manifolds that lost their points and makes the records
-    // of those that got some. So the records' order depends on the contacts' order alone, never on the
-    // threads.
+    // (or, when it got points and has none yet, a slot of its worker's scratch); then this thread runs over
+    // the contacts in index order, exactly as a single loop that did everything as it went would: it drops
+    // the pairs whose boxes parted (the last contact moves into the hole; its new manifold does not depend
+    // on where it is stored), releases the records of manifolds that lost their points and makes the records
+    // of those that got some (from the scratch, or collided again when the scratch was full). So the
+    // records' order depends on the contacts' order alone, never on the threads.
     // The report's contact figures are summed here too, while each manifold is in cache (fillReport() would
     // read every contact again): per range, then merged; sums and a maximum do not depend on the ranges.
     const int count = static_cast<int>(m_contacts.size());
     m_contactLinks.resize(static_cast<std::size_t>(count));
-    if (m_newManifolds.size() != static_cast<std::size_t>(m_pool->threads())) {
-        m_newManifolds.resize(static_cast<std::size_t>(m_pool->threads()));
+    m_newManifolds.resize(static_cast<std::size_t>(m_pool->threads()));
+    for (std::vector<Manifold>& scratch : m_newManifolds) {
+        scratch.reserve(kNewManifolds);
     }
     m_contactSummary = ContactSummary{};
     std::mutex merge;
@@ -930,53 +933,20 @@ void World::updateContacts() {
             if (i + kPrefetchAhead / 2 < end) {
                 prefetchPolygons(i + kPrefetchAhead / 2);
             }
-            const ContactLink link = updateContact(i, worker, scratch);
-            m_contactLinks[static_cast<std::size_t>(i)] = link;
-            if (link.bodyA == kGoneLink || link.bodyA == kNoPointsLink || link.bodyA == kLostLink) {
-                continue;
-            }
-            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
-            // The new manifold: in the worker's scratch, or in the pair's record.
-            double depths[kMaxManifoldPoints] = {};
-            int pointCount = 0;
-            if (link.bodyA == kNewLink) {
-                const Manifold& m = scratch[static_cast<std::size_t>(link.fresh)];
-                pointCount = m.pointCount;
-                for (int k = 0; k < pointCount; ++k) {
-                    depths[k] = m.points[k].depth;
-                }
-            } else {
-                const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
-                pointCount = t.pointCount;
-                for (int k = 0; k < pointCount; ++k) {
-                    depths[k] = t.geometry[k].depth;
-                }
-            }
-            ++local.contacts;
-            local.points += pointCount;
-            bool touching = false;
-            for (int k = 0; k < pointCount; ++k) {
-                touching = touching || depths[k] > 0.0;
-                local.maxPenetration = std::max(local.maxPenetration, depths[k]);
-            }
-            local.touching += touching ? 1 : 0;
-            local.bouncing = local.bouncing || c.restitution != 0.0;
+            m_contactLinks[static_cast<std::size_t>(i)] = updateContact(i, worker, scratch, local);
         }
         const std::lock_guard lock(merge);
         m_contactSummary.contacts += local.contacts;
         m_contactSummary.touching += local.touching;
         m_contactSummary.bouncing = m_contactSummary.bouncing || local.bouncing;
         m_contactSummary.points += local.points;
+        m_contactSummary.newRecords += local.newRecords;
         m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
     m_contactSummary.valid = true;
     // Room for the new records at once: a burst (the first step of a pyramid: 10,000 at once) then takes
     // exactly what it needs instead of a last growth by a quarter.
-    std::size_t newRecords = 0;
-    for (const std::vector<Manifold>& scratch : m_newManifolds) {
-        newRecords += scratch.size();
-    }
-    reserveForSize(m_touching, m_touching.size() + newRecords);
+    reserveForSize(m_touching, m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords));
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
         ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
         if (link.bodyA == kGoneLink) {
@@ -989,22 +959,19 @@ void World::updateContacts() {
             releaseTouching(i);
             link.bodyA = link.bodyB = kNoPointsLink;
         } else if (link.bodyA == kNewLink) {
-            const std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(link.bodyB)];
-            addTouching(i, scratch[static_cast<std::size_t>(link.fresh)]);
             const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+            if (link.bodyB >= 0) {
+                const std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(link.bodyB)];
+                addTouching(i, scratch[static_cast<std::size_t>(link.fresh)]);
+            } else {
+                addTouching(i, collidePair(c)); // the same function of the same poses: the same manifold
+            }
             link = {c.bodyA, c.bodyB, 1};
         }
         ++i;
     }
-    // The scratch keeps its room for the next step's few new manifolds, but not a burst's (a pyramid's
-    // first step would otherwise hold 10,000 manifolds, 0.9 MB, for ever).
-    const std::size_t keep = std::max<std::size_t>(kNewManifoldsKept, m_touching.size() / 8);
     for (std::vector<Manifold>& scratch : m_newManifolds) {
-        if (scratch.capacity() > keep) {
-            std::vector<Manifold>().swap(scratch);
-        } else {
-            scratch.clear();
-        }
+        scratch.clear();
     }
 }
 
@@ -1040,8 +1007,17 @@ void World::prefetchPolygons(int index) const {
     }
 }
 
-ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& scratch) {
-    ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
+Manifold World::collidePair(const ContactSim& c) const {
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
+    return collideShapes(viewOf(sa, *m_polygons), m_bodies[static_cast<std::size_t>(c.bodyA)].xf,
+                         viewOf(sb, *m_polygons), m_bodies[static_cast<std::size_t>(c.bodyB)].xf,
+                         m_settings.contactMethod, kSpeculativeDistance);
+}
+
+ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& scratch,
+                                 ContactSummary& summary) {
+    const ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
     const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
     const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
     const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
@@ -1051,39 +1027,54 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
     if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 || !overlaps(sa.fatAABB, sb.fatAABB)) {
         return {kGoneLink, kGoneLink, 0};
     }
+    constexpr ContactLink kNoPoints{kNoPointsLink, kNoPointsLink, 0};
     TouchingSim* t = c.touching >= 0 ? &m_touching[static_cast<std::size_t>(c.touching)] : nullptr;
-    // A link to the solver: the pair's bodies, and whether no point touched last step.
-    const auto touchingLink = [&c](const TouchingSim& record) {
+    // The report's figures of a manifold with points (depthOf(k): point k's depth).
+    const auto count = [&summary, &c](int pointCount, auto depthOf) {
+        ++summary.contacts;
+        summary.points += pointCount;
+        bool touching = false;
+        for (int k = 0; k < pointCount; ++k) {
+            touching = touching || depthOf(k) > 0.0;
+            summary.maxPenetration = std::max(summary.maxPenetration, depthOf(k));
+        }
+        summary.touching += touching ? 1 : 0;
+        summary.bouncing = summary.bouncing || c.restitution != 0.0;
+    };
+    // A pair with its record: its figures, and its link to the solver (the bodies, and whether no point
+    // touched last step).
+    const auto touchingLink = [&c, &count](const TouchingSim& record) {
+        count(record.pointCount, [&record](int k) { return record.geometry[k].depth; });
         return ContactLink{c.bodyA, c.bodyB, record.persisted == 0 ? 1 : 0};
     };
     const bool activeA = ba.awake && ba.type != BodyType::Static;
     const bool activeB = bb.awake && bb.type != BodyType::Static;
     if (!activeA && !activeB) {
         // Both asleep (or asleep and static): the old manifold still holds.
-        return t ? touchingLink(*t) : ContactLink{kNoPointsLink, kNoPointsLink, 0};
+        return t ? touchingLink(*t) : kNoPoints;
     }
     // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than a small
     // fixed margin gets points with negative depth, and the solver lets it close only the gap. The margin is
     // never widened by speed: a corner far off the path would get a constraint along the corner-to-body
     // direction and deflect a body that passes it (a ghost collision). Fast bodies are caught by the
     // time-of-impact sweep instead (solveContinuous).
-    const double spec = kSpeculativeDistance;
-    if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
-        return t ? ContactLink{kLostLink, kLostLink, 0} : ContactLink{kNoPointsLink, kNoPointsLink, 0};
+    if (!overlaps(fatten(sa.aabb, kSpeculativeDistance), sb.aabb)) {
+        return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
     }
-    const Manifold m = collideShapes(viewOf(sa, *m_polygons), ba.xf, viewOf(sb, *m_polygons), bb.xf,
-                                     m_settings.contactMethod, spec);
+    const Manifold m = collidePair(c);
+    if (m.pointCount == 0) {
+        return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
+    }
     if (t == nullptr) {
-        // No points last step: nothing to warm start from. The serial pass makes the record.
-        if (m.pointCount == 0) {
-            return {kNoPointsLink, kNoPointsLink, 0};
+        // No points last step: nothing to warm start from. The serial pass makes the record, from the
+        // scratch while it has room (reserved: no allocation here), else by colliding the pair again.
+        count(m.pointCount, [&m](int k) { return m.points[k].depth; });
+        ++summary.newRecords;
+        if (scratch.size() == scratch.capacity()) {
+            return {kNewLink, -1, 0};
         }
-        reserveForSize(scratch, scratch.size() + 1);
         scratch.push_back(m);
         return {kNewLink, worker, static_cast<std::int32_t>(scratch.size() - 1)};
-    }
-    if (m.pointCount == 0) {
-        return {kLostLink, kLostLink, 0};
     }
     ContactPointSim fresh[kMaxManifoldPoints];
     std::uint8_t persisted = 0;

@@ -277,14 +277,18 @@ private:
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
+    struct ContactSummary;
     /// The narrow phase of one pair, on a worker thread: its new manifold, written in place into its touching
-    /// record, or into `scratch` (the worker's) when it gets points and has no record yet. Returns what the
-    /// serial pass of updateContacts() must do: its ContactLink (bodyA is kGoneLink when the fat boxes
-    /// parted, kLostLink or kNewLink when the record is to be released or made).
-    ContactLink updateContact(int contactIndex, int worker, std::vector<Manifold>& scratch);
-    void prefetchContact(int contactIndex) const;  ///< starts loading what updateContact will read
-    void prefetchPolygons(int contactIndex) const; ///< the same for the shapes' polygon records
-    static constexpr int kPrefetchAhead = 8;       ///< contacts between a prefetch and its use
+    /// record, or into `scratch` (the worker's, while it has room) when it gets points and has no record yet;
+    /// its figures added to `summary`. Returns what the serial pass of updateContacts() must do: its
+    /// ContactLink (bodyA is kGoneLink when the fat boxes parted, kLostLink or kNewLink when the record is to
+    /// be released or made).
+    ContactLink updateContact(int contactIndex, int worker, std::vector<Manifold>& scratch,
+                              ContactSummary& summary);
+    Manifold collidePair(const ContactSim& contact) const; ///< the pair's manifold at the current poses
+    void prefetchContact(int contactIndex) const;          ///< starts loading what updateContact will read
+    void prefetchPolygons(int contactIndex) const;         ///< the same for the shapes' polygon records
+    static constexpr int kPrefetchAhead = 8;               ///< contacts between a prefetch and its use
     void finalizeBodies();
     void updateSleep();
     void fillReport(StepReport& report, unsigned flags) const;
@@ -315,8 +319,9 @@ private:
     /// The manifolds and impulses of the pairs whose manifold has points (ContactSim::touching), in the order
     /// updateContacts() made them.
     std::vector<TouchingSim> m_touching;
-    /// Per worker thread, the manifolds of the pairs that got points this step without a touching record yet
-    /// (updateContacts() makes the records in contact order afterwards). Empty between steps.
+    /// Per worker thread, room for kNewManifolds manifolds of pairs that got points this step without a
+    /// touching record yet (updateContacts() makes the records in contact order afterwards). Empty between
+    /// steps.
     std::vector<std::vector<Manifold>> m_newManifolds;
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
@@ -339,6 +344,7 @@ private:
         int contacts = 0;
         int touching = 0;
         int points = 0;
+        int newRecords = 0; ///< pairs that got points without a touching record (updateContacts())
         double maxPenetration = 0.0;
         bool bouncing = false; ///< some contact with points has restitution (for the solver)
         bool valid = false;
