@@ -301,7 +301,7 @@ std::vector<BodyId> World::bodyIds() const {
 }
 
 std::span<const int> World::bodyShapeSlots(int bodySlot) const {
-    return m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes;
+    return m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots();
 }
 
 Result<BodyId> World::createBody(const BodyDef& def) {
@@ -332,7 +332,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     const auto si = static_cast<std::size_t>(slot);
     BodyInfo& info = m_bodyInfo[si];
     info.name = def.name;
-    info.shapes.clear();
+    info.clearShapes();
     ++info.generation;
 
     BodySim body;
@@ -372,14 +372,14 @@ Result<BodyId> World::createBody(const BodyDef& def) {
         shape.body = slot;
         shape.indexInBody = static_cast<int>(k);
         shape.alive = true;
-        info.shapes.push_back(shapeSlot);
+        info.addShape(shapeSlot);
     }
 
     // Mass properties (Box2D b2UpdateBodyMassData): dynamic bodies only; the centre of mass is kept apart
     // from the origin. A dynamic body whose shapes give no mass gets 1 kg at its origin and does not rotate.
     if (def.type == BodyType::Dynamic) {
         std::vector<MassData> parts;
-        parts.reserve(info.shapes.size());
+        parts.reserve(def.shapes.size());
         for (const ShapeDef& shapeDef : def.shapes) {
             parts.push_back(massOf(shapeDef.geometry, shapeDef.density));
         }
@@ -398,7 +398,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     body.center = transformPoint(body.xf, body.localCenter);
     body.center0 = body.center;
     body.q0 = body.xf.q;
-    computeExtents(body, info.shapes);
+    computeExtents(body, info.shapeSlots());
     m_bodies[si] = body;
     createProxies(slot);
     ++m_bodyCount;
@@ -423,7 +423,7 @@ void World::compactPolygons() {
 
 void World::createProxies(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
         shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
@@ -435,7 +435,7 @@ void World::createProxies(int bodySlot) {
 }
 
 void World::destroyProxies(int bodySlot) {
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (shape.proxy >= 0) {
             m_broadPhase->destroyProxy(shape.proxy);
@@ -512,7 +512,7 @@ bool World::removeBody(BodyId id) {
     destroyContactsOf(slot);
     destroyProxies(slot);
     const auto si = static_cast<std::size_t>(slot);
-    for (int s : m_bodyInfo[si].shapes) {
+    for (int s : m_bodyInfo[si].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (!shape.isCircle()) {
             m_polygons->release(shape.polygon);
@@ -521,7 +521,7 @@ bool World::removeBody(BodyId id) {
         m_freeShapes.push_back(s);
     }
     compactPolygons();
-    m_bodyInfo[si].shapes.clear();
+    m_bodyInfo[si].clearShapes();
     m_bodyInfo[si].name.clear();
     m_bodies[si] = BodySim{};
     m_freeBodies.push_back(slot);
@@ -606,7 +606,7 @@ MassData World::massData(BodyId id) const {
 
 int World::shapeCount(BodyId id) const {
     const int s = slotOf(id);
-    return s < 0 ? 0 : static_cast<int>(m_bodyInfo[static_cast<std::size_t>(s)].shapes.size());
+    return s < 0 ? 0 : static_cast<int>(m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots().size());
 }
 
 ShapeDef World::shape(BodyId id, int shapeIndex) const {
@@ -616,7 +616,7 @@ ShapeDef World::shape(BodyId id, int shapeIndex) const {
         return ShapeDef{};
     }
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
-        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+        m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots()[static_cast<std::size_t>(shapeIndex)])];
     ShapeDef def;
     if (sh.isCircle()) {
         def.geometry = sh.circle;
@@ -635,7 +635,7 @@ AABB World::shapeAABB(BodyId id, int shapeIndex) const {
         return AABB{};
     }
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
-        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+        m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots()[static_cast<std::size_t>(shapeIndex)])];
     return boundsOf(viewOf(sh, *m_polygons), m_bodies[static_cast<std::size_t>(s)].xf);
 }
 
@@ -695,7 +695,7 @@ void World::refreshShapes(int bodySlot, Vec2 displacement) {
 
 void World::updateShapeBounds(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
     }
@@ -713,7 +713,7 @@ AABB World::proxyBox(const BodySim& b, const ShapeSim& shape) const {
 
 bool World::proxiesStillFit(int bodySlot, Vec2 displacement) const {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (shape.fixedProxy >= 0) {
             return false; // kept in a second tree with its own boxes: moved every time
@@ -727,7 +727,7 @@ bool World::proxiesStillFit(int bodySlot, Vec2 displacement) const {
 
 void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const AABB box = proxyBox(b, shape);
         if (shape.proxy >= 0) {
@@ -1292,7 +1292,7 @@ void World::sweepBody(int slot, bool bullet) {
     const Transform xfStart = sweepTransform(sweep, 0.0);
     const Transform xfEnd{b.center - rotate(b.xf.q, b.localCenter), b.xf.q};
     double fraction = 1.0;
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapeSlots()) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const ShapeView view = viewOf(shape, *m_polygons);
         const DistanceProxy proxy = makeProxy(view);
@@ -1574,7 +1574,7 @@ BodyId World::bodyAt(Vec2 worldPoint) const {
             continue;
         }
         const Vec2 local = invTransformPoint(b.xf, worldPoint);
-        for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
+        for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapeSlots()) {
             const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
             const bool inside = shape.isCircle() ? pointInCircle(shape.circle, local)
                                                  : pointInConvexPolygon(polygonOf(shape, *m_polygons), local);
