@@ -1,14 +1,16 @@
 #pragma once
 /// @file contact.h
-/// Contacts between two shapes: the solver's record (ContactSim, kept in a contiguous array and matched from
-/// step to step for warm starting) and the plain copy a StepReport hands to the UI
-/// (ContactReport, contact_report.h).
+/// Contacts between two shapes: the solver's records (ContactSim for every pair of overlapping fat boxes,
+/// kept in a contiguous array and matched from step to step for warm starting; TouchingSim, the manifold and
+/// impulses of the pairs whose manifold has points, in a side array) and the plain copy a StepReport hands
+/// to the UI (ContactReport, contact_report.h).
 
 #include "body.h"
 #include "physics/contact_report.h"
 #include "physics/manifold.h"
 
 #include <cstdint>
+#include <span>
 
 namespace phys {
 
@@ -20,11 +22,72 @@ struct ContactPointSim {
     /// Normal and friction impulse applied over the whole step (all substeps), N s: what the report shows.
     double stepNormalImpulse = 0.0;
     double stepTangentImpulse = 0.0;
-    bool persisted = false; ///< the same feature pair touched last step (warm started)
 };
 
-/// One touching (or speculatively close) shape pair. Shape A belongs to bodyA; the manifold normal points A
-/// -> B.
+/// Where a manifold point is, without its feature id (TouchingSim keeps the ids apart: a ManifoldPoint's id
+/// leaves 4 bytes of padding after it).
+struct TouchingPoint {
+    Vec2 point;         ///< world frame, metres (ManifoldPoint::point)
+    double depth = 0.0; ///< metres, positive = overlapping (ManifoldPoint::depth)
+};
+
+/// The manifold and point impulses of a pair whose manifold has points: World's side array of touching
+/// contacts (issue 17's memory item). Most pairs of overlapping fat boxes have an empty manifold (in the
+/// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
+/// 144-byte record exists while the manifold has points. Created by the narrow phase
+/// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
+/// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a quarter
+/// (growth.h). Laid out without padding: before, a Manifold (88 bytes, 12 of them padding) and two
+/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair.
+struct TouchingSim {
+    Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
+    TouchingPoint geometry[kMaxManifoldPoints];
+    ContactPointSim points[kMaxManifoldPoints];
+    FeatureId ids[kMaxManifoldPoints];
+    std::int32_t pair = -1;      ///< index of its ContactSim in the World's pair array
+    std::uint8_t pointCount = 0; ///< 1..kMaxManifoldPoints outside the narrow phase
+    /// Bit k: point k's feature pair touched last step too (warm started; ContactPointState::persisted).
+    std::uint8_t persisted = 0;
+
+    bool isPersisted(int k) const { return (persisted >> k) & 1u; }
+
+    /// The manifold as the collision functions return it.
+    Manifold manifold() const {
+        Manifold m;
+        m.normal = normal;
+        m.pointCount = pointCount;
+        for (int k = 0; k < pointCount; ++k) {
+            m.points[k].point = geometry[k].point;
+            m.points[k].depth = geometry[k].depth;
+            m.points[k].id = ids[k];
+        }
+        return m;
+    }
+
+    /// Takes `m`'s normal and points; the impulses and `persisted` are the caller's.
+    void setManifold(const Manifold& m) {
+        normal = m.normal;
+        pointCount = static_cast<std::uint8_t>(m.pointCount);
+        for (int k = 0; k < kMaxManifoldPoints; ++k) {
+            geometry[k] = {m.points[k].point, m.points[k].depth};
+            ids[k] = m.points[k].id;
+        }
+    }
+
+    /// Forgets the impulses (nothing to warm start from): after a teleport or a solver change.
+    void clearImpulses() {
+        for (ContactPointSim& p : points) {
+            p = ContactPointSim{};
+        }
+        persisted = 0;
+    }
+};
+static_assert(sizeof(TouchingSim) == 144, "TouchingSim is laid out without padding");
+
+/// One pair of shapes whose fat boxes overlap (kept while they do, matched from step to step for warm
+/// starting). Shape A belongs to bodyA; the manifold normal points A -> B. Its manifold and impulses, when
+/// the manifold has points, are the TouchingSim `touching` names; without points (most pairs of a crowd) the
+/// pair is these 40 bytes alone, and its manifold is empty with zero impulses.
 struct ContactSim {
     int shapeA = -1; ///< shape slot index in the World
     int shapeB = -1;
@@ -32,9 +95,15 @@ struct ContactSim {
     int bodyB = -1;
     double friction = 0.0;    ///< mixed: sqrt(fA * fB)
     double restitution = 0.0; ///< mixed: max(eA, eB)
-    Manifold manifold;        ///< world frame, computed at the start of the step
-    ContactPointSim points[kMaxManifoldPoints];
+    /// Index of its TouchingSim in the World's side array, or -1 while the manifold has no points.
+    std::int32_t touching = -1;
 };
+static_assert(sizeof(ContactSim) == 40);
+
+/// The manifold of `pair` (empty when it has no touching record).
+inline Manifold manifoldOf(const ContactSim& pair, std::span<const TouchingSim> touching) {
+    return pair.touching < 0 ? Manifold{} : touching[static_cast<std::size_t>(pair.touching)].manifold();
+}
 
 /// What a solver's scan for constraints needs of a contact, 12 bytes instead of the contact's cache lines
 /// (World::updateContacts writes one per contact, in step with the contacts; SolverContext::contactLinks).

@@ -749,15 +749,23 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             const std::size_t o = static_cast<std::size_t>(first + lane);
             // The constraints are visited by level, so their contacts and bodies are read out of order:
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
-            // for memory).
+            // for memory). A pair names its touching record, so the pair is asked for first and its record
+            // (three lines of 144 bytes) once the pair has arrived, as the narrow phase does.
             constexpr std::size_t kAhead = 8;
             if (o + kAhead < orderCount) {
                 const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
                 const ContactSim& next = ctx.contacts[static_cast<std::size_t>(ahead.contact)];
                 __builtin_prefetch(&next);
-                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 64);
-                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 128);
-                __builtin_prefetch(reinterpret_cast<const char*>(&next) + 192);
+                __builtin_prefetch(reinterpret_cast<const char*>(&next) + sizeof(ContactSim) - 1);
+            }
+            if (o + kAhead / 2 < orderCount) {
+                const ContactSim& next = ctx.contacts[static_cast<std::size_t>(
+                    m_entries[static_cast<std::size_t>(m_order[o + kAhead / 2])].contact)];
+                const auto* record =
+                    reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
+                __builtin_prefetch(record);
+                __builtin_prefetch(record + 64);
+                __builtin_prefetch(record + sizeof(TouchingSim) - 1);
             }
             if (o + 2 < orderCount) {
                 const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
@@ -767,6 +775,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             }
             const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
             const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
+            const TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
             const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
             const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
             const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
@@ -775,7 +784,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             const double iA = sa.invInertia;
             const double mB = sb.invMass;
             const double iB = sb.invInertia;
-            const Vec2 normal = contact.manifold.normal;
+            const Vec2 normal = touching.normal;
             const Vec2 tangent = rightPerp(normal);
             block.a[lane] = e.a;
             block.b[lane] = e.b;
@@ -784,21 +793,21 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             block.friction[lane] = contact.friction;
             block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
             cold.contact[lane] = e.contact;
-            cold.pointCount[lane] = contact.manifold.pointCount;
+            cold.pointCount[lane] = touching.pointCount;
             if (bounce != nullptr) {
                 bounce->restitution[lane] = contact.restitution;
             }
             for (int k = 0; k < kMaxManifoldPoints; ++k) {
                 cold.earlierNormal[k][lane] = 0.0;
                 cold.earlierTangent[k][lane] = 0.0;
-                if (k >= contact.manifold.pointCount) {
+                if (k >= touching.pointCount) {
                     clearPoint(block, k, lane);
                     if (bounce != nullptr) {
                         bounce->relativeVelocity[k][lane] = 0.0;
                     }
                     continue;
                 }
-                const ManifoldPoint& mp = contact.manifold.points[k];
+                const TouchingPoint& mp = touching.geometry[k];
                 wide::WidePoint& cp = block.p[k];
                 const Vec2 rA = mp.point - bodyA.center;
                 const Vec2 rB = mp.point - bodyB.center;
@@ -816,8 +825,8 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
                 cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
                 const bool warm = settings.warmStarting;
-                cp.normalImpulse[lane] = warm ? contact.points[k].normalImpulse : 0.0;
-                cp.tangentImpulse[lane] = warm ? contact.points[k].tangentImpulse : 0.0;
+                cp.normalImpulse[lane] = warm ? touching.points[k].normalImpulse : 0.0;
+                cp.tangentImpulse[lane] = warm ? touching.points[k].tangentImpulse : 0.0;
                 cp.maxNormalImpulse[lane] = 0.0;
                 if (bounce != nullptr) {
                     const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
@@ -964,10 +973,11 @@ void ImpulseSolver::storeImpulses(SolverContext& ctx, const WideBlock* blocks, c
             if (cold.contact[lane] < 0) {
                 continue;
             }
-            ContactSim& contact = ctx.contacts[static_cast<std::size_t>(cold.contact[lane])];
+            const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(cold.contact[lane])];
+            TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
             for (int k = 0; k < cold.pointCount[lane]; ++k) {
                 const wide::WidePoint& p = c.p[k];
-                ContactPointSim& out = contact.points[k];
+                ContactPointSim& out = touching.points[k];
                 out.normalImpulse = p.normalImpulse[lane];
                 out.tangentImpulse = p.tangentImpulse[lane];
                 out.stepNormalImpulse = cold.earlierNormal[k][lane] + p.normalImpulse[lane];
@@ -1015,12 +1025,13 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
     integrateVelocities(ctx, h, 0, n);
     integratePositions(h, 0, n);
     for (const ContactSim& contact : ctx.contacts) {
-        if (contact.manifold.pointCount == 0) {
+        if (contact.touching < 0) {
             continue;
         }
-        double depth = contact.manifold.points[0].depth;
-        for (int k = 1; k < contact.manifold.pointCount; ++k) {
-            depth = std::max(depth, contact.manifold.points[k].depth);
+        const TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
+        double depth = touching.geometry[0].depth;
+        for (int k = 1; k < touching.pointCount; ++k) {
+            depth = std::max(depth, touching.geometry[k].depth);
         }
         const int a = m_stateOf[static_cast<std::size_t>(contact.bodyA)];
         const int b = m_stateOf[static_cast<std::size_t>(contact.bodyB)];
@@ -1033,7 +1044,7 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
         if (mSum <= 0.0) {
             continue;
         }
-        const Vec2 normal = contact.manifold.normal;
+        const Vec2 normal = touching.normal;
         sa.dp -= (depth * sa.invMass / mSum) * normal;
         sb.dp += (depth * sb.invMass / mSum) * normal;
         const double vn = dot(sb.v - sa.v, normal);
@@ -1043,10 +1054,8 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
             sb.v += (j * sb.invMass) * normal;
         }
     }
-    for (ContactSim& contact : ctx.contacts) {
-        for (ContactPointSim& p : contact.points) {
-            p = ContactPointSim{};
-        }
+    for (TouchingSim& touching : ctx.touching) {
+        touching.clearImpulses();
     }
 }
 

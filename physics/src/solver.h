@@ -23,9 +23,13 @@ struct SolverTrace;
 class TaskPool;
 
 /// ContactLink::bodyA for a contact without points, and (inside World::updateContacts only) for
-/// one that is about to be destroyed.
+/// one that is about to be destroyed (kGoneLink), one whose manifold lost its points and whose touching
+/// record is to be released (kLostLink), and one whose manifold got points and needs a touching record
+/// (kNewLink: bodyB names the worker thread's scratch and fresh the manifold's place in it).
 inline constexpr std::int32_t kNoPointsLink = -1;
 inline constexpr std::int32_t kGoneLink = -2;
+inline constexpr std::int32_t kLostLink = -3;
+inline constexpr std::int32_t kNewLink = -4;
 
 struct SolverContext {
     const WorldSettings* settings = nullptr;
@@ -34,8 +38,10 @@ struct SolverContext {
     std::span<BodySim> bodies;              ///< all body slots; only `isSimulated()` bodies may be changed
     std::span<const ShapeSim> shapes;       ///< all shape slots (check `alive`)
     const PolygonStore* polygons = nullptr; ///< the shapes' polygon records (viewOf(shape, *polygons))
-    std::span<ContactSim>
-        contacts; ///< this step's contacts; manifolds from the poses at the start of the step
+    /// This step's contact pairs; manifolds from the poses at the start of the step, in `touching`.
+    std::span<ContactSim> contacts;
+    /// The manifolds and point impulses of the pairs with points (ContactSim::touching names each pair's).
+    std::span<TouchingSim> touching;
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
     /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
     /// kNoPointsLink; what a solver's scan for constraints needs (the impulse solver reads only these).
@@ -51,9 +57,9 @@ struct SolverContext {
 };
 
 /// A contact solver. On return every simulated body must have its `center`, `xf.q`, `linearVelocity` and
-/// `angularVelocity` advanced by one time step (the World recomputes `xf.p` from them), and every contact's
-/// `points[i].normalImpulse / tangentImpulse` must hold the impulses applied (for the report and warm
-/// starting). Forces in BodySim are read, not cleared (the World clears them). Must not allocate in steady
+/// `angularVelocity` advanced by one time step (the World recomputes `xf.p` from them), and every touching
+/// record's `points[i].normalImpulse / tangentImpulse` must hold the impulses applied (for the report and
+/// warm starting). Forces in BodySim are read, not cleared (the World clears them). Must not allocate in steady
 /// state.
 class ContactSolver {
 public:

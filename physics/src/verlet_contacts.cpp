@@ -97,6 +97,25 @@ double prestabiliseSlop(double h) {
     return std::min(kPrestabiliseSlop, kSlopSpeed * h);
 }
 
+/// Which of the World's manifold points of `contact` (from the start of the step) is nearest `p`, the first
+/// of equals; -1 when the manifold has none. The step's impulses are reported on that point.
+int nearestManifoldPoint(const ContactSim& contact, std::span<const TouchingSim> touching, Vec2 p) {
+    if (contact.touching < 0) {
+        return -1;
+    }
+    const TouchingSim& t = touching[static_cast<std::size_t>(contact.touching)];
+    int slot = -1;
+    double nearest = std::numeric_limits<double>::infinity();
+    for (int j = 0; j < t.pointCount; ++j) {
+        const double d2 = distanceSquared(t.geometry[j].point, p);
+        if (d2 < nearest) {
+            nearest = d2;
+            slot = j;
+        }
+    }
+    return slot;
+}
+
 } // namespace
 
 void VerletSolver::findSupports(const SolverContext& ctx) {
@@ -124,7 +143,10 @@ void VerletSolver::findSupports(const SolverContext& ctx) {
         changed = false;
         for (const int ci : m_order) {
             const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
-            const Manifold& m0 = c.manifold;
+            if (c.touching < 0) {
+                continue;
+            }
+            const Manifold m0 = ctx.touching[static_cast<std::size_t>(c.touching)].manifold();
             if (m0.pointCount == 0 || c.bodyA < 0 || c.bodyB < 0 ||
                 c.bodyA >= static_cast<int>(m_bodies.size()) ||
                 c.bodyB >= static_cast<int>(m_bodies.size())) {
@@ -223,7 +245,7 @@ void VerletSolver::collidePairs(const SolverContext& ctx, double h, Pass pass) {
 bool VerletSolver::speculativeManifold(const SolverContext& ctx, int ci, const Transform& xfA,
                                        const Transform& xfB, Manifold& out) const {
     // Speculative contacts on positions (Catto, "Continuous Collision", GDC 2013, here for position Verlet):
-    // the World's manifold from the start of the step (ContactSim::manifold, with its speculative margin)
+    // the World's manifold from the start of the step (the pair's TouchingSim, with its speculative margin)
     // names where the two surfaces meet; each of its points is followed as two material points, one on each
     // body, from the start-of-step poses (BodySim::xf, untouched until the solver returns) to now:
     //   p_A = xfA(xfA0^-1 point),  p_B = xfB(xfB0^-1 point)
@@ -235,10 +257,10 @@ bool VerletSolver::speculativeManifold(const SolverContext& ctx, int ci, const T
     // it was heading for. Slower pairs use the narrow phase on the current poses (exact for resting and
     // rotating contacts).
     const ContactSim& c = ctx.contacts[static_cast<std::size_t>(ci)];
-    const Manifold& m0 = c.manifold;
-    if (m0.pointCount == 0) {
+    if (c.touching < 0) {
         return false;
     }
+    const Manifold m0 = ctx.touching[static_cast<std::size_t>(c.touching)].manifold();
     const Transform& xfA0 = ctx.bodies[static_cast<std::size_t>(c.bodyA)].xf;
     const Transform& xfB0 = ctx.bodies[static_cast<std::size_t>(c.bodyB)].xf;
     bool fast = false;
@@ -418,15 +440,7 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     for (int i = 0; i < m; ++i) {
         total += lambda[i];
         middle += point[i];
-        int slot = -1;
-        double nearest = std::numeric_limits<double>::infinity();
-        for (int j = 0; j < contact.manifold.pointCount; ++j) {
-            const double d2 = distanceSquared(contact.manifold.points[j].point, point[i]);
-            if (d2 < nearest) {
-                nearest = d2;
-                slot = j;
-            }
-        }
+        const int slot = nearestManifoldPoint(contact, ctx.touching, point[i]);
         if (slot >= 0) {
             ps.normalImpulse[slot] += lambda[i] / h;
         }
@@ -511,15 +525,7 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     rub(fa, rangeA, -1.0);
     // Reported on the manifold point nearest the middle; the impulse on B along rightPerp(normal A->B) is
     // -lambda_t / h.
-    int slot = -1;
-    double nearest = std::numeric_limits<double>::infinity();
-    for (int j = 0; j < contact.manifold.pointCount; ++j) {
-        const double d2 = distanceSquared(contact.manifold.points[j].point, middle);
-        if (d2 < nearest) {
-            nearest = d2;
-            slot = j;
-        }
-    }
+    const int slot = nearestManifoldPoint(contact, ctx.touching, middle);
     if (slot >= 0) {
         ps.tangentImpulse[slot] += -lambdaT / h;
     }
@@ -707,15 +713,7 @@ void VerletSolver::solvePoint(const SolverContext& ctx, int ci, int feature, con
     ps.lambdaN += lambda;
     ps.pointN[feature] += lambda;
     recordHit(ci, contactPoint, n, lambda);
-    int slot = -1;
-    double nearest = std::numeric_limits<double>::infinity();
-    for (int k = 0; k < contact.manifold.pointCount; ++k) {
-        const double d2 = distanceSquared(contact.manifold.points[k].point, contactPoint);
-        if (d2 < nearest) {
-            nearest = d2;
-            slot = k;
-        }
-    }
+    const int slot = nearestManifoldPoint(contact, ctx.touching, contactPoint);
     if (slot >= 0) {
         ps.normalImpulse[slot] += lambda / h;
     }
@@ -919,15 +917,17 @@ void VerletSolver::storeImpulses(SolverContext& ctx) {
         return body >= 0 && body < static_cast<int>(m_bodies.size()) &&
                m_bodies[static_cast<std::size_t>(body)].mode == kDynamic;
     };
+    // A pair without points has no record: its impulses are zero, as they would be written.
     for (std::size_t ci = 0; ci < ctx.contacts.size(); ++ci) {
-        ContactSim& c = ctx.contacts[ci];
+        const ContactSim& c = ctx.contacts[ci];
         const PairState& ps = m_pairs[ci];
-        if (!solved(c.bodyA) && !solved(c.bodyB)) {
+        if (c.touching < 0 || (!solved(c.bodyA) && !solved(c.bodyB))) {
             continue;
         }
-        const int count = c.manifold.pointCount;
+        TouchingSim& t = ctx.touching[static_cast<std::size_t>(c.touching)];
+        const int count = t.pointCount;
         for (int k = 0; k < kMaxManifoldPoints; ++k) {
-            ContactPointSim& p = c.points[k];
+            ContactPointSim& p = t.points[k];
             if (k < count) {
                 p.normalImpulse = ps.normalImpulse[k] + (count > 0 ? ps.restitutionImpulse / count : 0.0);
                 p.tangentImpulse = ps.tangentImpulse[k];

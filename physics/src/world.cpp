@@ -133,6 +133,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+/// Room each worker thread has for the manifolds of pairs that got points without a touching record (88
+/// bytes each, 11 KB): a step's new contacts in a crowd (a smash: about 300 a step, 2,000 at most) mostly
+/// fit; the rest are collided again by the serial pass (a pyramid's first step: 10,000 once). Fixed, so the
+/// worker threads never allocate and what is allocated does not depend on how the work was shared.
+constexpr std::size_t kNewManifolds = 128;
+
 double seconds(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
 }
@@ -234,10 +240,8 @@ std::optional<DefError> World::setSettings(const WorldSettings& settings) {
     }
     if (solverChanged) {
         // Impulses of one scheme mean nothing to another: do not warm start from them.
-        for (ContactSim& c : m_contacts) {
-            for (ContactPointSim& p : c.points) {
-                p = ContactPointSim{};
-            }
+        for (TouchingSim& t : m_touching) {
+            t.clearImpulses();
         }
         m_impulseSolver->reset();
         if (m_verletSolver) {
@@ -297,7 +301,7 @@ std::vector<BodyId> World::bodyIds() const {
 }
 
 std::span<const int> World::bodyShapeSlots(int bodySlot) const {
-    return m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes;
+    return m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots();
 }
 
 Result<BodyId> World::createBody(const BodyDef& def) {
@@ -328,7 +332,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     const auto si = static_cast<std::size_t>(slot);
     BodyInfo& info = m_bodyInfo[si];
     info.name = def.name;
-    info.shapes.clear();
+    info.clearShapes();
     ++info.generation;
 
     BodySim body;
@@ -368,14 +372,14 @@ Result<BodyId> World::createBody(const BodyDef& def) {
         shape.body = slot;
         shape.indexInBody = static_cast<int>(k);
         shape.alive = true;
-        info.shapes.push_back(shapeSlot);
+        info.addShape(shapeSlot);
     }
 
     // Mass properties (Box2D b2UpdateBodyMassData): dynamic bodies only; the centre of mass is kept apart
     // from the origin. A dynamic body whose shapes give no mass gets 1 kg at its origin and does not rotate.
     if (def.type == BodyType::Dynamic) {
         std::vector<MassData> parts;
-        parts.reserve(info.shapes.size());
+        parts.reserve(def.shapes.size());
         for (const ShapeDef& shapeDef : def.shapes) {
             parts.push_back(massOf(shapeDef.geometry, shapeDef.density));
         }
@@ -394,7 +398,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
     body.center = transformPoint(body.xf, body.localCenter);
     body.center0 = body.center;
     body.q0 = body.xf.q;
-    computeExtents(body, info.shapes);
+    computeExtents(body, info.shapeSlots());
     m_bodies[si] = body;
     createProxies(slot);
     ++m_bodyCount;
@@ -419,7 +423,7 @@ void World::compactPolygons() {
 
 void World::createProxies(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
         shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
@@ -431,7 +435,7 @@ void World::createProxies(int bodySlot) {
 }
 
 void World::destroyProxies(int bodySlot) {
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (shape.proxy >= 0) {
             m_broadPhase->destroyProxy(shape.proxy);
@@ -446,13 +450,43 @@ void World::destroyProxies(int bodySlot) {
 
 void World::destroyContact(int contactIndex) {
     const auto ci = static_cast<std::size_t>(contactIndex);
+    if (m_contacts[ci].touching >= 0) {
+        releaseTouching(contactIndex);
+    }
     m_contactMap->erase(pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB), m_contacts);
     const std::size_t last = m_contacts.size() - 1;
     if (ci != last) {
         m_contacts[ci] = m_contacts[last];
         m_contactMap->move(pairKey(m_contacts[ci].shapeA, m_contacts[ci].shapeB), contactIndex, m_contacts);
+        if (m_contacts[ci].touching >= 0) {
+            m_touching[static_cast<std::size_t>(m_contacts[ci].touching)].pair = contactIndex;
+        }
     }
     m_contacts.pop_back();
+}
+
+void World::addTouching(int contactIndex, const Manifold& m) {
+    // A pair without a record had no points last step: nothing to warm start from (zero impulses, not
+    // persisted), as updateContact() gives a new point that matches no old one.
+    TouchingSim t;
+    t.setManifold(m);
+    t.pair = contactIndex;
+    m_contacts[static_cast<std::size_t>(contactIndex)].touching =
+        static_cast<std::int32_t>(m_touching.size());
+    reserveForSize(m_touching, m_touching.size() + 1);
+    m_touching.push_back(t);
+}
+
+void World::releaseTouching(int contactIndex) {
+    ContactSim& c = m_contacts[static_cast<std::size_t>(contactIndex)];
+    const auto ti = static_cast<std::size_t>(c.touching);
+    const std::size_t last = m_touching.size() - 1;
+    if (ti != last) {
+        m_touching[ti] = m_touching[last];
+        m_contacts[static_cast<std::size_t>(m_touching[ti].pair)].touching = c.touching;
+    }
+    m_touching.pop_back();
+    c.touching = -1;
 }
 
 void World::destroyContactsOf(int bodySlot) {
@@ -478,7 +512,7 @@ bool World::removeBody(BodyId id) {
     destroyContactsOf(slot);
     destroyProxies(slot);
     const auto si = static_cast<std::size_t>(slot);
-    for (int s : m_bodyInfo[si].shapes) {
+    for (int s : m_bodyInfo[si].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (!shape.isCircle()) {
             m_polygons->release(shape.polygon);
@@ -487,7 +521,7 @@ bool World::removeBody(BodyId id) {
         m_freeShapes.push_back(s);
     }
     compactPolygons();
-    m_bodyInfo[si].shapes.clear();
+    m_bodyInfo[si].clearShapes();
     m_bodyInfo[si].name.clear();
     m_bodies[si] = BodySim{};
     m_freeBodies.push_back(slot);
@@ -572,7 +606,7 @@ MassData World::massData(BodyId id) const {
 
 int World::shapeCount(BodyId id) const {
     const int s = slotOf(id);
-    return s < 0 ? 0 : static_cast<int>(m_bodyInfo[static_cast<std::size_t>(s)].shapes.size());
+    return s < 0 ? 0 : static_cast<int>(m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots().size());
 }
 
 ShapeDef World::shape(BodyId id, int shapeIndex) const {
@@ -582,7 +616,7 @@ ShapeDef World::shape(BodyId id, int shapeIndex) const {
         return ShapeDef{};
     }
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
-        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+        m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots()[static_cast<std::size_t>(shapeIndex)])];
     ShapeDef def;
     if (sh.isCircle()) {
         def.geometry = sh.circle;
@@ -601,7 +635,7 @@ AABB World::shapeAABB(BodyId id, int shapeIndex) const {
         return AABB{};
     }
     const ShapeSim& sh = m_shapes[static_cast<std::size_t>(
-        m_bodyInfo[static_cast<std::size_t>(s)].shapes[static_cast<std::size_t>(shapeIndex)])];
+        m_bodyInfo[static_cast<std::size_t>(s)].shapeSlots()[static_cast<std::size_t>(shapeIndex)])];
     return boundsOf(viewOf(sh, *m_polygons), m_bodies[static_cast<std::size_t>(s)].xf);
 }
 
@@ -661,7 +695,7 @@ void World::refreshShapes(int bodySlot, Vec2 displacement) {
 
 void World::updateShapeBounds(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
     }
@@ -679,7 +713,7 @@ AABB World::proxyBox(const BodySim& b, const ShapeSim& shape) const {
 
 bool World::proxiesStillFit(int bodySlot, Vec2 displacement) const {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         if (shape.fixedProxy >= 0) {
             return false; // kept in a second tree with its own boxes: moved every time
@@ -693,7 +727,7 @@ bool World::proxiesStillFit(int bodySlot, Vec2 displacement) const {
 
 void World::moveShapeProxies(int bodySlot, Vec2 displacement) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
-    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapes) {
+    for (int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const AABB box = proxyBox(b, shape);
         if (shape.proxy >= 0) {
@@ -726,10 +760,10 @@ void World::setTransform(BodyId id, Vec2 position, double angle) {
         refreshShapes(s, b.center - oldCenter);
     }
     // Teleported: the old impulses no longer describe the contacts.
-    for (ContactSim& c : m_contacts) {
+    for (const ContactSim& c : m_contacts) {
         if (c.bodyA == s || c.bodyB == s) {
-            for (ContactPointSim& p : c.points) {
-                p = ContactPointSim{};
+            if (c.touching >= 0) {
+                m_touching[static_cast<std::size_t>(c.touching)].clearImpulses();
             }
             wake(c.bodyA);
             wake(c.bodyB);
@@ -871,16 +905,26 @@ void World::updateContacts() {
     //   for each contact: drop it when the fat boxes no longer overlap; skip it when neither body moves;
     //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
     //   its accumulated impulses over (warm starting), marking it persisted.
-    // The manifolds are computed on the worker threads, each contact in its own slot; the drops then run on
-    // this thread in index order, exactly as a single loop that dropped as it went would: a drop moves the
-    // last contact into the hole, and that contact's new manifold does not depend on where it is stored.
+    // The manifolds are computed on the worker threads, each contact writing only its own touching record
+    // (or, when it got points and has none yet, a slot of its worker's scratch); then this thread runs over
+    // the contacts in index order, exactly as a single loop that did everything as it went would: it drops
+    // the pairs whose boxes parted (the last contact moves into the hole; its new manifold does not depend
+    // on where it is stored), releases the records of manifolds that lost their points and makes the records
+    // of those that got some (from the scratch, or collided again when the scratch was full). So the
+    // records' order depends on the contacts' order alone, never on the threads.
     // The report's contact figures are summed here too, while each manifold is in cache (fillReport() would
     // read every contact again): per range, then merged; sums and a maximum do not depend on the ranges.
     const int count = static_cast<int>(m_contacts.size());
     m_contactLinks.resize(static_cast<std::size_t>(count));
+    m_newManifolds.resize(static_cast<std::size_t>(m_pool->threads()));
+    for (std::vector<Manifold>& scratch : m_newManifolds) {
+        scratch.reserve(kNewManifolds);
+    }
     m_contactSummary = ContactSummary{};
     std::mutex merge;
     m_pool->forRanges(count, 64, [this, &merge](int begin, int end) {
+        const int worker = m_pool->workerIndex();
+        std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(worker)];
         ContactSummary local;
         for (int i = begin; i < end; ++i) {
             if (i + kPrefetchAhead < end) {
@@ -889,45 +933,45 @@ void World::updateContacts() {
             if (i + kPrefetchAhead / 2 < end) {
                 prefetchPolygons(i + kPrefetchAhead / 2);
             }
-            const bool kept = updateContact(i);
-            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
-            const Manifold& m = c.manifold;
-            ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
-            if (!kept || m.pointCount == 0) {
-                link.bodyA = link.bodyB = kept ? kNoPointsLink : kGoneLink;
-                continue;
-            }
-            bool fresh = true;
-            for (int k = 0; k < m.pointCount; ++k) {
-                fresh = fresh && !c.points[k].persisted;
-            }
-            link = {c.bodyA, c.bodyB, fresh ? 1 : 0};
-            ++local.contacts;
-            local.points += m.pointCount;
-            bool touching = false;
-            for (int k = 0; k < m.pointCount; ++k) {
-                touching = touching || m.points[k].depth > 0.0;
-                local.maxPenetration = std::max(local.maxPenetration, m.points[k].depth);
-            }
-            local.touching += touching ? 1 : 0;
-            local.bouncing = local.bouncing || c.restitution != 0.0;
+            m_contactLinks[static_cast<std::size_t>(i)] = updateContact(i, worker, scratch, local);
         }
         const std::lock_guard lock(merge);
         m_contactSummary.contacts += local.contacts;
         m_contactSummary.touching += local.touching;
         m_contactSummary.bouncing = m_contactSummary.bouncing || local.bouncing;
         m_contactSummary.points += local.points;
+        m_contactSummary.newRecords += local.newRecords;
         m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
     m_contactSummary.valid = true;
+    // Room for the new records at once: a burst (the first step of a pyramid: 10,000 at once) then takes
+    // exactly what it needs instead of a last growth by a quarter.
+    reserveForSize(m_touching, m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords));
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
-        if (m_contactLinks[static_cast<std::size_t>(i)].bodyA == kGoneLink) {
-            m_contactLinks[static_cast<std::size_t>(i)] = m_contactLinks.back();
+        ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
+        if (link.bodyA == kGoneLink) {
+            link = m_contactLinks.back();
             m_contactLinks.pop_back();
             destroyContact(i);
             continue;
         }
+        if (link.bodyA == kLostLink) {
+            releaseTouching(i);
+            link.bodyA = link.bodyB = kNoPointsLink;
+        } else if (link.bodyA == kNewLink) {
+            const ContactSim& c = m_contacts[static_cast<std::size_t>(i)];
+            if (link.bodyB >= 0) {
+                const std::vector<Manifold>& scratch = m_newManifolds[static_cast<std::size_t>(link.bodyB)];
+                addTouching(i, scratch[static_cast<std::size_t>(link.fresh)]);
+            } else {
+                addTouching(i, collidePair(c)); // the same function of the same poses: the same manifold
+            }
+            link = {c.bodyA, c.bodyB, 1};
+        }
         ++i;
+    }
+    for (std::vector<Manifold>& scratch : m_newManifolds) {
+        scratch.clear();
     }
 }
 
@@ -953,10 +997,27 @@ void World::prefetchPolygons(int index) const {
     if (!sb.isCircle()) {
         polygonOf(sb, *m_polygons).prefetch();
     }
+    // The pair's touching record (old feature ids and impulses), 144 bytes: its first and last lines and
+    // the one between.
+    if (c.touching >= 0) {
+        const auto* record = reinterpret_cast<const char*>(&m_touching[static_cast<std::size_t>(c.touching)]);
+        __builtin_prefetch(record);
+        __builtin_prefetch(record + 64);
+        __builtin_prefetch(record + sizeof(TouchingSim) - 1);
+    }
 }
 
-bool World::updateContact(int index) {
-    ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
+Manifold World::collidePair(const ContactSim& c) const {
+    const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
+    const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
+    return collideShapes(viewOf(sa, *m_polygons), m_bodies[static_cast<std::size_t>(c.bodyA)].xf,
+                         viewOf(sb, *m_polygons), m_bodies[static_cast<std::size_t>(c.bodyB)].xf,
+                         m_settings.contactMethod, kSpeculativeDistance);
+}
+
+ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& scratch,
+                                 ContactSummary& summary) {
+    const ContactSim& c = m_contacts[static_cast<std::size_t>(index)];
     const ShapeSim& sa = m_shapes[static_cast<std::size_t>(c.shapeA)];
     const ShapeSim& sb = m_shapes[static_cast<std::size_t>(c.shapeB)];
     const BodySim& ba = m_bodies[static_cast<std::size_t>(c.bodyA)];
@@ -964,47 +1025,78 @@ bool World::updateContact(int index) {
     // The shapes' copies of their proxies' fat boxes (kept equal by createProxies and moveShapeProxies)
     // instead of BroadPhase::testOverlap, which would read two tree nodes from far away in memory.
     if (!ba.enabled || !bb.enabled || sa.proxy < 0 || sb.proxy < 0 || !overlaps(sa.fatAABB, sb.fatAABB)) {
-        return false;
+        return {kGoneLink, kGoneLink, 0};
     }
+    constexpr ContactLink kNoPoints{kNoPointsLink, kNoPointsLink, 0};
+    TouchingSim* t = c.touching >= 0 ? &m_touching[static_cast<std::size_t>(c.touching)] : nullptr;
+    // The report's figures of a manifold with points (depthOf(k): point k's depth).
+    const auto count = [&summary, &c](int pointCount, auto depthOf) {
+        ++summary.contacts;
+        summary.points += pointCount;
+        bool touching = false;
+        for (int k = 0; k < pointCount; ++k) {
+            touching = touching || depthOf(k) > 0.0;
+            summary.maxPenetration = std::max(summary.maxPenetration, depthOf(k));
+        }
+        summary.touching += touching ? 1 : 0;
+        summary.bouncing = summary.bouncing || c.restitution != 0.0;
+    };
+    // A pair with its record: its figures, and its link to the solver (the bodies, and whether no point
+    // touched last step).
+    const auto touchingLink = [&c, &count](const TouchingSim& record) {
+        count(record.pointCount, [&record](int k) { return record.geometry[k].depth; });
+        return ContactLink{c.bodyA, c.bodyB, record.persisted == 0 ? 1 : 0};
+    };
     const bool activeA = ba.awake && ba.type != BodyType::Static;
     const bool activeB = bb.awake && bb.type != BodyType::Static;
     if (!activeA && !activeB) {
-        return true; // both asleep (or asleep and static): the old manifold still holds
+        // Both asleep (or asleep and static): the old manifold still holds.
+        return t ? touchingLink(*t) : kNoPoints;
     }
     // Speculative contacts (Catto, "Continuous Collision", GDC 2013; Box2D v3): a pair closer than a small
     // fixed margin gets points with negative depth, and the solver lets it close only the gap. The margin is
     // never widened by speed: a corner far off the path would get a constraint along the corner-to-body
     // direction and deflect a body that passes it (a ghost collision). Fast bodies are caught by the
     // time-of-impact sweep instead (solveContinuous).
-    const double spec = kSpeculativeDistance;
-    if (!overlaps(fatten(sa.aabb, spec), sb.aabb)) {
-        c.manifold.pointCount = 0;
-        for (ContactPointSim& p : c.points) {
-            p = ContactPointSim{};
-        }
-        return true;
+    if (!overlaps(fatten(sa.aabb, kSpeculativeDistance), sb.aabb)) {
+        return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
     }
-    const Manifold m = collideShapes(viewOf(sa, *m_polygons), ba.xf, viewOf(sb, *m_polygons), bb.xf,
-                                     m_settings.contactMethod, spec);
+    const Manifold m = collidePair(c);
+    if (m.pointCount == 0) {
+        return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
+    }
+    if (t == nullptr) {
+        // No points last step: nothing to warm start from. The serial pass makes the record, from the
+        // scratch while it has room (reserved: no allocation here), else by colliding the pair again.
+        count(m.pointCount, [&m](int k) { return m.points[k].depth; });
+        ++summary.newRecords;
+        if (scratch.size() == scratch.capacity()) {
+            return {kNewLink, -1, 0};
+        }
+        scratch.push_back(m);
+        return {kNewLink, worker, static_cast<std::int32_t>(scratch.size() - 1)};
+    }
     ContactPointSim fresh[kMaxManifoldPoints];
+    std::uint8_t persisted = 0;
     for (int k = 0; k < m.pointCount; ++k) {
         const std::uint32_t key = m.points[k].id.key();
-        for (int j = 0; j < c.manifold.pointCount; ++j) {
-            if (c.manifold.points[j].id.key() == key) {
-                fresh[k].persisted = true;
+        for (int j = 0; j < t->pointCount; ++j) {
+            if (t->ids[j].key() == key) {
+                persisted = static_cast<std::uint8_t>(persisted | (1u << k));
                 if (m_settings.warmStarting) {
-                    fresh[k].normalImpulse = c.points[j].normalImpulse;
-                    fresh[k].tangentImpulse = c.points[j].tangentImpulse;
+                    fresh[k].normalImpulse = t->points[j].normalImpulse;
+                    fresh[k].tangentImpulse = t->points[j].tangentImpulse;
                 }
                 break;
             }
         }
     }
-    c.manifold = m;
+    t->setManifold(m);
+    t->persisted = persisted;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
-        c.points[k] = fresh[k];
+        t->points[k] = fresh[k];
     }
-    return true;
+    return touchingLink(*t);
 }
 
 const StepReport& World::step() {
@@ -1053,6 +1145,7 @@ const StepReport& World::step(SolverTrace* trace) {
     context.shapes = m_shapes;
     context.polygons = m_polygons.get();
     context.contacts = m_contacts;
+    context.touching = m_touching;
     context.contactLinks = m_contactLinks;
     context.contactsBounce = m_contactSummary.bouncing;
     context.awakeBodies = m_awake;
@@ -1199,7 +1292,7 @@ void World::sweepBody(int slot, bool bullet) {
     const Transform xfStart = sweepTransform(sweep, 0.0);
     const Transform xfEnd{b.center - rotate(b.xf.q, b.localCenter), b.xf.q};
     double fraction = 1.0;
-    for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapes) {
+    for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapeSlots()) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const ShapeView view = viewOf(shape, *m_polygons);
         const DistanceProxy proxy = makeProxy(view);
@@ -1351,7 +1444,7 @@ void World::updateSleep() {
         return x;
     };
     for (const ContactSim& c : m_contacts) {
-        if (c.manifold.pointCount == 0) {
+        if (c.touching < 0) {
             continue;
         }
         BodySim& a = m_bodies[static_cast<std::size_t>(c.bodyA)];
@@ -1400,16 +1493,20 @@ ContactReport World::toReport(const ContactSim& c) const {
     r.bodyB = idOfSlot(c.bodyB);
     r.shapeIndexA = m_shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
     r.shapeIndexB = m_shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
-    r.normal = c.manifold.normal;
-    r.pointCount = c.manifold.pointCount;
-    for (int k = 0; k < c.manifold.pointCount; ++k) {
+    if (c.touching < 0) {
+        return r;
+    }
+    const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
+    r.normal = t.normal;
+    r.pointCount = t.pointCount;
+    for (int k = 0; k < t.pointCount; ++k) {
         ContactPointReport& p = r.points[k];
-        p.point = c.manifold.points[k].point;
-        p.depth = c.manifold.points[k].depth;
-        p.id = c.manifold.points[k].id;
-        p.normalImpulse = c.points[k].stepNormalImpulse;
-        p.tangentImpulse = c.points[k].stepTangentImpulse;
-        p.persisted = c.points[k].persisted;
+        p.point = t.geometry[k].point;
+        p.depth = t.geometry[k].depth;
+        p.id = t.ids[k];
+        p.normalImpulse = t.points[k].stepNormalImpulse;
+        p.tangentImpulse = t.points[k].stepTangentImpulse;
+        p.persisted = t.isPersisted(k);
     }
     return r;
 }
@@ -1431,14 +1528,15 @@ void World::fillReport(StepReport& report, unsigned flags) const {
         report.maxPenetration = m_contactSummary.maxPenetration;
     } else {
         for (const ContactSim& c : m_contacts) {
-            if (c.manifold.pointCount == 0) {
+            if (c.touching < 0) {
                 continue;
             }
+            const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
             ++report.contactCount;
-            report.pointCount += c.manifold.pointCount;
+            report.pointCount += t.pointCount;
             bool touching = false;
-            for (int k = 0; k < c.manifold.pointCount; ++k) {
-                const double d = c.manifold.points[k].depth;
+            for (int k = 0; k < t.pointCount; ++k) {
+                const double d = t.geometry[k].depth;
                 touching = touching || d > 0.0;
                 report.maxPenetration = std::max(report.maxPenetration, d);
             }
@@ -1476,7 +1574,7 @@ BodyId World::bodyAt(Vec2 worldPoint) const {
             continue;
         }
         const Vec2 local = invTransformPoint(b.xf, worldPoint);
-        for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapes) {
+        for (int s : m_bodyInfo[static_cast<std::size_t>(i)].shapeSlots()) {
             const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
             const bool inside = shape.isCircle() ? pointInCircle(shape.circle, local)
                                                  : pointInConvexPolygon(polygonOf(shape, *m_polygons), local);
@@ -1491,7 +1589,7 @@ BodyId World::bodyAt(Vec2 worldPoint) const {
 std::vector<ContactReport> World::contacts() const {
     std::vector<ContactReport> out;
     for (const ContactSim& c : m_contacts) {
-        if (c.manifold.pointCount > 0) {
+        if (c.touching >= 0) {
             out.push_back(toReport(c));
         }
     }
@@ -1576,7 +1674,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 752, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 800, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1586,8 +1684,9 @@ World::World(const World& other)
       m_bodyInfo(other.m_bodyInfo), m_freeBodies(other.m_freeBodies), m_bodyCount(other.m_bodyCount),
       m_shapes(other.m_shapes), m_freeShapes(other.m_freeShapes), m_polygons(copyOf(other.m_polygons)),
       m_broadPhase(copyOf(other.m_broadPhase)), m_fixedTree(copyOf(other.m_fixedTree)),
-      m_contacts(other.m_contacts), m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake),
-      m_fastBodies(other.m_fastBodies), m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
+      m_contacts(other.m_contacts), m_touching(other.m_touching), m_newManifolds(other.m_newManifolds),
+      m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake), m_fastBodies(other.m_fastBodies),
+      m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
       m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactLinks(other.m_contactLinks),
@@ -1628,11 +1727,15 @@ std::size_t World::memoryBytes() const {
     std::size_t bytes = sizeof(World) + heapBytes(m_bodies) + heapBytes(m_bodyInfo) +
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
-                        heapBytes(m_awake) + heapBytes(m_fastBodies) + heapBytes(m_fastKind) +
-                        heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) + heapBytes(m_contactLinks) +
-                        heapBytes(m_proxyMoves);
+                        heapBytes(m_touching) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
+                        heapBytes(m_fastKind) + heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) +
+                        heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
+    }
+    bytes += heapBytes(m_newManifolds);
+    for (const std::vector<Manifold>& scratch : m_newManifolds) {
+        bytes += heapBytes(scratch);
     }
     bytes +=
         sizeof(BroadPhase) + m_broadPhase->memoryBytes() + sizeof(DynamicTree) + m_fixedTree->memoryBytes();

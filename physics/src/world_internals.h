@@ -18,6 +18,15 @@ struct WorldInternals {
     static std::span<const BodySim> bodies(const World& world) { return world.m_bodies; }
     static std::span<const ShapeSim> shapes(const World& world) { return world.m_shapes; }
     static std::span<const ContactSim> contacts(const World& world) { return world.m_contacts; }
+    /// The touching records of the contacts whose manifold has points (ContactSim::touching).
+    static std::span<const TouchingSim> touching(const World& world) { return world.m_touching; }
+    /// A contact's manifold (empty without points) and its touching record (null without points).
+    static Manifold manifold(const World& world, const ContactSim& c) {
+        return manifoldOf(c, world.m_touching);
+    }
+    static const TouchingSim* touchingOf(const World& world, const ContactSim& c) {
+        return c.touching < 0 ? nullptr : &world.m_touching[static_cast<std::size_t>(c.touching)];
+    }
     static const PolygonStore& polygons(const World& world) { return *world.m_polygons; }
     /// The raw record of a body (an invalid handle asserts in debug and gives a default record).
     static const BodySim& body(const World& world, BodyId id) { return world.bodySim(id); }

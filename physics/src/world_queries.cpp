@@ -54,9 +54,18 @@ void World::contactStates(std::vector<ContactState>& out) const {
         s.bodyB = c.bodyB;
         s.shapeIndexA = m_shapes[static_cast<std::size_t>(c.shapeA)].indexInBody;
         s.shapeIndexB = m_shapes[static_cast<std::size_t>(c.shapeB)].indexInBody;
-        s.manifold = c.manifold;
+        // A pair without points has no touching record: an empty manifold and zero impulses.
+        s.manifold = Manifold{};
+        for (ContactPointState& p : s.points) {
+            p = ContactPointState{};
+        }
+        if (c.touching < 0) {
+            continue;
+        }
+        const TouchingSim& t = m_touching[static_cast<std::size_t>(c.touching)];
+        s.manifold = t.manifold();
         for (int p = 0; p < kMaxManifoldPoints; ++p) {
-            s.points[p] = {c.points[p].normalImpulse, c.points[p].tangentImpulse, c.points[p].persisted};
+            s.points[p] = {t.points[p].normalImpulse, t.points[p].tangentImpulse, t.isPersisted(p)};
         }
     }
 }

@@ -36,17 +36,24 @@ std::uint64_t fullHash(const World& world) {
         h ^= std::bit_cast<std::uint64_t>(v);
         h *= 1099511628211ull;
     };
+    // Every pair, in order; the manifold and impulses of those with points from their touching records
+    // (a pair without points has an empty manifold and no impulses), and which record each one uses: the
+    // side array's order must not depend on the threads either.
     for (const ContactSim& c : phys::WorldInternals::contacts(world)) {
         mix(static_cast<double>(c.shapeA));
         mix(static_cast<double>(c.shapeB));
-        mix(static_cast<double>(c.manifold.pointCount));
-        mix(c.manifold.normal.x);
-        mix(c.manifold.normal.y);
-        for (int k = 0; k < c.manifold.pointCount; ++k) {
-            mix(c.manifold.points[k].depth);
-            mix(c.manifold.points[k].point.x);
-            mix(c.points[k].normalImpulse);
-            mix(c.points[k].tangentImpulse);
+        mix(static_cast<double>(c.touching));
+        const Manifold m = phys::WorldInternals::manifold(world, c);
+        mix(static_cast<double>(m.pointCount));
+        mix(m.normal.x);
+        mix(m.normal.y);
+        const TouchingSim* t = phys::WorldInternals::touchingOf(world, c);
+        for (int k = 0; k < m.pointCount; ++k) {
+            mix(m.points[k].depth);
+            mix(m.points[k].point.x);
+            mix(t->points[k].normalImpulse);
+            mix(t->points[k].tangentImpulse);
+            mix(t->isPersisted(k) ? 1.0 : 0.0);
         }
     }
     const StepReport& r = world.lastReport();

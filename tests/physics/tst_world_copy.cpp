@@ -64,15 +64,21 @@ std::uint64_t contactsHash(const phys::World& world) {
         std::memcpy(&bits, &v, sizeof v);
         h = (h ^ bits) * 1099511628211ull;
     };
+    // Every pair; the manifold and impulses of those with points from their touching records (a pair without
+    // points has an empty manifold and no impulses), and which record each one uses.
     for (const phys::ContactSim& c : phys::WorldInternals::contacts(world)) {
         h = (h ^ static_cast<std::uint64_t>(c.shapeA * 7919 + c.shapeB)) * 1099511628211ull;
-        mix(c.manifold.normal.x);
-        mix(c.manifold.normal.y);
-        for (int i = 0; i < c.manifold.pointCount; ++i) {
-            mix(c.manifold.points[i].point.x);
-            mix(c.manifold.points[i].depth);
-            mix(c.points[i].normalImpulse);
-            mix(c.points[i].tangentImpulse);
+        h = (h ^ static_cast<std::uint64_t>(c.touching + 1)) * 1099511628211ull;
+        const phys::Manifold m = phys::WorldInternals::manifold(world, c);
+        const phys::TouchingSim* t = phys::WorldInternals::touchingOf(world, c);
+        mix(m.normal.x);
+        mix(m.normal.y);
+        for (int i = 0; i < m.pointCount; ++i) {
+            mix(m.points[i].point.x);
+            mix(m.points[i].depth);
+            mix(t->points[i].normalImpulse);
+            mix(t->points[i].tangentImpulse);
+            mix(t->isPersisted(i) ? 1.0 : 0.0);
         }
     }
     return h;
@@ -119,9 +125,9 @@ void TestWorldCopy::copyContinuesBitIdentical() {
     QVERIFY(phys::WorldInternals::contacts(original).size() >
             50); // busy: many persistent contacts to warm start from
     int warm = 0;
-    for (const phys::ContactSim& c : phys::WorldInternals::contacts(original)) {
-        for (int i = 0; i < c.manifold.pointCount; ++i) {
-            warm += c.points[i].persisted && c.points[i].normalImpulse > 0.0 ? 1 : 0;
+    for (const phys::TouchingSim& t : phys::WorldInternals::touching(original)) {
+        for (int i = 0; i < t.pointCount; ++i) {
+            warm += t.isPersisted(i) && t.points[i].normalImpulse > 0.0 ? 1 : 0;
         }
     }
     QVERIFY2(warm > 50, qPrintable(QString::number(warm)));

@@ -36,8 +36,7 @@ struct ManifoldPoint {
 };
 
 /// Normal points from shape A to shape B (design.md section 2). pointCount == 0 means no contact.
-/// The count comes before the points so that, inside a ContactSim, it shares the record's first cache line
-/// with the body and shape indices: the solver's scan for touching contacts then reads one line a contact.
+/// (The World keeps a manifold with points in its own padding-free layout, TouchingSim in physics/src/contact.h.)
 struct Manifold {
     Vec2 normal; ///< world frame, unit
     int pointCount = 0;

@@ -43,6 +43,7 @@ namespace phys {
 struct BodySim;
 struct ShapeSim;
 struct ContactSim;
+struct TouchingSim;
 struct ContactLink;
 class ContactSolver;
 class VerletSolver;
@@ -253,8 +254,33 @@ private:
 
     struct BodyInfo {
         std::string name;
-        std::vector<int> shapes; ///< shape slot indices in BodyDef order
+        /// Shape slot indices in BodyDef order when the body has several (a compound body). A body of one
+        /// shape keeps its slot in `shape` instead: a vector of one int took a 32-byte heap block (160 KB
+        /// for pyramid100's 5,051 boxes; issue 17's memory item).
+        std::vector<int> shapes;
         std::uint32_t generation = 0;
+        int shape = -1; ///< the one shape slot of a one-shape body, else -1 (in what was padding)
+
+        /// The shape slot indices in BodyDef order.
+        std::span<const int> shapeSlots() const {
+            return shapes.empty() ? std::span<const int>(&shape, shape < 0 ? 0 : 1)
+                                  : std::span<const int>(shapes);
+        }
+        void addShape(int slot) {
+            if (shape < 0 && shapes.empty()) {
+                shape = slot;
+                return;
+            }
+            if (shape >= 0) {
+                shapes.push_back(shape);
+                shape = -1;
+            }
+            shapes.push_back(slot);
+        }
+        void clearShapes() {
+            shapes.clear();
+            shape = -1;
+        }
     };
 
     int slotOf(BodyId id) const;
@@ -269,13 +295,25 @@ private:
     void createProxies(int bodySlot); ///< the broad phase's, and the fixed tree's for a non-dynamic body
     void destroyProxies(int bodySlot);
     void destroyContact(int contactIndex);
+    /// Gives pair `contactIndex` a touching record holding `m` (points), with zero impulses.
+    void addTouching(int contactIndex, const Manifold& m);
+    /// Releases pair `contactIndex`'s touching record: the last record moves into its place.
+    void releaseTouching(int contactIndex);
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
-    bool updateContact(int contactIndex);          ///< false: the pair's fat boxes parted, drop it
-    void prefetchContact(int contactIndex) const;  ///< starts loading what updateContact will read
-    void prefetchPolygons(int contactIndex) const; ///< the same for the shapes' polygon records
-    static constexpr int kPrefetchAhead = 8;       ///< contacts between a prefetch and its use
+    struct ContactSummary;
+    /// The narrow phase of one pair, on a worker thread: its new manifold, written in place into its touching
+    /// record, or into `scratch` (the worker's, while it has room) when it gets points and has no record yet;
+    /// its figures added to `summary`. Returns what the serial pass of updateContacts() must do: its
+    /// ContactLink (bodyA is kGoneLink when the fat boxes parted, kLostLink or kNewLink when the record is to
+    /// be released or made).
+    ContactLink updateContact(int contactIndex, int worker, std::vector<Manifold>& scratch,
+                              ContactSummary& summary);
+    Manifold collidePair(const ContactSim& contact) const; ///< the pair's manifold at the current poses
+    void prefetchContact(int contactIndex) const;          ///< starts loading what updateContact will read
+    void prefetchPolygons(int contactIndex) const;         ///< the same for the shapes' polygon records
+    static constexpr int kPrefetchAhead = 8;               ///< contacts between a prefetch and its use
     void finalizeBodies();
     void updateSleep();
     void fillReport(StepReport& report, unsigned flags) const;
@@ -302,7 +340,14 @@ private:
     /// reason): a time-of-impact sweep of a non-bullet looks only for them, and in a crowd (a rain, a smash)
     /// walking the broad phase's tree past every dynamic neighbour cost more than the sweeps themselves.
     std::unique_ptr<DynamicTree> m_fixedTree;
-    std::vector<ContactSim> m_contacts;       ///< persistent contacts (pair exists while fat AABBs overlap)
+    std::vector<ContactSim> m_contacts; ///< persistent contacts (pair exists while fat AABBs overlap)
+    /// The manifolds and impulses of the pairs whose manifold has points (ContactSim::touching), in the order
+    /// updateContacts() made them.
+    std::vector<TouchingSim> m_touching;
+    /// Per worker thread, room for kNewManifolds manifolds of pairs that got points this step without a
+    /// touching record yet (updateContacts() makes the records in contact order afterwards). Empty between
+    /// steps.
+    std::vector<std::vector<Manifold>> m_newManifolds;
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
     std::vector<int> m_fastBodies;            ///< scratch of solveContinuous()
@@ -314,16 +359,17 @@ private:
     std::unique_ptr<ContactSolver> m_verletSolver;
     std::unique_ptr<TaskPool> m_pool; ///< worker threads (task_pool.h)
     /// Per contact, written by updateContacts() and kept in step with m_contacts until the solver has run:
-    /// its two body slots when its manifold has points, {kNoPoints, kNoPoints} when not, {kGone, kGone} when
-    /// the pair parted and the contact is to be destroyed. The solver's scan for constraints reads these
-    /// 8 bytes instead of a whole contact (a cache line or more each: 44,000 of them in manypyramids, on
-    /// the one thread that schedules the sweeps).
+    /// its two body slots when its manifold has points, {kNoPoints, kNoPoints} when not (and, between
+    /// updateContacts()'s parallel and serial passes, kGone, kLost or kNew: solver.h). The solver's scan for
+    /// constraints reads these 12 bytes instead of the contact and its touching record (44,000 of them in
+    /// manypyramids, on the one thread that schedules the sweeps).
     std::vector<ContactLink> m_contactLinks;
     /// The report's contact figures, summed by updateContacts() (fillReport() uses them).
     struct ContactSummary {
         int contacts = 0;
         int touching = 0;
         int points = 0;
+        int newRecords = 0; ///< pairs that got points without a touching record (updateContacts())
         double maxPenetration = 0.0;
         bool bouncing = false; ///< some contact with points has restitution (for the solver)
         bool valid = false;
