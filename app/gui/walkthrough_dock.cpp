@@ -188,7 +188,9 @@ void WalkthroughDock::buildUi() {
     m_comboB->setToolTip(tr("Body B"));
     for (QComboBox* combo : {m_comboA, m_comboB}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(8);
+        // Six characters ("1: box", the start of a longer name; the list shows it whole): at 150% on a
+        // 1280x800 screen eight made the page wider than its dock, which then scrolled sideways.
+        combo->setMinimumContentsLength(6);
     }
     auto* swap = new QToolButton(content);
     m_swap = swap;
