@@ -419,24 +419,26 @@ void SceneCanvas::frameScene() {
 //   take the one with the larger scale (the band on a tie: under gravity the top of a scene is air)
 // The legend then finds its empty corner (SimOverlayPainter::chooseLegendCorner). Without it a tall scene
 // (the stack demo at 1280x800) filled the view's height and every corner held a box.
+// Zoom to Fit (Ctrl+0) keeps the same corner of air for the legend over the whole scene: fitted edge to edge,
+// the vertical stack's top box sat under the legend in Simulate mode.
 ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
     const QSizeF size(viewport()->size());
-    if (kind == PendingFit::Action) {
-        if (const auto box = framingBounds(m_sceneDef)) {
-            const double m = SceneRenderer::fitMargin(size);
-            const QSizeF reserve = reservedCorner();
-            m_fittedReserve = reserve;
-            if (reserve.isEmpty()) {
-                return ViewTransform::fitting(*box, size, m);
-            }
-            const ViewTransform band =
-                ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
-            const ViewTransform column =
-                ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
-            return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
-        }
+    const std::optional<phys::AABB> box =
+        kind == PendingFit::Action ? framingBounds(m_sceneDef) : SceneRenderer::sceneBounds(m_sceneDef);
+    if (!box) {
+        return SceneRenderer::fitView(m_sceneDef, size);
     }
-    return SceneRenderer::fitView(m_sceneDef, size);
+    const double m = SceneRenderer::fitMargin(size);
+    const QSizeF reserve = reservedCorner();
+    m_fittedReserve = reserve;
+    if (reserve.isEmpty()) {
+        return ViewTransform::fitting(*box, size, m);
+    }
+    const ViewTransform band =
+        ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
+    const ViewTransform column =
+        ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
+    return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
 }
 
 QSizeF SceneCanvas::reservedCorner() const {
@@ -451,10 +453,10 @@ QSizeF SceneCanvas::reservedCorner() const {
 
 void SceneCanvas::refitForReserve() {
     // Hidden (or a window being torn down): showEvent fits a pending fit again anyway.
-    if (!isVisible() || m_fitPending != PendingFit::Action || reservedCorner() == m_fittedReserve) {
+    if (!isVisible() || m_fitPending == PendingFit::None || reservedCorner() == m_fittedReserve) {
         return;
     }
-    m_view = fittedView(PendingFit::Action);
+    m_view = fittedView(m_fitPending);
     rememberView();
     applyView();
 }

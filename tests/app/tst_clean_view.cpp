@@ -36,6 +36,7 @@
 #include <QMenuBar>
 #include <QPainter>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
@@ -115,6 +116,7 @@ private slots:
     void legendCanBeHiddenAndStaysHidden();
     void demosOpenFramedOnWhatMoves();
     void followKeepsTheSelectedBodyCentred();
+    void statusBarSaysWhatTheMouseDoesInEachMode();
 
 private:
     QTemporaryDir m_dir;
@@ -350,7 +352,7 @@ void TestCleanView::legendGoesToTheEmptiestCorner() {
                             .arg(least)));
     // chooseLegendCorner makes each shape's outline once for the four corners: from any current corner it
     // picks what its rule picks from bodyAreaIn's areas (the least, ties to the current one, then
-    // bottom-right, bottom-left, top-right; kept unless 5 % of the box better).
+    // bottom-right, bottom-left, top-right; kept unless 5 % of the box better or the other is empty).
     for (int c = 0; c < 4; ++c) {
         const auto current = static_cast<LegendCorner>(c);
         LegendCorner best = current;
@@ -360,8 +362,9 @@ void TestCleanView::legendGoesToTheEmptiestCorner() {
                 best = corner;
             }
         }
-        const LegendCorner expected =
-            areas[c] - areas[int(best)] > 0.05 * size.width() * size.height() ? best : current;
+        const bool emptier = areas[c] - areas[int(best)] > 0.05 * size.width() * size.height() ||
+                             (areas[int(best)] <= 0.0 && areas[c] > 0.0);
+        const LegendCorner expected = emptier ? best : current;
         QCOMPARE(SimOverlayPainter::chooseLegendCorner(frame, view, size, current), expected);
     }
 }
@@ -539,8 +542,27 @@ void TestCleanView::demosOpenFramedOnWhatMoves() {
             QVERIFY2(view.pixelsPerMetre() > 1.6 * whole,
                      qPrintable(QStringLiteral("%1 px/m against %2").arg(view.pixelsPerMetre()).arg(whole)));
         }
+        // Ctrl+0 shows every body, whole, and (issue 12 D7) leaves the legend a corner no body reaches: fitted
+        // edge to edge, the vertical stack's top box sat under the legend.
         QTest::keyClick(m_window.get(), Qt::Key_0, Qt::ControlModifier);
-        QCOMPARE(canvas.viewTransform().pixelsPerMetre(), whole);
+        QVERIFY(canvas.viewTransform().pixelsPerMetre() <= whole * (1 + 1e-12));
+        auto* ui = m_window->findChild<SimulationUi*>();
+        SimOverlay* overlay = ui->overlay();
+        QVERIFY(ui->controller()->isSimulating());
+        QVERIFY(overlay->options().legend);
+        QVERIFY(paintedPixels(*overlay, canvas) > 0); // a drawing places the legend
+        SimOverlayOptions options = overlay->options();
+        options.displayScale = canvas.presentationScale();
+        const QRectF legend = SimOverlayPainter::legendRect(
+            SimOverlayPainter::legendSize(overlay->frame(), options, canvas.viewport()->font()),
+            canvas.viewTransform().viewSize(), overlay->legendCorner(), options.displayScale);
+        const QRectF viewport(QPointF(0, 0), QSizeF(canvas.viewport()->size()));
+        for (const auto& [name, bounds] : bodyScreenBounds(canvas)) {
+            QVERIFY2(viewport.contains(bounds),
+                     qPrintable(path + QStringLiteral(": ") + QString::fromStdString(name)));
+            QVERIFY2(!legend.intersects(bounds), qPrintable(path + QStringLiteral(": the legend covers ") +
+                                                            QString::fromStdString(name)));
+        }
     }
 }
 
@@ -581,6 +603,21 @@ void TestCleanView::followKeepsTheSelectedBodyCentred() {
     }
     QCOMPARE(canvas.viewTransform().centre().x, kept.x);
     QCOMPARE(canvas.viewTransform().centre().y, kept.y);
+}
+
+// Issue 12 D7: Simulate mode kept the Select tool's hint ("Select: click a body...") in the status bar, though
+// the mouse grabs bodies there; Edit mode gets the current tool's hint back.
+void TestCleanView::statusBarSaysWhatTheMouseDoesInEachMode() {
+    auto f = cltest::openSimulating(QStringLiteral(":/scenes/demos/collision.json"), 1280, 800);
+    QVERIFY(f.sim);
+    const QString simulating = f.window->statusBar()->currentMessage();
+    QVERIFY2(simulating.startsWith(QStringLiteral("Simulate:")) &&
+                 simulating.contains(QStringLiteral("pull")),
+             qPrintable(simulating));
+    f.ui->simulateAction()->trigger();
+    QVERIFY(!f.sim->isSimulating());
+    const QString editing = f.window->statusBar()->currentMessage();
+    QVERIFY2(editing.startsWith(QStringLiteral("Select:")), qPrintable(editing));
 }
 
 QTEST_MAIN(TestCleanView)
