@@ -14,6 +14,7 @@
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
@@ -31,6 +32,8 @@ namespace {
 const char* const kBaseFontProperty = "contactlabBaseFont";
 /// Property holding a toolbar's icon size before presentation mode enlarged it.
 const char* const kBaseIconSizeProperty = "contactlabBaseIconSize";
+/// Property holding a toolbar's button style before presentation mode.
+const char* const kBaseButtonStyleProperty = "contactlabBaseButtonStyle";
 /// Property holding a right-hand dock's width before presentation mode widened it.
 const char* const kBaseWidthProperty = "contactlabBaseWidth";
 /// Set on a left-hand dock that presentation mode closed (and opens again when it ends).
@@ -201,9 +204,11 @@ void setPresentationMode(MainWindow& window, bool on) {
         QVariant baseIcon = toolbar->property(kBaseIconSizeProperty);
         if (!baseIcon.isValid()) {
             toolbar->setProperty(kBaseIconSizeProperty, toolbar->iconSize());
+            toolbar->setProperty(kBaseButtonStyleProperty, int(toolbar->toolButtonStyle()));
             baseIcon = toolbar->iconSize();
         }
         toolbar->setIconSize(on ? baseIcon.toSize() * kPresentationScale : baseIcon.toSize());
+        toolbar->setToolButtonStyle(Qt::ToolButtonStyle(toolbar->property(kBaseButtonStyleProperty).toInt()));
     }
     widgets << window.menuBar();
     // The menus' drop-downs are windows of their own: they do not take the menu bar's font.
@@ -262,6 +267,18 @@ void setPresentationMode(MainWindow& window, bool on) {
             }
         }
         widget->setFont(font);
+    }
+    // A toolbar whose names at 1.6 times do not fit the window (a 1280x800 screen at 150%) shows its icons
+    // only, each name in its tooltip, rather than hiding Vertices, Delete and Duplicate behind the overflow
+    // arrow.
+    if (on) {
+        for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
+            toolbar->layout()->invalidate();
+            if (toolbar->toolButtonStyle() != Qt::ToolButtonIconOnly &&
+                toolbar->sizeHint().width() > window.width()) {
+                toolbar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+            }
+        }
     }
 }
 

@@ -11,6 +11,7 @@
 #include "scene_renderer.h"
 #include "walkthrough_dock.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QDir>
@@ -27,6 +28,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QToolBar>
 
 #include <memory>
 
@@ -41,6 +43,7 @@ private slots:
     void geometrySavedOnABiggerScreenIsBroughtBack();
     void resizeRefitsKeepingTheCentre();
     void walkthroughFitsItsDock();
+    void presentationKeepsEveryToolOnTheToolbar();
 
 private:
     /// Checks that `window`'s frame lies inside the screen's available area.
@@ -244,6 +247,41 @@ void TestScaledWindow::walkthroughFitsItsDock() {
         QCoreApplication::processEvents();
         window->grab().save(shots + QStringLiteral(".walkthrough.png"));
     }
+}
+
+// Review v12 M5: with presentation mode on at 150%, the tools toolbar overflowed into its >> menu (Vertices,
+// Delete and Duplicate hidden). Its buttons show their icons only then (the names in the tooltips), and every
+// action of every toolbar is on screen; leaving presentation mode brings the names back.
+void TestScaledWindow::presentationKeepsEveryToolOnTheToolbar() {
+    QSettings().clear();
+    auto window = std::make_unique<MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    auto* tools = window->findChild<QToolBar*>(QStringLiteral("toolsToolbar"));
+    QVERIFY(tools);
+    const Qt::ToolButtonStyle style = tools->toolButtonStyle();
+    QVERIFY(style != Qt::ToolButtonIconOnly);
+    window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->trigger();
+    QCoreApplication::processEvents();
+    QCOMPARE(tools->toolButtonStyle(), Qt::ToolButtonIconOnly);
+    for (QToolBar* bar : window->findChildren<QToolBar*>()) {
+        if (!bar->isVisible()) {
+            continue;
+        }
+        for (QAction* action : bar->actions()) {
+            QWidget* button = bar->widgetForAction(action);
+            if (!action->isVisible() || action->isSeparator() || !button) {
+                continue;
+            }
+            QVERIFY2(button->isVisible(),
+                     qPrintable(bar->objectName() + QStringLiteral(": ") + action->text() +
+                                QStringLiteral(" is behind the overflow arrow")));
+        }
+    }
+    window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->trigger();
+    QCoreApplication::processEvents();
+    QCOMPARE(tools->toolButtonStyle(), style);
 }
 
 int main(int argc, char** argv) {
