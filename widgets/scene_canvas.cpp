@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <variant>
+#include <vector>
 
 namespace cl {
 
@@ -463,8 +464,14 @@ void SceneCanvas::refitForReserve() {
 
 // Framing pseudocode:
 //   moving = union of the world AABBs of the non-static bodies; none: return the union of all bodies
-//   reach  = moving grown on every side by max(1 m, half of moving's larger side)
-//   frame  = moving, plus (AABB(s) clipped to reach) for every static body s whose AABB meets reach
+//   e      = moving's larger side
+//   reach  = moving grown on every side by max(1 m, e / 2)
+//   parts  = static bodies no larger than e (on both axes) within max(1 m, e) of moving: walls, pegs, ramps,
+//            the contraption the bodies move in, framed whole (Newton's cradle's right wall was cut)
+//   core   = moving + parts
+//   frame  = core, plus for every other static body s (a ground) meeting reach: AABB(s) clipped to reach,
+//            except along s's long axis, where a side the parts extend past moving is clipped at the parts
+//            (the ground between the cradle's walls, not a stretch beyond them)
 std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
     const auto bodyBox = [](const phys::BodyDef& body) {
         std::optional<phys::AABB> box;
@@ -475,6 +482,10 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
             box = box ? phys::combine(*box, b) : b;
         }
         return box;
+    };
+    const auto meets = [](const phys::AABB& a, const phys::AABB& b) {
+        return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
+               b.lower.y <= a.upper.y;
     };
     std::optional<phys::AABB> moving;
     for (const phys::BodyDef& body : scene.bodies) {
@@ -488,16 +499,44 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
         return SceneRenderer::sceneBounds(scene);
     }
     const phys::Vec2 extent = moving->upper - moving->lower;
-    const double grow = std::max(1.0, 0.5 * std::max(extent.x, extent.y));
+    const double largest = std::max(extent.x, extent.y);
+    const double grow = std::max(1.0, 0.5 * largest);
     const phys::AABB reach{moving->lower - phys::Vec2{grow, grow}, moving->upper + phys::Vec2{grow, grow}};
-    phys::AABB frame = *moving;
-    for (const phys::BodyDef& body : scene.bodies) {
+    const double partGrow = std::max(1.0, largest);
+    const phys::AABB partReach{moving->lower - phys::Vec2{partGrow, partGrow},
+                               moving->upper + phys::Vec2{partGrow, partGrow}};
+    std::vector<bool> part(scene.bodies.size(), false);
+    phys::AABB core = *moving;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const phys::BodyDef& body = scene.bodies[i];
         if (body.type != phys::BodyType::Static) {
             continue;
         }
         if (const auto box = bodyBox(body)) {
-            const phys::AABB clipped{phys::maxVec(box->lower, reach.lower),
-                                     phys::minVec(box->upper, reach.upper)};
+            const phys::Vec2 size = box->upper - box->lower;
+            if (std::max(size.x, size.y) <= largest && meets(*box, partReach)) {
+                part[i] = true;
+                core = phys::combine(core, *box);
+            }
+        }
+    }
+    phys::AABB frame = core;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const phys::BodyDef& body = scene.bodies[i];
+        if (body.type != phys::BodyType::Static || part[i]) {
+            continue;
+        }
+        if (const auto box = bodyBox(body)) {
+            phys::AABB clip = reach;
+            if (box->upper.x - box->lower.x >= box->upper.y - box->lower.y) {
+                clip.lower.x = core.lower.x < moving->lower.x ? core.lower.x : clip.lower.x;
+                clip.upper.x = core.upper.x > moving->upper.x ? core.upper.x : clip.upper.x;
+            } else {
+                clip.lower.y = core.lower.y < moving->lower.y ? core.lower.y : clip.lower.y;
+                clip.upper.y = core.upper.y > moving->upper.y ? core.upper.y : clip.upper.y;
+            }
+            const phys::AABB clipped{phys::maxVec(box->lower, clip.lower),
+                                     phys::minVec(box->upper, clip.upper)};
             if (clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y) {
                 frame = phys::combine(frame, clipped);
             }
