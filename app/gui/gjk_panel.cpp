@@ -19,6 +19,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -288,6 +289,8 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             header = new QTableWidgetItem;
             m_table->setHorizontalHeaderItem(col, header);
         }
+        header->setData(Qt::UserRole,
+                        table.headers[col]); // the title as written (fitTableHeight may break it)
         header->setText(table.headers[col]);
         header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
     }
@@ -317,6 +320,33 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
 // As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short); again
 // whenever the width changes, since the rows wrap.
 void GjkPanel::fitTableHeight() {
+    // A title wider than its column takes more lines, broken at its spaces ("Distance (m)" was cut to
+    // "istance (m" in presentation mode).
+    const QFontMetrics metrics(m_table->horizontalHeader()->font());
+    const int padding =
+        m_table->horizontalHeader()->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) * 2 + 4;
+    for (int col = 0; col < m_table->columnCount(); ++col) {
+        QTableWidgetItem* header = m_table->horizontalHeaderItem(col);
+        if (!header) {
+            continue;
+        }
+        // Word by word onto as many lines as the column needs.
+        const int room = m_table->horizontalHeader()->sectionSize(col) - padding;
+        QStringList lines;
+        for (const QString& word :
+             header->data(Qt::UserRole).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() &&
+                metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) {
+                lines.back() += QLatin1Char(' ') + word;
+            } else {
+                lines << word;
+            }
+        }
+        const QString shown = lines.join(QLatin1Char('\n'));
+        if (header->text() != shown) {
+            header->setText(shown);
+        }
+    }
     m_table->resizeRowsToContents();
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r) {

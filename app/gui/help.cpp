@@ -386,8 +386,11 @@ void ShortcutSheet::refresh() {
         m_panels->setItem(row, 2, new QTableWidgetItem(entry.panel));
         ++row;
     }
+    // The descriptions take the room between the keys and the panel's name.
+    m_panels->horizontalHeader()->setStretchLastSection(false);
     m_panels->resizeColumnToContents(0);
     m_panels->resizeColumnToContents(2);
+    m_panels->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
 }
 
 // ----------------------------------------------------------------------------------------------------------------

@@ -838,7 +838,14 @@ void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
 // and step, both modes: the columns lie inside the table's width, no row is clipped by the table, and the
 // explanation is as tall as its wrapped text.
 void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
-    m_window = cltest::makeTestWindow(1280, 800);
+    // A window of exactly 1280x800 whatever the (offscreen) screen's size, as a projector shows it.
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSaveSettingsOnClose(false);
+    m_window->setFitToScreenOnShow(false);
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->size(), QSize(1280, 800));
     QVERIFY(m_window->openFile(m_dir.filePath(QStringLiteral("scene.json"))));
     dock()->show();
     dock()->raise();
@@ -872,6 +879,19 @@ void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
                                                 .arg(table->viewport()->width())));
                 QVERIFY2(table->verticalScrollBar()->maximum() == 0,
                          qPrintable(where + ": the table scrolls"));
+                // Every title whole: each of its lines within its column ("istance (m" was shown).
+                const QFontMetrics metrics(table->horizontalHeader()->font());
+                for (int col = 0; col < table->columnCount(); ++col) {
+                    const QString title = table->horizontalHeaderItem(col)->text();
+                    for (const QString& line : title.split(QLatin1Char('\n'))) {
+                        QVERIFY2(metrics.horizontalAdvance(line) <=
+                                     table->horizontalHeader()->sectionSize(col),
+                                 qPrintable(where + QStringLiteral(": title \"%1\" cut (%2 px in %3)")
+                                                        .arg(line)
+                                                        .arg(metrics.horizontalAdvance(line))
+                                                        .arg(table->horizontalHeader()->sectionSize(col))));
+                    }
+                }
                 if (explanation->isVisible()) {
                     QVERIFY2(explanation->height() >= explanation->heightForWidth(explanation->width()),
                              qPrintable(where + QStringLiteral(": explanation %1 px for %2")
