@@ -410,6 +410,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_files->autosave()->discard(); // closed on purpose: nothing to recover
     }
     if (m_saveSettingsOnClose) {
+        // Presentation mode is not kept, and neither is its arrangement: the left panels it closed and the
+        // widths it changed are put back before the layout is saved (else the next start had no Bodies list).
+        if (auto* presentation = findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+            presentation && presentation->isChecked()) {
+            presentation->setChecked(false);
+        }
         writeSettings();
     }
     event->accept();

@@ -94,6 +94,7 @@ private slots:
     void themeChangeKeepsThePresentationText();
     void colourBlindSafeColoursReachTheOverlay();
     void startupShowsTheBodiesList();
+    void quittingInPresentationModeKeepsTheLeftPanels();
 
 private:
     QTemporaryDir m_dir;
@@ -447,6 +448,30 @@ void TestProjector::startupShowsTheBodiesList() {
     QVERIFY2(history->visibleRegion().isEmpty(), "the Undo History is a tab behind it");
     const QList<QDockWidget*> tabbed = window->tabifiedDockWidgets(bodies);
     QVERIFY(tabbed.contains(history)); // still one click away
+}
+
+// Presentation mode at 1280x800 closes the left column; quitting while it is on must not save that layout
+// (the next start had no Bodies list).
+void TestProjector::quittingInPresentationModeKeepsTheLeftPanels() {
+    {
+        auto window = makeWindow(QSize(1280, 800));
+        window->setSaveSettingsOnClose(true);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto* bodies = window->findChild<QDockWidget*>(QStringLiteral("BodiesDock"));
+        QVERIFY(bodies && bodies->isVisible());
+        window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->trigger();
+        QApplication::processEvents();
+        QVERIFY(!bodies->isVisible()); // closed for the Walkthrough's room
+        QVERIFY(window->close());
+    }
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->layoutRestored());
+    QVERIFY(!window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->isChecked());
+    for (const char* name : {"BodiesDock", "InspectorDock"}) {
+        auto* dock = window->findChild<QDockWidget*>(QString::fromLatin1(name));
+        QVERIFY2(dock && !dock->isHidden(), name);
+    }
 }
 
 QTEST_MAIN(TestProjector)
