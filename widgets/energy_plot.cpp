@@ -52,7 +52,9 @@ double niceCeil(double value) {
 
 EnergyPlot::EnergyPlot(QWidget* parent) : QWidget(parent) {
     setObjectName(QStringLiteral("energyPlot"));
-    setMinimumHeight(120);
+    // Small enough to leave the Walkthrough, which shares its column in Simulate mode, its explanation and
+    // three table rows at 1280x800 (the plot's axes and legend line still fit); it grows with the dock.
+    setMinimumHeight(80);
 }
 
 void EnergyPlot::addSample(const EnergySample& sample) {

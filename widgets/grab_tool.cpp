@@ -1,5 +1,6 @@
 #include "grab_tool.h"
 
+#include "edit_intents.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
 
@@ -11,6 +12,16 @@ namespace cl {
 GrabTool::GrabTool(SceneCanvas* canvas, EditIntents* intents, QObject* parent)
     : Tool(canvas, intents, parent) {
     setObjectName(QStringLiteral("grabTool"));
+}
+
+void GrabTool::activate() {
+    Tool::activate();
+    if (!intents()) {
+        return;
+    }
+    emit intents()->statusMessage(tr("Simulate: drag a dynamic body to pull it on a spring; Space plays, "
+                                     "Right steps, Left steps back; F5 returns to Edit mode"),
+                                  0);
 }
 
 void GrabTool::cancel() {

@@ -21,6 +21,8 @@ public:
     GrabTool(SceneCanvas* canvas, EditIntents* intents, QObject* parent = nullptr);
 
     QString name() const override { return tr("Grab"); }
+    /// Says in the status bar what the mouse does in Simulate mode (the Select tool's hint stayed there).
+    void activate() override;
     void cancel() override;
     bool isBusy() const override { return m_grabbed != 0; }
     void drawOverlay(QPainter& painter) const override;

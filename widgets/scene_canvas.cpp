@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <variant>
+#include <vector>
 
 namespace cl {
 
@@ -419,24 +420,26 @@ void SceneCanvas::frameScene() {
 //   take the one with the larger scale (the band on a tie: under gravity the top of a scene is air)
 // The legend then finds its empty corner (SimOverlayPainter::chooseLegendCorner). Without it a tall scene
 // (the stack demo at 1280x800) filled the view's height and every corner held a box.
+// Zoom to Fit (Ctrl+0) keeps the same corner of air for the legend over the whole scene: fitted edge to edge,
+// the vertical stack's top box sat under the legend in Simulate mode.
 ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
     const QSizeF size(viewport()->size());
-    if (kind == PendingFit::Action) {
-        if (const auto box = framingBounds(m_sceneDef)) {
-            const double m = SceneRenderer::fitMargin(size);
-            const QSizeF reserve = reservedCorner();
-            m_fittedReserve = reserve;
-            if (reserve.isEmpty()) {
-                return ViewTransform::fitting(*box, size, m);
-            }
-            const ViewTransform band =
-                ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
-            const ViewTransform column =
-                ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
-            return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
-        }
+    const std::optional<phys::AABB> box =
+        kind == PendingFit::Action ? framingBounds(m_sceneDef) : SceneRenderer::sceneBounds(m_sceneDef);
+    if (!box) {
+        return SceneRenderer::fitView(m_sceneDef, size);
     }
-    return SceneRenderer::fitView(m_sceneDef, size);
+    const double m = SceneRenderer::fitMargin(size);
+    const QSizeF reserve = reservedCorner();
+    m_fittedReserve = reserve;
+    if (reserve.isEmpty()) {
+        return ViewTransform::fitting(*box, size, m);
+    }
+    const ViewTransform band =
+        ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
+    const ViewTransform column =
+        ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
+    return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
 }
 
 QSizeF SceneCanvas::reservedCorner() const {
@@ -451,18 +454,24 @@ QSizeF SceneCanvas::reservedCorner() const {
 
 void SceneCanvas::refitForReserve() {
     // Hidden (or a window being torn down): showEvent fits a pending fit again anyway.
-    if (!isVisible() || m_fitPending != PendingFit::Action || reservedCorner() == m_fittedReserve) {
+    if (!isVisible() || m_fitPending == PendingFit::None || reservedCorner() == m_fittedReserve) {
         return;
     }
-    m_view = fittedView(PendingFit::Action);
+    m_view = fittedView(m_fitPending);
     rememberView();
     applyView();
 }
 
 // Framing pseudocode:
 //   moving = union of the world AABBs of the non-static bodies; none: return the union of all bodies
-//   reach  = moving grown on every side by max(1 m, half of moving's larger side)
-//   frame  = moving, plus (AABB(s) clipped to reach) for every static body s whose AABB meets reach
+//   e      = moving's larger side
+//   reach  = moving grown on every side by max(1 m, e / 2)
+//   parts  = static bodies no larger than e (on both axes) within max(1 m, e) of moving: walls, pegs, ramps,
+//            the contraption the bodies move in, framed whole (Newton's cradle's right wall was cut)
+//   core   = moving + parts
+//   frame  = core, plus for every other static body s (a ground) meeting reach: AABB(s) clipped to reach,
+//            except along s's long axis, where a side the parts extend past moving is clipped at the parts
+//            (the ground between the cradle's walls, not a stretch beyond them)
 std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
     const auto bodyBox = [](const phys::BodyDef& body) {
         std::optional<phys::AABB> box;
@@ -473,6 +482,10 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
             box = box ? phys::combine(*box, b) : b;
         }
         return box;
+    };
+    const auto meets = [](const phys::AABB& a, const phys::AABB& b) {
+        return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
+               b.lower.y <= a.upper.y;
     };
     std::optional<phys::AABB> moving;
     for (const phys::BodyDef& body : scene.bodies) {
@@ -486,16 +499,44 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
         return SceneRenderer::sceneBounds(scene);
     }
     const phys::Vec2 extent = moving->upper - moving->lower;
-    const double grow = std::max(1.0, 0.5 * std::max(extent.x, extent.y));
+    const double largest = std::max(extent.x, extent.y);
+    const double grow = std::max(1.0, 0.5 * largest);
     const phys::AABB reach{moving->lower - phys::Vec2{grow, grow}, moving->upper + phys::Vec2{grow, grow}};
-    phys::AABB frame = *moving;
-    for (const phys::BodyDef& body : scene.bodies) {
+    const double partGrow = std::max(1.0, largest);
+    const phys::AABB partReach{moving->lower - phys::Vec2{partGrow, partGrow},
+                               moving->upper + phys::Vec2{partGrow, partGrow}};
+    std::vector<bool> part(scene.bodies.size(), false);
+    phys::AABB core = *moving;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const phys::BodyDef& body = scene.bodies[i];
         if (body.type != phys::BodyType::Static) {
             continue;
         }
         if (const auto box = bodyBox(body)) {
-            const phys::AABB clipped{phys::maxVec(box->lower, reach.lower),
-                                     phys::minVec(box->upper, reach.upper)};
+            const phys::Vec2 size = box->upper - box->lower;
+            if (std::max(size.x, size.y) <= largest && meets(*box, partReach)) {
+                part[i] = true;
+                core = phys::combine(core, *box);
+            }
+        }
+    }
+    phys::AABB frame = core;
+    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        const phys::BodyDef& body = scene.bodies[i];
+        if (body.type != phys::BodyType::Static || part[i]) {
+            continue;
+        }
+        if (const auto box = bodyBox(body)) {
+            phys::AABB clip = reach;
+            if (box->upper.x - box->lower.x >= box->upper.y - box->lower.y) {
+                clip.lower.x = core.lower.x < moving->lower.x ? core.lower.x : clip.lower.x;
+                clip.upper.x = core.upper.x > moving->upper.x ? core.upper.x : clip.upper.x;
+            } else {
+                clip.lower.y = core.lower.y < moving->lower.y ? core.lower.y : clip.lower.y;
+                clip.upper.y = core.upper.y > moving->upper.y ? core.upper.y : clip.upper.y;
+            }
+            const phys::AABB clipped{phys::maxVec(box->lower, clip.lower),
+                                     phys::minVec(box->upper, clip.upper)};
             if (clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y) {
                 frame = phys::combine(frame, clipped);
             }

@@ -131,9 +131,10 @@ public:
     /// that needs the bodies' centres (the Verlet overlay's hub particles sit where the names would).
     void setBodyNamesSuppressed(bool suppressed);
 
-    /// What frameScene() fits: the bodies that move (not static) and the parts of the static bodies within
-    /// their reach (half their extent around them), so a 40 m ground does not shrink a ramp and its boxes to
-    /// a corner. A scene without moving bodies: every body. Empty scene: nullopt.
+    /// What frameScene() fits: the bodies that move (not static), whole the static bodies no larger than
+    /// them close by (walls, pegs: the contraption), and the parts of the larger ones (grounds) within their
+    /// reach (half their extent around them, or up to the walls), so a 40 m ground does not shrink a ramp and
+    /// its boxes to a corner. A scene without moving bodies: every body. Empty scene: nullopt.
     static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
 
     /// True when the last paint came from the drag layer: a copy of the viewport's background and every item

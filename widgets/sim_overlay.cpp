@@ -918,8 +918,10 @@ LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame,
             bestArea = area;
         }
     }
+    // A corner with no body at all always wins over one with some: the hysteresis kept the legend over a
+    // sliver of the vertical stack's top box while the top-left corner was empty.
     const double hysteresis = 0.05 * size.width() * size.height();
-    return currentArea - bestArea > hysteresis ? best : current;
+    return currentArea - bestArea > hysteresis || (bestArea <= 0.0 && currentArea > 0.0) ? best : current;
 }
 
 void SimOverlay::setOptions(const SimOverlayOptions& options) {

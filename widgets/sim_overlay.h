@@ -150,7 +150,8 @@ public:
     static double bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view, const QRectF& rect);
     /// The corner for a legend of `size`: the one with the least body area under it. The current corner is
     /// kept unless another one has less by 5% of the legend's area (so the box does not flicker between
-    /// corners as bodies move); ties go to the current one, then bottom-right, bottom-left, top-right.
+    /// corners as bodies move) or has no body at all while the current one has some; ties go to the current
+    /// one, then bottom-right, bottom-left, top-right.
     static LegendCorner chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
                                            QSizeF size, LegendCorner current, double displayScale = 1.0);
     /// A "nice" arrow length for the legend: the scale in words, e.g. "1 m of arrow = 20 N s".

@@ -8,14 +8,17 @@
 #include "inspector_dock.h"
 #include "main_window.h"
 #include "scene_canvas.h"
+#include "theme.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
 #include <QLabel>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
@@ -29,8 +32,12 @@ namespace {
 const char* const kBaseFontProperty = "contactlabBaseFont";
 /// Property holding a toolbar's icon size before presentation mode enlarged it.
 const char* const kBaseIconSizeProperty = "contactlabBaseIconSize";
+/// Property holding a toolbar's button style before presentation mode.
+const char* const kBaseButtonStyleProperty = "contactlabBaseButtonStyle";
 /// Property holding a right-hand dock's width before presentation mode widened it.
 const char* const kBaseWidthProperty = "contactlabBaseWidth";
+/// Set on a left-hand dock that presentation mode closed (and opens again when it ends).
+const char* const kClosedProperty = "contactlabPresentationClosed";
 /// Property holding a toolbar label's style sheet before presentation mode added a font size to it.
 const char* const kBaseStyleSheetProperty = "contactlabBaseStyleSheet";
 } // namespace
@@ -120,10 +127,52 @@ EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewM
     return controller;
 }
 
+namespace {
+
+/// Presentation mode on a small screen (below 1600 pixels, a 1280x800 projector): the left column (Bodies,
+/// Undo History, Inspector) closes, so the canvas and the Walkthrough share the width and the Walkthrough's
+/// SAT table fits with one line per row; leaving opens it again at its width. View > Panels still opens any
+/// of them meanwhile.
+void arrangeLeftColumn(MainWindow& window, bool on) {
+    constexpr int kRoomyWidth = 1600;
+    for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+        if (dock->isFloating() || window.dockWidgetArea(dock) != Qt::LeftDockWidgetArea) {
+            continue;
+        }
+        if (on && window.width() < kRoomyWidth && !dock->isHidden()) {
+            dock->setProperty(kClosedProperty, true);
+            dock->setProperty(kBaseWidthProperty, dock->width());
+            dock->hide();
+        } else if (!on && dock->property(kClosedProperty).toBool()) {
+            dock->setProperty(kClosedProperty, QVariant());
+            dock->show();
+        }
+    }
+    if (!on) {
+        QList<QDockWidget*> docks;
+        QList<int> widths;
+        for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
+            if (const QVariant base = dock->property(kBaseWidthProperty);
+                base.isValid() && !dock->isHidden() &&
+                window.dockWidgetArea(dock) == Qt::LeftDockWidgetArea) {
+                docks << dock;
+                widths << base.toInt();
+            }
+        }
+        if (!docks.isEmpty()) {
+            window.resizeDocks(docks, widths, Qt::Horizontal);
+        }
+    }
+}
+
+} // namespace
+
 void setPresentationMode(MainWindow& window, bool on) {
     window.canvas()->setPresentationScale(on ? kPresentationScale : 1.0);
+    arrangeLeftColumn(window, on);
     // The right-hand column (the Walkthrough and its table) gets at least 36% of the window while the text is
-    // large, so the table's columns fit side by side with at most a wrapped line; leaving gives the width back.
+    // large, and up to 720 pixels on a small screen (56% at 1280x800): the SAT table's cells then fit on one
+    // line each and its nine rows in the dock's height. Leaving gives the width back.
     QList<QDockWidget*> right;
     QList<int> widths;
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
@@ -134,7 +183,8 @@ void setPresentationMode(MainWindow& window, bool on) {
         if (on) {
             dock->setProperty(kBaseWidthProperty, dock->width());
             right << dock;
-            widths << std::max(dock->width(), window.width() * 36 / 100);
+            widths << std::max(
+                {dock->width(), window.width() * 36 / 100, std::min(window.width() * 56 / 100, 720)});
         } else if (const QVariant base = dock->property(kBaseWidthProperty); base.isValid()) {
             right << dock;
             widths << base.toInt();
@@ -154,15 +204,36 @@ void setPresentationMode(MainWindow& window, bool on) {
         QVariant baseIcon = toolbar->property(kBaseIconSizeProperty);
         if (!baseIcon.isValid()) {
             toolbar->setProperty(kBaseIconSizeProperty, toolbar->iconSize());
+            toolbar->setProperty(kBaseButtonStyleProperty, int(toolbar->toolButtonStyle()));
             baseIcon = toolbar->iconSize();
         }
         toolbar->setIconSize(on ? baseIcon.toSize() * kPresentationScale : baseIcon.toSize());
+        toolbar->setToolButtonStyle(Qt::ToolButtonStyle(toolbar->property(kBaseButtonStyleProperty).toInt()));
     }
     widgets << window.menuBar();
+    // The menus' drop-downs are windows of their own: they do not take the menu bar's font.
+    for (QMenu* menu : window.findChildren<QMenu*>()) {
+        widgets << menu;
+    }
+    // The tab bars of tabified docks ("Bodies | Undo History") belong to the main window, not to a dock.
+    for (QTabBar* bar : window.findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        widgets << bar;
+    }
     // A label styled by a style sheet inside a toolbar (the scene's description) takes its font from the style
     // sheet machinery, not from setFont: its size goes into its style sheet (the original kept to go back).
     for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
         for (QLabel* label : toolbar->findChildren<QLabel*>()) {
+            if (hasThemedStyle(label)) {
+                // The theme writes this one's style sheet, on every theme change: the size goes through the
+                // theme, which keeps it (switching to Dark shrank the description back to small text).
+                if (!label->property(kBaseFontProperty).isValid()) {
+                    label->setProperty(kBaseFontProperty, label->font());
+                }
+                const QFont base = label->property(kBaseFontProperty).value<QFont>();
+                const double points = base.pointSizeF() > 0 ? base.pointSizeF() : base.pixelSize() * 0.75;
+                setThemedFontSize(label, on ? points * kPresentationScale : 0.0);
+                continue;
+            }
             QVariant baseSheet = label->property(kBaseStyleSheetProperty);
             if (!baseSheet.isValid()) {
                 if (label->styleSheet().isEmpty()) {
@@ -196,6 +267,18 @@ void setPresentationMode(MainWindow& window, bool on) {
             }
         }
         widget->setFont(font);
+    }
+    // A toolbar whose names at 1.6 times do not fit the window (a 1280x800 screen at 150%) shows its icons
+    // only, each name in its tooltip, rather than hiding Vertices, Delete and Duplicate behind the overflow
+    // arrow.
+    if (on) {
+        for (QToolBar* toolbar : window.findChildren<QToolBar*>()) {
+            toolbar->layout()->invalidate();
+            if (toolbar->toolButtonStyle() != Qt::ToolButtonIconOnly &&
+                toolbar->sizeHint().width() > window.width()) {
+                toolbar->setToolButtonStyle(Qt::ToolButtonIconOnly);
+            }
+        }
     }
 }
 

@@ -15,14 +15,17 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -74,9 +77,16 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // The columns share the dock's width and long cells wrap at their spaces (review v12 M4: sized to their
+    // contents, the Simplex and Distance columns were off to the side, behind a scroll bar); the "#" column
+    // keeps its digits' width.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_table->horizontalHeader()->setMinimumSectionSize(8);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setWordWrap(false);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
+    m_table->viewport()->installEventFilter(this); // the rows wrap: their height follows the width
     layout->addWidget(m_table);
     // A row is an iteration: clicking it goes to its step, as SAT's table does.
     connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
@@ -100,6 +110,8 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_explanation->setMinimumHeight(60);
+    // Never squeezed below its wrapped text (it was cut at the bottom): the page scrolls instead.
+    m_explanation->installEventFilter(this);
     layout->addWidget(m_explanation);
 
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) { setView(View(index)); });
@@ -277,6 +289,8 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             header = new QTableWidgetItem;
             m_table->setHorizontalHeaderItem(col, header);
         }
+        header->setData(Qt::UserRole,
+                        table.headers[col]); // the title as written (fitTableHeight may break it)
         header->setText(table.headers[col]);
         header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
     }
@@ -297,21 +311,78 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             item->setFont(font);
         }
     }
-    // As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short).
+    if (m_table->columnCount() > 0) {
+        m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    }
+    fitTableHeight();
+}
+
+// As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short); again
+// whenever the width changes, since the rows wrap.
+void GjkPanel::fitTableHeight() {
+    // A title wider than its column takes more lines, broken at its spaces ("Distance (m)" was cut to
+    // "istance (m" in presentation mode).
+    const QFontMetrics metrics(m_table->horizontalHeader()->font());
+    const int padding =
+        m_table->horizontalHeader()->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) * 2 + 4;
+    for (int col = 0; col < m_table->columnCount(); ++col) {
+        QTableWidgetItem* header = m_table->horizontalHeaderItem(col);
+        if (!header) {
+            continue;
+        }
+        // Word by word onto as many lines as the column needs.
+        const int room = m_table->horizontalHeader()->sectionSize(col) - padding;
+        QStringList lines;
+        for (const QString& word :
+             header->data(Qt::UserRole).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (!lines.isEmpty() &&
+                metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) {
+                lines.back() += QLatin1Char(' ') + word;
+            } else {
+                lines << word;
+            }
+        }
+        const QString shown = lines.join(QLatin1Char('\n'));
+        if (header->text() != shown) {
+            header->setText(shown);
+        }
+    }
     m_table->resizeRowsToContents();
     int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int r = 0; r < m_table->rowCount(); ++r) {
         height += m_table->rowHeight(r);
     }
-    // Room for the scroll bar a narrow dock needs, so it never covers the result row.
-    height += m_table->horizontalScrollBar()->sizeHint().height();
-    m_table->setFixedHeight(height);
+    if (m_table->height() != height) {
+        m_table->setFixedHeight(height);
+    }
+}
+
+bool GjkPanel::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_explanation &&
+        (event->type() == QEvent::Resize || event->type() == QEvent::FontChange)) {
+        fitExplanationHeight();
+    } else if (watched == m_table->viewport() && event->type() == QEvent::Resize &&
+               static_cast<QResizeEvent*>(event)->oldSize().width() != m_table->viewport()->width()) {
+        fitTableHeight();
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void GjkPanel::fitExplanationHeight() {
+    if (m_explanation->width() <= 0) {
+        return; // not laid out yet: the first resize comes back here
+    }
+    const int needed = std::max(60, m_explanation->heightForWidth(m_explanation->width()));
+    if (m_explanation->minimumHeight() != needed) {
+        m_explanation->setMinimumHeight(needed);
+    }
 }
 
 void GjkPanel::show() {
     const GjkStep& s = m_steps[std::size_t(m_step)];
     m_stepLabel->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(s.title));
     m_explanation->setText(s.text);
+    fitExplanationHeight();
     m_world->setItems(s.world);
     m_world->setVisible(!s.world.empty()); // a step with nothing to draw (no pair yet) is its text alone
     std::vector<DiagramItem> minkowski = s.second;

@@ -105,6 +105,14 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
+    /// The explanation's width changed: it keeps the height its wrapped text needs.
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
+private:
+    /// The table as tall as its (wrapped) rows.
+    void fitTableHeight();
+    /// The explanation at least as tall as its wrapped text.
+    void fitExplanationHeight();
 
 private:
     void rebuild();

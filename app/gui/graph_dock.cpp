@@ -17,6 +17,7 @@
 #include <QPainter>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -143,7 +144,13 @@ GraphDock::GraphDock(SimulationController* controller, SceneCanvas* canvas, QWid
     m_hint->setWordWrap(true);
     m_hint->setVisible(false);
     layout->addWidget(m_hint);
-    setWidget(content);
+    // In a scroll area, so the dock can be shorter than its plot and controls: tabbed with the Energy plot
+    // under the Walkthrough, its minimum height set the whole group's and left the Walkthrough one table row.
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(content);
+    setWidget(scroll);
 
     connect(m_quantity, &QComboBox::currentIndexChanged, this, [this] {
         m_plottedHead = -1;

@@ -10,6 +10,7 @@
 
 #include <QAction>
 #include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QFile>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -24,6 +25,7 @@
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTableWidget>
 #include <QTimer>
 #include <QToolBar>
@@ -79,7 +81,16 @@ QString placeOf(const QAction* action) {
     }
     for (QObject* object : action->associatedObjects()) {
         if (auto* bar = qobject_cast<QToolBar*>(object)) {
-            return bar->windowTitle().isEmpty() ? QObject::tr("Toolbar") : plainText(bar->windowTitle());
+            if (!bar->windowTitle().isEmpty()) {
+                return plainText(bar->windowTitle());
+            }
+            // A toolbar inside a panel (Compare's transport) is named by its panel.
+            for (QWidget* parent = bar->parentWidget(); parent; parent = parent->parentWidget()) {
+                if (auto* dock = qobject_cast<QDockWidget*>(parent)) {
+                    return plainText(dock->windowTitle());
+                }
+            }
+            return QObject::tr("Toolbar");
         }
     }
     return QObject::tr("Window");
@@ -198,14 +209,70 @@ QList<ShortcutEntry> shortcutEntries(const MainWindow& window) {
     for (QAction* action : window.findChildren<QAction*>()) {
         for (const QKeySequence& key : action->shortcuts()) {
             if (!key.isEmpty()) {
-                entries.append({key, action, sheetText(action), placeOf(action)});
+                entries.append({key, action, sheetText(action), placeOf(action), {}});
             }
         }
     }
     std::stable_sort(entries.begin(), entries.end(), [&rank](const ShortcutEntry& a, const ShortcutEntry& b) {
         return rank(a.action) < rank(b.action);
     });
-    return entries;
+    // One row per key: Compare mode's Play, Step and Step Back (enabled only in Compare mode, when the
+    // Simulation's are not) join the Simulation menu's row instead of repeating Space, Left and Right.
+    QList<ShortcutEntry> merged;
+    for (const ShortcutEntry& entry : entries) {
+        auto same = std::find_if(merged.begin(), merged.end(),
+                                 [&entry](const ShortcutEntry& m) { return m.key == entry.key; });
+        if (same == merged.end()) {
+            merged.append(entry);
+            continue;
+        }
+        same->sharing.append(entry.action);
+        if (same->text.compare(entry.text, Qt::CaseInsensitive) != 0) {
+            same->text += QStringLiteral("; ") + entry.text;
+        }
+        if (!same->where.split(QStringLiteral(", ")).contains(entry.where)) {
+            same->where += QStringLiteral(", ") + entry.where;
+        }
+    }
+    return merged;
+}
+
+QList<PanelKey> panelKeys() {
+    using Sheet = ShortcutSheet;
+    const QString stepper = Sheet::tr("Solver Stepper");
+    const QString timeline = Sheet::tr("Timeline");
+    const char* const stepperClass = "cl::SolverStepperDock";
+    const char* const timelineClass = "cl::TimelineScrubber";
+    // What SolverStepperDock::keyPressEvent and TimelineScrubber::keyPressEvent do, key by key.
+    return {
+        {{QKeySequence(Qt::Key_N)}, Sheet::tr("Next row of the solver"), stepper, stepperClass},
+        {{QKeySequence(Qt::Key_C)}, Sheet::tr("First row of the next contact"), stepper, stepperClass},
+        {{QKeySequence(Qt::Key_I)},
+         Sheet::tr("First row of the next iteration (sweep)"),
+         stepper,
+         stepperClass},
+        {{QKeySequence(Qt::Key_S)}, Sheet::tr("First row of the next substep"), stepper, stepperClass},
+        {{QKeySequence(Qt::Key_F)},
+         Sheet::tr("Finish the step as the simulation takes it"),
+         stepper,
+         stepperClass},
+        {{QKeySequence(Qt::Key_Left), QKeySequence(Qt::Key_Right)},
+         Sheet::tr("One recorded step back, forward"),
+         timeline,
+         timelineClass},
+        {{QKeySequence(Qt::Key_PageUp), QKeySequence(Qt::Key_PageDown)},
+         Sheet::tr("60 steps back, forward"),
+         timeline,
+         timelineClass},
+        {{QKeySequence(Qt::Key_Home), QKeySequence(Qt::Key_End)},
+         Sheet::tr("First, last recorded step"),
+         timeline,
+         timelineClass},
+        {{QKeySequence(Qt::Key_BracketLeft), QKeySequence(Qt::Key_BracketRight)},
+         Sheet::tr("Previous, next bookmark"),
+         timeline,
+         timelineClass},
+    };
 }
 
 ShortcutSheet::ShortcutSheet(MainWindow& window) : QDialog(&window), m_window(window) {
@@ -228,12 +295,22 @@ ShortcutSheet::ShortcutSheet(MainWindow& window) : QDialog(&window), m_window(wi
     auto* canvasLabel = new QLabel(tr("<b>Mouse and keys on the canvas</b>"), this);
     m_canvas = makeTable(this, {tr("Mouse or key"), tr("What it does")});
     m_canvas->setObjectName(QStringLiteral("canvasKeysTable"));
+    auto* panelsLabel = new QLabel(tr("<b>Keys of a panel that has the keyboard focus</b>"), this);
+    m_panels = makeTable(this, {tr("Keys"), tr("What they do"), tr("Panel")});
+    m_panels->setObjectName(QStringLiteral("panelKeysTable"));
+    // Both as tall as their rows: the column holds them one above the other, the rest of it empty.
+    for (QTableWidget* table : {m_canvas, m_panels}) {
+        table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    }
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     left->addWidget(actionsLabel);
     left->addLayout(actionColumns);
     right->addWidget(canvasLabel);
     right->addWidget(m_canvas);
+    right->addWidget(panelsLabel);
+    right->addWidget(m_panels);
+    right->addStretch(1);
     columns->addLayout(left, 5);
     columns->addLayout(right, 3);
     layout->addLayout(columns);
@@ -263,6 +340,11 @@ void ShortcutSheet::refresh() {
             const int row = static_cast<int>(i - first);
             auto* key = new QTableWidgetItem(entry.key.toString(QKeySequence::NativeText));
             key->setData(Qt::UserRole, QVariant::fromValue(static_cast<QObject*>(entry.action)));
+            QList<QObject*> sharing;
+            for (QAction* other : entry.sharing) {
+                sharing << other;
+            }
+            key->setData(Qt::UserRole + 1, QVariant::fromValue(sharing));
             QFont bold = key->font();
             bold.setBold(true);
             key->setFont(bold);
@@ -285,6 +367,31 @@ void ShortcutSheet::refresh() {
     // The canvas keys wrap in a narrower first column, so the descriptions get the room.
     m_canvas->setColumnWidth(
         0, m_canvas->fontMetrics().horizontalAdvance(QStringLiteral("Middle drag, or Space")) + 16);
+    const QList<PanelKey> panels = panelKeys();
+    m_panels->setRowCount(static_cast<int>(panels.size()));
+    row = 0;
+    for (const PanelKey& entry : panels) {
+        QStringList shown, portable;
+        for (const QKeySequence& key : entry.keys) {
+            shown << key.toString(QKeySequence::NativeText);
+            portable << key.toString(QKeySequence::PortableText);
+        }
+        auto* keys = new QTableWidgetItem(shown.join(QStringLiteral(", ")));
+        QFont bold = keys->font();
+        bold.setBold(true);
+        keys->setFont(bold);
+        keys->setData(Qt::UserRole, portable);
+        keys->setData(Qt::UserRole + 1, QString::fromLatin1(entry.handler));
+        m_panels->setItem(row, 0, keys);
+        m_panels->setItem(row, 1, new QTableWidgetItem(entry.what));
+        m_panels->setItem(row, 2, new QTableWidgetItem(entry.panel));
+        ++row;
+    }
+    // The descriptions take the room between the keys and the panel's name.
+    m_panels->horizontalHeader()->setStretchLastSection(false);
+    m_panels->resizeColumnToContents(0);
+    m_panels->resizeColumnToContents(2);
+    m_panels->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
 }
 
 // ----------------------------------------------------------------------------------------------------------------
@@ -569,6 +676,22 @@ HelpUi* installHelp(MainWindow& window) {
         }
     }
     showShortcutsInToolTips(window);
+    // The walkthrough's SAT, Clipping and Methods tabs: their Alt+1..3 come from the Walkthrough menu's
+    // actions that pick the same modes (tab i is mode i).
+    if (auto* tabs = window.findChild<QTabBar*>(QStringLiteral("walkthroughModeTabs"))) {
+        const char* const modes[] = {"actionWalkthroughSat", "actionWalkthroughClipping",
+                                     "actionWalkthroughMethods"};
+        const QString tips[] = {QObject::tr("The Separating Axis Theorem, one axis per step"),
+                                QObject::tr("The contact points by clipping, one stage per step"),
+                                QObject::tr("Clipping, deepest vertices and vertex-edge side by side")};
+        for (int i = 0; i < tabs->count() && i < 3; ++i) {
+            const auto* action = window.findChild<QAction*>(QString::fromLatin1(modes[i]));
+            if (action && !action->shortcut().isEmpty()) {
+                tabs->setTabToolTip(i, QStringLiteral("%1 (%2)").arg(
+                                           tips[i], action->shortcut().toString(QKeySequence::NativeText)));
+            }
+        }
+    }
     return help;
 }
 

@@ -24,7 +24,22 @@ struct ShortcutEntry {
     QAction* action = nullptr;
     QString text;  ///< what the action does, as the sheet says it ("Open...", "Next Step")
     QString where; ///< the menu path or toolbar that holds it ("File", "File > Export", "Tools")
+    /// Other actions on the same key, e.g. Compare mode's Play beside the Simulation menu's (only one is
+    /// enabled at a time): the key gets one row, their places joined in `where`.
+    QList<QAction*> sharing;
 };
+
+/// Keys that a panel handles itself while it has the keyboard focus (no action: a letter such as C would
+/// clash with a tool's key). The sheet lists them; tst_help presses every key on the real panels and checks
+/// that the keys they take are exactly these.
+struct PanelKey {
+    QList<QKeySequence> keys; ///< pressed one at a time; the row shows them joined
+    QString what;             ///< what they do
+    QString panel;            ///< where ("Solver Stepper", "Timeline")
+    const char* handler;      ///< the class name of the widget that handles them (cl::SolverStepperDock)
+};
+/// Every panel's own keys, in the sheet's order.
+QList<PanelKey> panelKeys();
 
 /// Every shortcut of every action of `window` (one entry per key sequence of an action with several), sorted
 /// by where the action lives, then by text. This is what the sheet shows, so the sheet cannot forget an
@@ -42,6 +57,9 @@ public:
     /// split between two menus. Rows: key (native text, the QAction* in Qt::UserRole), action, menu.
     QList<QTableWidget*> actionTables() const { return {m_actions, m_moreActions}; }
     QTableWidget* canvasTable() const { return m_canvas; }
+    /// The panels' own keys (panelKeys()): keys, what they do, panel; Qt::UserRole of the first column holds
+    /// the keys (QStringList, portable text) and UserRole + 1 the handling class's name.
+    QTableWidget* panelTable() const { return m_panels; }
     /// Refills the tables from the window's actions now (their texts follow the mode, e.g. Play/Pause).
     void refresh();
 
@@ -50,6 +68,7 @@ private:
     QTableWidget* m_actions = nullptr;
     QTableWidget* m_moreActions = nullptr;
     QTableWidget* m_canvas = nullptr;
+    QTableWidget* m_panels = nullptr;
 };
 
 /// A QTextBrowser for the guide: Markdown from the resources, with images scaled down to the view's width.

@@ -33,6 +33,7 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
+#include <QTimer>
 
 #include <algorithm>
 
@@ -88,6 +89,16 @@ MainWindow::MainWindow(QWidget* parent)
     // left the Undo History in front. A saved layout (readSettings) may choose another.
     if (auto* bodies = findChild<QDockWidget*>(QStringLiteral("BodiesDock"))) {
         bodies->raise();
+    }
+    // The Walkthrough's text and table need the column's height (review v12 D8: under the Energy plot they
+    // showed a line and a half): each time it comes to the front, it takes four fifths of a shared column.
+    if (auto* walkthrough = findChild<WalkthroughDock*>()) {
+        connect(walkthrough, &QDockWidget::visibilityChanged, this, [this, walkthrough](bool visible) {
+            if (visible) {
+                // Once the dock area has laid out the tab switch.
+                QTimer::singleShot(0, this, [this, walkthrough] { giveWalkthroughTheColumn(walkthrough); });
+            }
+        });
     }
     resize(1280, 800);
     readSettings();
@@ -336,6 +347,34 @@ void MainWindow::keepOnScreen() {
     }
 }
 
+void MainWindow::giveWalkthroughTheColumn(QDockWidget* walkthrough) {
+    if (!walkthrough->isVisible() || walkthrough->isFloating()) {
+        return;
+    }
+    const Qt::DockWidgetArea area = dockWidgetArea(walkthrough);
+    const QList<QDockWidget*> ownTabs = tabifiedDockWidgets(walkthrough);
+    const QRect own = walkthrough->geometry();
+    // The docks in front in the other groups of the same column (a tab behind is not visible).
+    QList<QDockWidget*> others;
+    int column = walkthrough->height();
+    for (QDockWidget* dock : findChildren<QDockWidget*>()) {
+        if (dock == walkthrough || ownTabs.contains(dock) || !dock->isVisible() || dock->isFloating() ||
+            dockWidgetArea(dock) != area || dock->geometry().right() < own.left() ||
+            dock->geometry().left() > own.right()) {
+            continue;
+        }
+        others << dock;
+        column += dock->height();
+    }
+    const int wanted = column * 4 / 5;
+    if (others.isEmpty() || walkthrough->height() >= wanted) {
+        return;
+    }
+    // The others give up what the Walkthrough takes (QDockAreaLayout::fitItems), down to their minimum (the
+    // Energy plot's 120 pixels).
+    resizeDocks({walkthrough}, {wanted}, Qt::Vertical);
+}
+
 // Only the default or restored geometry is fitted to the screen: a size asked for before the first show
 // (--size for a screenshot, a test's window) is kept as asked.
 void MainWindow::showEvent(QShowEvent* event) {
@@ -371,6 +410,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
         m_files->autosave()->discard(); // closed on purpose: nothing to recover
     }
     if (m_saveSettingsOnClose) {
+        // Presentation mode is not kept, and neither is its arrangement: the left panels it closed and the
+        // widths it changed are put back before the layout is saved (else the next start had no Bodies list).
+        if (auto* presentation = findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+            presentation && presentation->isChecked()) {
+            presentation->setChecked(false);
+        }
         writeSettings();
     }
     event->accept();

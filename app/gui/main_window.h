@@ -10,6 +10,7 @@
 #include <functional>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 
@@ -88,6 +89,9 @@ private:
     void readSettings();
     /// Shrinks and moves the window into the screen's available area (see main_window.cpp).
     void keepOnScreen();
+    /// Gives the Walkthrough four fifths of the height of a column it shares with other panels (Energy and
+    /// Graphs in Simulate mode), so its explanation and table stay readable; a larger share is kept.
+    void giveWalkthroughTheColumn(QDockWidget* walkthrough);
     void writeSettings() const;
     void updateWindowTitle();
     void onSceneReset();

@@ -239,6 +239,16 @@ SolverStepperDock::SolverStepperDock(MainWindow& window, SimulationUi& ui)
         if (!simulating && m_active) {
             stop(QString());
         }
+        // The stepper walks a simulation frame: it leaves with Simulate mode, as the Simulation, Energy and
+        // Graphs docks do (left open in Edit mode it took half the Walkthrough's column), and comes back
+        // with it when it was open.
+        if (!simulating) {
+            m_reopen = !isHidden(); // shown, in front or behind a tab
+            hide();
+        } else if (m_reopen) {
+            m_reopen = false;
+            show();
+        }
     });
     m_startAction->setEnabled(sim->isSimulating());
     stop(tr("Pause on a frame in Simulate mode and choose Simulation \u203a Step into the Solver."));

@@ -134,6 +134,7 @@ private:
     bool m_active = false;
     bool m_finishing = false;
     bool m_placed = false; ///< tabbed beside the Energy dock (bringToFront, the first time)
+    bool m_reopen = false; ///< open when Simulate mode was left: shown again on the next Simulate
     std::int64_t m_fromStep = -1;
     std::uint64_t m_tracedHash = 0;
     double m_startTime = 0.0;

@@ -78,6 +78,9 @@ QPalette widgetPalette(const Palette& p) {
 
 const char* const kRoleProperty = "clThemedRole";
 const char* const kExtraProperty = "clThemedExtra";
+/// Presentation mode's font size in points (absent: the widget's own). Kept apart from the extra
+/// declarations so a theme change, which rewrites the whole style sheet, keeps it.
+const char* const kFontSizeProperty = "clThemedFontSize";
 
 /// Per role (ThemedRole's order), the colours in the Light, Dark and High Contrast themes: text and
 /// background chosen together, so each stays readable.
@@ -104,8 +107,12 @@ QString themedSheet(Theme theme, ThemedRole role, const QString& extra) {
 void restyle(QWidget* widget) {
     const QVariant role = widget->property(kRoleProperty);
     if (role.isValid()) {
-        widget->setStyleSheet(themedSheet(currentPalette().theme, static_cast<ThemedRole>(role.toInt()),
-                                          widget->property(kExtraProperty).toString()));
+        QString extra = widget->property(kExtraProperty).toString();
+        if (const double points = widget->property(kFontSizeProperty).toDouble(); points > 0) {
+            extra += QStringLiteral(" font-size: %1pt;").arg(points, 0, 'f', 1);
+        }
+        widget->setStyleSheet(
+            themedSheet(currentPalette().theme, static_cast<ThemedRole>(role.toInt()), extra));
     }
 }
 
@@ -125,6 +132,15 @@ void applyTheme(Theme theme, bool colourBlindSafe) {
 void setThemedStyle(QWidget* widget, ThemedRole role, const QString& extra) {
     widget->setProperty(kRoleProperty, static_cast<int>(role));
     widget->setProperty(kExtraProperty, extra);
+    restyle(widget);
+}
+
+bool hasThemedStyle(const QWidget* widget) {
+    return widget->property(kRoleProperty).isValid();
+}
+
+void setThemedFontSize(QWidget* widget, double points) {
+    widget->setProperty(kFontSizeProperty, points > 0 ? QVariant(points) : QVariant());
     restyle(widget);
 }
 

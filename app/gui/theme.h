@@ -22,6 +22,13 @@ enum class ThemedRole { Note, Hint, Warning, Answer };
 /// style...), and again whenever the theme changes: hard-coded light colours stayed light in the Dark theme.
 void setThemedStyle(QWidget* widget, ThemedRole role, const QString& extra = {});
 
+/// Whether `widget` was styled by setThemedStyle() (its style sheet is the theme's to write).
+bool hasThemedStyle(const QWidget* widget);
+
+/// A font size (points) that the themed style sheet of `widget` keeps through every theme change
+/// (presentation mode's larger text); 0 goes back to the widget's own size.
+void setThemedFontSize(QWidget* widget, double points);
+
 /// Adds the Theme submenu and the colour-blind toggle to the View menu and applies the saved choice.
 void installThemes(MainWindow& window);
 

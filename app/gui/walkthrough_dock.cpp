@@ -28,6 +28,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStyle>
+#include <QStyledItemDelegate>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -100,6 +101,28 @@ bool touches(const phys::BodyDef& a, const phys::BodyDef& b) {
 
 } // namespace
 
+/// Layout only: when the table is wide enough (fitColumns decides), a cell's lines are laid out on one line
+/// ("A edge 0 (0.00, -1.00)"), so a row takes one text line instead of two and the whole SAT table fits the
+/// dock on a projector. The items keep their text (the model's, with its line breaks); only what is laid out
+/// and measured (initStyleOption serves both paint and sizeHint) changes.
+/// It draws through TextLayoutDelegate (each cell's text laid out once per text and size, Qt's pixels), which
+/// asks initStyleOption for the text it lays out, so the one-line text is the one drawn and measured.
+class CompactRowsDelegate : public TextLayoutDelegate {
+public:
+    using TextLayoutDelegate::TextLayoutDelegate;
+    bool oneLine = false;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+        TextLayoutDelegate::initStyleOption(option, index);
+        if (oneLine) {
+            // (QStyledItemDelegate::displayText has turned the line breaks into QChar::LineSeparator.)
+            option->text.replace(QChar::LineSeparator, QLatin1Char(' '));
+            option->text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        }
+    }
+};
+
 WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidget* parent)
     : QDockWidget(tr("Walkthrough"), parent), m_document(document), m_canvas(canvas),
       m_overlay(new WalkthroughOverlay(this)) {
@@ -134,8 +157,10 @@ WalkthroughDock::~WalkthroughDock() {
 void WalkthroughDock::buildUi() {
     auto* content = new QWidget(this);
     auto* layout = new QVBoxLayout(content);
-    layout->setContentsMargins(8, 6, 8, 8);
-    layout->setSpacing(8);
+    // Tight spacing: every pixel of height is a table row on a 1280x800 projector (the SAT table's nine rows
+    // fit the dock in presentation mode only just).
+    layout->setContentsMargins(6, 2, 6, 2);
+    layout->setSpacing(3);
 
     // Shown only for a simulation contact: where the bodies come from, and the way back.
     m_sourceRow = new QWidget(content);
@@ -167,7 +192,9 @@ void WalkthroughDock::buildUi() {
     m_comboB->setToolTip(tr("Body B"));
     for (QComboBox* combo : {m_comboA, m_comboB}) {
         combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(8);
+        // Six characters ("1: box", the start of a longer name; the list shows it whole): at 150% on a
+        // 1280x800 screen eight made the page wider than its dock, which then scrolled sideways.
+        combo->setMinimumContentsLength(6);
     }
     auto* swap = new QToolButton(content);
     m_swap = swap;
@@ -217,7 +244,7 @@ void WalkthroughDock::buildUi() {
     m_explanation->setTextFormat(Qt::PlainText);
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
-    m_explanation->setMargin(8);
+    m_explanation->setMargin(5);
     m_explanation->setMinimumHeight(m_explanation->fontMetrics().lineSpacing() * 3);
     m_explanationBox->addToLayout(layout);
 
@@ -232,6 +259,13 @@ void WalkthroughDock::buildUi() {
     // ResizeToContents Qt lays out the text of every cell again on each change and repaint).
     m_table->setWordWrap(true);
     m_table->setTextElideMode(Qt::ElideNone);
+    // CompactRowsDelegate is a TextLayoutDelegate: Qt's pixels, each changed cell's text laid out once
+    // instead of three times per paint (a drag repaints the changed cells on every mouse move).
+    m_compactRows = new CompactRowsDelegate(m_table);
+    m_table->setItemDelegate(m_compactRows);
+    // The header's titles stay in the font fitColumns measures: highlighted (the selected row spans every
+    // column) they were drawn bold, and "Axis, normal" no longer fitted its column ("Axis, norma").
+    m_table->horizontalHeader()->setHighlightSections(false);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
     // The last column stretches by its resize mode (fillTable), not by stretchLastSection, which would keep
     // it at least defaultSectionSize wide and push the table past the dock when the vertical bar shows.
@@ -240,9 +274,6 @@ void WalkthroughDock::buildUi() {
     // would widen the "#" column past what the fit allows in presentation mode).
     m_table->horizontalHeader()->setMinimumSectionSize(8);
     m_table->setMinimumHeight(60);
-    // Qt's pixels, each changed cell's text laid out once instead of three times per paint (a drag repaints
-    // the changed cells on every mouse move).
-    m_table->setItemDelegate(new TextLayoutDelegate(m_table));
     // Widths are set by fitColumns, which runs again whenever the viewport changes width.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->viewport()->installEventFilter(this);
@@ -804,6 +835,7 @@ void WalkthroughDock::fitColumns() {
     const QFontMetrics headerMetrics(header->font());
     const int headerPadding = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) * 2 + 4;
     std::vector<int> natural(std::size_t(columns), 0), least(std::size_t(columns), 0);
+    std::vector<int> oneLine(std::size_t(columns), 0); ///< widest cell with its lines joined (or title line)
     const auto widestWord = [](const QFontMetrics& metrics, const QString& text) {
         int widest = 0;
         for (const QString& line : text.split(QLatin1Char('\n'))) {
@@ -824,6 +856,8 @@ void WalkthroughDock::fitColumns() {
         const QString title = m_table->horizontalHeaderItem(col)->data(Qt::UserRole).toString();
         natural[std::size_t(col)] = widestLine(headerMetrics, title) + headerPadding;
         least[std::size_t(col)] = widestWord(headerMetrics, title) + headerPadding;
+        // A title may still break over two lines in one-line rows: its longest word is what it needs.
+        oneLine[std::size_t(col)] = least[std::size_t(col)];
         for (int r = 0; r < m_table->rowCount(); ++r) {
             if (const QTableWidgetItem* item = m_table->item(r, col)) {
                 // A drag refits on every move with mostly the same texts: their widths are kept (per font;
@@ -841,14 +875,35 @@ void WalkthroughDock::fitColumns() {
                 }
                 natural[std::size_t(col)] = std::max(natural[std::size_t(col)], found->first + padding);
                 least[std::size_t(col)] = std::max(least[std::size_t(col)], found->second + padding);
+                // The same text on one line (CompactRowsDelegate), cached beside it.
+                int single = found->first;
+                if (item->text().contains(QLatin1Char('\n'))) {
+                    const QString oneKey = QLatin1Char('1') + key;
+                    auto joined = m_textWidths.constFind(oneKey);
+                    if (joined == m_textWidths.constEnd()) {
+                        QString text = item->text();
+                        text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+                        joined = m_textWidths.insert(
+                            oneKey, std::pair{QFontMetrics(font).horizontalAdvance(text), 0});
+                    }
+                    single = joined->first;
+                }
+                oneLine[std::size_t(col)] = std::max(oneLine[std::size_t(col)], single + padding);
             }
         }
     }
     const int available = m_table->viewport()->width();
     const int naturalSum = std::accumulate(natural.begin(), natural.end(), 0);
     const int leastSum = std::accumulate(least.begin(), least.end(), 0);
-    std::vector<int> width = natural;
-    if (naturalSum > available && leastSum < naturalSum) {
+    // Rows of one line when every cell fits on one (each row then takes half the height: the SAT table's
+    // nine rows fit the dock at 1280x800 in presentation mode); otherwise the lines as written.
+    const bool compact = std::accumulate(oneLine.begin(), oneLine.end(), 0) <= available;
+    if (compact != m_compactRows->oneLine) {
+        m_compactRows->oneLine = compact;
+        m_table->viewport()->update();
+    }
+    std::vector<int> width = compact ? oneLine : natural;
+    if (!compact && naturalSum > available && leastSum < naturalSum) {
         const double give = std::min(1.0, double(naturalSum - available) / double(naturalSum - leastSum));
         for (std::size_t c = 0; c < width.size(); ++c) {
             width[c] = natural[c] - int(std::ceil(give * (natural[c] - least[c])));
@@ -925,6 +980,9 @@ void WalkthroughDock::fitRows() {
                 mayWrap = true;
             }
             key += (bold ? QLatin1Char('b') : QLatin1Char('n')) + item->text() + QLatin1Char('\x01');
+        }
+        if (m_compactRows->oneLine) {
+            key.prepend(QLatin1Char('1')); // laid out on one line: another height
         }
         if (mayWrap) {
             key = QLatin1Char('w') + widths + key;

@@ -34,6 +34,7 @@ class QToolButton;
 
 namespace cl {
 
+class CompactRowsDelegate;
 class ExplanationBox;
 class ExplanationLabel;
 class GjkPanel;
@@ -159,6 +160,8 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
+    /// Lays a cell's lines out on one line when fitColumns finds room (walkthrough_dock.cpp).
+    CompactRowsDelegate* m_compactRows = nullptr;
     bool m_fittingColumns = false; ///< inside fitColumns (its own resizes do not start another)
     /// fitColumns' measures of cell texts in the table's font: widest line, widest word (pixels); the key is
     /// 'b' or 'n' (bold or not) and the text.

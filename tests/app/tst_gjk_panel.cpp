@@ -26,11 +26,14 @@
 #include "physics/toi.h"
 #include "physics/voronoi.h"
 
+#include <QAction>
 #include <QFile>
+#include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -127,6 +130,7 @@ private slots:
     void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
     void toiOfAPausedSimulationFrame();
+    void tableAndTextFitTheDockOnAProjector();
 
 private:
     GjkPanel* panel() const { return m_window->findChild<GjkPanel*>(); }
@@ -862,6 +866,77 @@ void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
     QVERIFY2(pairLabel->text().contains(QStringLiteral("piece 2 of A (shapes[1])")),
              qPrintable(pairLabel->text()));
     QVERIFY(panel()->explanation().contains(QStringLiteral("the pair that meets first")));
+}
+
+// Review v12 M4: at 1280x800 the GJK table scrolled sideways (the Simplex and Distance columns out of view),
+// in normal and presentation mode, and the explanation under the panes was cut at the bottom. Every view
+// and step, both modes: the columns lie inside the table's width, no row is clipped by the table, and the
+// explanation is as tall as its wrapped text.
+void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
+    // A window of exactly 1280x800 whatever the (offscreen) screen's size, as a projector shows it.
+    m_window = std::make_unique<MainWindow>();
+    m_window->setSaveSettingsOnClose(false);
+    m_window->setFitToScreenOnShow(false);
+    m_window->resize(1280, 800);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QCOMPARE(m_window->size(), QSize(1280, 800));
+    QVERIFY(m_window->openFile(m_dir.filePath(QStringLiteral("scene.json"))));
+    dock()->show();
+    dock()->raise();
+    QVERIFY(dock()->setPair(0, 1));
+    auto* presentation = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    QVERIFY(presentation);
+    auto* table = panel()->findChild<QTableWidget*>(QStringLiteral("gjkTable"));
+    auto* explanation = panel()->findChild<QLabel*>(QStringLiteral("gjkExplanation"));
+    QVERIFY(table && explanation);
+    for (const bool projector : {false, true}) {
+        if (projector) {
+            presentation->trigger();
+        }
+        for (const int view : {0, 1}) { // GJK and EPA have tables
+            openView(view);
+            for (int step = 0; step < panel()->stepCount(); ++step) {
+                panel()->setStep(step);
+                QCoreApplication::processEvents();
+                const QString where = QStringLiteral("%1 view %2 step %3")
+                                          .arg(projector ? "presentation" : "normal")
+                                          .arg(view)
+                                          .arg(step + 1);
+                int right = 0;
+                for (int col = 0; col < table->columnCount(); ++col) {
+                    right = std::max(right, table->horizontalHeader()->sectionViewportPosition(col) +
+                                                table->horizontalHeader()->sectionSize(col));
+                }
+                QVERIFY2(right <= table->viewport()->width(),
+                         qPrintable(where + QStringLiteral(": columns end at %1 in %2")
+                                                .arg(right)
+                                                .arg(table->viewport()->width())));
+                QVERIFY2(table->verticalScrollBar()->maximum() == 0,
+                         qPrintable(where + ": the table scrolls"));
+                // Every title whole: each of its lines within its column ("istance (m" was shown).
+                const QFontMetrics metrics(table->horizontalHeader()->font());
+                for (int col = 0; col < table->columnCount(); ++col) {
+                    const QString title = table->horizontalHeaderItem(col)->text();
+                    for (const QString& line : title.split(QLatin1Char('\n'))) {
+                        QVERIFY2(metrics.horizontalAdvance(line) <=
+                                     table->horizontalHeader()->sectionSize(col),
+                                 qPrintable(where + QStringLiteral(": title \"%1\" cut (%2 px in %3)")
+                                                        .arg(line)
+                                                        .arg(metrics.horizontalAdvance(line))
+                                                        .arg(table->horizontalHeader()->sectionSize(col))));
+                    }
+                }
+                if (explanation->isVisible()) {
+                    QVERIFY2(explanation->height() >= explanation->heightForWidth(explanation->width()),
+                             qPrintable(where + QStringLiteral(": explanation %1 px for %2")
+                                                    .arg(explanation->height())
+                                                    .arg(explanation->heightForWidth(explanation->width()))));
+                }
+            }
+        }
+    }
+    presentation->trigger();
 }
 
 QTEST_MAIN(TestGjkPanel)

@@ -19,9 +19,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QHash>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
+#include <QMenu>
 #include <QRegularExpression>
 #include <QScrollBar>
 #include <QSettings>
@@ -89,8 +91,10 @@ private slots:
     void presentationScalesEveryTextAndTheTableFits_data();
     void presentationScalesEveryTextAndTheTableFits();
     void themesChangeTheCanvasAndPersist();
+    void themeChangeKeepsThePresentationText();
     void colourBlindSafeColoursReachTheOverlay();
     void startupShowsTheBodiesList();
+    void quittingInPresentationModeKeepsTheLeftPanels();
 
 private:
     QTemporaryDir m_dir;
@@ -144,6 +148,17 @@ void TestProjector::presentationScalesEveryTextAndTheTableFits() {
     const double toolbarBase = fontSize(toolbar->font());
     const double statusBase = fontSize(window->statusBar()->font());
     const QSize iconBase = toolbar->iconSize();
+    QHash<QString, double> menuBase;
+    for (const char* name : {"menuEdit", "menuPanels", "menuTheme"}) {
+        auto* menu = window->findChild<QMenu*>(QString::fromLatin1(name));
+        QVERIFY2(menu, name);
+        menuBase[QString::fromLatin1(name)] = menu->fontInfo().pointSizeF();
+    }
+    double tabBarBase = 0;
+    for (QTabBar* bar : window->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        tabBarBase = bar->fontInfo().pointSizeF();
+    }
+    QVERIFY(tabBarBase > 0);
     QVERIFY(explanationBase > dockBase); // the explanation reads a little larger than the panel
 
     QAction* presentation = window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
@@ -167,6 +182,60 @@ void TestProjector::presentationScalesEveryTextAndTheTableFits() {
     QVERIFY(std::abs(fontSize(toolbar->font()) - toolbarBase * k) < 0.6);
     QCOMPARE(toolbar->iconSize(), iconBase * k);
     QVERIFY(std::abs(fontSize(window->statusBar()->font()) - statusBase * k) < 0.6);
+    // The menus' drop-downs (windows of their own) and the tab bars of tabified docks grow too (issue 12 M4:
+    // they kept the small font).
+    for (const char* name : {"menuEdit", "menuPanels", "menuTheme"}) {
+        auto* menu = window->findChild<QMenu*>(QString::fromLatin1(name));
+        QVERIFY2(menu, name);
+        QVERIFY2(std::abs(menu->fontInfo().pointSizeF() - menuBase[name] * k) < 0.6,
+                 qPrintable(QStringLiteral("%1: %2 pt, was %3")
+                                .arg(name)
+                                .arg(menu->fontInfo().pointSizeF())
+                                .arg(menuBase[name])));
+    }
+    int dockTabBars = 0;
+    for (QTabBar* bar : window->findChildren<QTabBar*>(Qt::FindDirectChildrenOnly)) {
+        ++dockTabBars;
+        QVERIFY(std::abs(bar->fontInfo().pointSizeF() - tabBarBase * k) < 0.6);
+    }
+    QVERIFY(dockTabBars > 0);
+    // The whole SAT table, its axes and the MTV row, shows without scrolling in either direction at every
+    // step (issue 12 M4: at 1280x800 three or four of the nine rows showed).
+    if (scene.endsWith(QStringLiteral("pair.json"))) {
+        QTableWidget* sat = dock->table();
+        tabs->setCurrentIndex(0);
+        for (int step = 0; step < dock->walkthrough().stepCount(); ++step) {
+            dock->setStep(step);
+            QApplication::processEvents();
+            QCOMPARE(sat->rowCount(), 9);
+            QVERIFY2(sat->verticalScrollBar()->maximum() == 0,
+                     qPrintable(QStringLiteral("step %1: the table scrolls (%2 px more)")
+                                    .arg(step + 1)
+                                    .arg(sat->verticalScrollBar()->maximum())));
+            for (int row = 0; row < sat->rowCount(); ++row) {
+                const int top = sat->rowViewportPosition(row);
+                QVERIFY2(top >= 0 && top + sat->rowHeight(row) <= sat->viewport()->height(),
+                         qPrintable(QStringLiteral("step %1: row %2 at %3 + %4 outside %5")
+                                        .arg(step + 1)
+                                        .arg(row + 1)
+                                        .arg(top)
+                                        .arg(sat->rowHeight(row))
+                                        .arg(sat->viewport()->height())));
+            }
+            // And the explanation above it is whole: its text fits the label.
+            QVERIFY2(explanation->height() >= explanation->heightForWidth(explanation->width()),
+                     qPrintable(QStringLiteral("step %1: explanation %2 px for %3")
+                                    .arg(step + 1)
+                                    .arg(explanation->height())
+                                    .arg(explanation->heightForWidth(explanation->width()))));
+        }
+        if (const QString shots = qEnvironmentVariable("CONTACTLAB_PROJECTOR_SHOTS"); !shots.isEmpty()) {
+            dock->setStep(0);
+            QApplication::processEvents();
+            window->grab().save(
+                QStringLiteral("%1/projector_%2x%3.png").arg(shots).arg(size.width()).arg(size.height()));
+        }
+    }
 
     // Every tab, every step: the table fits the dock.
     QTableWidget* table = dock->table();
@@ -294,6 +363,41 @@ void TestProjector::themesChangeTheCanvasAndPersist() {
     QVERIFY2(noteBackground() > 0.9, qPrintable(QString::number(noteBackground())));
 }
 
+// Issue 12 M4: switching to Dark or High Contrast with presentation mode on shrank the scene's description
+// back to its small text (the theme rewrote its style sheet); leaving presentation mode in a theme kept the
+// theme's colours.
+void TestProjector::themeChangeKeepsThePresentationText() {
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->openFile(fixture("walkthrough/pair.json")));
+    auto* note = window->findChild<QLabel*>(QStringLiteral("sceneDescriptionLabel"));
+    QVERIFY(note && !note->text().isEmpty());
+    const auto shownSize = [note] {
+        note->ensurePolished();
+        return QFontInfo(note->font()).pointSizeF();
+    };
+    const double base = shownSize();
+    QAction* presentation = window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    presentation->trigger();
+    QApplication::processEvents();
+    const double k = cl::kPresentationScale;
+    QVERIFY2(std::abs(shownSize() - base * k) < 0.6, qPrintable(QString::number(shownSize())));
+    for (const char* theme : {"actionThemeDark", "actionThemeHighContrast", "actionThemeLight"}) {
+        window->findChild<QAction*>(QString::fromLatin1(theme))->trigger();
+        QApplication::processEvents();
+        QVERIFY2(std::abs(shownSize() - base * k) < 0.6,
+                 qPrintable(QStringLiteral("%1: %2 pt").arg(theme).arg(shownSize())));
+    }
+    window->findChild<QAction*>(QStringLiteral("actionThemeDark"))->trigger();
+    presentation->trigger();
+    QApplication::processEvents();
+    QVERIFY2(std::abs(shownSize() - base) < 0.1, qPrintable(QString::number(shownSize())));
+    // Still the Dark theme's note: a dark box.
+    note->resize(200, 30);
+    const QImage grabbed = note->grab().toImage();
+    QVERIFY(QColor(grabbed.pixel(grabbed.width() / 2, 3)).lightnessF() < 0.35);
+}
+
 void TestProjector::colourBlindSafeColoursReachTheOverlay() {
     auto window = makeWindow(QSize(1280, 800));
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
@@ -344,6 +448,30 @@ void TestProjector::startupShowsTheBodiesList() {
     QVERIFY2(history->visibleRegion().isEmpty(), "the Undo History is a tab behind it");
     const QList<QDockWidget*> tabbed = window->tabifiedDockWidgets(bodies);
     QVERIFY(tabbed.contains(history)); // still one click away
+}
+
+// Presentation mode at 1280x800 closes the left column; quitting while it is on must not save that layout
+// (the next start had no Bodies list).
+void TestProjector::quittingInPresentationModeKeepsTheLeftPanels() {
+    {
+        auto window = makeWindow(QSize(1280, 800));
+        window->setSaveSettingsOnClose(true);
+        QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+        auto* bodies = window->findChild<QDockWidget*>(QStringLiteral("BodiesDock"));
+        QVERIFY(bodies && bodies->isVisible());
+        window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->trigger();
+        QApplication::processEvents();
+        QVERIFY(!bodies->isVisible()); // closed for the Walkthrough's room
+        QVERIFY(window->close());
+    }
+    auto window = makeWindow(QSize(1280, 800));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QVERIFY(window->layoutRestored());
+    QVERIFY(!window->findChild<QAction*>(QStringLiteral("actionPresentationMode"))->isChecked());
+    for (const char* name : {"BodiesDock", "InspectorDock"}) {
+        auto* dock = window->findChild<QDockWidget*>(QString::fromLatin1(name));
+        QVERIFY2(dock && !dock->isHidden(), name);
+    }
 }
 
 QTEST_MAIN(TestProjector)

@@ -97,6 +97,7 @@ private slots:
     void stepsRowsAndFinishesOnTheNormalStep();
     void pastFrameTracesTheRecordedStep();
     void verletHasNoRows();
+    void leavesWithSimulateModeAndComesBack();
 
 private:
     QTemporaryDir m_dir;
@@ -266,6 +267,42 @@ void TestSolverStepper::verletHasNoRows() {
     QVERIFY(
         dock->findChild<QLabel*>(QStringLiteral("stepperStatus"))->text().contains(QStringLiteral("Verlet")));
     QVERIFY(!dock->findChild<QPushButton*>(QStringLiteral("stepperNextRow"))->isEnabled());
+}
+
+// Issue 12 D8: left open in Edit mode, the (empty) stepper took half of the Walkthrough's column and cut its
+// text. It leaves with Simulate mode, the Walkthrough gets the column back, and it returns on the next Simulate.
+void TestSolverStepper::leavesWithSimulateModeAndComesBack() {
+    SimulatingWindow f = openSimulating(QStringLiteral(":/scenes/demos/pyramid.json"), 1280, 800);
+    QVERIFY(f.sim);
+    f.sim->stepForward();
+    auto* dock = f.window->findChild<SolverStepperDock*>(QStringLiteral("solverStepperDock"));
+    QVERIFY(dock);
+    QTest::keyClick(f.window.get(), Qt::Key_I, Qt::ControlModifier | Qt::ShiftModifier);
+    QVERIFY(dock->isActive());
+    QCoreApplication::processEvents();
+    QVERIFY(dock->isVisible());
+    f.ui->simulateAction()->trigger(); // F5: back to Edit mode
+    QVERIFY(!f.sim->isSimulating());
+    QCoreApplication::processEvents();
+    QVERIFY(!dock->isVisible());
+    QVERIFY(!dock->isActive());
+    // The Walkthrough, shown in Edit mode, has its column to itself: no dock of the right column is open
+    // beside it.
+    auto* walkthrough = f.window->findChild<QDockWidget*>(QStringLiteral("WalkthroughDock"));
+    QVERIFY(walkthrough);
+    walkthrough->show();
+    walkthrough->raise();
+    QCoreApplication::processEvents();
+    for (QDockWidget* other : f.window->findChildren<QDockWidget*>()) {
+        if (other != walkthrough && other->isVisible() && !other->isFloating()) {
+            QVERIFY2(f.window->dockWidgetArea(other) != Qt::RightDockWidgetArea,
+                     qPrintable(other->objectName() + QStringLiteral(" shares the Walkthrough's column")));
+        }
+    }
+    f.ui->simulateAction()->trigger(); // F5 again: the stepper comes back, ready for a new walk
+    QVERIFY(f.sim->isSimulating());
+    QCoreApplication::processEvents();
+    QVERIFY(!dock->isHidden());
 }
 
 QTEST_MAIN(TestSolverStepper)
