@@ -296,7 +296,7 @@ bool Walkthrough::axisTouches(const phys::SatAxis& axis) {
 
 // Containment (Ericson 5.2.1: SAT's overlap is the least push-out, which for nested intervals is longer
 // than the shared length):
-//   B inside A when minA < minB and maxB < maxA (beyond round-off); A inside B likewise
+//   B in A when minA < minB and maxB < maxA (beyond round-off); A in B likewise
 int Walkthrough::axisInnerShadow(const phys::SatAxis& axis) {
     const double eps = 1e-9 * std::max({1.0, std::abs(axis.minA), std::abs(axis.maxA), std::abs(axis.minB),
                                         std::abs(axis.maxB)});
@@ -482,7 +482,7 @@ WalkthroughTable Walkthrough::table() const {
                    "its unit normal (world frame)"),
                 tr("A's and B's projections [min, max] on the axis"),
                 tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
-                   "separates the shapes. When one shadow lies inside the other (\"B inside A\"), it is "
+                   "separates the shapes. When one shadow lies inside the other (\"B in A\"), it is "
                    "the shorter move that clears it, more than the length they share")};
             for (int k = 0; k < t.sat.axisCount; ++k) {
                 const phys::SatAxis& a = t.sat.axes[k];
@@ -494,8 +494,8 @@ WalkthroughTable Walkthrough::table() const {
                 table.rows.push_back({{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal),
                                        tr("A %1\nB %2").arg(axisShadow(a, false), axisShadow(a, true)),
                                        axisOverlap(a) + (a.separating              ? tr("\nseparates")
-                                                         : axisInnerShadow(a) == 1 ? tr("\nB inside A")
-                                                         : axisInnerShadow(a) == 0 ? tr("\nA inside B")
+                                                         : axisInnerShadow(a) == 1 ? tr("\nB in A")
+                                                         : axisInnerShadow(a) == 0 ? tr("\nA in B")
                                                                                    : QString())},
                                       stepOf(WalkthroughStepKind::SatAxis, k),
                                       k == t.sat.mtvAxis});
@@ -685,12 +685,14 @@ void Walkthrough::buildSat() {
             const WalkthroughClaim inside = innerClaim(k, axis, inner);
             claims.push_back(inside);
             const int d = inside.decimals;
-            text += tr("share all %3 m of %1's shadow, which lies inside %2's. To separate them along this "
-                       "axis %1 must move %4 m, the shorter way out (the other way is %5 m); SAT counts that "
-                       "move as the axis's overlap, and this axis does not separate them.")
-                        .arg(inner == 1 ? QStringLiteral("B") : QStringLiteral("A"),
-                             inner == 1 ? QStringLiteral("A") : QStringLiteral("B"),
-                             fixed(inside.values[0], d), axisOverlap(axis), fixed(inside.values[1], d));
+            // (Short enough for the projector: with the nine rows the text must fit the dock at 1280x800.)
+            text +=
+                tr("share all %3 m of %1's shadow, which lies inside %2's. %1 must move %4 m, the shorter "
+                   "way out (the other way is %5 m): that is SAT's overlap. This axis does not separate "
+                   "them.")
+                    .arg(inner == 1 ? QStringLiteral("B") : QStringLiteral("A"),
+                         inner == 1 ? QStringLiteral("A") : QStringLiteral("B"), fixed(inside.values[0], d),
+                         axisOverlap(axis), fixed(inside.values[1], d));
         } else if (axisTouches(axis)) {
             // claim: overlap 0 up to round-off (the AxisSeparates check leaves touching to round-off)
             text += tr("just meet end to end (overlap %1 m), so this axis does not separate them.")
@@ -791,7 +793,7 @@ void Walkthrough::buildSat() {
         const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k);
         claims.push_back(c);
         const QString kept = leastAxis < k ? tr("the engine keeps the first, axis %1").arg(leastAxis + 1)
-                                           : tr("the engine keeps axis %1").arg(leastAxis + 1);
+                                           : tr("SAT keeps axis %1").arg(leastAxis + 1);
         if (c.holds) {
             rivals << tr("Axis %1 prints the same in the table; to %2 decimals its overlap is %3 m against "
                          "axis %4's %5 m.")
@@ -801,10 +803,7 @@ void Walkthrough::buildSat() {
                           .arg(leastAxis + 1)
                           .arg(fixed(c.values[0], c.decimals));
         } else if (other.overlap == sat.axes[leastAxis].overlap) {
-            rivals << tr("Axis %1 ties axis %2 exactly (the same overlap); %3.")
-                          .arg(k + 1)
-                          .arg(leastAxis + 1)
-                          .arg(kept);
+            rivals << tr("Axis %1 ties axis %2 exactly; %3.").arg(k + 1).arg(leastAxis + 1).arg(kept);
         } else {
             rivals << tr("Axis %1 ties axis %2 up to round-off (they differ by %3 m); %4.")
                           .arg(k + 1)

@@ -171,8 +171,9 @@ void setPresentationMode(MainWindow& window, bool on) {
     window.canvas()->setPresentationScale(on ? kPresentationScale : 1.0);
     arrangeLeftColumn(window, on);
     // The right-hand column (the Walkthrough and its table) gets at least 36% of the window while the text is
-    // large, and up to 720 pixels on a small screen (56% at 1280x800): the SAT table's cells then fit on one
-    // line each and its nine rows in the dock's height. Leaving gives the width back.
+    // large, and up to 744 pixels on a small screen (58% at 1280x800): the SAT table's cells then fit on one
+    // line each, with the "B in A" note of nested shadows, and its nine rows in the dock's height. Leaving
+    // gives the width back.
     QList<QDockWidget*> right;
     QList<int> widths;
     for (QDockWidget* dock : window.findChildren<QDockWidget*>()) {
@@ -184,7 +185,7 @@ void setPresentationMode(MainWindow& window, bool on) {
             dock->setProperty(kBaseWidthProperty, dock->width());
             right << dock;
             widths << std::max(
-                {dock->width(), window.width() * 36 / 100, std::min(window.width() * 56 / 100, 720)});
+                {dock->width(), window.width() * 36 / 100, std::min(window.width() * 58 / 100, 744)});
         } else if (const QVariant base = dock->property(kBaseWidthProperty); base.isValid()) {
             right << dock;
             widths << base.toInt();

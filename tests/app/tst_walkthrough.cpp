@@ -316,10 +316,10 @@ void TestWalkthrough::satStepsEqualTheCli() {
         VERIFY_SHOWN(table->item(k, 2)->text(), QStringLiteral("^A \\[%N, %N\\]\\nB \\[%N, %N\\]$"),
                      (QList<double>{shadowA.x, shadowA.y, shadowB.x, shadowB.y}), false);
         const QString overlapCell = table->item(k, 3)->text();
-        VERIFY_SHOWN(overlapCell, QStringLiteral("^%N(?:\\n(?:separates|B inside A|A inside B))?$"),
+        VERIFY_SHOWN(overlapCell, QStringLiteral("^%N(?:\\n(?:separates|B in A|A in B))?$"),
                      QList<double>{overlap}, true);
-        QCOMPARE(overlapCell.endsWith(QStringLiteral("B inside A")), Walkthrough::axisInnerShadow(axis) == 1);
-        QCOMPARE(overlapCell.endsWith(QStringLiteral("A inside B")), Walkthrough::axisInnerShadow(axis) == 0);
+        QCOMPARE(overlapCell.endsWith(QStringLiteral("B in A")), Walkthrough::axisInnerShadow(axis) == 1);
+        QCOMPARE(overlapCell.endsWith(QStringLiteral("A in B")), Walkthrough::axisInnerShadow(axis) == 0);
         QCOMPARE(overlapCell.endsWith(QStringLiteral("separates")), axis.separating);
         const QString shownOverlap = overlapCell.section(QLatin1Char('\n'), 0, 0);
         const QString shownShadows = table->item(k, 2)->text();

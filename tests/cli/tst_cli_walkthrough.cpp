@@ -535,7 +535,7 @@ void TestCliWalkthrough::reviewedSentencesInTheTerminal() {
         qPrintable(deep));
     QVERIFY2(deep.contains(QStringLiteral("B must move 1.62 m, the shorter way out")), qPrintable(deep));
     QVERIFY2(!deep.contains(QStringLiteral("overlap by 1.62 m")), qPrintable(deep));
-    QVERIFY2(deep.contains(QStringLiteral("| 1.62  B inside A")), qPrintable(deep));
+    QVERIFY2(deep.contains(QStringLiteral("| 1.62  B in A")), qPrintable(deep));
 
     const QString tie = walkthrough(source(QStringLiteral("resources/scenes/catalogue/near_tie.json")),
                                     QStringLiteral("sat"));

@@ -885,7 +885,7 @@ void TestWalkthroughClaims::nestedShadowsSayWhatTheNumberIs() {
         QVERIFY2(text.contains(QStringLiteral("B must move 1.62 m, the shorter way out (the other way is "
                                               "2.16 m)")),
                  qPrintable(text));
-        QCOMPARE(w.table().rows[std::size_t(axis)].cells[3], QStringLiteral("1.62\nB inside A"));
+        QCOMPARE(w.table().rows[std::size_t(axis)].cells[3], QStringLiteral("1.62\nB in A"));
         Tally tally;
         const QString why = checkWalkthrough(w, tally);
         QVERIFY2(why.isEmpty(), qPrintable(why));
