@@ -1,6 +1,7 @@
 #include "gjk_view.h"
 
 #include "label_layout.h"
+#include "overlay_private.h"
 
 #include <QFontInfo>
 #include <QFontMetricsF>
@@ -26,15 +27,7 @@ std::vector<PlacedLabel> paintDiagram(QPainter& painter, const std::vector<Diagr
     LabelLayout own(labelBounds, 1.0);
     LabelLayout& layout = labels ? *labels : own;
     const auto addText = [&](QPointF anchor, const QString& text, QColor color, QPointF direction) {
-        LabelRequest r;
-        r.anchor = anchor;
-        r.text = text;
-        r.color = color;
-        r.direction = direction;
-        r.fontPixels = fontPixels;
-        r.bold = false;
-        r.priority = 20;
-        layout.add(r);
+        overlay_detail::addLabel(layout, 20, anchor, text, color, direction, fontPixels, false);
     };
     for (const DiagramItem& item : items) {
         QPen pen(item.stroke, item.width, item.dashed ? Qt::DashLine : Qt::SolidLine);

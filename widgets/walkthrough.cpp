@@ -1163,27 +1163,14 @@ void Walkthrough::buildMethods() {
     QString deepText = tr("Deepest vertices: measured from %1's edge %2 (the reference face), ")
                            .arg(referenceOwner)
                            .arg(d.referenceEdge);
-    if (d.secondDepth >= 0.0) {
-        deepText += tr("the incident polygon's two deepest vertices are %1 (%2) and %3 (%4). ")
-                        .arg(d.deepest)
-                        .arg(side(d.deepestDepth))
-                        .arg(d.second)
-                        .arg(side(d.secondDepth));
-    } else if (d.deepestDepth >= 0.0) {
-        deepText += tr("the incident polygon's deepest vertex is %1 (%2); the next one, vertex %3 (%4), does "
-                       "not reach behind the face. ")
-                        .arg(d.deepest)
-                        .arg(side(d.deepestDepth))
-                        .arg(d.second)
-                        .arg(side(d.secondDepth));
-    } else {
-        deepText += tr("no vertex of the incident polygon lies behind the face; the two nearest it are %1 "
-                       "(%2) and %3 (%4). ")
-                        .arg(d.deepest)
-                        .arg(side(d.deepestDepth))
-                        .arg(d.second)
-                        .arg(side(d.secondDepth));
-    }
+    const QString vertices =
+        d.secondDepth >= 0.0 ? tr("the incident polygon's two deepest vertices are %1 (%2) and %3 (%4). ")
+        : d.deepestDepth >= 0.0
+            ? tr("the incident polygon's deepest vertex is %1 (%2); the next one, vertex %3 "
+                 "(%4), does not reach behind the face. ")
+            : tr("no vertex of the incident polygon lies behind the face; the two nearest "
+                 "it are %1 (%2) and %3 (%4). ");
+    deepText += vertices.arg(d.deepest).arg(side(d.deepestDepth)).arg(d.second).arg(side(d.secondDepth));
     deepText += d.averaged
                     ? tr("Their depths are within %1 m, so the method returns their average: one point.")
                           .arg(length(phys::kDeepestVerticesTolerance))

@@ -63,6 +63,18 @@ inline std::unique_ptr<cl::MainWindow> makeTestWindow(int width, int height) {
     return window;
 }
 
+/// A shown window of exactly `width` x `height`, whatever the (offscreen) screen's size: the window a projector
+/// or a desktop of that size shows (makeTestWindow's window is fitted to the screen when shown).
+inline std::unique_ptr<cl::MainWindow> makeExactWindow(int width, int height) {
+    auto window = std::make_unique<cl::MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->setFitToScreenOnShow(false);
+    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    window->resize(width, height);
+    window->show();
+    return window;
+}
+
 /// Enters Simulate mode on the window's scene with the controller on an external clock (it steps only when
 /// the test says) and the window active, so its shortcuts (Space, Left, Right) reach it.
 inline void startSimulating(cl::MainWindow& window, cl::SimulationUi& ui) {

@@ -404,11 +404,7 @@ void TestCleanView::legendCoversNoBodyOfTheStack() {
     // As `contactlab stack.json --simulate --steps 40 --sim-overlays contacts,normals,impulses,legend`: five
     // boxes 5 m tall on a 20 m ground, framed (not zoomed to fit the ground) in a 1280x800 window. (The
     // offscreen screen is smaller: the window keeps the size asked for, as for --screenshot.)
-    m_window = std::make_unique<MainWindow>();
-    m_window->setSaveSettingsOnClose(false);
-    m_window->setFitToScreenOnShow(false);
-    m_window->resize(1280, 800);
-    m_window->show();
+    m_window = cltest::makeExactWindow(1280, 800);
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QCOMPARE(m_window->size(), QSize(1280, 800));
     auto* ui = m_window->findChild<SimulationUi*>();

@@ -874,11 +874,7 @@ void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
 // explanation is as tall as its wrapped text.
 void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
     // A window of exactly 1280x800 whatever the (offscreen) screen's size, as a projector shows it.
-    m_window = std::make_unique<MainWindow>();
-    m_window->setSaveSettingsOnClose(false);
-    m_window->setFitToScreenOnShow(false);
-    m_window->resize(1280, 800);
-    m_window->show();
+    m_window = cltest::makeExactWindow(1280, 800);
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QCOMPARE(m_window->size(), QSize(1280, 800));
     QVERIFY(m_window->openFile(m_dir.filePath(QStringLiteral("scene.json"))));

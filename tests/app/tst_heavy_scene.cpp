@@ -141,9 +141,7 @@ void TestHeavyScene::heavyFileWarnsWithTheCountBeforeAnyStep() {
     }
     // 1280 x 800, the classroom screen the toolbar is laid out for (the offscreen screen is smaller, so the
     // window is not fitted to it).
-    auto window = cltest::makeTestWindow(1280, 800);
-    window->setFitToScreenOnShow(false);
-    window->resize(1280, 800);
+    auto window = cltest::makeExactWindow(1280, 800);
     auto* ui = window->findChild<SimulationUi*>();
     QVERIFY(ui != nullptr);
     QVERIFY(window->openFile(file));

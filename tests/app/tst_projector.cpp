@@ -60,16 +60,8 @@ int countColour(const QImage& image, QRgb rgb) {
     return count;
 }
 
-/// A shown window of exactly `size`, whatever the (offscreen) screen's size: the window a projector or a
-/// desktop of that size shows.
 std::unique_ptr<cl::MainWindow> makeWindow(QSize size) {
-    auto window = std::make_unique<cl::MainWindow>();
-    window->setSaveSettingsOnClose(false);
-    window->setFitToScreenOnShow(false);
-    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
-    window->resize(size);
-    window->show();
-    return window;
+    return cltest::makeExactWindow(size.width(), size.height());
 }
 
 QImage grabCanvas(cl::MainWindow& window) {

@@ -211,9 +211,7 @@ void TestSimThread::heavySceneAsksThenStepsOffTheUiThreadAndCancels() {
         QVERIFY(out.open(QIODevice::WriteOnly));
         out.write(cltest::pileAtOnePoint(2000));
     }
-    auto window = cltest::makeTestWindow(1280, 800);
-    window->setFitToScreenOnShow(false);
-    window->resize(1280, 800);
+    auto window = cltest::makeExactWindow(1280, 800);
     auto* ui = window->findChild<SimulationUi*>();
     QVERIFY(ui != nullptr);
     QVERIFY(window->openFile(file));
