@@ -14,8 +14,9 @@ namespace cl::overlay_detail {
 
 namespace {
 
-void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int method,
-                       const ViewTransform& view) {
+void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
+                       const WalkthroughStep& step, const ViewTransform& view) {
+    const int method = step.index;
     const QColor color = OverlayPainter::methodColor(method);
     const phys::CollideTrace& t = w.methodTrace(method);
     if (method == 0) {
@@ -47,6 +48,30 @@ void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough
                 drawSegment(painter, view, v.overlapStart, v.overlapEnd,
                             makePen(labels.scale(), color, 3.0, Qt::DotLine));
             }
+        } else {
+            // No hit: what the text says instead, from its claims (Walkthrough::vertexEdgeMissReasons): each
+            // vertex inside the other polygon as a dot, and the other polygon's edges that its two edges
+            // cross, so the student sees them leave through different edges.
+            const phys::Polygon* polygons[2] = {std::get_if<phys::Polygon>(&w.geometryA()),
+                                                std::get_if<phys::Polygon>(&w.geometryB())};
+            const phys::Transform transforms[2] = {w.transformA(), w.transformB()};
+            for (const WalkthroughClaim& c : step.claims) {
+                if (c.kind == WalkthroughClaim::Kind::VertexInside && c.holds) {
+                    drawDot(painter, labels.scale(), toView(view, c.point), color, 8.0, false);
+                } else if (c.kind == WalkthroughClaim::Kind::EdgeCrossings &&
+                           (c.polygon == 0 || c.polygon == 1)) {
+                    const phys::Polygon* crossed = polygons[1 - c.polygon];
+                    const phys::Transform& xf = transforms[1 - c.polygon];
+                    for (const int j : c.edges) {
+                        if (crossed == nullptr || j < 0 || j >= crossed->count()) {
+                            continue;
+                        }
+                        drawSegment(painter, view, phys::transformPoint(xf, crossed->vertex(j)),
+                                    phys::transformPoint(xf, crossed->vertex((j + 1) % crossed->count())),
+                                    makePen(labels.scale(), color, 3.0, Qt::SolidLine));
+                    }
+                }
+            }
         }
     }
 }
@@ -57,7 +82,7 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
                  const ViewTransform& view) {
     const bool all = step.kind == WalkthroughStepKind::MethodsCompare;
     if (!all) {
-        drawMethodDetails(painter, labels, w, step.index, view);
+        drawMethodDetails(painter, labels, w, step, view);
     }
     for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
         const bool current = all || m == step.index;

@@ -219,6 +219,7 @@ private slots:
     void framePairZoomsInWithRoomForTheRuler_data();
     void framePairZoomsInWithRoomForTheRuler();
     void pairNameStaysReadableOverTheCircleAxis();
+    void vertexEdgeMissShowsWhatItsTextNames();
 };
 
 void TestSatRuler::rulerStaysBesideThePair_data() {
@@ -499,6 +500,71 @@ void TestSatRuler::pairNameStaysReadableOverTheCircleAxis() {
     }
     QVERIFY2(ink > 20, qPrintable(QString::number(ink)));
     QVERIFY2(kept == ink, qPrintable(QStringLiteral("%1 of %2 letter pixels kept").arg(kept).arg(ink)));
+}
+
+// Review D6: when the vertex-edge method finds no contact, its step names the vertices that lie inside the
+// other polygon and the edges their edges cross, but drew none of them. On the review's triangle/pentagon
+// (A's vertex 2 and B's vertex 0 inside; their edges leave through different edges) each inside vertex is
+// drawn in the method's colour, and so is the middle of each edge the text says is crossed; the scene alone
+// has none of that colour there.
+void TestSatRuler::vertexEdgeMissShowsWhatItsTextNames() {
+    const phys::SceneDef scene = load(QStringLiteral("tests/fixtures/walkthrough/tri_pent.json"));
+    const Walkthrough w = Walkthrough::build(WalkthroughMode::Methods, scene.bodies[0], scene.bodies[1]);
+    QVERIFY(w.isValid());
+    int step = -1;
+    for (int i = 0; i < w.stepCount() && step < 0; ++i) {
+        if (w.step(i).kind == WalkthroughStepKind::Method && w.step(i).index == 2) {
+            step = i;
+        }
+    }
+    QVERIFY(step >= 0);
+    QCOMPARE(w.methodTrace(2).vertexEdge.which, phys::VertexEdgeCase::None);
+    const QSize size(820, 640);
+    const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        OverlayPainter::renderAll(painter, scene, view, RenderOptions{}, OverlayOptions{}, &w, step);
+    }
+    const QColor colour = OverlayPainter::methodColor(2);
+    // Within 5 px: a dot is a ring of about that radius.
+    const auto colouredNear = [&](QPointF at) {
+        for (int dy = -5; dy <= 5; ++dy) {
+            for (int dx = -5; dx <= 5; ++dx) {
+                const QColor c = image.pixelColor(at.toPoint() + QPoint(dx, dy));
+                if (std::abs(c.red() - colour.red()) < 30 && std::abs(c.green() - colour.green()) < 30 &&
+                    std::abs(c.blue() - colour.blue()) < 30) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    };
+    const phys::Polygon* polygons[2] = {std::get_if<phys::Polygon>(&w.geometryA()),
+                                        std::get_if<phys::Polygon>(&w.geometryB())};
+    const phys::Transform transforms[2] = {w.transformA(), w.transformB()};
+    int vertices = 0, edges = 0;
+    for (const WalkthroughClaim& c : w.step(step).claims) {
+        if (c.kind == WalkthroughClaim::Kind::VertexInside && c.holds) {
+            QVERIFY2(colouredNear(view.toView(c.point)),
+                     qPrintable(QStringLiteral("vertex %1").arg(c.vertex)));
+            ++vertices;
+        } else if (c.kind == WalkthroughClaim::Kind::EdgeCrossings) {
+            const phys::Polygon* crossed = polygons[1 - c.polygon];
+            QVERIFY(crossed != nullptr);
+            for (const int j : c.edges) {
+                const phys::Transform& xf = transforms[1 - c.polygon];
+                const phys::Vec2 middle =
+                    0.5 * (phys::transformPoint(xf, crossed->vertex(j)) +
+                           phys::transformPoint(xf, crossed->vertex((j + 1) % crossed->count())));
+                QVERIFY2(colouredNear(view.toView(middle)), qPrintable(QStringLiteral("edge %1").arg(j)));
+                ++edges;
+            }
+        }
+    }
+    QCOMPARE(vertices, 2);
+    QCOMPARE(edges, 4);
 }
 
 QTEST_MAIN(TestSatRuler)
