@@ -9,6 +9,7 @@
 #include <QPolygonF>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <span>
 #include <utility>
@@ -61,22 +62,33 @@ std::vector<phys::Vec2> rectOutline(const QRectF& r, const ViewTransform& view) 
 }
 
 /// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1] (Sutherland-Hodgman clipping
-/// against the four sides, then the shoelace formula).
+/// against the four sides, then the shoelace formula). The ruler's search calls it hundreds of times a paint
+/// (every drag move), so it clips in two fixed buffers instead of allocating: each side adds at most one
+/// vertex to a convex polygon, and outlines have at most 24 (a circle's).
 double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, double t0, double t1) {
-    std::vector<QPointF> in = polygon, out;
+    constexpr std::size_t kRoom = 32;
+    if (polygon.size() + 4 > kRoom) {
+        return 0.0; // never: shapeOutline and rectOutline make at most 24 corners
+    }
+    std::array<QPointF, kRoom> bufferA, bufferB;
+    QPointF* in = bufferA.data();
+    QPointF* out = bufferB.data();
+    std::size_t inCount = polygon.size();
+    std::copy(polygon.begin(), polygon.end(), in);
     const auto clip = [&](auto insideOf, auto cross) {
-        out.clear();
-        for (std::size_t i = 0; i < in.size(); ++i) {
-            const QPointF a = in[i], b = in[(i + 1) % in.size()];
+        std::size_t outCount = 0;
+        for (std::size_t i = 0; i < inCount; ++i) {
+            const QPointF a = in[i], b = in[(i + 1) % inCount];
             const bool ia = insideOf(a), ib = insideOf(b);
             if (ia) {
-                out.push_back(a);
+                out[outCount++] = a;
             }
             if (ia != ib) {
-                out.push_back(cross(a, b));
+                out[outCount++] = cross(a, b);
             }
         }
         std::swap(in, out);
+        inCount = outCount;
     };
     const auto atS = [](double s) {
         return [s](QPointF a, QPointF b) {
@@ -95,8 +107,8 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
     clip([t0](QPointF p) { return p.y() >= t0; }, atT(t0));
     clip([t1](QPointF p) { return p.y() <= t1; }, atT(t1));
     double twice = 0.0;
-    for (std::size_t i = 0; i < in.size(); ++i) {
-        const QPointF a = in[i], b = in[(i + 1) % in.size()];
+    for (std::size_t i = 0; i < inCount; ++i) {
+        const QPointF a = in[i], b = in[(i + 1) % inCount];
         twice += a.x() * b.y() - b.x() * a.y();
     }
     return 0.5 * std::abs(twice);
