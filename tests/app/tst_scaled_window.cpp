@@ -77,11 +77,17 @@ void TestScaledWindow::checkOnScreen(const QWidget& window) {
                             .arg(available.height())));
 }
 
-void TestScaledWindow::defaultWindowFitsTheScreen() {
+/// The window a first start shows: no saved settings, the default size and layout (kept on screen).
+static std::unique_ptr<MainWindow> freshDefaultWindow() {
     QSettings().clear();
     auto window = std::make_unique<MainWindow>();
     window->setSaveSettingsOnClose(false);
     window->show();
+    return window;
+}
+
+void TestScaledWindow::defaultWindowFitsTheScreen() {
+    auto window = freshDefaultWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     checkOnScreen(*window);
     if (const QString shots = qEnvironmentVariable("CONTACTLAB_SCALED_SHOT"); !shots.isEmpty()) {
@@ -120,10 +126,7 @@ void TestScaledWindow::geometrySavedOnABiggerScreenIsBroughtBack() {
 // Issue 12: the view refits when the canvas changes size (the window, a panel shown or hidden), keeping the
 // world point at its centre and what was visible in view, so a resize and the opposite one give the same view.
 void TestScaledWindow::resizeRefitsKeepingTheCentre() {
-    QSettings().clear();
-    auto window = std::make_unique<MainWindow>();
-    window->setSaveSettingsOnClose(false);
-    window->show();
+    auto window = freshDefaultWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     QVERIFY(window->openSample(QStringLiteral(":/scenes/shapes.json")));
     SceneCanvas* canvas = window->canvas();
@@ -189,10 +192,7 @@ void TestScaledWindow::resizeRefitsKeepingTheCentre() {
 // sideways, the B box is inside the dock, the table has no horizontal scroll bar and each column title is
 // whole (as wide as its longest word, inside the viewport).
 void TestScaledWindow::walkthroughFitsItsDock() {
-    QSettings().clear();
-    auto window = std::make_unique<MainWindow>();
-    window->setSaveSettingsOnClose(false);
-    window->show();
+    auto window = freshDefaultWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     checkOnScreen(*window);
     QVERIFY(window->openFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/pair.json")));
@@ -253,10 +253,7 @@ void TestScaledWindow::walkthroughFitsItsDock() {
 // Delete and Duplicate hidden). Its buttons show their icons only then (the names in the tooltips), and every
 // action of every toolbar is on screen; leaving presentation mode brings the names back.
 void TestScaledWindow::presentationKeepsEveryToolOnTheToolbar() {
-    QSettings().clear();
-    auto window = std::make_unique<MainWindow>();
-    window->setSaveSettingsOnClose(false);
-    window->show();
+    auto window = freshDefaultWindow();
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
     auto* tools = window->findChild<QToolBar*>(QStringLiteral("toolsToolbar"));
     QVERIFY(tools);
