@@ -22,11 +22,14 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QFile>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QLabel>
 #include <QMenu>
@@ -532,12 +535,18 @@ void SimulationUi::addDemosMenu() {
     }
     menu->setObjectName(QStringLiteral("menuSimulationDemos"));
     for (const QString& path : demoFiles()) {
-        // The menu title is the file name in words; a file name carries no apostrophe, so the one demo
-        // named after a person gets its possessive back.
-        QString title = QFileInfo(path).completeBaseName().replace(QLatin1Char('_'), QLatin1Char(' '));
-        title.replace(QStringLiteral("newtons"), QStringLiteral("Newton's"));
-        if (!title.isEmpty()) {
-            title[0] = title[0].toUpper();
+        // The menu title is the demo's top-level "title" (kept as an unknown key by the scene reader, as
+        // "description" and "overlays" are), else its file name in words.
+        QString title;
+        if (QFile file(path); file.open(QIODevice::ReadOnly)) {
+            title =
+                QJsonDocument::fromJson(file.readAll()).object().value(QStringLiteral("title")).toString();
+        }
+        if (title.isEmpty()) {
+            title = QFileInfo(path).completeBaseName().replace(QLatin1Char('_'), QLatin1Char(' '));
+            if (!title.isEmpty()) {
+                title[0] = title[0].toUpper();
+            }
         }
         QAction* action = menu->addAction(title);
         action->setData(path);
