@@ -62,6 +62,14 @@ std::vector<Vec2> minkowskiHull(const phys::DistanceProxy& a, const phys::Transf
 
 /// The two pieces a GJK, EPA or Voronoi tab shows, placed, with the pictures those tabs start from (the one
 /// place the panes' backdrops are built).
+/// A support point's name: a polygon's vertex, or a circle's centre (GJK runs on the cores, Catto's
+/// "Computing Distance": a circle is its centre, and its radius is taken off the distance at the end).
+QString supportName(const phys::DistanceProxy& proxy, int index) {
+    return proxy.count == 1 && proxy.radius > 0.0
+               ? QCoreApplication::translate("cl::GjkSteps", "the centre")
+               : QCoreApplication::translate("cl::GjkSteps", "vertex %1").arg(index);
+}
+
 struct ShownPair {
     ShownPair(const phys::BodyDef& bodyA, int shapeA, const phys::BodyDef& bodyB, int shapeB)
         : a(bodyA.shapes[std::size_t(shapeA)].geometry), b(bodyB.shapes[std::size_t(shapeB)].geometry),
@@ -496,15 +504,20 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             step.world.push_back(arrow(it.supportB, it.supportB - size * u, kSupport));
             step.world.push_back(point(it.supportA, kSupport, tr("support A")));
             step.world.push_back(point(it.supportB, kSupport, tr("support B")));
-            text += tr("Next direction d = %1 (towards the origin). A's furthest point along d is vertex %2 "
-                       "at %3, "
-                       "B's furthest along -d is vertex %4 at %5: the new point w = %6.")
+            // (a circle's core is its centre: its support is the centre whatever d, Catto's "Computing
+            // Distance"; the radius comes off the distance at the end)
+            const auto furthest = [&](const phys::DistanceProxy& p, int index, Vec2 at, const char* along) {
+                return p.count == 1 && p.radius > 0.0
+                           ? tr("its core is its centre %1 (GJK runs on the cores)").arg(vec(at))
+                           : tr("its furthest point along %1 is vertex %2 at %3")
+                                 .arg(QLatin1String(along))
+                                 .arg(index)
+                                 .arg(vec(at));
+            };
+            text += tr("Next direction d = %1 (towards the origin). A: %2; B: %3. The new point w = %4.")
                         .arg(vec(u))
-                        .arg(it.supportIndexA)
-                        .arg(vec(it.supportA))
-                        .arg(it.supportIndexB)
-                        .arg(vec(it.supportB))
-                        .arg(vec(w));
+                        .arg(furthest(pa, it.supportIndexA, it.supportA, "d"),
+                             furthest(pb, it.supportIndexB, it.supportB, "-d"), vec(w));
             if (it.duplicate) {
                 text += tr(" It is already in the simplex: nothing of A \u2296 B lies closer to the origin "
                            "along d, so the search stops.");
@@ -525,8 +538,8 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
         const QString none = QStringLiteral("\u2014");
         m_table.rows.push_back(
             {{QString::number(k + 1), queried ? vec(phys::normalize(it.direction)) : none,
-              queried ? tr("vertex %1\n%2").arg(it.supportIndexA).arg(vec(it.supportA)) : none,
-              queried ? tr("vertex %1\n%2").arg(it.supportIndexB).arg(vec(it.supportB)) : none,
+              queried ? supportName(pa, it.supportIndexA) + QLatin1Char('\n') + vec(it.supportA) : none,
+              queried ? supportName(pb, it.supportIndexB) + QLatin1Char('\n') + vec(it.supportB) : none,
               queried ? vec(it.supportA - it.supportB) + (it.duplicate ? tr("\nrepeats") : QString()) : none,
               tr("%1 \u2192 %2\n%3")
                   .arg(it.simplex.count)
@@ -938,11 +951,15 @@ void GjkSteps::buildSplit(const phys::DecomposeTrace& t, Vec2 origin, const QStr
     }
     const std::size_t pieces = t.merges.empty() ? 1 : t.merges.back().pieces.size();
     m_steps.back().title += tr(" (last)");
-    m_steps.back().text += tr(" The result: %1, each convex with at most %2 vertices, together exactly the "
-                              "outline; they are the shapes of body \"%3\".")
-                               .arg(count(long(pieces), "piece", "pieces"))
-                               .arg(phys::kMaxPolygonVertices)
-                               .arg(bodyName);
+    m_steps.back().text +=
+        (pieces == 1
+             ? tr(" The result: 1 piece, convex with at most %2 vertices, exactly the outline; it is the "
+                  "shape of body \"%3\".")
+             : tr(" The result: %1 pieces, each convex with at most %2 vertices, together exactly the "
+                  "outline; they are the shapes of body \"%3\".")
+                   .arg(long(pieces)))
+            .arg(phys::kMaxPolygonVertices)
+            .arg(bodyName);
 }
 
 void GjkSteps::buildToi(const ToiMotion& motion) {
@@ -1153,8 +1170,12 @@ void GjkSteps::buildToi(const ToiMotion& motion) {
                             .arg(vec(it.axis));
                 break;
             case phys::ToiAxisKind::FaceA:
-                text += tr("The closest feature of A is an edge, so the axis is its normal n = %1 (magenta), "
-                           "which turns with A. ")
+                // (it turns with A only if A turns over the step)
+                text += (a.sweep.deltaAngle != 0.0
+                             ? tr("The closest feature of A is an edge, so the axis is its normal n = %1 "
+                                  "(magenta), which turns with A. ")
+                             : tr("The closest feature of A is an edge, so the axis is its normal n = %1 "
+                                  "(magenta); A does not turn, so the axis stays fixed. "))
                             .arg(vec(it.axis));
                 break;
             case phys::ToiAxisKind::FaceB:

@@ -83,6 +83,31 @@ WalkthroughClaim compareOverlaps(const phys::SatTrace& sat, int first, int secon
     return c;
 }
 
+/// Why SAT keeps axis `kept` over axis `other` whose overlap ties it (exactly or to round-off), as
+/// physics/src/sat.cpp decides (replacesBest and the A-or-B rule of satPolygons): an axis whose face looks at
+/// the other shape (its overlap is the push out through that face) beats one whose overlap is the push out
+/// the back way; between A's axes, or between B's, the first of an exact tie stays (a later one must be
+/// strictly smaller); between A's best and B's, A's stays unless B's is smaller by more than the tolerance.
+QString tieRule(const phys::SatTrace& sat, int kept, int other) {
+    const phys::SatAxis& k = sat.axes[kept];
+    const phys::SatAxis& o = sat.axes[other];
+    if (k.facing != o.facing) {
+        return tr("SAT keeps axis %1, whose face looks at %2 (axis %3's overlap is the push out the back "
+                  "way)")
+            .arg(kept + 1)
+            .arg(k.owner == phys::SatAxisOwner::B ? QStringLiteral("A") : QStringLiteral("B"))
+            .arg(other + 1);
+    }
+    // (a polygon-circle pair's vertex axis belongs to the polygon, A, like its edge axes)
+    if ((k.owner == phys::SatAxisOwner::B) != (o.owner == phys::SatAxisOwner::B)) {
+        return tr("between A's face and B's the engine keeps A's, axis %1").arg(kept + 1);
+    }
+    if (k.overlap == o.overlap && kept < other) {
+        return tr("the engine keeps the first, axis %1").arg(kept + 1);
+    }
+    return tr("SAT keeps axis %1, smaller by that round-off").arg(kept + 1);
+}
+
 /// World vertices and outward normals of a polygon placed by `xf`.
 struct WorldPolygon {
     std::vector<phys::Vec2> v, n;
@@ -505,7 +530,11 @@ WalkthroughTable Walkthrough::table() const {
                                        (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
                                                         : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
                                            QLatin1Char('\n') + vector(t.sat.mtvNormal),
-                                       QString(), axisOverlap(t.sat.axes[t.sat.mtvAxis])},
+                                       // B's edge normals point from B to A: the result turns it round
+                                       phys::dot(t.sat.mtvNormal, t.sat.axes[t.sat.mtvAxis].normal) < 0.0
+                                           ? tr("the axis turned\nround: A to B")
+                                           : QString(),
+                                       axisOverlap(t.sat.axes[t.sat.mtvAxis])},
                                       stepOf(WalkthroughStepKind::SatResult),
                                       false});
             }
@@ -792,8 +821,8 @@ void Walkthrough::buildSat() {
         }
         const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k);
         claims.push_back(c);
-        const QString kept = leastAxis < k ? tr("the engine keeps the first, axis %1").arg(leastAxis + 1)
-                                           : tr("SAT keeps axis %1").arg(leastAxis + 1);
+        const QString kept = least.holds ? tieRule(sat, leastAxis, k)
+                                         : tr("A's axis %1 is kept over both, as said").arg(chosen + 1);
         if (c.holds) {
             rivals << tr("Axis %1 prints the same in the table; to %2 decimals its overlap is %3 m against "
                          "axis %4's %5 m.")
@@ -980,8 +1009,10 @@ void Walkthrough::buildClipping() {
     add(WalkthroughStepKind::ClipResult, -1, tr("Contacts"),
         m.pointCount == 0
             ? tr("No point is behind the reference face: no contact.")
-            : tr("The manifold: %1, depth %2, normal %3 (from A to B). Each point sits midway between "
-                 "the two surfaces.")
+            : (m.pointCount == 1 ? tr("The manifold: %1, depth %2, normal %3 (from A to B). The point sits "
+                                      "midway between the two surfaces.")
+                                 : tr("The manifold: %1, depth %2, normal %3 (from A to B). Each point sits "
+                                      "midway between the two surfaces."))
                   .arg(pointCount(m.pointCount), depths(m), vector(m.normal)));
 }
 
@@ -1112,8 +1143,10 @@ void Walkthrough::buildMethods() {
             text += tr("Here they overlap: every method gives 1 point, at %1, %2 m deep.")
                         .arg(vector(m.points[0].point), length(m.points[0].depth));
         } else if (t.sat.separated && t.sat.mtvDepth < 0.0) {
-            text += tr("Here they are apart (a gap of %1 m): no method gives a point.")
-                        .arg(length(-t.sat.mtvDepth));
+            // (the gap along the first separating axis, not the distance between the shapes: GJK's)
+            text += tr("Here they are apart (SAT's axis %2 shows a gap of %1 m): no method gives a point.")
+                        .arg(length(-t.sat.mtvDepth))
+                        .arg(t.sat.mtvAxis + 1);
         } else {
             text += tr("Here they are apart: no method gives a point.");
         }
@@ -1130,11 +1163,13 @@ void Walkthrough::buildMethods() {
     // Clipping.
     const phys::Manifold& clip = m_traces[0].manifold;
     add(WalkthroughStepKind::Method, 0, tr("Clipping"),
-        clip.pointCount == 0 ? tr("Clipping: no point survives the side planes and the reference face.")
-                             : tr("Clipping keeps the part of the incident edge inside the reference edge's "
-                                  "slab: %1, depth %2. "
-                                  "Two points let a resting box stay flat.")
-                                   .arg(pointCount(clip.pointCount), depths(clip)));
+        clip.pointCount == 0
+            ? tr("Clipping: no point survives the side planes and the reference face.")
+            : (clip.pointCount == 2 ? tr("Clipping keeps the part of the incident edge inside the reference "
+                                         "edge's slab: %1, depth %2. Two points let a resting box stay flat.")
+                                    : tr("Clipping keeps the part of the incident edge inside the reference "
+                                         "edge's slab: %1, depth %2."))
+                  .arg(pointCount(clip.pointCount), depths(clip)));
     // Deepest vertices.
     // claims: the two deepest incident vertices and their depths measured from the reference face (positive
     // behind it); no other incident vertex is deeper than the second

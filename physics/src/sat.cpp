@@ -90,7 +90,7 @@ void otherShadow(PolygonView poly1, int edge, const RawPoint* other, int otherCo
     }
 }
 
-void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double overlap, PolygonView a,
+void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, AxisScore score, PolygonView a,
                        const Transform& xfA, PolygonView b, const Transform& xfB) {
     if (trace.axisCount >= kMaxSatAxes) {
         return;
@@ -101,8 +101,9 @@ void recordPolygonAxis(SatTrace& trace, SatAxisOwner owner, int edge, double ove
     axis.normal = owner == SatAxisOwner::A ? rotate(xfA.q, a.normal(edge)) : rotate(xfB.q, b.normal(edge));
     polygonShadow(a, xfA, axis.normal, axis.minA, axis.maxA);
     polygonShadow(b, xfB, axis.normal, axis.minB, axis.maxB);
-    axis.overlap = overlap;
+    axis.overlap = score.overlap;
     axis.separating = axis.overlap < 0.0;
+    axis.facing = score.facing;
 }
 
 } // namespace
@@ -183,7 +184,7 @@ SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const 
             }
             const AxisScore score = scorePolygonEdge(poly1, i, shadowLo[i], shadowHi[i]);
             if (trace != nullptr) {
-                recordPolygonAxis(*trace, owner, i, score.overlap, a, xfA, b, xfB);
+                recordPolygonAxis(*trace, owner, i, score, a, xfA, b, xfB);
             }
             if (bestEdge < 0 || replacesBest(score, best)) {
                 best = score;
@@ -277,7 +278,7 @@ SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b,
     SatResult result;
     bool foundSeparating = false;
     int firstSeparatingAxis = -1;
-    auto record = [&](SatAxisOwner owner, int edge, Vec2 localAxis, double overlap) {
+    auto record = [&](SatAxisOwner owner, int edge, Vec2 localAxis, AxisScore score) {
         if (trace == nullptr || trace->axisCount >= kMaxSatAxes) {
             return;
         }
@@ -289,8 +290,9 @@ SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b,
         const double centre = dot(axis.normal, worldCenter);
         axis.minB = centre - r;
         axis.maxB = centre + r;
-        axis.overlap = overlap;
+        axis.overlap = score.overlap;
         axis.separating = axis.overlap < 0.0;
+        axis.facing = score.facing;
     };
     // Local axis n with the polygon's shadow [lo, hi] relative to `origin`: the circle's score.
     auto score = [&](Vec2 n, Vec2 origin, double lo, double hi) {
@@ -334,7 +336,7 @@ SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b,
         const Vec2 v = a.vertex(i);
         // The polygon's own shadow behind the face, cached with the shape (the same arithmetic).
         const AxisScore s = score(n, v, -a.thickness(i), 0.0);
-        record(SatAxisOwner::A, i, n, s.overlap);
+        record(SatAxisOwner::A, i, n, s);
         if (bestEdge < 0 || replacesBest(s, best)) {
             best = s;
             bestEdge = i;
@@ -370,7 +372,7 @@ SatResult satPolygonCircle(PolygonView a, const Transform& xfA, const Circle& b,
             hi = std::max(hi, p);
         }
         vertexScore = score(u, Vec2{}, lo, hi);
-        record(SatAxisOwner::Circle, closest, u, vertexScore.overlap);
+        record(SatAxisOwner::Circle, closest, u, vertexScore);
         circleTrace = trace != nullptr ? trace->axisCount - 1 : -1;
         if (vertexScore.overlap < -speculativeDistance && !foundSeparating) {
             separate(SatAxisOwner::Circle, closest, u, vertexScore);

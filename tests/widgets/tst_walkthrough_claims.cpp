@@ -26,6 +26,7 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 #include <variant>
 
 using namespace cl;
@@ -245,9 +246,55 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                                            .arg(c.other + 1)
                                            .arg(first - second, 0, 'g', 17);
                     }
-                    if (!words.contains(
-                            QStringLiteral("Axis %1 ties axis %2").arg(c.other + 1).arg(c.axis + 1))) {
+                    const QString tie =
+                        QStringLiteral("Axis %1 ties axis %2").arg(c.other + 1).arg(c.axis + 1);
+                    const qsizetype at = words.indexOf(tie);
+                    if (at < 0) {
                         return where + QStringLiteral("does not say that axis %1 ties").arg(c.other + 1);
+                    }
+                    // The reason given for the kept axis is the engine's rule, checked on the geometry
+                    // (physics/src/sat.cpp replacesBest): an axis "faces" when its overlap is the push out
+                    // through its owner's face (A's and the circle axis: B along +n; B's: A along +n).
+                    // (to the sentence's end: a full stop and a space, or the text's end; "1.1e-16" is no end)
+                    const qsizetype end = words.indexOf(QStringLiteral(". "), at + tie.size());
+                    const QString reason = words.mid(at, end < 0 ? -1 : end - at);
+                    auto facing = [&](int axis) -> std::optional<bool> {
+                        const auto [minA, maxA] = a.shadow(sat.axes[axis].normal);
+                        const auto [minB, maxB] = b.shadow(sat.axes[axis].normal);
+                        const bool ownerB = sat.axes[axis].owner == phys::SatAxisOwner::B;
+                        const double through = ownerB ? maxB - minA : maxA - minB;
+                        const double back = ownerB ? maxA - minB : maxB - minA;
+                        if (std::abs(through - back) < kRoundOff * scale) {
+                            return std::nullopt; // either way up to round-off
+                        }
+                        return through < back;
+                    };
+                    const bool sameSide = (sat.axes[c.axis].owner == phys::SatAxisOwner::B) ==
+                                          (sat.axes[c.other].owner == phys::SatAxisOwner::B);
+                    const std::optional<bool> fKept = facing(c.axis), fOther = facing(c.other);
+                    if (reason.contains(QStringLiteral("whose face looks at"))) {
+                        if (fKept == false || fOther == true) {
+                            return where + QStringLiteral("says axis %1's face looks at the other shape and "
+                                                          "axis %2's does not")
+                                               .arg(c.axis + 1)
+                                               .arg(c.other + 1);
+                        }
+                    } else if (reason.contains(QStringLiteral("keeps the first"))) {
+                        if (!sameSide || c.axis > c.other || (fKept && fOther && *fKept != *fOther)) {
+                            return where + QStringLiteral("says axis %1 is kept as the first of a tie")
+                                               .arg(c.axis + 1);
+                        }
+                    } else if (reason.contains(QStringLiteral("between A's face and B's"))) {
+                        if (sameSide || sat.axes[c.axis].owner == phys::SatAxisOwner::B) {
+                            return where + QStringLiteral("says A's face is kept over B's");
+                        }
+                    } else if (reason.contains(QStringLiteral("smaller by that round-off"))) {
+                        if (sat.axes[c.axis].overlap >= sat.axes[c.other].overlap) {
+                            return where +
+                                   QStringLiteral("says axis %1 is the smaller by round-off").arg(c.axis + 1);
+                        }
+                    } else if (!reason.contains(QStringLiteral("kept over both"))) {
+                        return where + QStringLiteral("gives no reason for the kept axis: ") + reason;
                     }
                 }
                 break;
@@ -640,6 +687,7 @@ private slots:
     void deepestVerticesAreBehindTheFace();
     void gjkDistanceIsTheTables();
     void touchingAxisIsWrittenAsZero();
+    void circleIsNamedByItsCentre();
 };
 
 // Every pair (both orders) of every catalogue scene, every mode.
@@ -909,7 +957,9 @@ void TestWalkthroughClaims::nearTiesAreToldApart() {
         QVERIFY2(text.contains(QStringLiteral("B's axis 5 overlaps least, 0.0100 m, but A's axis 3")),
                  qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("overlaps by 0.0101 m")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("Axis 7 ties axis 5 exactly")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("Axis 7 ties axis 5 exactly; A's axis 3 is kept over both")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("keeps the first")), qPrintable(text));
         Tally tally;
         const QString why = checkWalkthrough(w, tally);
         QVERIFY2(why.isEmpty(), qPrintable(why));
@@ -922,7 +972,28 @@ void TestWalkthroughClaims::nearTiesAreToldApart() {
         qInfo("%s", qPrintable(text));
         QCOMPARE(w.trace().sat.mtvAxis, 3);
         QVERIFY2(text.contains(QStringLiteral("Axis 8 ties axis 4")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("the engine keeps the first, axis 4")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("SAT keeps axis 4, smaller by that round-off")),
+                 qPrintable(text));
+        QVERIFY2(!text.contains(QStringLiteral("keeps the first")), qPrintable(text));
+        Tally tally;
+        const QString why = checkWalkthrough(w, tally);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+    }
+    {
+        // The review's "Axis 1 ties axis 3 exactly; SAT keeps axis 3" (axis 1 comes first): axis 3's face
+        // looks at B, axis 1's overlap is the push out the back way; B's axis 5 loses to A's.
+        const auto [a, b] = pairOf(QStringLiteral("resources/scenes/catalogue/vertex_on_vertex.json"));
+        const Walkthrough w = Walkthrough::build(WalkthroughMode::Sat, a, b);
+        const QString& text = w.steps().back().explanation;
+        qInfo("%s", qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("Axis 1 ties axis 3 exactly; SAT keeps axis 3, whose face looks at "
+                                         "B (axis 1's overlap is the push out the back way)")),
+            qPrintable(text));
+        QVERIFY2(
+            text.contains(QStringLiteral("Axis 5 ties axis 3 exactly; between A's face and B's the engine "
+                                         "keeps A's, axis 3")),
+            qPrintable(text));
         Tally tally;
         const QString why = checkWalkthrough(w, tally);
         QVERIFY2(why.isEmpty(), qPrintable(why));
@@ -1114,6 +1185,40 @@ void TestWalkthroughClaims::touchingAxisIsWrittenAsZero() {
     Tally tally;
     const QString why = checkWalkthrough(w, tally);
     QVERIFY2(why.isEmpty(), qPrintable(why));
+}
+
+// The second review (N4, N5): a separated polygon-circle pair. GJK runs on the cores, so the circle's support
+// point is its centre, named so (not "vertex 0", not "its furthest point along -d"); and the Methods text's
+// gap is SAT's separating axis's, said to be that axis's, not the distance between the shapes (GJK's).
+void TestWalkthroughClaims::circleIsNamedByItsCentre() {
+    auto [a, b] = pairOf(QStringLiteral("resources/scenes/catalogue/circle_vertex_region.json"));
+    QVERIFY(std::holds_alternative<phys::Circle>(b.shapes[0].geometry));
+    b.position += phys::Vec2{0.6, 0.6}; // the review's circ_apart.json: 0.745 m clear of the square
+    const GjkSteps gjk = GjkSteps::pair(GjkSteps::Tab::Gjk, a, b);
+    int queried = 0;
+    for (const WalkthroughTable::Row& row : gjk.table().rows) {
+        bool iteration = false; // (the last row is the result: the witness points)
+        row.cells[0].toInt(&iteration);
+        if (iteration && row.cells[3] != QStringLiteral("\u2014")) {
+            QVERIFY2(row.cells[3].startsWith(QStringLiteral("the centre")), qPrintable(row.cells[3]));
+            ++queried;
+        }
+    }
+    QVERIFY(queried >= 1);
+    for (const GjkStep& step : gjk.steps()) {
+        QVERIFY2(!step.text.contains(QStringLiteral("B's furthest")), qPrintable(step.text));
+        QVERIFY2(!step.text.contains(QStringLiteral("B: its furthest")), qPrintable(step.text));
+    }
+    QVERIFY(gjk.steps().front().text.contains(QStringLiteral("B: its core is its centre")));
+
+    const Walkthrough methods = Walkthrough::build(WalkthroughMode::Methods, a, b);
+    const QString& text = methods.steps().front().explanation;
+    const phys::SatTrace& sat = methods.trace().sat;
+    QVERIFY(sat.separated);
+    QVERIFY2(text.contains(QStringLiteral("SAT's axis %1 shows a gap of %2 m")
+                               .arg(sat.mtvAxis + 1)
+                               .arg(Walkthrough::length(-sat.mtvDepth))),
+             qPrintable(text));
 }
 
 QTEST_GUILESS_MAIN(TestWalkthroughClaims)

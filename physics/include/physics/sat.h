@@ -53,6 +53,9 @@ struct SatAxis {
     /// the shadows above by round-off only.
     double overlap = 0.0;
     bool separating = false; ///< overlap < 0
+    /// True when `overlap` is the push out through the owner's own face (no longer than the push the back
+    /// way): the face looks at the other shape. Among near ties the engine prefers such an axis.
+    bool facing = true;
 };
 
 /// What a traced SAT call saw. Pass one to the sat* functions (or through CollideTrace) to fill it.
