@@ -175,6 +175,12 @@ Palette highContrastPalette() {
     p.emphasisRow = 0xffffe066;
     p.noticeFill = 0xffffffff;
     p.noticeBorder = 0xff000000;
+    // Simulate mode's marks, as dark as the rest (the light theme's orange-red is 3.5:1 on white).
+    p.newContact = 0xffc03000;
+    p.persistingContact = 0xff0040c0;
+    p.normalImpulse = 0xff8000a0;
+    p.frictionImpulse = 0xff006080;
+    p.velocity = 0xff006400;
     return p;
 }
 
@@ -189,6 +195,29 @@ void makeColourBlindSafe(Palette& p) {
     constexpr QRgb kReddishPurple = 0xffcc79a7;
     p.colourBlindSafe = true;
     const bool dark = p.theme == Theme::Dark;
+    if (p.theme == Theme::HighContrast) {
+        // The same hues, darkened until each reads at 4.5:1 or more on the white canvas (WCAG 2.1's AA
+        // contrast for text): Okabe-Ito's orange is 2.2:1 there, its bluish green 3.4:1, its vermillion 3.9:1.
+        constexpr QRgb kDarkOrange = 0xffb35900;
+        constexpr QRgb kDarkVermillion = 0xffa83800;
+        constexpr QRgb kDarkGreen = 0xff007a5a;
+        constexpr QRgb kDarkSky = 0xff005a8c;
+        constexpr QRgb kDarkPurple = 0xff9e3f73;
+        p.bodyA = kBlue;
+        p.bodyB = kDarkOrange;
+        p.overlap = kDarkVermillion;
+        p.gap = kDarkGreen;
+        p.kept = kDarkVermillion;
+        p.discarded = p.ink;
+        p.methods = {kDarkGreen, kDarkVermillion, kDarkSky};
+        p.newContact = kDarkVermillion;
+        p.persistingContact = kBlue;
+        p.normalImpulse = kDarkPurple;
+        p.frictionImpulse = kDarkOrange; // (the dark green is too close to the purple for a deuteranope)
+        p.velocity = kBlue;
+        p.simAabb = kDarkOrange;
+        return;
+    }
     p.bodyA = dark ? kSkyBlue : kBlue;
     p.bodyB = kOrange;
     p.overlap = kVermillion;

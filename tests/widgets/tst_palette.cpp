@@ -161,6 +161,7 @@ private slots:
     void colourBlindPairsStayApart_data();
     void colourBlindPairsStayApart();
     void themesParseAndChange();
+    void highContrastReadsOnItsCanvas();
 };
 
 void TestPalette::ciede2000MatchesSharmaTestData_data() {
@@ -267,6 +268,45 @@ void TestPalette::themesParseAndChange() {
     cl::setCurrentPalette(cl::Theme::Light, false);
     QCOMPARE(spy.count(), 2);
     QCOMPARE(cl::currentPalette().bodyA, cl::makePalette(cl::Theme::Light, false).bodyA);
+}
+
+// High Contrast means it (issue 12's review: the colour-blind B was 2.2:1 on white): every colour that
+// carries meaning reads at WCAG 2.1's AA text contrast, 4.5:1, on the canvas, with and without the
+// colour-blind-safe set.
+void TestPalette::highContrastReadsOnItsCanvas() {
+    const auto luminance = [](QRgb rgb) {
+        const auto channel = [](int v) {
+            const double c = v / 255.0;
+            return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(qRed(rgb)) + 0.7152 * channel(qGreen(rgb)) + 0.0722 * channel(qBlue(rgb));
+    };
+    for (const bool safe : {false, true}) {
+        const cl::Palette p = cl::makePalette(cl::Theme::HighContrast, safe);
+        const double background = luminance(p.background);
+        const std::pair<const char*, QRgb> colours[] = {{"A", p.bodyA},
+                                                        {"B", p.bodyB},
+                                                        {"overlap", p.overlap},
+                                                        {"gap", p.gap},
+                                                        {"kept", p.kept},
+                                                        {"discarded", p.discarded},
+                                                        {"clipping", p.methods[0]},
+                                                        {"deepest", p.methods[1]},
+                                                        {"vertex-edge", p.methods[2]},
+                                                        {"new contact", p.newContact},
+                                                        {"persisting contact", p.persistingContact},
+                                                        {"normal impulse", p.normalImpulse},
+                                                        {"friction impulse", p.frictionImpulse},
+                                                        {"velocity", p.velocity}};
+        for (const auto& [name, rgb] : colours) {
+            const double l = luminance(rgb);
+            const double ratio = (std::max(l, background) + 0.05) / (std::min(l, background) + 0.05);
+            QVERIFY2(ratio >= 4.5, qPrintable(QStringLiteral("%1 %2 %3: %4:1")
+                                                  .arg(safe ? "colour-blind-safe" : "plain", name)
+                                                  .arg(QColor::fromRgb(rgb).name())
+                                                  .arg(ratio, 0, 'f', 2)));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestPalette)
