@@ -73,8 +73,25 @@ quint64 EditVerticesTool::targetBody() const {
 // Pseudocode: with the target body's transform T,
 //   for every polygon shape, every vertex v: if |T v - mouse| (pixels) <= pick radius: nearest vertex wins
 //   else for every edge (v_i, v_i+1): distance from the mouse to the segment in pixels <= edge pick: nearest
-std::optional<EditVerticesTool::Feature> EditVerticesTool::featureAt(QPointF viewportPoint) const {
-    const quint64 key = targetBody();
+std::optional<EditVerticesTool::Feature> EditVerticesTool::anyVertexAt(QPointF viewportPoint) const {
+    std::optional<Feature> best;
+    double bestDistance = kVertexPickPixels;
+    for (const quint64 key : canvas()->bodyKeys()) {
+        if (const std::optional<Feature> f = featureOf(key, viewportPoint); f && !f->edge) {
+            const phys::BodyDef* body = canvas()->bodyDef(key);
+            const phys::Vec2 world = phys::transformPoint(toolgeom::bodyTransform(*body), f->localPoint);
+            const double d = QLineF(canvas()->worldToViewport(world), viewportPoint).length();
+            if (d <= bestDistance) {
+                bestDistance = d;
+                best = f;
+            }
+        }
+    }
+    return best;
+}
+
+std::optional<EditVerticesTool::Feature> EditVerticesTool::featureOf(quint64 key,
+                                                                     QPointF viewportPoint) const {
     const phys::BodyDef* body = key ? canvas()->bodyDef(key) : nullptr;
     if (!body) {
         return std::nullopt;
@@ -207,7 +224,8 @@ bool EditVerticesTool::mousePress(QMouseEvent* event) {
     // grabs that vertex at once, so the first drag on a polygon moves its vertex as the guide says
     // ("Vertices: drag a vertex of a polygon") instead of only selecting the polygon. A press on an edge only
     // picks: a click that selects must not start a vertex insertion.
-    const quint64 key = canvas()->bodyKeyAt(pos);
+    const std::optional<Feature> vertex = anyVertexAt(pos);
+    const quint64 key = vertex ? vertex->key : canvas()->bodyKeyAt(pos);
     canvas()->setSelection(key ? QList<quint64>{key} : QList<quint64>{});
     if (key != 0 && targetBody() == 0) {
         showHint(tr("A circle has no vertices: pick a polygon"), pos);

@@ -54,7 +54,14 @@ public:
     /// The body whose vertices are edited: the single selected body when it has a polygon, else 0.
     quint64 targetBody() const;
     /// The vertex or edge of the target body under a viewport point, if any (vertices win over edges).
-    std::optional<Feature> featureAt(QPointF viewportPoint) const;
+    std::optional<Feature> featureAt(QPointF viewportPoint) const {
+        return featureOf(targetBody(), viewportPoint);
+    }
+    /// The vertex (or else the edge) of body `key` under `viewportPoint`, if any.
+    std::optional<Feature> featureOf(quint64 key, QPointF viewportPoint) const;
+    /// The vertex of any polygon body nearest `viewportPoint` within the pick radius: a vertex that lies
+    /// inside another body (tri_pent's apex) is grabbed, not the body it lies in.
+    std::optional<Feature> anyVertexAt(QPointF viewportPoint) const;
 
 protected:
     bool mousePress(QMouseEvent* event) override;

@@ -155,6 +155,7 @@ private slots:
     void rotateHandleTurnsAboutCentreOfMass();
     void dragVertexIsLiveAndOneUndoStep();
     void firstDragOnUnselectedPolygonMovesItsVertex();
+    void vertexInsideAnotherBodyIsGrabbed();
     void invalidVertexDragIsRefused();
     void dragOutOfEdgeInsertsVertex();
     void escapeCancelsVertexDrags();
@@ -1014,6 +1015,33 @@ void TestTools::firstDragOnUnselectedPolygonMovesItsVertex() {
     QCOMPARE(canvas().selection(), QList<quint64>{box});
     QCOMPARE(inserted.count(), 0);
     QCOMPARE(document().undoStack()->index(), 0);
+}
+
+void TestTools::vertexInsideAnotherBodyIsGrabbed() {
+    // Review finding (v12b D-e): tri_pent's triangle apex lies inside the pentagon; a press on it with
+    // nothing selected picked the pentagon (the body under the mouse) and nothing moved. A vertex under the
+    // mouse wins over the body it lies in.
+    QVERIFY(m_window->openFile(
+        QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/tri_pent.json")));
+    canvas().setViewTransform(ViewTransform(kPixelsPerMetre, phys::Vec2{0.0, 1.0}, QSizeF()));
+    const BodyKey triangle = keyNamed("triangle");
+    const BodyKey pentagon = keyNamed("pentagon");
+    QVERIFY(triangle != 0 && pentagon != 0);
+    canvas().setSelection({});
+    toolbar().setCurrentTool(toolbar().editVerticesTool());
+    QSignalSpy movedVertex(&intents(), &EditIntents::moveVertex);
+    const QPoint from = px({0.0, 1.5}); // the apex, vertex 2, inside the pentagon
+    const QPoint to = px({0.5, 1.5});
+    QTest::mousePress(viewport(), Qt::LeftButton, Qt::NoModifier, from);
+    QCOMPARE(canvas().selection(), QList<quint64>{triangle});
+    QTest::mouseMove(viewport(), from + QPoint(6, 0));
+    QTest::mouseMove(viewport(), to);
+    QTest::mouseRelease(viewport(), Qt::LeftButton, Qt::NoModifier, to);
+    QVERIFY(movedVertex.count() >= 2);
+    QCOMPARE(movedVertex.back().at(2).toInt(), 2);
+    QVERIFY(
+        sameVertexSet(worldVertices(document().body(triangle)), {{-1.0, 0.0}, {1.0, 0.0}, at(to)}, 1e-12));
+    QCOMPARE(document().undoStack()->count(), 1);
 }
 
 void TestTools::invalidVertexDragIsRefused() {
