@@ -93,6 +93,12 @@ QString placeOf(const QAction* action) {
             return QObject::tr("Toolbar");
         }
     }
+    // An action of a panel (the Lesson's Back and Next) is named by its panel.
+    for (QObject* parent = action->parent(); parent; parent = parent->parent()) {
+        if (auto* dock = qobject_cast<QDockWidget*>(parent)) {
+            return plainText(dock->windowTitle());
+        }
+    }
     return QObject::tr("Window");
 }
 

@@ -73,6 +73,7 @@ LessonDock::LessonDock(MainWindow& window) : QDockWidget(tr("Lesson"), &window),
             m_states.clear();
             m_step = -1;
             m_eval = {};
+            m_drag->setMarks({});
             clearChoices();
             showStep();
             emit lessonChanged();
@@ -210,12 +211,24 @@ void LessonDock::buildUi() {
     auto* navigation = new QHBoxLayout;
     m_back = new QPushButton(tr("Back"), page);
     m_back->setObjectName(QStringLiteral("lessonBack"));
-    m_back->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    m_back->setToolTip(tr("Previous lesson step (Alt+Left)"));
     connect(m_back, &QPushButton::clicked, this, &LessonDock::back);
     m_next = new QPushButton(tr("Next"), page);
     m_next->setObjectName(QStringLiteral("lessonNext"));
-    m_next->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    m_next->setToolTip(tr("Next lesson step (Alt+Right)"));
     connect(m_next, &QPushButton::clicked, this, &LessonDock::next);
+    // The keys are actions of the window (owned by this panel), not the buttons' own shortcuts: so the
+    // shortcut sheet, which lists every action's keys, lists them too (issue 12: "every shortcut").
+    m_backAction = new QAction(tr("Previous Lesson Step"), this);
+    m_backAction->setObjectName(QStringLiteral("lessonBackAction"));
+    m_backAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Left));
+    connect(m_backAction, &QAction::triggered, this, &LessonDock::back);
+    m_nextAction = new QAction(tr("Next Lesson Step"), this);
+    m_nextAction->setObjectName(QStringLiteral("lessonNextAction"));
+    m_nextAction->setShortcut(QKeySequence(Qt::ALT | Qt::Key_Right));
+    connect(m_nextAction, &QAction::triggered, this, &LessonDock::next);
+    m_window.addAction(m_backAction);
+    m_window.addAction(m_nextAction);
     navigation->addWidget(m_back);
     navigation->addStretch(1);
     navigation->addWidget(m_next);
@@ -457,6 +470,7 @@ void LessonDock::enterStep() {
     if (step.type == LessonStepType::Question) {
         m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
         rebuildQuestion();
+        showChoiceMarks();
         // Installed last, a filter sees events first: ahead of whatever tool was chosen since.
         m_window.canvas()->viewport()->removeEventFilter(this);
         m_window.canvas()->viewport()->installEventFilter(this);
@@ -485,6 +499,7 @@ void LessonDock::enterStep() {
         m_eval = {};
         clearChoices();
         restoreOverlay();
+        m_drag->setMarks({});
     }
 }
 
@@ -639,6 +654,17 @@ void LessonDock::dragTo(QPointF viewportPoint) {
     }
 }
 
+void LessonDock::showChoiceMarks() {
+    // "Point 1 at (x, y)": the clipped points are numbered on the scene as in the choices.
+    std::vector<LessonDragOverlay::Mark> marks;
+    if (m_eval.kind == LessonQuestionKind::ClipKeptPoints && m_eval.problem.isEmpty()) {
+        for (std::size_t i = 0; i < m_eval.choices.size(); ++i) {
+            marks.push_back({m_eval.choices[i].point, QString::number(i + 1)});
+        }
+    }
+    m_drag->setMarks(std::move(marks));
+}
+
 void LessonDock::onSceneEdited() {
     // A question not yet answered follows the scene: its choices and answer are the engine's for the scene as
     // it is now.
@@ -651,6 +677,7 @@ void LessonDock::onSceneEdited() {
     }
     m_eval = evaluateLessonQuestion(step, m_window.document()->scene().def);
     rebuildQuestion();
+    showChoiceMarks();
     showStep();
     emit lessonChanged(); // the presenter shows the new answer
 }
@@ -732,6 +759,8 @@ void LessonDock::updateHeader() {
                             .arg(questions));
     m_back->setEnabled(hasLesson() && m_step > 0);
     m_next->setEnabled(hasLesson() && m_step + 1 < stepCount());
+    m_backAction->setEnabled(m_back->isEnabled());
+    m_nextAction->setEnabled(m_next->isEnabled());
     m_teacherBox->setVisible(hasLesson());
     m_presenterButton->setVisible(hasLesson());
     m_editButton->setVisible(hasLesson());
@@ -1008,6 +1037,7 @@ void LessonDock::startAuthoring(Lesson lesson, const QString& fileName) {
     m_states.clear();
     m_step = -1;
     m_eval = {};
+    m_drag->setMarks({});
     clearChoices();
     m_authoring = true;
     m_lessonFileName = fileName;

@@ -160,6 +160,8 @@ private:
     void applyWalkthrough(const LessonWalkthroughRef& ref);
     void applySimulation(const LessonStep& step);
     void rebuildQuestion();
+    /// Numbers the question's points on the canvas (LessonDragOverlay::setMarks), or clears them.
+    void showChoiceMarks();
     void updateQuestionState();
     void updateHeader();
     void clearChoices();
@@ -217,7 +219,9 @@ private:
     QLabel* m_verdict = nullptr;
     QPushButton* m_back = nullptr;
     QPushButton* m_next = nullptr;
-    QWidget* m_playerBox = nullptr; ///< everything the player shows (hidden while authoring)
+    QAction* m_backAction = nullptr; ///< Alt+Left, as m_back
+    QAction* m_nextAction = nullptr; ///< Alt+Right, as m_next
+    QWidget* m_playerBox = nullptr;  ///< everything the player shows (hidden while authoring)
     QPushButton* m_editButton = nullptr;
 
     // Authoring.

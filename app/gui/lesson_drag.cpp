@@ -9,6 +9,7 @@
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cl {
@@ -39,7 +40,40 @@ void LessonDragOverlay::clear() {
     }
 }
 
+void LessonDragOverlay::setMarks(std::vector<Mark> marks) {
+    const bool same =
+        marks.size() == m_marks.size() &&
+        std::equal(marks.begin(), marks.end(), m_marks.begin(), [](const Mark& x, const Mark& y) {
+            return x.at.x == y.at.x && x.at.y == y.at.y && x.text == y.text;
+        });
+    if (!same) {
+        m_marks = std::move(marks);
+        emit changed();
+    }
+}
+
 void LessonDragOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
+    // The marks: a ringed dot on the point, its number in a white box above and to the right.
+    if (!m_marks.empty()) {
+        painter.save();
+        painter.setRenderHint(QPainter::Antialiasing, true);
+        const QColor ink(0x7b, 0x1f, 0xa2);
+        const QFontMetricsF metrics(painter.font());
+        for (const Mark& mark : m_marks) {
+            const QPointF p = canvas.worldToViewport(mark.at);
+            painter.setPen(QPen(QColor(255, 255, 255, 220), 4.0));
+            painter.setBrush(ink);
+            painter.drawEllipse(p, 4.5, 4.5);
+            QRectF box = metrics.boundingRect(mark.text).adjusted(-4, -2, 4, 2);
+            box.moveBottomLeft(p + QPointF(7.0, -7.0));
+            painter.setPen(QPen(ink, 1.0));
+            painter.setBrush(QColor(255, 255, 255, 235));
+            painter.drawRoundedRect(box, 3.0, 3.0);
+            painter.setPen(ink);
+            painter.drawText(box, Qt::AlignCenter, mark.text);
+        }
+        painter.restore();
+    }
     if (!m_visible) {
         return;
     }

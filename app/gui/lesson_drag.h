@@ -11,6 +11,8 @@
 
 #include <QString>
 
+#include <vector>
+
 namespace cl {
 
 class LessonDragOverlay : public CanvasOverlay {
@@ -27,6 +29,14 @@ public:
     void finish() { m_dragging = false; }
     /// Removes the arrow.
     void clear();
+    /// Numbered marks at points a question asks about (the clipped points of "which does the face keep?"),
+    /// so the choices "Point 1", "Point 2" can be found and clicked on the scene. Empty: none.
+    struct Mark {
+        phys::Vec2 at;
+        QString text;
+    };
+    void setMarks(std::vector<Mark> marks);
+    const std::vector<Mark>& marks() const { return m_marks; }
 
     bool dragging() const { return m_dragging; }
     bool visible() const { return m_visible; }
@@ -41,6 +51,7 @@ private:
     QString m_label;
     bool m_dragging = false;
     bool m_visible = false;
+    std::vector<Mark> m_marks;
 };
 
 } // namespace cl

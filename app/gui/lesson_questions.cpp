@@ -37,7 +37,10 @@ void reveal(LessonQuestionEval& eval, const Walkthrough& w, WalkthroughStepKind 
     eval.revealStep = findStep(w, kind);
     if (eval.revealStep >= 0) {
         const WalkthroughStep& step = w.step(eval.revealStep);
-        eval.why = step.title + QStringLiteral(": ") + step.explanation;
+        // (an explanation that already opens with its title is not given it twice)
+        eval.why = step.explanation.startsWith(step.title + QLatin1Char(':'))
+                       ? step.explanation
+                       : step.title + QStringLiteral(": ") + step.explanation;
     }
 }
 
@@ -179,9 +182,11 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
                 eval.correct.push_back(i);
             }
         }
-        eval.answerText = tr("%1 %2, from A to B: moving B %3 m that way separates them")
-                              .arg(arrow(sat.mtvNormal), Walkthrough::vector(sat.mtvNormal),
-                                   Walkthrough::length(sat.mtvDepth));
+        // The depth with the decimals the walkthrough's table gives it (0.403, not 0.40 beside it).
+        eval.answerText =
+            tr("%1 %2, from A to B: moving B %3 m that way separates them")
+                .arg(arrow(sat.mtvNormal), Walkthrough::vector(sat.mtvNormal),
+                     QString::number(sat.mtvDepth, 'f', Walkthrough::axisDecimals(sat.axes[sat.mtvAxis])));
         break;
     }
     case LessonQuestionKind::ContactDepth:
@@ -193,8 +198,14 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
         eval.numeric = true;
         eval.value = sat.mtvDepth;
         eval.tolerance = q.tolerance;
+        // One decimal more than the tolerance has (0.403 m within 0.02 m), and never fewer than the
+        // walkthrough's table: an answer of 0.38 against "0.40 m, within 0.020 m" would read as right.
+        eval.answerDecimals =
+            std::max(Walkthrough::axisDecimals(sat.axes[sat.mtvAxis]),
+                     q.tolerance > 0.0 ? int(std::ceil(-std::log10(q.tolerance) - 1e-9)) + 1 : 3);
         eval.answerText = tr("%1 m (the MTV's length; answers within %2 m count)")
-                              .arg(Walkthrough::length(sat.mtvDepth), Walkthrough::length(q.tolerance));
+                              .arg(QString::number(sat.mtvDepth, 'f', eval.answerDecimals),
+                                   Walkthrough::length(q.tolerance));
         break;
     default:
         break;
@@ -629,7 +640,12 @@ LessonVerdict judgeLessonAnswer(const LessonQuestionEval& eval, const LessonAnsw
     }
     QString yours;
     if (eval.numeric) {
-        yours = tr("You answered %1 m. ").arg(answer.number);
+        yours =
+            std::isfinite(answer.number)
+                ? tr("You answered %1 m, %2 m from the engine's. ")
+                      .arg(answer.number)
+                      .arg(QString::number(std::abs(answer.number - eval.value), 'f', eval.answerDecimals))
+                : tr("You answered %1 m. ").arg(answer.number);
     } else if (!verdict.right && !answer.picked.empty()) {
         QStringList labels;
         for (const int i : answer.picked) {

@@ -55,6 +55,7 @@ struct LessonQuestionEval {
     double value = 0.0;     ///< numeric: the engine's number
     double tolerance = 0.0; ///< numeric: accepted distance from value
     QString answerText;     ///< the engine's answer in words
+    int answerDecimals = 3; ///< numeric: decimals the answer and the miss are written with
     QString why;            ///< the explanation (the walkthrough step's, or the run's)
     /// The walkthrough step that shows the answer (revealStep -1: none).
     WalkthroughMode mode = WalkthroughMode::Sat;

@@ -18,8 +18,10 @@
 #include <QAbstractButton>
 #include <QCheckBox>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLineF>
 #include <QMenu>
 #include <QPlainTextEdit>
 #include <QPointer>
@@ -387,6 +389,32 @@ private slots:
         QVERIFY(goTo(LessonQuestionKind::ClipKeptPoints));
         {
             const LessonQuestionEval& eval = dock->currentEvaluation();
+            // The points the choices name are numbered on the scene ("Point 1 at ..." is "1" there), and
+            // drawn: the canvas's pixels at each differ from the same view without the marks (review D-c).
+            auto* marks = dock->findChild<LessonDragOverlay*>();
+            QVERIFY(marks);
+            QCOMPARE(marks->marks().size(), eval.choices.size());
+            QVERIFY(eval.choices.size() >= 2);
+            const QImage with = canvas->viewport()->grab().toImage();
+            for (std::size_t i = 0; i < eval.choices.size(); ++i) {
+                QCOMPARE(marks->marks()[i].text, QString::number(i + 1));
+                QCOMPARE(marks->marks()[i].at.x, eval.choices[i].point.x);
+                QCOMPARE(marks->marks()[i].at.y, eval.choices[i].point.y);
+            }
+            const std::vector<LessonDragOverlay::Mark> saved = marks->marks();
+            marks->setMarks({});
+            const QImage without = canvas->viewport()->grab().toImage();
+            marks->setMarks(saved);
+            for (const LessonDragOverlay::Mark& mark : saved) {
+                const QPoint p = (canvas->worldToViewport(mark.at) * with.devicePixelRatio()).toPoint();
+                QVERIFY(with.pixel(p) != without.pixel(p));
+            }
+            // One point 9 cm into the plate (its top is y = 0), the other 11 cm above it: a difference a
+            // student sees, not the 2.4 mm the lesson's scene had.
+            QCOMPARE(eval.correct.size(), std::size_t(1));
+            for (const LessonChoice& choice : eval.choices) {
+                QVERIFY2(std::abs(choice.point.y) > 0.05, qPrintable(QString::number(choice.point.y)));
+            }
             QCOMPARE(dock->choiceAt(canvas->worldToViewport({-2.5, 2.0})), -1);
             for (const int k : eval.correct) {
                 const QPointF at = canvas->worldToViewport(eval.choices[static_cast<std::size_t>(k)].point);

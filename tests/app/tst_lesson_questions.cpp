@@ -302,7 +302,34 @@ private slots:
             QVERIFY(eval.why.contains(w.step(eval.revealStep).explanation));
             const LessonVerdict verdict = judgeLessonAnswer(eval, {{0}, 0.0, {}});
             QVERIFY(verdict.text.contains(w.step(eval.revealStep).explanation));
+            // The step's title once ("Reference face: Reference face: ..." was the review's D-c).
+            const QString title = w.step(eval.revealStep).title + QLatin1Char(':');
+            QCOMPARE(verdict.text.count(title), 1);
         }
+    }
+
+    /// Issue 12's review (N2): lesson 03's depth 0.403 was written "0.40 m, within 0.020 m", so 0.38 looked
+    /// inside the tolerance and was marked wrong. The answer is written with one decimal more than the
+    /// tolerance, and the verdict says how far off the answer was.
+    void depthAnswerShowsTheDigitsThatDecide() {
+        const auto loaded = loadLessonFile(
+            QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/lessons/03-sat-and-the-mtv.json"));
+        QVERIFY(std::holds_alternative<Lesson>(loaded));
+        const Lesson& lesson = std::get<Lesson>(loaded);
+        const auto step = std::find_if(lesson.steps.begin(), lesson.steps.end(), [](const LessonStep& s) {
+            return s.type == LessonStepType::Question && s.kind == LessonQuestionKind::ContactDepth;
+        });
+        QVERIFY(step != lesson.steps.end());
+        const LessonQuestionEval eval = evaluateLessonQuestion(*step, lesson.scene.def);
+        QVERIFY(eval.numeric);
+        const QString written = QString::number(eval.value, 'f', 3);
+        QVERIFY2(eval.answerText.startsWith(written + QStringLiteral(" m")), qPrintable(eval.answerText));
+        const double wrong = eval.value - eval.tolerance - 0.003;
+        const LessonVerdict verdict = judgeLessonAnswer(eval, {{}, wrong, {}});
+        QVERIFY(!verdict.right);
+        QVERIFY2(
+            verdict.text.contains(QString::number(eval.value - wrong, 'f', 3) + QStringLiteral(" m from")),
+            qPrintable(verdict.text));
     }
 
     void multipleChoice() {
