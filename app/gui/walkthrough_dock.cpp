@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -803,10 +804,23 @@ void WalkthroughDock::fillTable() {
         }
         m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     }
-    const int firstRow = current.isEmpty() ? -1 : current.front();
-    if (firstRow >= 0) {
-        m_table->scrollToItem(m_table->item(firstRow, 0));
+    showCurrentRows();
+}
+
+// The last of the current step's rows, then the first: all of them when they fit, else the first whole.
+void WalkthroughDock::showCurrentRows() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return;
     }
+    int first = rows.front().row();
+    int last = first;
+    for (const QModelIndex& index : rows) {
+        first = std::min(first, index.row());
+        last = std::max(last, index.row());
+    }
+    m_table->scrollToItem(m_table->item(last, 0));
+    m_table->scrollToItem(m_table->item(first, 0));
 }
 
 // Column widths that fit the table's viewport (no horizontal scroll bar, no hidden column), at any font size:
@@ -1018,6 +1032,13 @@ void WalkthroughDock::fitRows() {
 bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table->viewport() && event->type() == QEvent::Resize) {
         fitColumns();
+        // The panel's layout settles after a new step's text (a taller explanation leaves the table less
+        // height): the current step's rows, scrolled to before, may now be cut at the bottom (issue 12,
+        // presentation mode at 150% on a 1280x800 screen). Scroll to them again.
+        if (static_cast<QResizeEvent*>(event)->size().height() !=
+            static_cast<QResizeEvent*>(event)->oldSize().height()) {
+            showCurrentRows();
+        }
     }
     return QDockWidget::eventFilter(watched, event);
 }
