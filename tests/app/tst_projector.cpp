@@ -18,13 +18,17 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDebug>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QHash>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -60,8 +64,22 @@ int countColour(const QImage& image, QRgb rgb) {
     return count;
 }
 
+/// A shown window of exactly `size`, on the configured screen of that size when there is one (main() below:
+/// a 1280x800 and a 1920x1080 screen), so presentation mode takes that screen's factor.
 std::unique_ptr<cl::MainWindow> makeWindow(QSize size) {
-    return cltest::makeExactWindow(size.width(), size.height());
+    auto window = std::make_unique<cl::MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->setFitToScreenOnShow(false);
+    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    for (QScreen* screen : QGuiApplication::screens()) {
+        if (screen->geometry().size() == size) {
+            window->setScreen(screen);
+            window->move(screen->geometry().topLeft());
+        }
+    }
+    window->resize(size);
+    window->show();
+    return window;
 }
 
 QImage grabCanvas(cl::MainWindow& window) {
@@ -159,7 +177,10 @@ void TestProjector::presentationScalesEveryTextAndTheTableFits() {
     QVERIFY(presentation->isChecked());
     QApplication::processEvents();
 
+    // Both screens are at least 800 logical pixels high: the full factor.
+    QCOMPARE(window->screen()->geometry().size(), size);
     const double k = cl::kPresentationScale;
+    QCOMPARE(cl::presentationScaleFor(window->screen()), k);
     QCOMPARE(window->canvas()->presentationScale(), k);
     QVERIFY2(std::abs(fontSize(explanation->font()) - explanationBase * k) < 0.6,
              qPrintable(QStringLiteral("explanation %1, expected %2")
@@ -466,5 +487,29 @@ void TestProjector::quittingInPresentationModeKeepsTheLeftPanels() {
     }
 }
 
-QTEST_MAIN(TestProjector)
+int main(int argc, char** argv) {
+    // Two offscreen screens, the two projectors of issue 12 at 100%: 1280x800 (the primary) and 1920x1080
+    // beside it. Presentation mode's factor comes from the window's screen (edit_setup.h): each window is put
+    // on the screen of its size.
+    const QString config = QDir::temp().filePath(
+        QStringLiteral("contactlab_projector_screens_%1.json").arg(QCoreApplication::applicationPid()));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly) || file.write(R"({"screens": [
+            {"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+            {"name": "HD", "x": 1280, "y": 0, "width": 1920, "height": 1080,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
+        return 1;
+    }
+    file.close();
+    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
+    int result = 0;
+    {
+        QApplication app(argc, argv);
+        TestProjector test;
+        result = QTest::qExec(&test, argc, argv);
+    }
+    QFile::remove(config);
+    return result;
+}
 #include "tst_projector.moc"
