@@ -278,6 +278,9 @@ void WalkthroughDock::buildUi() {
     // Widths are set by fitColumns, which runs again whenever the viewport changes width.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->viewport()->installEventFilter(this);
+    // A new scroll range (the view took a new height, rows changed) may leave the current step's rows cut
+    // at the bottom: scroll to them again (see eventFilter).
+    connect(m_table->verticalScrollBar(), &QScrollBar::rangeChanged, this, &WalkthroughDock::showCurrentRows);
     layout->addWidget(m_table, 1);
     // In a scroll area, so the panel never forces a minimum size on the window (it scrolls when squeezed).
     auto* scroll = new QScrollArea(this);
@@ -1034,10 +1037,11 @@ bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
         fitColumns();
         // The panel's layout settles after a new step's text (a taller explanation leaves the table less
         // height): the current step's rows, scrolled to before, may now be cut at the bottom (issue 12,
-        // presentation mode at 150% on a 1280x800 screen). Scroll to them again.
+        // presentation mode at 150% on a 1280x800 screen). Scroll to them again, once the view has taken the
+        // new height (this filter sees the resize before the view sets its scroll range for it).
         if (static_cast<QResizeEvent*>(event)->size().height() !=
             static_cast<QResizeEvent*>(event)->oldSize().height()) {
-            showCurrentRows();
+            QMetaObject::invokeMethod(this, &WalkthroughDock::showCurrentRows, Qt::QueuedConnection);
         }
     }
     return QDockWidget::eventFilter(watched, event);
