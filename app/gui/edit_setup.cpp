@@ -17,11 +17,13 @@
 #include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
+#include <QScreen>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QToolBar>
 #include <QUndoStack>
 #include <QUndoView>
+#include <QWindow>
 
 #include <algorithm>
 
@@ -40,7 +42,35 @@ const char* const kBaseWidthProperty = "contactlabBaseWidth";
 const char* const kClosedProperty = "contactlabPresentationClosed";
 /// Property holding a toolbar label's style sheet before presentation mode added a font size to it.
 const char* const kBaseStyleSheetProperty = "contactlabBaseStyleSheet";
+/// Set on the main window once its native window's screenChanged is followed (setPresentationMode).
+const char* const kFollowsScreenProperty = "contactlabPresentationFollowsScreen";
 } // namespace
+
+// What presentation mode is for: text that the back of a room reads, i.e. text large *relative to the screen*
+// (the projector shows the whole screen on the wall, whatever its pixels). The factor was tuned and looked at
+// on a 1280x800 projector at 100%: 1.6 times the desktop's text there. On another screen the text takes the
+// same share of the screen's height: 1.6 * (logical height / 800).
+// - The OS's scaling already enlarged the text: QT_SCALE_FACTOR=1.5 on a 1280x800 screen gives 533 logical
+//   pixels, and 1.6 on top of the 1.5 made the text 2.4 times the desktop's, a tenth of the Walkthrough's
+//   height per line: the banner, the step navigation, the explanation and the table no longer fitted. The
+//   rule gives 1.07 there: with the 1.5 the text is 1.6 times what it is at 100%, as on the unscaled
+//   projector.
+// - Never above 1.6: on a taller screen (1920x1080, 1080 logical pixels) the rule would give 2.16, and the
+//   Walkthrough's SAT table then no longer fits its panel beside a canvas; 1.6 there is what the projector
+//   tests check and what was looked at.
+// - Never below 1: presentation mode never shrinks the text (on a screen under 500 logical pixels high the
+//   OS's scaling alone makes the text larger, relative to the screen, than presentation mode aims for).
+double presentationScaleForHeight(double logicalHeight) {
+    if (!(logicalHeight > 0.0)) {
+        return kPresentationScale;
+    }
+    return std::clamp(kPresentationScale * logicalHeight / kPresentationReferenceHeight, 1.0,
+                      kPresentationScale);
+}
+
+double presentationScaleFor(const QScreen* screen) {
+    return screen ? presentationScaleForHeight(screen->geometry().height()) : kPresentationScale;
+}
 
 EditController* installEditing(MainWindow& window, QMenu* editMenu, QMenu* viewMenu) {
     Document* document = window.document();
@@ -168,7 +198,21 @@ void arrangeLeftColumn(MainWindow& window, bool on) {
 } // namespace
 
 void setPresentationMode(MainWindow& window, bool on) {
-    window.canvas()->setPresentationScale(on ? kPresentationScale : 1.0);
+    const double scale = on ? presentationScaleFor(window.screen()) : 1.0;
+    // Moved to another screen (the laptop's onto the projector's) while on: that screen's factor, the
+    // arrangement made again for its size.
+    if (on && window.windowHandle() && !window.property(kFollowsScreenProperty).toBool()) {
+        window.setProperty(kFollowsScreenProperty, true);
+        QObject::connect(window.windowHandle(), &QWindow::screenChanged, &window, [&window](QScreen*) {
+            const auto* action = window.findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+            if (action && action->isChecked() &&
+                window.canvas()->presentationScale() != presentationScaleFor(window.screen())) {
+                setPresentationMode(window, false);
+                setPresentationMode(window, true);
+            }
+        });
+    }
+    window.canvas()->setPresentationScale(scale);
     arrangeLeftColumn(window, on);
     // The right-hand column (the Walkthrough and its table) gets at least 36% of the window while the text is
     // large, and up to 744 pixels on a small screen (58% at 1280x800): the SAT table's cells then fit on one
@@ -208,7 +252,7 @@ void setPresentationMode(MainWindow& window, bool on) {
             toolbar->setProperty(kBaseButtonStyleProperty, int(toolbar->toolButtonStyle()));
             baseIcon = toolbar->iconSize();
         }
-        toolbar->setIconSize(on ? baseIcon.toSize() * kPresentationScale : baseIcon.toSize());
+        toolbar->setIconSize(on ? baseIcon.toSize() * scale : baseIcon.toSize());
         toolbar->setToolButtonStyle(Qt::ToolButtonStyle(toolbar->property(kBaseButtonStyleProperty).toInt()));
     }
     widgets << window.menuBar();
@@ -232,7 +276,7 @@ void setPresentationMode(MainWindow& window, bool on) {
                 }
                 const QFont base = label->property(kBaseFontProperty).value<QFont>();
                 const double points = base.pointSizeF() > 0 ? base.pointSizeF() : base.pixelSize() * 0.75;
-                setThemedFontSize(label, on ? points * kPresentationScale : 0.0);
+                setThemedFontSize(label, on ? points * scale : 0.0);
                 continue;
             }
             QVariant baseSheet = label->property(kBaseStyleSheetProperty);
@@ -246,9 +290,10 @@ void setPresentationMode(MainWindow& window, bool on) {
             }
             const QFont base = label->property(kBaseFontProperty).value<QFont>();
             const double points = base.pointSizeF() > 0 ? base.pointSizeF() : base.pixelSize() * 0.75;
-            label->setStyleSheet(on ? baseSheet.toString() + QStringLiteral(" QLabel { font-size: %1pt; }")
-                                                                 .arg(points * kPresentationScale, 0, 'f', 1)
-                                    : baseSheet.toString());
+            label->setStyleSheet(
+                on ? baseSheet.toString() +
+                         QStringLiteral(" QLabel { font-size: %1pt; }").arg(points * scale, 0, 'f', 1)
+                   : baseSheet.toString());
         }
     }
     // Every base font is read before any is changed (a child would otherwise take its parent's new font as
@@ -262,14 +307,14 @@ void setPresentationMode(MainWindow& window, bool on) {
         QFont font = widget->property(kBaseFontProperty).value<QFont>();
         if (on) {
             if (font.pointSizeF() > 0) {
-                font.setPointSizeF(font.pointSizeF() * kPresentationScale);
+                font.setPointSizeF(font.pointSizeF() * scale);
             } else {
-                font.setPixelSize(static_cast<int>(font.pixelSize() * kPresentationScale));
+                font.setPixelSize(static_cast<int>(font.pixelSize() * scale));
             }
         }
         widget->setFont(font);
     }
-    // A toolbar whose names at 1.6 times do not fit the window (a 1280x800 screen at 150%) shows its icons
+    // A toolbar whose names at the larger size do not fit the window (a narrow screen) shows its icons
     // only, each name in its tooltip, rather than hiding Vertices, Delete and Duplicate behind the overflow
     // arrow.
     if (on) {

@@ -29,6 +29,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QResizeEvent>
 #include <QScreen>
 #include <QSettings>
 #include <QShowEvent>
@@ -52,6 +53,55 @@ const QString kLastDirectoryKey = QStringLiteral("mainWindow/lastDirectory");
 const QString kShowGridKey = QStringLiteral("view/showGrid");
 const QString kShowNamesKey = QStringLiteral("view/showBodyNames");
 const QString kShowLegendKey = QStringLiteral("view/showLegend");
+
+/// The status bar's message (a tool's hint, an action's tip, "Saved ..."), shown on one line in the room the
+/// position and zoom labels leave, elided with "…" when longer, the whole text then in its tooltip.
+/// QStatusBar draws its message itself, cut off at the first permanent widget's edge with no gap: in
+/// presentation mode a long hint ran into the position ("…the stack fa x 13.49 m", review v12). This label is
+/// that first permanent widget, at the bar's left edge, so the bar's own message rectangle (left of it) is
+/// empty and draws nothing; currentMessage() and showMessage() work as before.
+class StatusHintLabel : public QLabel {
+public:
+    explicit StatusHintLabel(QWidget* parent) : QLabel(parent) {
+        setObjectName(QStringLiteral("statusHintLabel"));
+        setTextFormat(Qt::PlainText);
+        // Its text never widens the bar: it takes what the labels on the right leave.
+        setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        setMinimumWidth(0);
+    }
+    void setMessage(const QString& message) {
+        m_message = message;
+        m_message.replace(QLatin1Char('\n'), QLatin1Char(' '));
+        elide();
+    }
+
+protected:
+    void resizeEvent(QResizeEvent* event) override {
+        QLabel::resizeEvent(event);
+        elide();
+    }
+    void changeEvent(QEvent* event) override {
+        QLabel::changeEvent(event);
+        if (event->type() == QEvent::FontChange) {
+            elide(); // presentation mode's larger text needs more room
+        }
+    }
+
+private:
+    void elide() {
+        // Three spaces of gap before the position, as between its x and y.
+        const int room = contentsRect().width() - fontMetrics().horizontalAdvance(QStringLiteral("   "));
+        const QString shown = fontMetrics().elidedText(m_message, Qt::ElideRight, std::max(0, room));
+        if (text() != shown) {
+            setText(shown);
+        }
+        const QString tip = shown == m_message ? QString() : m_message;
+        if (toolTip() != tip) {
+            setToolTip(tip);
+        }
+    }
+    QString m_message;
+};
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -189,6 +239,8 @@ void MainWindow::addLegendAction(SimOverlay* overlay) {
 }
 
 void MainWindow::createStatusBar() {
+    auto* hint = new StatusHintLabel(this);
+    m_hintLabel = hint;
     m_positionLabel = new QLabel(this);
     m_positionLabel->setObjectName(QStringLiteral("positionLabel"));
     m_positionLabel->setMinimumWidth(m_positionLabel->fontMetrics().horizontalAdvance(
@@ -196,7 +248,10 @@ void MainWindow::createStatusBar() {
     m_zoomLabel = new QLabel(this);
     m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
     // Both permanent, beside each other on the right: a normal status-bar widget shares the left with the
-    // tool hints and messages, and a hint shown before the window was (at startup) was drawn over it.
+    // tool hints and messages, and a hint shown before the window was (at startup) was drawn over it. The
+    // message goes into the hint label on their left, which takes the rest of the bar.
+    statusBar()->addPermanentWidget(m_hintLabel, 1);
+    connect(statusBar(), &QStatusBar::messageChanged, hint, &StatusHintLabel::setMessage);
     statusBar()->addPermanentWidget(m_positionLabel);
     statusBar()->addPermanentWidget(m_zoomLabel);
     m_zoomLabel->setText(formatZoom(m_canvas->pixelsPerMetre()));

@@ -104,6 +104,8 @@ private:
     QMenu* m_fileMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
+    /// The status bar's message, elided to the room left of the position (main_window.cpp).
+    QLabel* m_hintLabel = nullptr;
     QLabel* m_positionLabel = nullptr;
     QLabel* m_zoomLabel = nullptr;
     ErrorReporter m_errorReporter;

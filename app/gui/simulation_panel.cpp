@@ -325,7 +325,8 @@ void SimulationUi::createToolBar() {
     m_warningAction = m_toolBar->addWidget(m_warningLabel);
     m_warningAction->setVisible(false);
 
-    m_descriptionLabel = new QLabel(m_toolBar);
+    // As tall as its wrapped text at the width the toolbar gives it (tools_toolbar.h).
+    m_descriptionLabel = new WrappedToolBarLabel(m_toolBar);
     m_descriptionLabel->setObjectName(QStringLiteral("sceneDescriptionLabel"));
     setThemedStyle(m_descriptionLabel, ThemedRole::Note,
                    QStringLiteral("border-radius: 4px; padding: 2px 8px;"));

@@ -17,6 +17,7 @@
 #include <QPainter>
 #include <QPainterPath>
 #include <QPixmap>
+#include <QResizeEvent>
 #include <QSpinBox>
 #include <QStatusBar>
 
@@ -230,6 +231,33 @@ ToolsToolbar::ToolsToolbar(SceneCanvas* canvas, EditIntents* intents, QWidget* p
 // filters of a deleted object, so nothing needs undoing here (the canvas may already be gone when the window
 // closes).
 ToolsToolbar::~ToolsToolbar() = default;
+
+WrappedToolBarLabel::WrappedToolBarLabel(QWidget* parent) : QLabel(parent) {
+    setWordWrap(true);
+}
+
+QSize WrappedToolBarLabel::withHeightForWidth(QSize hint) const {
+    // Before the first layout (no width yet) QLabel's own guess stands.
+    if (wordWrap() && testAttribute(Qt::WA_Resized) && width() > 0 && !text().isEmpty()) {
+        hint.setHeight(heightForWidth(width()));
+    }
+    return hint;
+}
+
+QSize WrappedToolBarLabel::sizeHint() const {
+    return withHeightForWidth(QLabel::sizeHint());
+}
+
+QSize WrappedToolBarLabel::minimumSizeHint() const {
+    return withHeightForWidth(QLabel::minimumSizeHint());
+}
+
+void WrappedToolBarLabel::resizeEvent(QResizeEvent* event) {
+    QLabel::resizeEvent(event);
+    if (event->size().width() != event->oldSize().width()) {
+        updateGeometry(); // the height for the new width (the toolbar asks the hints again)
+    }
+}
 
 QAction* ToolsToolbar::addToolAction(Tool* tool, const QString& text, const QString& objectName,
                                      const QKeySequence& key, const QIcon& icon) {

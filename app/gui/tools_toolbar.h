@@ -3,6 +3,7 @@
 /// The Tools toolbar: one checkable action per canvas tool (with single-key shortcuts), the sides of the
 /// regular polygon, Delete and Duplicate. It owns the tools and makes the checked one the canvas's tool.
 
+#include <QLabel>
 #include <QList>
 #include <QPointer>
 #include <QToolBar>
@@ -66,6 +67,28 @@ private:
     DrawRegularPolygonTool* m_regular = nullptr;
     EditVerticesTool* m_vertices = nullptr;
     QSpinBox* m_sides = nullptr;
+};
+
+/// A word-wrapped label in a toolbar (the scene's description on the Simulation toolbar) that is as tall as
+/// its text at the width it was given. A toolbar's layout gives each item its size hint's height and has no
+/// height-for-width: a wrapped QLabel's hint is the height at a width of its own choosing (QLabel's
+/// golden-ratio guess), so when the toolbar gave it less width its lines were cut at the top and bottom
+/// (issue 12, presentation mode at 150% on a 1280x800 screen). Here, once the label has a width, both hints'
+/// heights are heightForWidth(width()), and a new width asks the layout again (the toolbar grows or shrinks
+/// to the text). The widths of the hints stay QLabel's, so the width the toolbar gives does not depend on
+/// the height asked for and the two settle at once.
+class WrappedToolBarLabel : public QLabel {
+public:
+    explicit WrappedToolBarLabel(QWidget* parent = nullptr);
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
+
+private:
+    /// `hint` with the height of the text at the current width (when the label has one).
+    QSize withHeightForWidth(QSize hint) const;
 };
 
 /// Adds the Tools toolbar to the main window (canvas and edit intents from the window) and shows the tools'

@@ -23,6 +23,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -277,6 +278,9 @@ void WalkthroughDock::buildUi() {
     // Widths are set by fitColumns, which runs again whenever the viewport changes width.
     m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     m_table->viewport()->installEventFilter(this);
+    // A new scroll range (the view took a new height, rows changed) may leave the current step's rows cut
+    // at the bottom: scroll to them again (see eventFilter).
+    connect(m_table->verticalScrollBar(), &QScrollBar::rangeChanged, this, &WalkthroughDock::showCurrentRows);
     layout->addWidget(m_table, 1);
     // In a scroll area, so the panel never forces a minimum size on the window (it scrolls when squeezed).
     auto* scroll = new QScrollArea(this);
@@ -803,10 +807,23 @@ void WalkthroughDock::fillTable() {
         }
         m_table->setSelectionMode(QAbstractItemView::SingleSelection);
     }
-    const int firstRow = current.isEmpty() ? -1 : current.front();
-    if (firstRow >= 0) {
-        m_table->scrollToItem(m_table->item(firstRow, 0));
+    showCurrentRows();
+}
+
+// The last of the current step's rows, then the first: all of them when they fit, else the first whole.
+void WalkthroughDock::showCurrentRows() {
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    if (rows.isEmpty()) {
+        return;
     }
+    int first = rows.front().row();
+    int last = first;
+    for (const QModelIndex& index : rows) {
+        first = std::min(first, index.row());
+        last = std::max(last, index.row());
+    }
+    m_table->scrollToItem(m_table->item(last, 0));
+    m_table->scrollToItem(m_table->item(first, 0));
 }
 
 // Column widths that fit the table's viewport (no horizontal scroll bar, no hidden column), at any font size:
@@ -1018,6 +1035,14 @@ void WalkthroughDock::fitRows() {
 bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_table->viewport() && event->type() == QEvent::Resize) {
         fitColumns();
+        // The panel's layout settles after a new step's text (a taller explanation leaves the table less
+        // height): the current step's rows, scrolled to before, may now be cut at the bottom (issue 12,
+        // presentation mode at 150% on a 1280x800 screen). Scroll to them again, once the view has taken the
+        // new height (this filter sees the resize before the view sets its scroll range for it).
+        if (static_cast<QResizeEvent*>(event)->size().height() !=
+            static_cast<QResizeEvent*>(event)->oldSize().height()) {
+            QMetaObject::invokeMethod(this, &WalkthroughDock::showCurrentRows, Qt::QueuedConnection);
+        }
     }
     return QDockWidget::eventFilter(watched, event);
 }

@@ -139,6 +139,8 @@ private:
     void updateOverlayVisibility();
     void updateView();
     void fillTable();
+    /// Scrolls the table to the current step's rows (the selected ones).
+    void showCurrentRows();
     /// Column widths that fit the viewport (see walkthrough_dock.cpp).
     void fitColumns();
     /// Every row as tall as its text (what QHeaderView::ResizeToContents gives), from m_rowHeights when a

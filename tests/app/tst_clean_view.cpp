@@ -420,7 +420,7 @@ void TestCleanView::legendCoversNoBodyOfTheStack() {
     QVERIFY(presentation);
     for (const bool projector : {false, true}) {
         if (projector) {
-            presentation->trigger(); // Ctrl+Shift+P: the legend grows 1.6 times, the docks widen
+            presentation->trigger(); // Ctrl+Shift+P: the legend grows by the screen's factor, the docks widen
         }
         QCoreApplication::processEvents();
         QCOMPARE(canvas.presentationScale() > 1.0, projector);

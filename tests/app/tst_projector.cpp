@@ -7,7 +7,10 @@
 /// - View > Theme > Dark / High Contrast and Colour-Blind-Safe Colours change what the canvas draws (pixels
 ///   probed in a grab of the viewport), the docks' palette and the walkthrough's panels, and the choice
 ///   survives a new window (QSettings);
+/// - presentation mode's factor is the window's screen's (1.6 on both projectors, 1.2 on a 1024x600 screen)
+///   and follows the window to another screen;
 /// - a new window's left column shows the Bodies list in front (the Undo History once was).
+/// Runs with its own main(): the offscreen screens are configured before the application exists.
 
 #include "app_test_util.h"
 
@@ -18,13 +21,17 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDebug>
+#include <QDir>
 #include <QDockWidget>
+#include <QFile>
 #include <QHash>
 #include <QHeaderView>
 #include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QRegularExpression>
+#include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QStatusBar>
@@ -60,8 +67,22 @@ int countColour(const QImage& image, QRgb rgb) {
     return count;
 }
 
+/// A shown window of exactly `size`, on the configured screen of that size when there is one (main() below:
+/// a 1280x800 and a 1920x1080 screen), so presentation mode takes that screen's factor.
 std::unique_ptr<cl::MainWindow> makeWindow(QSize size) {
-    return cltest::makeExactWindow(size.width(), size.height());
+    auto window = std::make_unique<cl::MainWindow>();
+    window->setSaveSettingsOnClose(false);
+    window->setFitToScreenOnShow(false);
+    window->setErrorReporter([](const QString&, const QString& message) { qWarning() << message; });
+    for (QScreen* screen : QGuiApplication::screens()) {
+        if (screen->geometry().size() == size) {
+            window->setScreen(screen);
+            window->move(screen->geometry().topLeft());
+        }
+    }
+    window->resize(size);
+    window->show();
+    return window;
 }
 
 QImage grabCanvas(cl::MainWindow& window) {
@@ -85,6 +106,7 @@ private slots:
     void themesChangeTheCanvasAndPersist();
     void themeChangeKeepsThePresentationText();
     void colourBlindSafeColoursReachTheOverlay();
+    void presentationFollowsTheScreen();
     void startupShowsTheBodiesList();
     void quittingInPresentationModeKeepsTheLeftPanels();
 
@@ -159,7 +181,10 @@ void TestProjector::presentationScalesEveryTextAndTheTableFits() {
     QVERIFY(presentation->isChecked());
     QApplication::processEvents();
 
+    // Both screens are at least 800 logical pixels high: the full factor.
+    QCOMPARE(window->screen()->geometry().size(), size);
     const double k = cl::kPresentationScale;
+    QCOMPARE(cl::presentationScaleFor(window->screen()), k);
     QCOMPARE(window->canvas()->presentationScale(), k);
     QVERIFY2(std::abs(fontSize(explanation->font()) - explanationBase * k) < 0.6,
              qPrintable(QStringLiteral("explanation %1, expected %2")
@@ -429,6 +454,55 @@ void TestProjector::colourBlindSafeColoursReachTheOverlay() {
 }
 
 // The hidden Lesson dock, tabified beside Bodies, left the Undo History tab in front of a new window.
+// Presentation mode's factor is the screen's (edit_setup.h): 1.6 on the 1280x800 projector, 1.6 * 600 / 800
+// = 1.2 on the 1024x600 netbook screen beside it. Moved there with presentation mode on, the window takes that
+// screen's factor (the docks' text with it), and back again; leaving gives the base text back.
+void TestProjector::presentationFollowsTheScreen() {
+    QScreen* small = nullptr;
+    QScreen* projector = nullptr;
+    for (QScreen* screen : QGuiApplication::screens()) {
+        if (screen->geometry().size() == QSize(1024, 600)) {
+            small = screen;
+        } else if (screen->geometry().size() == QSize(1280, 800)) {
+            projector = screen;
+        }
+    }
+    QVERIFY(small && projector);
+    QCOMPARE(cl::presentationScaleFor(small), 1.2);
+    QCOMPARE(cl::presentationScaleFor(projector), 1.6);
+    QCOMPARE(cl::presentationScaleForHeight(400), 1.0); // never smaller than without presentation mode
+    QCOMPARE(cl::presentationScaleForHeight(2160), 1.6);
+
+    auto window = makeWindow(QSize(1000, 560));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QCOMPARE(window->screen(), projector);
+    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    QVERIFY(dock);
+    const double base = fontSize(dock->font());
+    QAction* presentation = window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    presentation->trigger();
+    QApplication::processEvents();
+    QCOMPARE(window->canvas()->presentationScale(), 1.6);
+    QVERIFY(std::abs(fontSize(dock->font()) - base * 1.6) < 0.01);
+
+    window->move(small->geometry().topLeft());
+    QApplication::processEvents();
+    QCOMPARE(window->screen(), small);
+    QCOMPARE(window->canvas()->presentationScale(), 1.2);
+    QVERIFY2(std::abs(fontSize(dock->font()) - base * 1.2) < 0.01,
+             qPrintable(QString::number(fontSize(dock->font()))));
+
+    window->move(projector->geometry().topLeft());
+    QApplication::processEvents();
+    QCOMPARE(window->screen(), projector);
+    QCOMPARE(window->canvas()->presentationScale(), 1.6);
+    QVERIFY(std::abs(fontSize(dock->font()) - base * 1.6) < 0.01);
+    presentation->trigger();
+    QApplication::processEvents();
+    QCOMPARE(window->canvas()->presentationScale(), 1.0);
+    QCOMPARE(fontSize(dock->font()), base);
+}
+
 void TestProjector::startupShowsTheBodiesList() {
     auto window = makeWindow(QSize(1280, 800));
     QVERIFY(QTest::qWaitForWindowExposed(window.get()));
@@ -466,5 +540,31 @@ void TestProjector::quittingInPresentationModeKeepsTheLeftPanels() {
     }
 }
 
-QTEST_MAIN(TestProjector)
+int main(int argc, char** argv) {
+    // Three offscreen screens: the two projectors of issue 12 at 100%, 1280x800 (the primary) and 1920x1080,
+    // and a 1024x600 netbook screen. Presentation mode's factor comes from the window's screen (edit_setup.h):
+    // each window is put on the screen of its size (else on the primary).
+    const QString config = QDir::temp().filePath(
+        QStringLiteral("contactlab_projector_screens_%1.json").arg(QCoreApplication::applicationPid()));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly) || file.write(R"({"screens": [
+            {"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+            {"name": "HD", "x": 1280, "y": 0, "width": 1920, "height": 1080,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+            {"name": "Netbook", "x": 3200, "y": 0, "width": 1024, "height": 600,
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
+        return 1;
+    }
+    file.close();
+    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
+    int result = 0;
+    {
+        QApplication app(argc, argv);
+        TestProjector test;
+        result = QTest::qExec(&test, argc, argv);
+    }
+    QFile::remove(config);
+    return result;
+}
 #include "tst_projector.moc"
