@@ -118,8 +118,10 @@ int main(int argc, char* argv[]) {
         window.setErrorReporter([](const QString&, const QString& message) { printError(message); });
     }
 
+    bool sceneOpened = true;
     if (!positional.isEmpty()) {
-        if (!window.fileController()->openAtStartup(positional.front()) && screenshot) {
+        sceneOpened = window.fileController()->openAtStartup(positional.front());
+        if (!sceneOpened && screenshot) {
             return kExitBadScene;
         }
     } else if (!window.fileController()->restoredFromRecovery() &&
@@ -129,17 +131,26 @@ int main(int argc, char* argv[]) {
         }
     }
 
-    if (const QString error = cl::applyWalkthroughOptions(parser, window); !error.isEmpty()) {
-        printError(error);
-        return kExitUsage;
-    }
-    if (const QString error = cl::applySimulationOptions(parser, window); !error.isEmpty()) {
-        printError(error);
-        return kExitUsage;
-    }
-    if (const QString error = cl::applySolverStepperOptions(parser, window); !error.isEmpty()) {
-        printError(error);
-        return kExitUsage;
+    // The walkthrough, simulation and stepper options name the scene's bodies: with a scene that did not
+    // open (its message box said why) they are left out, saying so, and the window stays open on the empty
+    // scene, instead of exiting with "--pair: ... below 0" about a scene nobody sees.
+    if (!sceneOpened) {
+        printError(QStringLiteral("%1 did not open: its walkthrough, simulation and stepper options are not "
+                                  "applied")
+                       .arg(positional.front()));
+    } else {
+        if (const QString error = cl::applyWalkthroughOptions(parser, window); !error.isEmpty()) {
+            printError(error);
+            return kExitUsage;
+        }
+        if (const QString error = cl::applySimulationOptions(parser, window); !error.isEmpty()) {
+            printError(error);
+            return kExitUsage;
+        }
+        if (const QString error = cl::applySolverStepperOptions(parser, window); !error.isEmpty()) {
+            printError(error);
+            return kExitUsage;
+        }
     }
 
     if (!screenshot) {
