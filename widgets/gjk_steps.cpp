@@ -506,18 +506,20 @@ void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
             step.world.push_back(point(it.supportB, kSupport, tr("support B")));
             // (a circle's core is its centre: its support is the centre whatever d, Catto's "Computing
             // Distance"; the radius comes off the distance at the end)
-            const auto furthest = [&](const phys::DistanceProxy& p, int index, Vec2 at, const char* along) {
+            // ("\u2212d", a minus sign: a line may break after a hyphen-minus, leaving "along -" and "d")
+            const auto furthest = [&](const phys::DistanceProxy& p, int index, Vec2 at,
+                                      const QString& along) {
                 return p.count == 1 && p.radius > 0.0
                            ? tr("its core is its centre %1 (GJK runs on the cores)").arg(vec(at))
                            : tr("its furthest point along %1 is vertex %2 at %3")
-                                 .arg(QLatin1String(along))
+                                 .arg(along)
                                  .arg(index)
                                  .arg(vec(at));
             };
             text += tr("Next direction d = %1 (towards the origin). A: %2; B: %3. The new point w = %4.")
                         .arg(vec(u))
-                        .arg(furthest(pa, it.supportIndexA, it.supportA, "d"),
-                             furthest(pb, it.supportIndexB, it.supportB, "-d"), vec(w));
+                        .arg(furthest(pa, it.supportIndexA, it.supportA, QStringLiteral("d")),
+                             furthest(pb, it.supportIndexB, it.supportB, QStringLiteral("\u2212d")), vec(w));
             if (it.duplicate) {
                 text += tr(" It is already in the simplex: nothing of A \u2296 B lies closer to the origin "
                            "along d, so the search stops.");
