@@ -28,6 +28,11 @@ namespace cl::cli {
 
 namespace {
 
+/// "1 step", "5 steps": a tab's heading.
+QString stepCount(std::size_t n) {
+    return n == 1 ? QStringLiteral("1 step") : QStringLiteral("%1 steps").arg(n);
+}
+
 /// "Axis 1 of 8" etc. for a tab name as the dock's tab bar writes it.
 QString tabTitle(WalkthroughMode mode) {
     switch (mode) {
@@ -328,9 +333,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                 tabsJson.append(tabJson);
             } else {
                 const WalkthroughTable& table = model.table();
-                printSteps(heading + QStringLiteral(", %1").arg(
-                                         steps.size() == 1 ? QStringLiteral("1 step")
-                                                           : QStringLiteral("%1 steps").arg(steps.size())),
+                printSteps(heading + QStringLiteral(", %1").arg(stepCount(steps.size())),
                            table.rows.empty() ? QString()
                            : markdown         ? markdownTable(table)
                                               : textTable(table),
@@ -365,11 +368,11 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
                                         {QStringLiteral("table"), tableJson(table)}});
             continue;
         }
-        const QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5), %6 steps")
+        const QString heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5), %6")
                                     .arg(tabTitle(mode), bodyName(bodyA, a), bodyName(bodyB, b))
                                     .arg(w.shapeA())
                                     .arg(w.shapeB())
-                                    .arg(n);
+                                    .arg(stepCount(std::size_t(n)));
         printSteps(heading, markdown ? markdownTable(table) : textTable(table), steps);
     }
     if (slidesWanted) {

@@ -564,6 +564,10 @@ void TestCliWalkthrough::reviewedSentencesInTheTerminal() {
     const QString separated = walkthrough(apartFile, QStringLiteral("methods"));
     QVERIFY2(separated.contains(QStringLiteral("no method gives a point")), qPrintable(separated));
     QVERIFY2(!separated.contains(QStringLiteral("always gets one point")), qPrintable(separated));
+    // Every tab's heading counts its steps in English: "1 step", never "1 steps" (review v12b).
+    const QString all = walkthrough(apartFile, QStringLiteral("all"));
+    QVERIFY2(all.contains(QStringLiteral(", 1 step\n")), qPrintable(all));
+    QVERIFY2(!all.contains(QStringLiteral(" 1 steps")), qPrintable(all));
 }
 
 QTEST_GUILESS_MAIN(TestCliWalkthrough)
