@@ -183,7 +183,9 @@ void TimelineScrubber::paintEvent(QPaintEvent* /*event*/) {
     painter.drawText(text, Qt::AlignLeft | Qt::AlignVCenter, tr("step %1").arg(m_first));
     painter.drawText(text, Qt::AlignRight | Qt::AlignVCenter, tr("step %1").arg(m_last));
     painter.drawText(text, Qt::AlignHCenter | Qt::AlignVCenter,
-                     tr("shown: step %1  (%2 bookmarks)").arg(m_current).arg(m_marks.size()));
+                     m_marks.size() == 1
+                         ? tr("shown: step %1  (1 bookmark)").arg(m_current)
+                         : tr("shown: step %1  (%2 bookmarks)").arg(m_current).arg(m_marks.size()));
 }
 
 void TimelineScrubber::mousePressEvent(QMouseEvent* event) {
