@@ -137,6 +137,14 @@ WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidge
     connect(m_document, &Document::bodyRemoved, this, &WalkthroughDock::onBodyRemoved);
     connect(m_document, &Document::bodyInserted, this, [this](BodyKey) {
         refreshBodyList();
+        // The second body drawn into a scene that had fewer than two: the walkthrough takes the pair as a
+        // new scene would (the welcome's "draw two shapes" then shows SAT at once, not "Pick two bodies").
+        if (!m_sim && (m_keyA == 0 || m_keyB == 0) && m_document->bodyCount() >= 2) {
+            chooseDefaultPair();
+            m_step = 0;
+            rebuild();
+            return;
+        }
         // Inserting before A or B shifts their indices: the numbers stay, the labels follow.
         updateView();
     });

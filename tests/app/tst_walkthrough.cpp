@@ -978,6 +978,16 @@ void TestWalkthrough::missingBodiesAskForWhatIsMissing() {
     QVERIFY(m_window->openFile(file));
     QCOMPARE(m_window->document()->bodyCount(), 1);
     QCOMPARE(dock()->explanation(), QStringLiteral("The walkthrough needs two bodies: draw a second shape."));
+    // The second shape drawn: the walkthrough takes the pair at once (review v12b: it kept saying "Pick two
+    // bodies" until the user picked them by hand).
+    phys::BodyDef second = std::get<Scene>(loaded).def.bodies[1];
+    m_window->document()->insertBody(1, second);
+    QCOMPARE(dock()->indexA(), 0);
+    QCOMPARE(dock()->indexB(), 1);
+    QVERIFY(dock()->walkthrough().isValid());
+    QCOMPARE(dock()->currentStep(), 0);
+    QVERIFY(!dock()->explanation().contains(QStringLiteral("Pick two")));
+    m_window->document()->removeBody(m_window->document()->keyAt(1));
 
     m_window->fileController()->setUnsavedAsker([](const QString&) { return UnsavedChoice::Discard; });
     QAction* newAction = m_window->findChild<QAction*>(QStringLiteral("actionNew"));
