@@ -762,7 +762,10 @@ void GjkSteps::buildVoronoi(const phys::BodyDef& bodyA, const phys::BodyDef& bod
     for (const Vec2 v : poly.vertices()) {
         size = std::max(size, phys::length(v - poly.centroid()));
     }
-    const double reach = 1.6 * size;
+    // The regions reach past the whole circle (review v12b D-a: drawn to a fixed 1.6 sizes, they stopped
+    // short of a centre 1.35 m out while the text put it in vertex 2's region), so the pane, which fits
+    // them, shows the named region around the centre.
+    const double reach = std::max(1.6 * size, 1.2 * (std::max(region.distance, 0.0) + circle.radius));
     std::vector<DiagramItem> regions;
     for (int i = 0; i < poly.count(); ++i) {
         DiagramItem v = polygon(phys::voronoiRegionOutline(poly, xfP, phys::VoronoiFeature::Vertex, i, reach),

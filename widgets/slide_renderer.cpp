@@ -30,7 +30,7 @@ constexpr QRgb kMarkFill = 0xfffff1c9;
 constexpr QRgb kMarkBar = 0xffe0a100;
 
 /// The drawing is enlarged this much against the canvas (labels and pens read from the back of a room).
-constexpr double kDrawingZoom = 1.5;
+constexpr double kDrawingZoom = 2.0;
 
 QFont slideFont(double pixels, bool bold = false) {
     QFont font;
@@ -405,32 +405,40 @@ QString SlideRenderer::writePdf(const QString& fileName, const std::vector<Slide
     return {};
 }
 
+SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys::SceneDef& scene,
+                                                        const Walkthrough& walkthrough, double displayScale) {
+    DrawingFrame frame;
+    // Drawn at twice the canvas's display scale, as presentation mode draws (fonts, pens, gaps and the
+    // grid's spacing; a painter zoom would leave the grid figures and the cosmetic pens at canvas size): the
+    // canvas's 12 px labels read as 24 px and its 11 px grid figures as 22 px on a 1920x1080 slide.
+    frame.displayScale = std::max(displayScale, kDrawingZoom);
+    frame.view = SceneRenderer::fitView(scene, size);
+    if (walkthrough.isValid()) {
+        // Framed on the pair. A slide's drawing is a wide strip, so the pair is as tall as the strip allows:
+        // a seventh of the height above and below holds the labels and arrows there, while the sides keep
+        // the room the SAT ruler and its badges need beside the shapes (190 canvas pixels).
+        const phys::CollideTrace& t = walkthrough.trace();
+        const double side = std::min(190.0 * frame.displayScale, 0.3 * size.width());
+        const double top = 0.14 * size.height();
+        frame.view =
+            ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), size, QMarginsF(side, top, side, top));
+    }
+    return frame;
+}
+
 void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
                                      const Walkthrough& walkthrough, int step, const OverlayOptions& overlays,
                                      double displayScale) {
     if (rect.isEmpty()) {
         return;
     }
-    // Enlarged 1.5x against the canvas at the normal display scale (presentation mode already enlarges).
-    const double zoom = std::max(1.0, kDrawingZoom / displayScale);
-    const QSizeF viewSize = rect.size() / zoom;
+    const DrawingFrame frame = drawingFrame(rect.size(), scene, walkthrough, displayScale);
     painter.save();
     painter.setClipRect(rect, Qt::IntersectClip);
     painter.translate(rect.topLeft());
-    painter.scale(zoom, zoom);
-    ViewTransform view = SceneRenderer::fitView(scene, viewSize);
-    if (walkthrough.isValid()) {
-        // Framed on the pair as the dock's "Frame pair" does, with room for the SAT ruler around it.
-        const phys::CollideTrace& t = walkthrough.trace();
-        // A slide's drawing is a wide strip: a fifth of its height on each side leaves the pair twice the
-        // room that three tenths did, and still holds the ruler and the arrows' labels.
-        const double margin =
-            std::min(190.0 * displayScale, 0.2 * std::min(viewSize.width(), viewSize.height()));
-        view = ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), viewSize, margin);
-    }
     RenderOptions options;
-    options.displayScale = displayScale;
-    OverlayPainter::renderAll(painter, scene, view, options, overlays,
+    options.displayScale = frame.displayScale;
+    OverlayPainter::renderAll(painter, scene, frame.view, options, overlays,
                               walkthrough.isValid() ? &walkthrough : nullptr, step);
     painter.restore();
 }

@@ -11,6 +11,7 @@
 
 #include "gjk_steps.h"
 #include "overlay.h"
+#include "view_transform.h"
 #include "walkthrough.h"
 
 #include "physics/defs.h"
@@ -105,8 +106,20 @@ public:
     /// the origin (for TOI the separation plot), side by side. @param tabName "GJK", "EPA"...
     static std::vector<Slide> gjkSlides(GjkSteps::Tab tab, const GjkSteps& steps, const QString& tabName,
                                         const QString& pair);
-    /// Draws a walkthrough step of `scene` into `rect` of the painter (framed on the pair, enlarged 1.5x for
-    /// a projector): the picture of walkthroughSlides, for documents that lay out their own page.
+    /// How a walkthrough step's drawing fills a rectangle of `size` slide pixels: the scene in `view`, drawn
+    /// at `displayScale` (RenderOptions::displayScale: fonts, pens, gaps, grid spacing).
+    struct DrawingFrame {
+        ViewTransform view;
+        double displayScale = 1.0;
+    };
+    /// The frame of paintStepDrawing: the pair (both bodies' boxes) filling the height of a wide strip, with
+    /// room at its sides for the SAT ruler and its labels, drawn at twice the canvas's scale at least (review
+    /// v12b N8: about 8 px tall grid figures, a pair 200 px wide on a 1920x1080 slide).
+    /// @param displayScale the scale asked for (the canvas's presentation scale, from the GUI)
+    static DrawingFrame drawingFrame(QSizeF size, const phys::SceneDef& scene, const Walkthrough& walkthrough,
+                                     double displayScale = 1.0);
+    /// Draws a walkthrough step of `scene` into `rect` of the painter (drawingFrame): the picture of
+    /// walkthroughSlides, for documents that lay out their own page.
     static void paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
                                  const Walkthrough& walkthrough, int step,
                                  const OverlayOptions& overlays = {}, double displayScale = 1.0);

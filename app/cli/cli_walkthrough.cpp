@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "gjk_steps.h"
 #include "slide_renderer.h"
+#include "slide_series.h"
 #include "walkthrough.h"
 
 #include "physics/decompose.h"
@@ -259,6 +260,19 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
     };
     for (const Tab& entry : tabs) {
         if (const auto* gjkTab = std::get_if<GjkSteps::Tab>(&entry)) {
+            if (slidesWanted) {
+                // The series File > Export > Walkthrough Slides writes too (slide_series.h): a tab with
+                // nothing to show for this pair gives no slide, and the run says why.
+                QString why;
+                for (Slide& slide :
+                     gjkPageSlides(*gjkTab, bodyA, a, bodyB, scene->def.settings.timeStep, pairText, &why)) {
+                    slides.push_back(std::move(slide));
+                }
+                if (!why.isEmpty()) {
+                    skipped << why;
+                }
+                continue;
+            }
             // The GJK page: the first shape of each body (the split: body A's outline).
             GjkSteps model;
             QString splitProblem;
@@ -305,20 +319,6 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             }
             if (!splitProblem.isEmpty()) {
                 steps.emplace_back(QStringLiteral("No outline"), splitProblem);
-            }
-            if (slidesWanted) {
-                if (splitProblem.isEmpty()) {
-                    const QString pair =
-                        *gjkTab == GjkSteps::Tab::Split
-                            ? QStringLiteral("the outline of body %1").arg(bodyName(bodyA, a))
-                            : pairText;
-                    for (Slide& slide : SlideRenderer::gjkSlides(*gjkTab, model, tabTitle(*gjkTab), pair)) {
-                        slides.push_back(std::move(slide));
-                    }
-                } else {
-                    skipped << QStringLiteral("split (%1)").arg(splitProblem);
-                }
-                continue;
             }
             if (options.format == WalkthroughOptions::Format::Json) {
                 QJsonObject tabJson{{QStringLiteral("tab"), QLatin1String(GjkSteps::toString(*gjkTab))},

@@ -7,7 +7,7 @@
 #include "paint_kit.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
-#include "tool_draw_polygon.h"
+#include "slide_series.h"
 #include "walkthrough_dock.h"
 
 #include <QAction>
@@ -37,6 +37,12 @@ QString writePng(const QImage& image, const QString& fileName) {
         return QObject::tr("the picture is too large to export");
     }
     return paintkit::writePng(image, fileName);
+}
+
+/// The status message's note of the tabs that gave no slide ("; no slides for TOI: neither body moves...").
+QString skippedNote(const QStringList& skipped) {
+    return skipped.isEmpty() ? QString()
+                             : QObject::tr("; no slides for %1").arg(skipped.join(QLatin1Char(' ')));
 }
 
 } // namespace
@@ -97,7 +103,7 @@ QString Exporter::seriesFileName(const QString& fileName, int step, int count) {
     return SlideRenderer::seriesFileName(fileName, step, count);
 }
 
-std::vector<Slide> Exporter::walkthroughSlides() const {
+std::vector<Slide> Exporter::walkthroughSlides(QStringList* skipped) const {
     std::vector<Slide> out;
     if (!m_dock || !m_dock->walkthrough().isValid()) {
         return out;
@@ -132,46 +138,32 @@ std::vector<Slide> Exporter::walkthroughSlides() const {
             out.push_back(std::move(slide));
         }
     }
-    const std::pair<GjkSteps::Tab, QString> gjkTabs[] = {{GjkSteps::Tab::Gjk, tr("GJK")},
-                                                         {GjkSteps::Tab::Epa, tr("EPA")},
-                                                         {GjkSteps::Tab::Voronoi, tr("Voronoi")}};
-    for (const auto& [tab, tabName] : gjkTabs) {
-        for (Slide& slide : SlideRenderer::gjkSlides(tab, GjkSteps::pair(tab, a, b), tabName, pair)) {
+    // The GJK page's tabs by the rule `contactlab-cli walkthrough --tab all --slides` follows too
+    // (slide_series.h): a tab with nothing to show for this pair gives no slide, and Split is body A's
+    // outline, not whatever the Polygon tool split last.
+    const double dt = m_window.document()->scene().def.settings.timeStep;
+    for (const GjkSteps::Tab tab : gjkPageSeriesTabs()) {
+        QString why;
+        for (Slide& slide : gjkPageSlides(tab, a, fromFrame ? -1 : m_dock->indexA(), b, dt, pair, &why)) {
             out.push_back(std::move(slide));
         }
-    }
-    ToiMotion motion;
-    motion.a = a;
-    motion.b = b;
-    motion.dt = m_window.document()->scene().def.settings.timeStep;
-    for (Slide& slide :
-         SlideRenderer::gjkSlides(GjkSteps::Tab::Toi, GjkSteps::toi(motion), tr("TOI"), pair)) {
-        out.push_back(std::move(slide));
-    }
-    // The Split tab shows the last outline split with the Polygon tool; nothing to show before one.
-    if (const auto* tool = m_window.findChild<DrawPolygonTool*>();
-        tool && !tool->lastSplit().trace.outline.empty()) {
-        const DrawPolygonTool::Split& split = tool->lastSplit();
-        const QString body = QString::fromStdString(split.bodyName);
-        for (Slide& slide :
-             SlideRenderer::gjkSlides(GjkSteps::Tab::Split, GjkSteps::split(split.trace, split.origin, body),
-                                      tr("Split"), tr("the outline of %1").arg(body))) {
-            out.push_back(std::move(slide));
+        if (!why.isEmpty() && skipped) {
+            skipped->append(why);
         }
     }
     return out;
 }
 
-QString Exporter::exportSlidesPng(const QString& fileName, QStringList* written) const {
-    const std::vector<Slide> slides = walkthroughSlides();
+QString Exporter::exportSlidesPng(const QString& fileName, QStringList* written, QStringList* skipped) const {
+    const std::vector<Slide> slides = walkthroughSlides(skipped);
     if (slides.empty()) {
         return tr("there is no walkthrough to export: pick two bodies first");
     }
     return SlideRenderer::writePngSeries(fileName, slides, written);
 }
 
-QString Exporter::exportSlidesPdf(const QString& fileName, int* pages) const {
-    const std::vector<Slide> slides = walkthroughSlides();
+QString Exporter::exportSlidesPdf(const QString& fileName, int* pages, QStringList* skipped) const {
+    const std::vector<Slide> slides = walkthroughSlides(skipped);
     if (slides.empty()) {
         return tr("there is no walkthrough to export: pick two bodies first");
     }
@@ -251,11 +243,12 @@ void Exporter::addToMenu(QMenu* fileMenu) {
         if (name.isEmpty()) {
             return;
         }
-        QStringList written;
-        const QString error = exportSlidesPng(name, &written);
+        QStringList written, skipped;
+        const QString error = exportSlidesPng(name, &written, &skipped);
         report(error, tr("Exported %1 slides to %2")
-                          .arg(written.size())
-                          .arg(QDir::toNativeSeparators(QFileInfo(name).absolutePath())));
+                              .arg(written.size())
+                              .arg(QDir::toNativeSeparators(QFileInfo(name).absolutePath())) +
+                          skippedNote(skipped));
     });
     QAction* pdf = menu->addAction(tr("Walkthrough Slides as &PDF..."));
     pdf->setObjectName(QStringLiteral("actionExportSlidesPdf"));
@@ -267,8 +260,10 @@ void Exporter::addToMenu(QMenu* fileMenu) {
             return;
         }
         int pages = 0;
-        const QString error = exportSlidesPdf(name, &pages);
-        report(error, tr("Exported %1 slides to %2").arg(pages).arg(QDir::toNativeSeparators(name)));
+        QStringList skipped;
+        const QString error = exportSlidesPdf(name, &pages, &skipped);
+        report(error, tr("Exported %1 slides to %2").arg(pages).arg(QDir::toNativeSeparators(name)) +
+                          skippedNote(skipped));
     });
 
     // Before Quit (and the separator above it) when there is one, else at the end.

@@ -49,17 +49,21 @@ public:
     QString exportSvg(const QString& fileName, Area area) const;
     /// Puts the picture (1x) on the clipboard.
     void copyToClipboard(Area area) const;
-    /// The slides of the dock's pair: SAT, clipping and methods, then GJK, EPA, Voronoi and TOI, then the
-    /// last outline split with the Polygon tool when there is one; one slide per step, in the dock's tab
-    /// order. Empty when the dock has no pair.
-    std::vector<Slide> walkthroughSlides() const;
+    /// The slides of the dock's pair: SAT, clipping and methods, then GJK, EPA, Voronoi, TOI and the split
+    /// of body A's outline, one slide per step: the series `contactlab-cli walkthrough --tab all --slides`
+    /// writes. A tab of the GJK page with nothing to show for the pair gives none (slide_series.h).
+    /// Empty when the dock has no pair.
+    /// @param skipped receives one sentence per tab left out, saying why; may be null
+    std::vector<Slide> walkthroughSlides(QStringList* skipped = nullptr) const;
     /// Writes walkthroughSlides() as PNGs: for "slides.png", slides_01.png, slides_02.png... (1920x1080).
     /// Returns an empty string on success, else the error.
     /// @param written receives the file names written, in step order; may be null
-    QString exportSlidesPng(const QString& fileName, QStringList* written = nullptr) const;
+    QString exportSlidesPng(const QString& fileName, QStringList* written = nullptr,
+                            QStringList* skipped = nullptr) const;
     /// Writes walkthroughSlides() as one PDF, a 16:9 page per slide. Returns an empty string on success,
     /// else the error. @param pages receives the number of pages; may be null
-    QString exportSlidesPdf(const QString& fileName, int* pages = nullptr) const;
+    QString exportSlidesPdf(const QString& fileName, int* pages = nullptr,
+                            QStringList* skipped = nullptr) const;
     /// The file name of step `step` (0-based) of a series named `fileName` with `count` steps.
     static QString seriesFileName(const QString& fileName, int step, int count);
 

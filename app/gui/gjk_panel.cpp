@@ -5,6 +5,7 @@
 #include "overlay.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
+#include "table_fit.h"
 #include "tool_draw_polygon.h"
 #include "walkthrough.h"
 #include "walkthrough_dock.h"
@@ -27,12 +28,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <variant>
 
 namespace cl {
 
 namespace {
 using namespace diagram;
+/// A table cell's text as GjkSteps::table wrote it (the item shows it broken to its column's width).
+constexpr int kWrittenRole = Qt::UserRole + 1;
 } // namespace
 
 GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
@@ -56,6 +60,8 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_tabs->setDrawBase(false);
     layout->addWidget(m_tabs);
     auto* nav = new QHBoxLayout;
+    m_navSpacing =
+        nav->spacing() < 0 ? style()->pixelMetric(QStyle::PM_LayoutHorizontalSpacing) : nav->spacing();
     m_previous = new QPushButton(tr("\u25c0 Back"), this);
     m_previous->setObjectName(QStringLiteral("gjkPrevious"));
     m_next = new QPushButton(tr("Next \u25b6"), this);
@@ -71,29 +77,8 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     nav->addWidget(m_stepLabel, 1);
     nav->addWidget(m_next);
     layout->addLayout(nav);
-    m_table = new QTableWidget(this);
-    m_table->setObjectName(QStringLiteral("gjkTable"));
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->verticalHeader()->hide();
-    // The columns share the dock's width and long cells wrap at their spaces (review v12 M4: sized to their
-    // contents, the Simplex and Distance columns were off to the side, behind a scroll bar); the "#" column
-    // keeps its digits' width.
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    m_table->horizontalHeader()->setMinimumSectionSize(8);
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    m_table->setWordWrap(true);
-    m_table->setTextElideMode(Qt::ElideNone);
-    m_table->viewport()->installEventFilter(this); // the rows wrap: their height follows the width
-    layout->addWidget(m_table);
-    // A row is an iteration: clicking it goes to its step, as SAT's table does.
-    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
-        if (const QTableWidgetItem* item = m_table->item(row, 0)) {
-            setStep(item->data(Qt::UserRole).toInt());
-        }
-    });
+    // The step's picture first, then its words, then the table, as a slide has them: at 1280x800 all three
+    // are on screen together (review v12b N6: the class saw the table only).
     m_world = new GjkView(this);
     m_world->setObjectName(QStringLiteral("gjkWorldView"));
     m_world->setTitle(tr("World"));
@@ -101,8 +86,11 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_minkowski->setObjectName(QStringLiteral("gjkMinkowskiView"));
     m_minkowski->setTitle(tr("Minkowski difference A \u2296 B"));
     m_minkowski->setShowOrigin(true);
-    layout->addWidget(m_world, 1);
-    layout->addWidget(m_minkowski, 1);
+    m_panes = new QBoxLayout(QBoxLayout::LeftToRight);
+    m_panes->setSpacing(6);
+    m_panes->addWidget(m_world, 1);
+    m_panes->addWidget(m_minkowski, 1);
+    layout->addLayout(m_panes, 1);
     m_explanation = new QLabel(this);
     m_explanation->setObjectName(QStringLiteral("gjkExplanation"));
     m_explanation->setWordWrap(true);
@@ -110,9 +98,38 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_explanation->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_explanation->setMinimumHeight(60);
-    // Never squeezed below its wrapped text (it was cut at the bottom): the page scrolls instead.
+    // Never squeezed below its wrapped text (it was cut at the bottom).
     m_explanation->installEventFilter(this);
     layout->addWidget(m_explanation);
+    m_table = new QTableWidget(this);
+    m_table->setObjectName(QStringLiteral("gjkTable"));
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->verticalHeader()->hide();
+    // fitTableColumns sets every width and puts in every line break itself, between whole numbers and
+    // names: Qt's own word wrap broke "(0.83,\n0.55)" and "edge w0-\nw1" (review v12b N6).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setMinimumSectionSize(8);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_table->setVerticalScrollMode(QAbstractItemView::ScrollPerPixel);
+    m_table->setWordWrap(false);
+    m_table->setTextElideMode(Qt::ElideNone);
+    m_table->viewport()->installEventFilter(this); // the rows break to the width: refit when it changes
+    layout->addWidget(m_table);
+    m_tableNote = new QLabel(this);
+    m_tableNote->setObjectName(QStringLiteral("gjkTableNote"));
+    m_tableNote->setWordWrap(true);
+    m_tableNote->setEnabled(false); // a muted remark, not a control
+    m_tableNote->hide();
+    layout->addWidget(m_tableNote);
+    // A row is an iteration: clicking it goes to its step, as SAT's table does.
+    connect(m_table, &QTableWidget::cellClicked, this, [this](int row, int) {
+        if (const QTableWidgetItem* item = m_table->item(row, 0)) {
+            setStep(item->data(Qt::UserRole).toInt());
+        }
+    });
 
     connect(m_tabs, &QTabBar::currentChanged, this, [this](int index) { setView(View(index)); });
     connect(m_previous, &QPushButton::clicked, this, &GjkPanel::previousStep);
@@ -277,6 +294,7 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
     if (table.rows.empty()) {
         m_table->clear();
         m_table->setRowCount(0);
+        m_tableNote->hide();
         return;
     }
     // A drag rebuilds on every move: the items are refilled in place while the table keeps its shape.
@@ -289,8 +307,7 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             header = new QTableWidgetItem;
             m_table->setHorizontalHeaderItem(col, header);
         }
-        header->setData(Qt::UserRole,
-                        table.headers[col]); // the title as written (fitTableHeight may break it)
+        header->setData(Qt::UserRole, table.headers[col]); // the title as written (fitTableColumns breaks it)
         header->setText(table.headers[col]);
         header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
     }
@@ -303,7 +320,9 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
                 item = new QTableWidgetItem;
                 m_table->setItem(r, col, item);
             }
-            item->setText(col < row.cells.size() ? row.cells[col] : QString());
+            const QString text = col < row.cells.size() ? row.cells[col] : QString();
+            item->setData(kWrittenRole, text); // as written; fitTableColumns shows it broken to the width
+            item->setText(text);
             item->setData(Qt::UserRole, row.step);
             item->setBackground(row.emphasised ? QBrush(result) : QBrush());
             QFont font = item->font();
@@ -311,59 +330,263 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             item->setFont(font);
         }
     }
-    if (m_table->columnCount() > 0) {
-        m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-    }
-    fitTableHeight();
 }
 
-// As tall as its rows, so the panes below keep the room (the page scrolls when the dock is short); again
-// whenever the width changes, since the rows wrap.
-void GjkPanel::fitTableHeight() {
-    // A title wider than its column takes more lines, broken at its spaces ("Distance (m)" was cut to
-    // "istance (m" in presentation mode).
-    const QFontMetrics metrics(m_table->horizontalHeader()->font());
+void GjkPanel::fitTableColumns() {
+    const int columns = m_table->columnCount();
+    if (columns == 0 || !m_table->isVisibleTo(this)) {
+        return;
+    }
+    QHeaderView* header = m_table->horizontalHeader();
+    // The item delegate leaves the focus frame margin plus a pixel on each side of the text; a header
+    // section its margin on each side and room for the sort arrow's gap.
     const int padding =
-        m_table->horizontalHeader()->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, m_table) * 2 + 4;
-    for (int col = 0; col < m_table->columnCount(); ++col) {
-        QTableWidgetItem* header = m_table->horizontalHeaderItem(col);
-        if (!header) {
-            continue;
+        2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
+    const int headerPadding = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) * 2 + 4;
+    const int available = m_table->viewport()->width();
+    // The Support A and B columns (GJK's and EPA's third and fourth) can go: the World pane marks those
+    // points and the explanation gives them.
+    std::vector<bool> optional(std::size_t(columns), false);
+    if (columns >= 7) {
+        optional[2] = optional[3] = true;
+    }
+    const QFont page = font(); // presentation mode scales the page's font; the table follows it
+    struct Fit {
+        QFont font;
+        std::vector<bool> shown;
+        std::vector<int> widths;
+        bool fits = false;
+    };
+    const auto tryFit = [&](double shrink, bool dropOptional) {
+        Fit fit;
+        fit.font = page;
+        if (page.pixelSize() > 0) {
+            fit.font.setPixelSize(std::max(1, int(std::lround(page.pixelSize() * shrink))));
+        } else {
+            fit.font.setPointSizeF(page.pointSizeF() * shrink);
         }
-        // Word by word onto as many lines as the column needs.
-        const int room = m_table->horizontalHeader()->sectionSize(col) - padding;
-        QStringList lines;
-        for (const QString& word :
-             header->data(Qt::UserRole).toString().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (!lines.isEmpty() &&
-                metrics.horizontalAdvance(lines.back() + QLatin1Char(' ') + word) <= room) {
-                lines.back() += QLatin1Char(' ') + word;
-            } else {
-                lines << word;
+        QFont bold = fit.font;
+        bold.setBold(true);
+        const QFontMetrics plain(fit.font), strong(bold);
+        // The header draws its titles in bold in some styles: measured in bold, they never overflow.
+        std::vector<int> natural, least;
+        for (int col = 0; col < columns; ++col) {
+            const bool shown = !(dropOptional && optional[std::size_t(col)]);
+            fit.shown.push_back(shown);
+            if (!shown) {
+                continue;
+            }
+            const QString title = m_table->horizontalHeaderItem(col)->data(Qt::UserRole).toString();
+            int wide = tablefit::widestLine(strong, title) + headerPadding;
+            int narrow = tablefit::widestToken(strong, title) + headerPadding;
+            for (int r = 0; r < m_table->rowCount(); ++r) {
+                if (const QTableWidgetItem* item = m_table->item(r, col)) {
+                    const QFontMetrics& metrics = item->font().bold() ? strong : plain;
+                    const QString text = item->data(kWrittenRole).toString();
+                    wide = std::max(wide, tablefit::widestLine(metrics, text) + padding);
+                    narrow = std::max(narrow, tablefit::widestToken(metrics, text) + padding);
+                }
+            }
+            natural.push_back(wide);
+            least.push_back(narrow);
+        }
+        fit.fits = std::accumulate(least.begin(), least.end(), 0) <= available;
+        fit.widths = tablefit::columnWidths(natural, least, available);
+        return fit;
+    };
+    Fit fit;
+    for (const bool drop : {false, true}) {
+        for (const double shrink : {1.0, 0.95, 0.9, 0.85}) {
+            fit = tryFit(shrink, drop);
+            if (fit.fits) {
+                break;
             }
         }
-        const QString shown = lines.join(QLatin1Char('\n'));
-        if (header->text() != shown) {
-            header->setText(shown);
+        if (fit.fits) {
+            break;
         }
     }
-    m_table->resizeRowsToContents();
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int r = 0; r < m_table->rowCount(); ++r) {
-        height += m_table->rowHeight(r);
+    if (m_table->font() != fit.font) {
+        m_table->setFont(fit.font);
     }
-    if (m_table->height() != height) {
-        m_table->setFixedHeight(height);
+    QFont bold = fit.font;
+    bold.setBold(true);
+    const QFontMetrics plain(fit.font), strong(bold);
+    QStringList left;
+    std::size_t next = 0;
+    for (int col = 0; col < columns; ++col) {
+        QTableWidgetItem* title = m_table->horizontalHeaderItem(col);
+        const bool shown = fit.shown[std::size_t(col)];
+        m_table->setColumnHidden(col, !shown);
+        if (!shown) {
+            left << title->data(Qt::UserRole).toString();
+            continue;
+        }
+        const int width = fit.widths[next++];
+        if (header->sectionSize(col) != width) {
+            header->resizeSection(col, width);
+        }
+        const QString shownTitle =
+            tablefit::wrapTokens(title->data(Qt::UserRole).toString(), strong, width - headerPadding);
+        if (title->text() != shownTitle) {
+            title->setText(shownTitle);
+        }
+        for (int r = 0; r < m_table->rowCount(); ++r) {
+            if (QTableWidgetItem* item = m_table->item(r, col)) {
+                const QString text =
+                    tablefit::wrapTokens(item->data(kWrittenRole).toString(),
+                                         item->font().bold() ? strong : plain, width - padding);
+                if (item->text() != text) {
+                    item->setText(text);
+                }
+            }
+        }
+    }
+    m_tableNote->setVisible(!left.isEmpty());
+    if (!left.isEmpty()) {
+        m_tableNote->setText(tr("The %1 columns do not fit this width: the World pane marks those points.")
+                                 .arg(left.join(tr(" and "))));
+    }
+    m_table->resizeRowsToContents();
+}
+
+void GjkPanel::fitPage() {
+    if (m_fitting || m_steps.empty()) {
+        return;
+    }
+    m_fitting = true;
+    fitExplanationHeight();
+    // The table's heights: all its rows, and the header with the current step's rows (what must show).
+    const bool hasTable = m_table->isVisibleTo(this) && m_table->rowCount() > 0;
+    int all = 0, least = 0, firstCurrent = -1, lastCurrent = -1;
+    if (hasTable) {
+        fitTableColumns();
+        const int top = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+        int current = 0;
+        all = top;
+        for (int r = 0; r < m_table->rowCount(); ++r) {
+            all += m_table->rowHeight(r);
+            const QTableWidgetItem* item = m_table->item(r, 0);
+            if (item && item->data(Qt::UserRole).toInt() == m_step) {
+                current += m_table->rowHeight(r);
+                firstCurrent = firstCurrent < 0 ? r : firstCurrent;
+                lastCurrent = r;
+            }
+        }
+        least = top + std::max(current, m_table->rowHeight(0));
+    }
+    // The room the dock gives (the scroll area's viewport), and what the rest takes at its least: the panes
+    // one above the other when that leaves the table its current rows, else side by side (a narrow dock at
+    // 1280x800 has no height for both panes, the explanation and the row). Measured item by item, with the
+    // wrapped labels' heights for this width (the layout's own minimum leaves those out).
+    const QWidget* port = parentWidget();
+    const int room = port ? port->height() : height();
+    const QMargins margins = layout()->contentsMargins();
+    const int inner = width() - margins.left() - margins.right();
+    const int spacing = layout()->spacing();
+    int fixed = margins.top() + margins.bottom();
+    int items = 0;
+    const auto add = [&](const QWidget* w, int h) {
+        if (w->isVisibleTo(this)) {
+            fixed += h;
+            ++items;
+        }
+    };
+    const int pairHeight = m_pairLabel->heightForWidth(inner);
+    fixed += pairHeight;
+    ++items;
+    add(m_tabs, m_tabs->sizeHint().height());
+    const int stepText = m_stepLabel->heightForWidth(
+        std::max(40, inner - m_previous->sizeHint().width() - m_next->sizeHint().width() - 2 * m_navSpacing));
+    fixed += std::max({m_previous->sizeHint().height(), m_next->sizeHint().height(), stepText});
+    ++items;
+    add(m_explanation, m_explanation->minimumHeight());
+    add(m_tableNote, m_tableNote->heightForWidth(inner));
+    const bool twoPanes = m_world->isVisibleTo(this) && m_minkowski->isVisibleTo(this);
+    const bool anyPane = m_world->isVisibleTo(this) || m_minkowski->isVisibleTo(this);
+    const int paneHeight = m_world->minimumSizeHint().height();
+    items += anyPane ? 1 : 0;
+    items += hasTable ? 1 : 0;
+    fixed += spacing * std::max(0, items - 1);
+    const int stacked = twoPanes ? 2 * paneHeight + m_panes->spacing() : (anyPane ? paneHeight : 0);
+    const int sideBySide = 2 * m_world->minimumSizeHint().width() + m_panes->spacing();
+    const bool beside =
+        twoPanes && inner >= sideBySide && (inner >= 2 * sideBySide || fixed + stacked + least > room);
+    m_panes->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
+    int others = fixed + (beside ? paneHeight : stacked);
+    // Still too tall (presentation mode at 1280x800: the dock is 530 px high): the pair's names move into the
+    // World pane's title, and then the panes give up to 30 px each, so the step's row stays in view.
+    const bool showPair = others + least <= room || !anyPane;
+    if (!showPair) {
+        others -= pairHeight + spacing;
+    }
+    m_pairLabel->setVisible(showPair);
+    m_world->setTitle(showPair ? tr("World") : tr("World: %1").arg(m_pairLabel->text()));
+    // Then the explanation's type, down to 85% of the page's (still larger than the normal page's in
+    // presentation mode), and last the panes.
+    const QFont page = font();
+    for (const double shrink : {1.0, 0.95, 0.9, 0.85}) {
+        QFont type = page;
+        if (page.pixelSize() > 0) {
+            type.setPixelSize(std::max(1, int(std::lround(page.pixelSize() * shrink))));
+        } else {
+            type.setPointSizeF(page.pointSizeF() * shrink);
+        }
+        const int before = m_explanation->minimumHeight();
+        if (m_explanation->font() != type) {
+            m_explanation->setFont(type);
+        }
+        fitExplanationHeight();
+        others += m_explanation->minimumHeight() - before;
+        if (others + least <= room) {
+            break;
+        }
+    }
+    const int squeeze = std::clamp(others + least - room, 0, 30);
+    for (GjkView* pane : {m_world, m_minkowski}) {
+        pane->setMinimumHeight(paneHeight - squeeze);
+    }
+    others -= beside ? squeeze : (twoPanes ? 2 : 1) * squeeze;
+    if (hasTable) {
+        const int height = std::clamp(room - others, least, all);
+        if (m_table->minimumHeight() != height || m_table->maximumHeight() != height) {
+            m_table->setFixedHeight(height);
+        }
+        if (firstCurrent >= 0) {
+            m_table->scrollToItem(m_table->item(lastCurrent, 0), QAbstractItemView::EnsureVisible);
+            m_table->scrollToItem(m_table->item(firstCurrent, 0), QAbstractItemView::EnsureVisible);
+        }
+    }
+    m_fitting = false;
+}
+
+int GjkPanel::heightForWidth(int width) const {
+    // The scroll area holding the page sizes it to this height at least: the page's least height (panes at
+    // their minimum), not the layout's preferred one, which would push the table below the fold.
+    return layout()->totalMinimumHeightForWidth(width);
+}
+
+void GjkPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    fitPage();
+}
+
+void GjkPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        fitPage(); // presentation mode: the type grows, the columns and heights follow
     }
 }
 
 bool GjkPanel::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_explanation &&
-        (event->type() == QEvent::Resize || event->type() == QEvent::FontChange)) {
-        fitExplanationHeight();
-    } else if (watched == m_table->viewport() && event->type() == QEvent::Resize &&
-               static_cast<QResizeEvent*>(event)->oldSize().width() != m_table->viewport()->width()) {
-        fitTableHeight();
+    if (event->type() == QEvent::Resize) {
+        const bool widthChanged = static_cast<QResizeEvent*>(event)->oldSize().width() !=
+                                  static_cast<QResizeEvent*>(event)->size().width();
+        if ((watched == m_explanation || watched == m_table->viewport()) && widthChanged) {
+            fitPage();
+        } else if (watched == parentWidget()) {
+            fitPage(); // the dock gave the page more or less room
+        }
     }
     return QWidget::eventFilter(watched, event);
 }
@@ -372,17 +595,16 @@ void GjkPanel::fitExplanationHeight() {
     if (m_explanation->width() <= 0) {
         return; // not laid out yet: the first resize comes back here
     }
-    const int needed = std::max(60, m_explanation->heightForWidth(m_explanation->width()));
-    if (m_explanation->minimumHeight() != needed) {
-        m_explanation->setMinimumHeight(needed);
-    }
+    // QLabel's heightForWidth is never below the label's minimum height: measured without it, or a long
+    // step's height would stay after a shorter one (or a smaller type).
+    m_explanation->setMinimumHeight(0);
+    m_explanation->setMinimumHeight(std::max(60, m_explanation->heightForWidth(m_explanation->width())));
 }
 
 void GjkPanel::show() {
     const GjkStep& s = m_steps[std::size_t(m_step)];
     m_stepLabel->setText(tr("Step %1 of %2: %3").arg(m_step + 1).arg(stepCount()).arg(s.title));
     m_explanation->setText(s.text);
-    fitExplanationHeight();
     m_world->setItems(s.world);
     m_world->setVisible(!s.world.empty()); // a step with nothing to draw (no pair yet) is its text alone
     std::vector<DiagramItem> minkowski = s.second;
@@ -405,6 +627,7 @@ void GjkPanel::show() {
     }
     m_previous->setEnabled(m_step > 0);
     m_next->setEnabled(m_step + 1 < stepCount());
+    fitPage();
     emit changed();
 }
 
@@ -471,6 +694,8 @@ QWidget* withGjkPanel(WalkthroughDock* dock, QWidget* satPage, Document* documen
     scroll->setFrameShape(QFrame::NoFrame);
     auto* panel = new GjkPanel(document, canvas, scroll);
     scroll->setWidget(panel);
+    // The page lays itself out for the room the dock gives it (GjkPanel::fitPage).
+    scroll->viewport()->installEventFilter(panel);
     tabs->addTab(satPage, QObject::tr("SAT \u00b7 Clipping"));
     tabs->addTab(scroll, QObject::tr("GJK \u00b7 EPA \u00b7 Voronoi"));
     // The main canvas shows only what the page in front explains: SAT's ruler and axis go with the SAT page.

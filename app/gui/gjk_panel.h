@@ -21,6 +21,7 @@
 
 #include <vector>
 
+class QBoxLayout;
 class QLabel;
 class QShowEvent;
 class QHideEvent;
@@ -105,12 +106,24 @@ signals:
 protected:
     void showEvent(QShowEvent* event) override;
     void hideEvent(QHideEvent* event) override;
-    /// The explanation's width changed: it keeps the height its wrapped text needs.
+    /// The explanation's width or the room the dock gives changed: the page is laid out again.
     bool eventFilter(QObject* watched, QEvent* event) override;
 
+    void resizeEvent(QResizeEvent* event) override;
+    int heightForWidth(int width) const override;
+    void changeEvent(QEvent* event) override;
+
 private:
-    /// The table as tall as its (wrapped) rows.
-    void fitTableHeight();
+    /// Lays the page out for the room the dock gives it (review v12b N6: at 1280x800 the panes and the
+    /// explanation were below the fold and cells broke mid-number): the two panes side by side when the page
+    /// is wide, the explanation whole under them, and the table under that, its columns fitted to the width
+    /// (fitTableColumns) and as tall as the room left, at least tall enough for the current step's row,
+    /// which is scrolled into view.
+    void fitPage();
+    /// Column widths and cell line breaks for the table's width (table_fit.h: no number or name broken);
+    /// the type shrinks to 85% and then the Support A and B columns go (the World pane and the explanation
+    /// show those points) when the columns cannot fit otherwise.
+    void fitTableColumns();
     /// The explanation at least as tall as its wrapped text.
     void fitExplanationHeight();
 
@@ -162,6 +175,10 @@ private:
     GjkView* m_minkowski = nullptr;
     QLabel* m_explanation = nullptr;
     QTableWidget* m_table = nullptr;
+    QBoxLayout* m_panes = nullptr; ///< the World and Minkowski panes: side by side, or one above the other
+    QLabel* m_tableNote = nullptr; ///< says which columns a narrow page leaves out
+    bool m_fitting = false;        ///< fitPage is running (its own resizes come back to it)
+    int m_navSpacing = 6;          ///< between the Back / Next buttons and the step's title
 };
 
 /// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel (in a scroll area of its own) into tabs,

@@ -145,6 +145,8 @@ private slots:
     void clipboardGetsTheView();
     void slidesCoverEveryTabWithTheirCaptions();
     void slidesPdfHasOnePagePerStepWithItsText();
+    void guiAndCommandLineWriteTheSameSeries_data();
+    void guiAndCommandLineWriteTheSameSeries();
     void svgRendersInLibrsvgLikeThePng_data();
     void svgRendersInLibrsvgLikeThePng();
     void unwritableFileIsReported();
@@ -319,8 +321,10 @@ void TestExport::clipboardGetsTheView() {
     QCOMPARE(copied.convertToFormat(QImage::Format_ARGB32), direct.convertToFormat(QImage::Format_ARGB32));
 }
 
-// The slides of the pair: every tab's steps in the dock's order (SAT, clipping, methods, GJK, EPA, Voronoi,
-// TOI), each a 1920x1080 PNG whose words are the step's own, numbered; a layout in which every text fits.
+// The slides of the pair: every tab's steps in the dock's order (SAT, clipping, methods, GJK, EPA), each a
+// 1920x1080 PNG whose words are the step's own, numbered; a layout in which every text fits. The plank and
+// the box are two resting polygons, the plank convex: Voronoi, TOI and Split have nothing to show for them
+// and give no slide, only a reason each (review v12b N7: their slides were app instructions).
 void TestExport::slidesCoverEveryTabWithTheirCaptions() {
     QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
     dock()->show();
@@ -337,21 +341,22 @@ void TestExport::slidesCoverEveryTabWithTheirCaptions() {
         }
     }
     int gjkEpaSteps = 0; // the GJK and EPA tabs have a table on the page, so on their slides too
-    for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa, GjkSteps::Tab::Voronoi}) {
+    for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa}) {
         const GjkSteps model = GjkSteps::pair(tab, scene.bodies[0], scene.bodies[1]);
-        gjkEpaSteps += tab == GjkSteps::Tab::Voronoi ? 0 : int(model.steps().size());
+        gjkEpaSteps += int(model.steps().size());
         for (const GjkStep& step : model.steps()) {
             titles << step.title;
             explanations << step.text;
         }
     }
-    ToiMotion motion{scene.bodies[0], scene.bodies[1], scene.settings.timeStep, std::nullopt, 0.0};
-    const GjkSteps toi = GjkSteps::toi(motion);
-    for (const GjkStep& step : toi.steps()) {
-        titles << step.title;
-        explanations << step.text;
-    }
 
+    QStringList skipped;
+    QCOMPARE(int(exporter()->walkthroughSlides(&skipped).size()), titles.size());
+    QCOMPARE(skipped.size(), 3);
+    QVERIFY2(skipped[0].startsWith(QStringLiteral("Voronoi:")), qPrintable(skipped[0]));
+    QVERIFY2(skipped[1].startsWith(QStringLiteral("TOI:")), qPrintable(skipped[1]));
+    QVERIFY2(skipped[2].startsWith(QStringLiteral("Split:")) && skipped[2].contains(QStringLiteral("convex")),
+             qPrintable(skipped[2]));
     const std::vector<Slide> slides = exporter()->walkthroughSlides();
     QCOMPARE(int(slides.size()), titles.size());
     int withTable = 0;
@@ -365,7 +370,7 @@ void TestExport::slidesCoverEveryTabWithTheirCaptions() {
     QVERIFY(gjkEpaSteps > 0);
     QCOMPARE(withTable, 9 + 6 + 4 + gjkEpaSteps); // SAT, clipping, methods, GJK and EPA carry their tables
     QVERIFY(slides.front().heading.startsWith(QStringLiteral("SAT")));
-    QVERIFY(slides.back().heading.startsWith(QStringLiteral("TOI")));
+    QVERIFY(slides.back().heading.startsWith(QStringLiteral("EPA")));
 
     QStringList written;
     const QString base = m_dir.filePath(QStringLiteral("slides.png"));
@@ -385,6 +390,79 @@ void TestExport::slidesCoverEveryTabWithTheirCaptions() {
 
 // The PDF: one 16:9 page per slide (pdfinfo), each page's text holds its step's title and explanation
 // (pdftotext), and a page rasterised by poppler (pdftoppm) at 144 dpi is the 1920x1080 slide.
+void TestExport::guiAndCommandLineWriteTheSameSeries_data() {
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<int>("b");
+    QTest::addColumn<int>("skips"); // tabs with nothing to show for the pair
+    // Two resting polygons, the triangle convex: no Voronoi, TOI or Split.
+    QTest::newRow("tri_pent") << QStringLiteral("tests/fixtures/walkthrough/tri_pent.json") << 1 << 3;
+    // A box and a ball: Voronoi has its regions; nothing moves, the box is convex.
+    QTest::newRow("box and ball") << QStringLiteral("tests/fixtures/walkthrough/gjk_pair.json") << 3 << 2;
+    // A moving pair: TOI sweeps it.
+    QTest::newRow("toi_pair") << QStringLiteral("tests/fixtures/walkthrough/toi_pair.json") << 1 << -1;
+}
+
+// Review v12b N7: File > Export > Walkthrough Slides wrote 29 slides on tri_pent.json and `contactlab-cli
+// walkthrough --tab all --slides` 31 (it added Split for body A), and both carried slides that were only
+// app instructions ("pick a polygon and a circle", "set its Velocity ... in the Inspector"). The GUI's
+// series and the CLI's PDF now have the same pages, page for page (heading and title in pdftotext), the CLI
+// names the tabs it left out with the GUI's reasons, and no slide tells the reader to work the app.
+void TestExport::guiAndCommandLineWriteTheSameSeries() {
+    QFETCH(QString, scene);
+    QFETCH(int, b);
+    QFETCH(int, skips);
+    QVERIFY(m_window->openFile(fixture(scene)));
+    dock()->show();
+    QVERIFY(dock()->setPair(0, b));
+    QStringList skipped;
+    const std::vector<Slide> slides = exporter()->walkthroughSlides(&skipped);
+    QVERIFY(slides.size() > 10);
+    if (skips >= 0) {
+        QCOMPARE(skipped.size(), skips);
+    }
+    for (const Slide& slide : slides) {
+        for (const char* instruction :
+             {"set its Velocity", "pick a polygon", "Select one of them", "Draw a"}) {
+            QVERIFY2(!slide.explanation.contains(QLatin1String(instruction)),
+                     qPrintable(slide.heading + QStringLiteral(": ") + slide.explanation));
+        }
+    }
+
+    const QString pdf = m_dir.filePath(QStringLiteral("cli_deck.pdf"));
+    QProcess cli;
+    cli.start(QStringLiteral(CONTACTLAB_CLI),
+              {QStringLiteral("walkthrough"), fixture(scene), QStringLiteral("--a"), QStringLiteral("0"),
+               QStringLiteral("--b"), QString::number(b), QStringLiteral("--tab"), QStringLiteral("all"),
+               QStringLiteral("--pdf"), pdf});
+    QVERIFY(cli.waitForFinished(120000));
+    QCOMPARE(cli.exitCode(), 0);
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(out.contains(QStringLiteral("(%1 pages)").arg(slides.size())), qPrintable(out));
+    for (const QString& why : skipped) {
+        QVERIFY2(out.contains(QStringLiteral("no slides for ") + why), qPrintable(out));
+    }
+    QCOMPARE(out.count(QStringLiteral("no slides for ")), skipped.size());
+
+    QByteArray text;
+    QCOMPARE(runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")}, &text), 0);
+    QString all = QString::fromUtf8(text);
+    // pdftotext writes the ligatures the font shaped (U+FB00 "ff", U+FB01 "fi"...): spelled out.
+    const std::pair<char16_t, const char*> ligatures[] = {
+        {u'\uFB00', "ff"}, {u'\uFB01', "fi"}, {u'\uFB02', "fl"}, {u'\uFB03', "ffi"}, {u'\uFB04', "ffl"}};
+    for (const auto& [ligature, letters] : ligatures) {
+        all.replace(QChar(ligature), QLatin1String(letters));
+    }
+    const QStringList pages = all.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+    QVERIFY(int(pages.size()) >= int(slides.size()));
+    for (std::size_t i = 0; i < slides.size(); ++i) {
+        const QString page = pages[qsizetype(i)].simplified();
+        QVERIFY2(page.contains(slides[i].heading.simplified()) && page.contains(slides[i].title.simplified()),
+                 qPrintable(QStringLiteral("page %1: %2 / %3 not in %4")
+                                .arg(i + 1)
+                                .arg(slides[i].heading, slides[i].title, page.left(200))));
+    }
+}
+
 void TestExport::slidesPdfHasOnePagePerStepWithItsText() {
     QVERIFY(m_window->openFile(fixture(QStringLiteral("tests/fixtures/walkthrough/pair.json"))));
     dock()->show();

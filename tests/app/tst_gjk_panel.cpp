@@ -16,6 +16,7 @@
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
+#include "table_fit.h"
 #include "tool_draw_polygon.h"
 #include "tool_edit_vertices.h"
 #include "tools_toolbar.h"
@@ -33,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -130,6 +132,7 @@ private slots:
     void compoundBodyShowsThePiecesThatMatter();
     void toiAtRestSaysHowAndFollowsTheInspector();
     void toiOfAPausedSimulationFrame();
+    void tableAndTextFitTheDockOnAProjector_data();
     void tableAndTextFitTheDockOnAProjector();
 
 private:
@@ -868,24 +871,49 @@ void TestGjkPanel::compoundBodyShowsThePiecesThatMatter() {
     QVERIFY(panel()->explanation().contains(QStringLiteral("the pair that meets first")));
 }
 
-// Review v12 M4: at 1280x800 the GJK table scrolled sideways (the Simplex and Distance columns out of view),
-// in normal and presentation mode, and the explanation under the panes was cut at the bottom. Every view
-// and step, both modes: the columns lie inside the table's width, no row is clipped by the table, and the
-// explanation is as tall as its wrapped text.
+// Review v12b N6: on the GJK page at 1280x800 the headers were clipped ("Direction d"), "w = A - B" stood one
+// character per line, cells broke numbers and names ("(0.83,\n0.55)", "edge w0-\nw1"), and in presentation
+// mode the panes and the explanation were below the fold. On the real window at 1280x800 and 1920x1080,
+// presentation off and on, every GJK and EPA step of gjk_pair.json (apart, overlapping, box and ball) and
+// pair.json: nothing scrolls sideways, every column lies inside the table, every line of every cell and
+// title fits its column and is made of whole tokens of what the model wrote (tablefit::tokens), the panes,
+// the explanation and the table lie inside the page's visible area, and the step's row is in the table's
+// view.
+void TestGjkPanel::tableAndTextFitTheDockOnAProjector_data() {
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<int>("b");
+    const QString gjkPair = QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/gjk_pair.json");
+    const QString pair = QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/pair.json");
+    for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
+        const QByteArray at = QByteArray::number(size.width()) + "x" + QByteArray::number(size.height());
+        QTest::newRow(at + " gjk_pair apart") << size << gjkPair << 1;
+        QTest::newRow(at + " gjk_pair overlap") << size << gjkPair << 2;
+        QTest::newRow(at + " gjk_pair ball") << size << gjkPair << 3;
+        QTest::newRow(at + " pair") << size << pair << 1;
+    }
+}
+
 void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
-    // A window of exactly 1280x800 whatever the (offscreen) screen's size, as a projector shows it.
-    m_window = cltest::makeExactWindow(1280, 800);
+    QFETCH(QSize, size);
+    QFETCH(QString, scene);
+    QFETCH(int, b);
+    // A window of exactly this size whatever the (offscreen) screen's size, as a projector shows it.
+    m_window = cltest::makeExactWindow(size.width(), size.height());
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QCOMPARE(m_window->size(), QSize(1280, 800));
-    QVERIFY(m_window->openFile(m_dir.filePath(QStringLiteral("scene.json"))));
+    QCOMPARE(m_window->size(), size);
+    QVERIFY(m_window->openFile(scene));
     dock()->show();
     dock()->raise();
-    QVERIFY(dock()->setPair(0, 1));
+    QVERIFY(dock()->setPair(0, b));
     auto* presentation = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
     QVERIFY(presentation);
     auto* table = panel()->findChild<QTableWidget*>(QStringLiteral("gjkTable"));
     auto* explanation = panel()->findChild<QLabel*>(QStringLiteral("gjkExplanation"));
     QVERIFY(table && explanation);
+    auto* page = qobject_cast<QScrollArea*>(panel()->parentWidget()->parentWidget());
+    QVERIFY(page);
+    int checked = 0;
     for (const bool projector : {false, true}) {
         if (projector) {
             presentation->trigger();
@@ -899,40 +927,103 @@ void TestGjkPanel::tableAndTextFitTheDockOnAProjector() {
                                           .arg(projector ? "presentation" : "normal")
                                           .arg(view)
                                           .arg(step + 1);
-                int right = 0;
-                for (int col = 0; col < table->columnCount(); ++col) {
-                    right = std::max(right, table->horizontalHeader()->sectionViewportPosition(col) +
-                                                table->horizontalHeader()->sectionSize(col));
+                QVERIFY2(page->horizontalScrollBar()->maximum() == 0,
+                         qPrintable(where + QStringLiteral(": the page scrolls sideways by %1 px")
+                                                .arg(page->horizontalScrollBar()->maximum())));
+                QVERIFY2(table->horizontalScrollBar()->maximum() == 0,
+                         qPrintable(where + ": the table scrolls sideways"));
+                // The panes and the explanation inside the page's visible area.
+                const QRect visible = page->viewport()->rect();
+                for (QWidget* part : {static_cast<QWidget*>(panel()->worldView()),
+                                      static_cast<QWidget*>(panel()->minkowskiView()),
+                                      static_cast<QWidget*>(explanation), static_cast<QWidget*>(table)}) {
+                    if (!part->isVisible()) {
+                        continue;
+                    }
+                    const QRect rect(part->mapTo(page->viewport(), QPoint(0, 0)), part->size());
+                    QVERIFY2(
+                        visible.contains(rect),
+                        qPrintable(where + QStringLiteral(": %1 at (%2, %3) %4x%5 outside the %6x%7 page")
+                                               .arg(part->objectName())
+                                               .arg(rect.x())
+                                               .arg(rect.y())
+                                               .arg(rect.width())
+                                               .arg(rect.height())
+                                               .arg(visible.width())
+                                               .arg(visible.height())));
                 }
-                QVERIFY2(right <= table->viewport()->width(),
-                         qPrintable(where + QStringLiteral(": columns end at %1 in %2")
-                                                .arg(right)
-                                                .arg(table->viewport()->width())));
-                QVERIFY2(table->verticalScrollBar()->maximum() == 0,
-                         qPrintable(where + ": the table scrolls"));
-                // Every title whole: each of its lines within its column ("istance (m" was shown).
-                const QFontMetrics metrics(table->horizontalHeader()->font());
+                QVERIFY2(explanation->height() >= explanation->heightForWidth(explanation->width()),
+                         qPrintable(where + ": the explanation is cut"));
+                QVERIFY2(panel()->worldView()->height() >= 80,
+                         qPrintable(where + ": the World pane is squeezed"));
+                // Columns and their words.
+                QHeaderView* header = table->horizontalHeader();
+                const QFontMetrics plain(table->font());
+                QFont boldFont = table->font();
+                boldFont.setBold(true);
+                const QFontMetrics bold(boldFont);
+                auto wholeTokens = [](const QString& shown, const QString& written) {
+                    QStringList writtenTokens;
+                    for (const QString& line : written.split(QLatin1Char('\n'))) {
+                        writtenTokens << tablefit::tokens(line);
+                    }
+                    QStringList shownTokens;
+                    for (const QString& line : shown.split(QLatin1Char('\n'))) {
+                        shownTokens << tablefit::tokens(line);
+                    }
+                    return shownTokens == writtenTokens;
+                };
                 for (int col = 0; col < table->columnCount(); ++col) {
-                    const QString title = table->horizontalHeaderItem(col)->text();
-                    for (const QString& line : title.split(QLatin1Char('\n'))) {
-                        QVERIFY2(metrics.horizontalAdvance(line) <=
-                                     table->horizontalHeader()->sectionSize(col),
-                                 qPrintable(where + QStringLiteral(": title \"%1\" cut (%2 px in %3)")
+                    if (table->isColumnHidden(col)) {
+                        continue;
+                    }
+                    const int left = header->sectionViewportPosition(col);
+                    const int width = header->sectionSize(col);
+                    QVERIFY2(left >= 0 && left + width <= table->viewport()->width(),
+                             qPrintable(where + QStringLiteral(": column %1 outside the table").arg(col)));
+                    const QTableWidgetItem* title = table->horizontalHeaderItem(col);
+                    QVERIFY2(wholeTokens(title->text(), title->data(Qt::UserRole).toString()),
+                             qPrintable(where + QStringLiteral(": title \"%1\" broken").arg(title->text())));
+                    for (const QString& line : title->text().split(QLatin1Char('\n'))) {
+                        QVERIFY2(bold.horizontalAdvance(line) <= width,
+                                 qPrintable(where + QStringLiteral(": title \"%1\" %2 px in %3")
                                                         .arg(line)
-                                                        .arg(metrics.horizontalAdvance(line))
-                                                        .arg(table->horizontalHeader()->sectionSize(col))));
+                                                        .arg(bold.horizontalAdvance(line))
+                                                        .arg(width)));
+                    }
+                    for (int r = 0; r < table->rowCount(); ++r) {
+                        const QTableWidgetItem* item = table->item(r, col);
+                        const QFontMetrics& metrics = item->font().bold() ? bold : plain;
+                        QVERIFY2(
+                            wholeTokens(item->text(), item->data(Qt::UserRole + 1).toString()),
+                            qPrintable(where +
+                                       QStringLiteral(": cell \"%1\" broken mid-token").arg(item->text())));
+                        for (const QString& line : item->text().split(QLatin1Char('\n'))) {
+                            QVERIFY2(metrics.horizontalAdvance(line) <= width,
+                                     qPrintable(where + QStringLiteral(": cell \"%1\" %2 px in %3")
+                                                            .arg(line)
+                                                            .arg(metrics.horizontalAdvance(line))
+                                                            .arg(width)));
+                        }
                     }
                 }
-                if (explanation->isVisible()) {
-                    QVERIFY2(explanation->height() >= explanation->heightForWidth(explanation->width()),
-                             qPrintable(where + QStringLiteral(": explanation %1 px for %2")
-                                                    .arg(explanation->height())
-                                                    .arg(explanation->heightForWidth(explanation->width()))));
+                // The step's row in view (the result row at the last step).
+                for (int r = 0; r < table->rowCount(); ++r) {
+                    if (table->item(r, 0)->data(Qt::UserRole).toInt() == step) {
+                        const QRect row = table->visualItemRect(table->item(r, 0));
+                        QVERIFY2(table->viewport()->rect().contains(row),
+                                 qPrintable(where + QStringLiteral(": row %1 out of view").arg(r + 1)));
+                    }
                 }
+                ++checked;
             }
         }
     }
+    if (const QString shots = qEnvironmentVariable("CONTACTLAB_GJK_SHOT"); !shots.isEmpty()) {
+        m_window->grab().save(shots + QStringLiteral("_%1_%2.png").arg(size.width()).arg(b));
+    }
     presentation->trigger();
+    QVERIFY(checked >= 8);
 }
 
 QTEST_MAIN(TestGjkPanel)

@@ -98,6 +98,7 @@ private slots:
     void wordsThatCannotFitAreReported();
     void aLongTableIsWindowedOnTheStepsRow();
     void gjkAndEpaSlidesCarryThePagesTable();
+    void theDrawingFillsItsStripAndReads();
 };
 
 // Every step of every tab, for every pair of the small scenes (the first two bodies of the larger ones).
@@ -272,6 +273,64 @@ void TestSlideRenderer::gjkAndEpaSlidesCarryThePagesTable() {
     QVERIFY(checked > 10);
     phys::BodyDef unnamed;
     QCOMPARE(SlideRenderer::pairHeading(unnamed, 3, unnamed, -1), QStringLiteral("A = body 3, B = body B"));
+}
+
+// Review v12b N8: on a 1920x1080 slide the pair was about 200 px wide in a 1900x470 strip and the grid
+// figures about 8 px tall. Every SAT, clipping and methods slide of pair.json and tri_pent.json: the pair's
+// box (both bodies' bounding boxes, placed by the slide's frame) spans at least half the drawing's height or
+// width, the rendered slide draws body A's fill there and nowhere else, and the drawing's scale makes the
+// canvas's 11 px grid figures at least 20 px on the slide.
+void TestSlideRenderer::theDrawingFillsItsStripAndReads() {
+    int checked = 0;
+    for (const char* name : {"pair.json", "tri_pent.json"}) {
+        auto loaded = loadSceneFile(QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/") +
+                                    QLatin1String(name));
+        QVERIFY(std::holds_alternative<Scene>(loaded));
+        const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+        auto shared = std::make_shared<const phys::SceneDef>(scene);
+        const QRgb fillA = SceneRenderer::bodyColors(scene.bodies[0], 0).fill.rgb();
+        for (const WalkthroughMode mode :
+             {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
+            auto walkthrough = std::make_shared<const Walkthrough>(
+                Walkthrough::build(mode, scene.bodies[0], scene.bodies[1]));
+            const phys::AABB pairBox = phys::combine(walkthrough->trace().aabbA, walkthrough->trace().aabbB);
+            for (const Slide& slide :
+                 SlideRenderer::walkthroughSlides(walkthrough, shared, QStringLiteral("p"))) {
+                const SlideLayout l = SlideRenderer::layout(slide);
+                const QString where = QStringLiteral("%1 %2").arg(QLatin1String(name), slide.heading);
+                const SlideRenderer::DrawingFrame frame =
+                    SlideRenderer::drawingFrame(l.drawing.size(), scene, *walkthrough);
+                QVERIFY2(11.0 * frame.displayScale >= 20.0, qPrintable(where));
+                const QRectF box = QRectF(frame.view.toView(pairBox.lower), frame.view.toView(pairBox.upper))
+                                       .normalized()
+                                       .translated(l.drawing.topLeft());
+                QVERIFY2(l.drawing.contains(box), qPrintable(where));
+                QVERIFY2(box.height() >= 0.5 * l.drawing.height() || box.width() >= 0.5 * l.drawing.width(),
+                         qPrintable(where + QStringLiteral(": the pair covers %1x%2 of %3x%4")
+                                                .arg(box.width())
+                                                .arg(box.height())
+                                                .arg(l.drawing.width())
+                                                .arg(l.drawing.height())));
+                // The picture is drawn in that frame: A's fill (partly shaded on some steps) lies inside the pair's
+                // box, and shows.
+                const QImage image = SlideRenderer::image(slide).convertToFormat(QImage::Format_RGB32);
+                const QRectF slack = box.adjusted(-3, -3, 3, 3);
+                int inside = 0, outside = 0;
+                for (int y = int(l.drawing.top()) + 1; y < int(l.drawing.bottom()) - 1; y += 2) {
+                    for (int x = int(l.drawing.left()) + 1; x < int(l.drawing.right()) - 1; x += 2) {
+                        if ((image.pixel(x, y) | 0xff000000) == (fillA | 0xff000000)) {
+                            (slack.contains(QPointF(x, y)) ? inside : outside) += 1;
+                        }
+                    }
+                }
+                QVERIFY2(inside > 50 && outside == 0,
+                         qPrintable(where +
+                                    QStringLiteral(": A's fill %1 px in, %2 out").arg(inside).arg(outside)));
+                ++checked;
+            }
+        }
+    }
+    QVERIFY(checked > 20);
 }
 
 #include "tst_slide_renderer.moc"

@@ -1,0 +1,84 @@
+/// @file tst_table_fit.cpp
+/// The walkthrough tables' column fitting (app/gui/table_fit.h), against hand-written answers: what may not
+/// break (a bracketed vector, a formula of one-character words, "vertex 2", a name with a hyphen), where a
+/// cell breaks when its column is narrow, and how the widths share a table's width.
+
+#include "table_fit.h"
+
+#include <QApplication>
+#include <QFontMetrics>
+#include <QTest>
+
+using namespace cl;
+
+class TestTableFit : public QObject {
+    Q_OBJECT
+
+private slots:
+    void tokensKeepNumbersAndNamesWhole_data();
+    void tokensKeepNumbersAndNamesWhole();
+    void wrapBreaksOnlyBetweenTokens();
+    void widthsShareTheTable();
+};
+
+void TestTableFit::tokensKeepNumbersAndNamesWhole_data() {
+    QTest::addColumn<QString>("line");
+    QTest::addColumn<QStringList>("tokens");
+    QTest::newRow("vector") << QStringLiteral("(0.83, 0.55) repeats")
+                            << QStringList{QStringLiteral("(0.83, 0.55)"), QStringLiteral("repeats")};
+    QTest::newRow("formula") << QStringLiteral("w = A \u2212 B")
+                             << QStringList{QStringLiteral("w = A \u2212 B")};
+    QTest::newRow("header") << QStringLiteral("Direction d") << QStringList{QStringLiteral("Direction d")};
+    QTest::newRow("unit") << QStringLiteral("Distance (m)")
+                          << QStringList{QStringLiteral("Distance"), QStringLiteral("(m)")};
+    QTest::newRow("vertex") << QStringLiteral("vertex 2") << QStringList{QStringLiteral("vertex 2")};
+    QTest::newRow("simplex") << QStringLiteral("2 \u2192 1") << QStringList{QStringLiteral("2 \u2192 1")};
+    QTest::newRow("edge name") << QStringLiteral("edge w0-w1")
+                               << QStringList{QStringLiteral("edge"), QStringLiteral("w0-w1")};
+    QTest::newRow("two shadows") << QStringLiteral("A [-1.50, 0.00]  B [-2.81, -1.00]")
+                                 << QStringList{QStringLiteral("A [-1.50, 0.00]"),
+                                                QStringLiteral("B [-2.81, -1.00]")};
+    QTest::newRow("axis") << QStringLiteral("A edge 0  (0.00, -1.00)")
+                          << QStringList{QStringLiteral("A edge 0"), QStringLiteral("(0.00, -1.00)")};
+    QTest::newRow("words") << QStringLiteral("the inside of the triangle")
+                           << QStringList{QStringLiteral("the"), QStringLiteral("inside"),
+                                          QStringLiteral("of"), QStringLiteral("the"),
+                                          QStringLiteral("triangle")};
+}
+
+void TestTableFit::tokensKeepNumbersAndNamesWhole() {
+    QFETCH(QString, line);
+    QFETCH(QStringList, tokens);
+    QCOMPARE(tablefit::tokens(line), tokens);
+}
+
+// A column too narrow for a line breaks it between tokens, greedily; a token wider than the column stands
+// alone (and widestToken says how wide the column must be for none to).
+void TestTableFit::wrapBreaksOnlyBetweenTokens() {
+    const QFontMetrics metrics(QApplication::font());
+    const QString cell = QStringLiteral("vertex 2\n(1.00, -1.00) repeats");
+    QCOMPARE(tablefit::wrapTokens(cell, metrics, 10000), cell);
+    const int vector = metrics.horizontalAdvance(QStringLiteral("(1.00, -1.00)"));
+    QCOMPARE(tablefit::widestToken(metrics, cell), vector);
+    QCOMPARE(tablefit::widestLine(metrics, cell),
+             metrics.horizontalAdvance(QStringLiteral("(1.00, -1.00) repeats")));
+    QCOMPARE(tablefit::wrapTokens(cell, metrics, vector), QStringLiteral("vertex 2\n(1.00, -1.00)\nrepeats"));
+    QCOMPARE(tablefit::wrapTokens(cell, metrics, 1), QStringLiteral("vertex 2\n(1.00, -1.00)\nrepeats"));
+    QCOMPARE(tablefit::wrapTokens(QStringLiteral("0 encloses the origin"), metrics,
+                                  metrics.horizontalAdvance(QStringLiteral("0 encloses the"))),
+             QStringLiteral("0 encloses the\norigin"));
+}
+
+void TestTableFit::widthsShareTheTable() {
+    // Room for every widest line: those, the last column taking what is left.
+    QCOMPARE(tablefit::columnWidths({20, 100, 60}, {20, 50, 40}, 200), (std::vector<int>{20, 100, 80}));
+    // 40 px short: each column gives the same share (40 of 70) of what it can give.
+    // 40 px short: each column gives the same share (40 of the 70 they can give) of what it can give,
+    // rounded up (50 * 4/7 -> 29, 20 * 4/7 -> 12), and the last takes the pixel left over.
+    QCOMPARE(tablefit::columnWidths({20, 100, 60}, {20, 50, 40}, 140), (std::vector<int>{20, 71, 49}));
+    // Not even the widest tokens fit: those, and the caller decides.
+    QCOMPARE(tablefit::columnWidths({20, 100, 60}, {20, 50, 40}, 100), (std::vector<int>{20, 50, 40}));
+}
+
+QTEST_MAIN(TestTableFit)
+#include "tst_table_fit.moc"
