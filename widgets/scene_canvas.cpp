@@ -486,13 +486,13 @@ void SceneCanvas::refitForReserve() {
 // whole; the lesson is the balls):
 //   moving = union over the non-static bodies of their AABB, and of it moved by velocity * kLookAheadSeconds
 //            (where they go first: the tunnelling bullet's wall, the striker's run-up); none: every body
-//   e      = moving's larger side
 //   g      = max(0.5 m, the median larger side of the moving bodies): one body of room around them
 //   reach  = moving grown by g
 //   for every static body s meeting reach:
-//     s no larger than kWholeStaticFactor * e (a ramp, a peg, the tunnelling wall): framed whole, the
-//       contraption the bodies move on
-//     else (a ground, a floor): only its part inside reach
+//     s no larger than kWholeStaticFactor * moving's size on both axes (the friction ramp under its boxes):
+//       framed whole, the contraption the bodies move on
+//     else (a ground, a floor, the vertical stack's 12 m ground under a 1 m wide stack): only its part
+//       inside reach
 //   frame  = moving U those
 // A static body out of reach (the cradle's walls, 2.5 m and 6 m from the balls) is left out: the moving
 // bodies fill the view.
@@ -534,7 +534,7 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
     }
     std::nth_element(sizes.begin(), sizes.begin() + std::ptrdiff_t(sizes.size() / 2), sizes.end());
     const double grow = std::max(0.5, sizes[sizes.size() / 2]);
-    const double largest = largerSide(*moving);
+    const phys::Vec2 extent = moving->upper - moving->lower;
     const phys::AABB reach = phys::fatten(*moving, grow);
     phys::AABB frame = *moving;
     for (const phys::BodyDef& body : scene.bodies) {
@@ -545,7 +545,8 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
         if (!box || !meets(*box, reach)) {
             continue;
         }
-        if (largerSide(*box) <= kWholeStaticFactor * largest) {
+        const phys::Vec2 size = box->upper - box->lower;
+        if (size.x <= kWholeStaticFactor * extent.x && size.y <= kWholeStaticFactor * extent.y) {
             frame = phys::combine(frame, *box);
         } else {
             frame = phys::combine(frame, phys::AABB{phys::maxVec(box->lower, reach.lower),

@@ -133,8 +133,8 @@ public:
 
     /// What frameScene() fits: the bodies that move (not static), where they are and where their velocity
     /// takes them in the first quarter second, with one body's size of room; the static bodies within that
-    /// room, whole when no larger than about the moving group (a ramp, the tunnelling wall), else only the
-    /// part inside it (a ground), so the moving bodies fill the view: Newton's cradle frames its balls, not
+    /// room, whole when no larger than about the moving group on both axes (a ramp), else only the part
+    /// inside it (a ground), so the moving bodies fill the view: Newton's cradle frames its balls, not
     /// its walls 6 m away. A scene without moving bodies: every body. Empty scene: nullopt.
     static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
 
