@@ -466,6 +466,12 @@ namespace cl {
 //   focus = small U (large clipped to small grown by reach): the contact region and a body-size of context
 //   fitted with a margin on every side that holds the ruler (30 px off the shapes, two bars, the bracket and
 //   its label: about 180 px at scale 1), less on a small view
+namespace {
+/// The larger body of a pair up to this many times the other's size is framed whole by Frame the Pair, and
+/// its ruler's bars must fit the view whole.
+constexpr double kWholeShadowRatio = 6.0;
+} // namespace
+
 ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, double displayScale) {
     const phys::CollideTrace& t = w.trace();
     const auto extent = [](const phys::AABB& b) {
@@ -480,7 +486,10 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     const phys::AABB grown = phys::fatten(small, reach);
     const phys::AABB clipped{phys::maxVec(large.lower, grown.lower), phys::minVec(large.upper, grown.upper)};
     const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
-    const phys::AABB focus = meets ? phys::combine(small, clipped) : phys::combine(small, large);
+    // A larger body up to kWholeShadowRatio times the other (edge_on_edge's 4 m ground under a 1 m box) is
+    // framed whole, so its shadow's bar is read whole too; a 12 m ground only near the box.
+    const bool whole = extent(large) <= kWholeShadowRatio * extent(small);
+    const phys::AABB focus = meets && !whole ? phys::combine(small, clipped) : phys::combine(small, large);
     const double margin = std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
     ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
     // Room for the ruler of every SAT axis (rulersHaveRoom). A long shadow on a diagonal axis (one box deep
@@ -500,12 +509,29 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
         return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
     };
     const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
-    const bool both = extent(aSmaller ? t.aabbB : t.aabbA) <= 3.0 * extent(aSmaller ? t.aabbA : t.aabbB);
+    const double ratio =
+        extent(aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(aSmaller ? t.aabbA : t.aabbB));
+    const bool both = ratio <= 3.0;
+    // Up to kWholeShadowRatio, the band whole in the view: edge_on_edge's 4 m ground's bar ran off both edges
+    // of a view framed on its 1 m box (the band's middle stretch in view is all satRuler weighs).
+    const bool whole = ratio <= kWholeShadowRatio;
+    const QRectF viewRect(QPointF(0, 0), view.viewSize());
     for (int k = 0; k < t.sat.axisCount; ++k) {
         const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
         const double overSmall = aSmaller ? r.overA : r.overB;
         if (r.outside >= 1e-6 || (both ? r.overPair : overSmall) > 0.0) {
             return false;
+        }
+        if (whole) {
+            const phys::Vec2 n = t.sat.axes[k].normal;
+            const phys::Vec2 perp = phys::leftPerp(n);
+            for (const double s : {r.sLo, r.sHi}) {
+                for (const double lane : {r.bandLo, r.bandHi}) {
+                    if (!viewRect.contains(view.toView(s * n + lane * perp))) {
+                        return false;
+                    }
+                }
+            }
         }
     }
     return true;
