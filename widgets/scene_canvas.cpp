@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -453,7 +454,8 @@ ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
 }
 
 bool SceneCanvas::refitOpeningView() {
-    if (m_fitPending != PendingFit::Action) {
+    // Hidden (or a window being torn down): showEvent fits a pending fit again anyway.
+    if (!isVisible() || m_fitPending != PendingFit::Action) {
         return false;
     }
     m_view = fittedView(PendingFit::Action);
@@ -484,20 +486,52 @@ void SceneCanvas::refitForReserve() {
 
 // Framing pseudocode (review v12 D7: Newton's cradle opened at 26 px/m with 27-px balls, its walls framed
 // whole; the lesson is the balls):
-//   moving = union over the non-static bodies of their AABB, and of it moved by velocity * kLookAheadSeconds
-//            (where they go first: the tunnelling bullet's wall, the striker's run-up); none: every body
+//   moving = union over the non-static bodies of their AABB, and of it swept along velocity * 1 s up to the
+//            first static body it meets (sweptHit): where they go first, the tunnelling bullet's run to its
+//            wall, not 60 m past it; none: every body
 //   g      = max(0.5 m, the median larger side of the moving bodies): one body of room around them
 //   reach  = moving grown by g
 //   for every static body s meeting reach:
-//     s no larger than kWholeStaticFactor * moving's size on both axes (the friction ramp under its boxes):
-//       framed whole, the contraption the bodies move on
-//     else (a ground, a floor, the vertical stack's 12 m ground under a 1 m wide stack): only its part
-//       inside reach
+//     s amid the moving bodies (its box holds the centre of theirs) and no larger than kWholeStaticFactor *
+//       their size on both axes (the friction ramp under its boxes): framed whole, the contraption they
+//       move on
+//     else (a ground, a floor, a wall: beside them): only its part inside reach (the tunnelling demo's
+//       24 m ground was framed whole, its bullet 4 px across)
 //   frame  = moving U those
 // A static body out of reach (the cradle's walls, 2.5 m and 6 m from the balls) is left out: the moving
 // bodies fill the view.
+namespace {
+
+/// The first time t in [0, 1] at which `box` moved by t * d meets `target` (slab test on each axis), or
+/// nullopt when it does not.
+std::optional<double> sweptHit(const phys::AABB& box, phys::Vec2 d, const phys::AABB& target) {
+    double t0 = 0.0, t1 = 1.0;
+    for (const auto& [lower, upper, boxLower, boxUpper, dd] :
+         {std::tuple{target.lower.x, target.upper.x, box.lower.x, box.upper.x, d.x},
+          std::tuple{target.lower.y, target.upper.y, box.lower.y, box.upper.y, d.y}}) {
+        const double lo = lower - boxUpper; // the offsets at which they overlap on this axis
+        const double hi = upper - boxLower;
+        if (dd == 0.0) {
+            if (lo > 0.0 || hi < 0.0) {
+                return std::nullopt;
+            }
+            continue;
+        }
+        const double ta = std::min(lo / dd, hi / dd);
+        const double tb = std::max(lo / dd, hi / dd);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (t0 > t1) {
+            return std::nullopt;
+        }
+    }
+    return t0;
+}
+
+} // namespace
+
 std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
-    constexpr double kLookAheadSeconds = 0.25;
+    constexpr double kLookAheadSeconds = 1.0;
     constexpr double kWholeStaticFactor = 1.6;
     const auto bodyBox = [](const phys::BodyDef& body) {
         std::optional<phys::AABB> box;
@@ -523,7 +557,20 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
             continue;
         }
         if (const auto box = bodyBox(body)) {
-            const phys::Vec2 ahead = kLookAheadSeconds * body.linearVelocity;
+            const phys::Vec2 run = kLookAheadSeconds * body.linearVelocity;
+            // The first static body in its way; one it already rests on (the ground under a sliding box) is
+            // not. Nothing in its way: where it is (a flyer's path is watched, or followed).
+            std::optional<double> until;
+            for (const phys::BodyDef& other : scene.bodies) {
+                const auto target = other.type == phys::BodyType::Static ? bodyBox(other) : std::nullopt;
+                if (!target || meets(*box, *target)) {
+                    continue;
+                }
+                if (const auto hit = sweptHit(*box, run, *target); hit && (!until || *hit < *until)) {
+                    until = hit;
+                }
+            }
+            const phys::Vec2 ahead = until.value_or(0.0) * run;
             const phys::AABB swept = phys::combine(*box, phys::AABB{box->lower + ahead, box->upper + ahead});
             moving = moving ? phys::combine(*moving, swept) : swept;
             sizes.push_back(largerSide(*box));
@@ -546,7 +593,10 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
             continue;
         }
         const phys::Vec2 size = box->upper - box->lower;
-        if (size.x <= kWholeStaticFactor * extent.x && size.y <= kWholeStaticFactor * extent.y) {
+        const phys::Vec2 centre = 0.5 * (moving->lower + moving->upper);
+        const bool amid = box->lower.x <= centre.x && centre.x <= box->upper.x && box->lower.y <= centre.y &&
+                          centre.y <= box->upper.y;
+        if (amid && size.x <= kWholeStaticFactor * extent.x && size.y <= kWholeStaticFactor * extent.y) {
             frame = phys::combine(frame, *box);
         } else {
             frame = phys::combine(frame, phys::AABB{phys::maxVec(box->lower, reach.lower),

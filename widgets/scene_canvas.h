@@ -133,8 +133,8 @@ public:
 
     /// What frameScene() fits: the bodies that move (not static), where they are and where their velocity
     /// takes them in the first quarter second, with one body's size of room; the static bodies within that
-    /// room, whole when no larger than about the moving group on both axes (a ramp), else only the part
-    /// inside it (a ground), so the moving bodies fill the view: Newton's cradle frames its balls, not
+    /// room, whole when amid the moving group and no larger than about it on both axes (a ramp), else only
+    /// the part inside it (a ground, a wall), so the moving bodies fill the view: Newton's cradle frames its balls, not
     /// its walls 6 m away. A scene without moving bodies: every body. Empty scene: nullopt.
     static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
 
@@ -165,7 +165,8 @@ public slots:
     /// opens with. Kept fitted through size changes as zoomToFit is.
     void frameScene();
     /// When the view is still frameScene's fit (the user has not zoomed, panned or set it), fits again: an
-    /// overlay's opening view may have changed (CanvasOverlay::openingViewChanged). @return whether it was
+    /// overlay's opening view may have changed (CanvasOverlay::openingViewChanged). A hidden canvas waits for
+    /// its showEvent, which fits again anyway. @return whether it fitted again
     bool refitOpeningView();
     void setShowBodyNames(bool show);
     void setShowGrid(bool show);

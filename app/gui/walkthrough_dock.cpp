@@ -501,7 +501,8 @@ bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
 // or a ruler past the view's edge), which Frame the Pair then shows. A step, a tab or a drag never moves
 // the view.
 void WalkthroughDock::frameIfCut() {
-    if (!m_overlay->walkthroughVisible() || !m_walkthrough.isValid() || m_canvas->refitOpeningView()) {
+    if (!m_overlay->walkthroughVisible() || !m_walkthrough.isValid() || !m_canvas->isVisible() ||
+        m_canvas->refitOpeningView()) {
         return;
     }
     if (!OverlayPainter::drawingInView(m_walkthrough, m_canvas->viewTransform(),

@@ -541,7 +541,7 @@ void TestCleanView::demosOpenFramedOnWhatMoves() {
         // The moving bodies fill the view along one side (review v12 D7: Newton's cradle opened at 26 px/m,
         // its 1 m balls 27 px across, because its walls 6 m away were framed whole): their box takes at
         // least 45 % of the view's width or height (the cradle's balls three fifths), with where their velocity
-        // takes them in a quarter second.
+        // takes them first.
         QRectF moving;
         for (const phys::BodyDef& body : scene.bodies) {
             for (const phys::ShapeDef& shape : body.shapes) {
@@ -554,9 +554,39 @@ void TestCleanView::demosOpenFramedOnWhatMoves() {
                     },
                     shape.geometry);
                 moving |= QRectF(view.toView(b.lower), view.toView(b.upper)).normalized();
-                // And where it goes first (SceneCanvas::framingBounds): the bullet's run to its wall.
-                const phys::Vec2 ahead = 0.25 * body.linearVelocity;
-                moving |= QRectF(view.toView(b.lower + ahead), view.toView(b.upper + ahead)).normalized();
+                // And where it goes first (SceneCanvas::framingBounds): along its velocity, within a second,
+                // up to the first static body in its way (the bullet's run to its wall), found here by
+                // marching in 1 ms steps.
+                const auto staticHit = [&scene](QRectF r) {
+                    for (const phys::BodyDef& s : scene.bodies) {
+                        for (const phys::ShapeDef& sh : s.shapes) {
+                            if (s.type != phys::BodyType::Static) {
+                                continue;
+                            }
+                            const phys::AABB a = std::visit(
+                                [&s](const auto& g) {
+                                    return phys::computeAABB(g,
+                                                             phys::Transform{s.position, phys::Rot(s.angle)});
+                                },
+                                sh.geometry);
+                            if (r.intersects(
+                                    QRectF(QPointF(a.lower.x, a.lower.y), QPointF(a.upper.x, a.upper.y)))) {
+                                return true;
+                            }
+                        }
+                    }
+                    return false;
+                };
+                const QRectF at(QPointF(b.lower.x, b.lower.y), QPointF(b.upper.x, b.upper.y));
+                for (int ms = 1; ms <= 1000 && phys::length(body.linearVelocity) > 0.0 && !staticHit(at);
+                     ++ms) {
+                    const phys::Vec2 d = (ms / 1000.0) * body.linearVelocity;
+                    const QRectF moved = at.translated(d.x, d.y);
+                    if (staticHit(moved)) {
+                        moving |= QRectF(view.toView(b.lower + d), view.toView(b.upper + d)).normalized();
+                        break;
+                    }
+                }
             }
         }
         const QSizeF viewSize(canvas.viewport()->size());
