@@ -152,18 +152,28 @@ void TestOpeningView::cleanup() {
 
 void TestOpeningView::catalogueOpensWithEveryRulerInView_data() {
     QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("presentation");
     const QStringList files = QDir(catalogue(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
     QVERIFY(files.size() >= 10);
     for (const QString& file : files) {
-        QTest::newRow(qPrintable(file)) << file;
+        QTest::newRow(qPrintable(file)) << file << false;
+        QTest::newRow(qPrintable(file + QStringLiteral(", presentation mode"))) << file << true;
     }
 }
 
-// Every catalogue scene, opened as a teacher opens it (the Walkthrough shown, SAT), shows the ruler of every
-// step inside the view, and every label; stepping through them all never moves the view. The view is the
-// bodies' fit where the rulers have room in it, else Frame the Pair's (what Ctrl+Shift+0 gives).
+// Every catalogue scene, opened as a teacher opens it (the Walkthrough shown, SAT; in presentation mode too),
+// shows the ruler of every step inside the view, and every label; stepping through them all never moves the
+// view. The view is the bodies' fit where the rulers have room in it, else Frame the Pair's (Ctrl+Shift+0).
 void TestOpeningView::catalogueOpensWithEveryRulerInView() {
     QFETCH(QString, file);
+    QFETCH(bool, presentation);
+    if (presentation) {
+        // The projector's mode: every text and pen larger, so the ruler needs more room.
+        auto* action = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+        QVERIFY(action);
+        action->trigger();
+        QVERIFY(m_window->canvas()->presentationScale() > 1.0);
+    }
     QVERIFY(m_window->openFile(catalogue(file)));
     QCoreApplication::processEvents();
     WalkthroughDock* d = dock();
