@@ -193,8 +193,8 @@ void LabelLayout::addMark(QPointF point, double radius) {
     m_marks.emplace_back(point.x() - r, point.y() - r, 2.0 * r, 2.0 * r);
 }
 
-void LabelLayout::addLine(QPointF from, QPointF to, double width) {
-    m_lines.push_back({from, to, width * m_scale});
+void LabelLayout::addLine(QPointF from, QPointF to, double width, LineKind kind) {
+    m_lines.push_back({from, to, width * m_scale, kind});
 }
 
 void LabelLayout::add(const LabelRequest& request) {
@@ -260,7 +260,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     // Leader lines (issue 12 review, M3: a "|cos|" leader ran through other text): a candidate whose leader
     // would cross a placed label costs as if it covered it a little, and each placed leader is a thin line
     // the later labels keep off.
-    std::vector<Line> leaders;
+    std::vector<DrawnLine> leaders;
     const auto leaderEnd = [](QPointF anchor, const QRectF& text) {
         return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
                        std::clamp(anchor.y(), text.top(), text.bottom()));
@@ -299,12 +299,21 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
                 double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
                               avoid.overlap(seen);
-                for (const Line& line : m_lines) {
+                for (const DrawnLine& line : m_lines) {
                     // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
                     // a highlighted edge): weighed like text over a strip of text as wide as the line.
-                    cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                    if (line.kind == LineKind::Line) {
+                        cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                    } else {
+                        // An arrow or the rotate handle is as wide as its head or knob: text over any of
+                        // it hides what it points at (issue 12 review M3: "edge 0" on its own arrowhead),
+                        // so it weighs like text over text.
+                        const double w = 0.5 * line.width;
+                        cost += 1000.0 * line.width *
+                                lengthInside(line.from, line.to, seen.adjusted(-w, -w, w, w));
+                    }
                 }
-                for (const Line& line : leaders) {
+                for (const DrawnLine& line : leaders) {
                     // As if the leader were a label a halo wide: text across it hides where it leads.
                     cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
                 }
@@ -346,7 +355,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                    (best.center() - preferred.center()).manhattanLength() > gap;
         taken.insert(p.rect);
         if (p.leader) {
-            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale});
+            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});
         }
         keep[index] = true;
         marks.insert(

@@ -99,8 +99,16 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         // Offset each method's normal arrow sideways a little so the three do not hide each other.
         const QPointF dir = viewDirection(mf.normal);
         const QPointF side(-dir.y(), dir.x());
-        const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * labels.scale());
-        drawArrow(painter, labels, from, from + dir * (50.0 * labels.scale()), color, current ? 2.5 : 1.5);
+        // From the points' mean, else from one of the points, shorter if need be: off the names and the
+        // grid figures and in the view (issue 12 review M3: on tri_pent's deepest-vertices slide the normal
+        // ran into "pentagon").
+        const QPointF offset = side * ((m - 1) * 14.0 * labels.scale());
+        std::vector<QPointF> bases{toView(view, mean) + offset};
+        for (int i = 0; i < mf.pointCount; ++i) {
+            bases.push_back(toView(view, mf.points[i].point) + offset);
+        }
+        const QLineF arrow = fitArrow(labels, bases, dir, 50.0);
+        drawArrow(painter, labels, arrow.p1(), arrow.p2(), color, current ? 2.5 : 1.5);
         auto label = [&mf](int i) {
             return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
         };
