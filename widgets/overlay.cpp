@@ -200,6 +200,21 @@ QLineF fitArrow(const LabelLayout& labels, const std::vector<QPointF>& bases, QP
                     tip += in - end;
                 }
                 consider(base, tip, 20.0 + 40.0 * (1.0 - fraction) + 3.0 * double(b));
+                // ... and beside that, across its direction (a grid figure right where it lands).
+                const QPointF across(-u.y(), u.x());
+                for (int k = 1; k <= 4 && bestCost >= 1000.0; ++k) {
+                    for (const double sign : {1.0, -1.0}) {
+                        QPointF shift = across * (sign * k * 2.0 * half);
+                        QPointF b2 = base + shift, t2 = tip + shift;
+                        for (const QPointF end : {t2, b2}) {
+                            const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
+                                             std::clamp(end.y(), inner.top(), inner.bottom()));
+                            b2 += in - end;
+                            t2 += in - end;
+                        }
+                        consider(b2, t2, 30.0 + 5.0 * k + 40.0 * (1.0 - fraction) + 3.0 * double(b));
+                    }
+                }
             }
         }
     }

@@ -139,11 +139,18 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
     const double left = 60.0 * labels.scale() - 10.0 * labels.scale();
     const double top = 10.0 * labels.scale();
     const double bottomMargin = 36.0 * labels.scale();
-    const QPointF corners[4] = {{left, top},
-                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(), top},
-                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(),
-                                 viewSize.height() - legendSize.height() - bottomMargin},
-                                {left, viewSize.height() - legendSize.height() - bottomMargin}};
+    const double right = viewSize.width() - legendSize.width() - 8.0 * labels.scale();
+    const double bottom = viewSize.height() - legendSize.height() - bottomMargin;
+    // The corners, then the middles of the edges (a small view, or large presentation text, can leave no
+    // corner clear).
+    const QPointF corners[8] = {{left, top},
+                                {right, top},
+                                {right, bottom},
+                                {left, bottom},
+                                {0.5 * (left + right), top},
+                                {0.5 * (left + right), bottom},
+                                {left, 0.5 * (top + bottom)},
+                                {right, 0.5 * (top + bottom)}};
     std::vector<QRectF> avoid = labels.obstacles();
     for (const phys::AABB& box : {w.trace().aabbA, w.trace().aabbB}) {
         avoid.push_back(
@@ -160,6 +167,18 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
             // A covered name costs far more than a covered part of a shape's box.
             cost += hit.isEmpty() ? 0.0
                                   : hit.width() * hit.height() * (i < labels.obstacles().size() ? 1e6 : 1.0);
+        }
+        for (const DrawnLine& line : labels.lines()) {
+            // The arrows drawn above: text over one hides where it points (weighed like a name).
+            if (line.kind != LineKind::Arrow) {
+                continue;
+            }
+            const double h = 0.5 * line.width;
+            for (int i = 0; i <= 16; ++i) {
+                const QPointF p = line.from + (line.to - line.from) * (i / 16.0);
+                const QRectF hit = rect.intersected(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h));
+                cost += hit.isEmpty() ? 0.0 : hit.width() * hit.height() * 1e6;
+            }
         }
         if (cost < bestCost) {
             bestCost = cost;

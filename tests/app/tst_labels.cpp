@@ -202,7 +202,7 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
 struct Picture {
     QSize size;
     bool indices = false;
-    double displayScale = 1.0; ///< RenderOptions::displayScale of the picture (presentation mode: 1.5)
+    double displayScale = 1.0; ///< RenderOptions::displayScale of the picture (presentation mode: 1.6)
 };
 
 QString checkPair(const phys::SceneDef& scene, std::size_t i, std::size_t j, const QList<Picture>& pictures,
@@ -400,7 +400,7 @@ void TestLabels::sceneLabelsNeverOverlap_data() {
     }
     for (const QString& f : files) {
         QTest::newRow(qPrintable(QFileInfo(f).fileName())) << f << 1.0;
-        QTest::newRow(qPrintable(QFileInfo(f).fileName() + QStringLiteral(" presentation"))) << f << 1.5;
+        QTest::newRow(qPrintable(QFileInfo(f).fileName() + QStringLiteral(" presentation"))) << f << 1.6;
     }
 }
 
