@@ -34,6 +34,10 @@ struct LabelRequest {
     /// anchor is left out rather than pulled farther (vertex indices in a crowd of bodies would otherwise
     /// fan out on long leader lines); 0: no limit.
     double maxDistance = 0.0;
+    /// True: a label that only repeats what the table and the colours say (an arrow's, an axis's or a bar's
+    /// name), left out when no spot is clear of other labels, names, grid figures, arrows and leaders (a small
+    /// view with presentation text) rather than written over them.
+    bool optional = false;
 };
 
 /// What a drawn line is: labels keep off all of them, and the tests hold arrows (and the rotate knob's

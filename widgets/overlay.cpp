@@ -91,6 +91,10 @@ void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& 
     r.priority = priority;
     r.leaderAllowed = leader;
     r.maxDistance = maxDistance;
+    // Names of arrows, axes, bars and edges, and the edges' |cos| (priorities up to 60) repeat the table,
+    // the explanation and the colours: in a view too small for everything they give way
+    // (LabelRequest::optional); depths, measures and the A/B badges stay.
+    r.optional = priority <= 60;
     labels.add(r);
 }
 
