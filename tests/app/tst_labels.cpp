@@ -103,8 +103,9 @@ QString checkLines(const std::vector<PlacedLabel>& labels, const std::vector<Dra
 
 /// Renders one walkthrough step and returns why its labels fail (empty when they are clear).
 QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, QSize size, bool indices,
-                  double displayScale, Totals& totals) {
-    const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
+                  double displayScale, Totals& totals, bool framePair = false) {
+    const ViewTransform view = framePair ? OverlayPainter::pairView(w, QSizeF(size), displayScale)
+                                         : SceneRenderer::fitView(scene, QSizeF(size));
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
     image.fill(Qt::white);
     QPainter painter(&image);
@@ -203,6 +204,7 @@ struct Picture {
     QSize size;
     bool indices = false;
     double displayScale = 1.0; ///< RenderOptions::displayScale of the picture (presentation mode: 1.6)
+    bool framePair = false; ///< framed as View > Frame the Pair does (OverlayPainter::pairView), not to fit
 };
 
 QString checkPair(const phys::SceneDef& scene, std::size_t i, std::size_t j, const QList<Picture>& pictures,
@@ -215,8 +217,8 @@ QString checkPair(const phys::SceneDef& scene, std::size_t i, std::size_t j, con
         }
         for (int step = 0; step < w.stepCount(); ++step) {
             for (const Picture& picture : pictures) {
-                const QString why =
-                    checkStep(scene, w, step, picture.size, picture.indices, picture.displayScale, totals);
+                const QString why = checkStep(scene, w, step, picture.size, picture.indices,
+                                              picture.displayScale, totals, picture.framePair);
                 if (!why.isEmpty()) {
                     return QStringLiteral("mode %1, step %2 (%3), %4x%5%6: %7")
                         .arg(int(mode))
@@ -246,6 +248,8 @@ private slots:
     void sceneLabelsNeverOverlap_data();
     void sceneLabelsNeverOverlap();
     void randomPairLabelsNeverOverlap();
+    void framedPairLabelsNeverOverlap_data();
+    void framedPairLabelsNeverOverlap();
 };
 
 // Ten labels asking for the same spot: all placed, none overlapping, the first keeps its spot and the
@@ -448,6 +452,36 @@ void TestLabels::sceneLabelsNeverOverlap() {
     qInfo("%d pictures, %d labels, %d moved from their preferred spot, %d pictures crowded before placement, "
           "%d names drawn over an arrow",
           totals.pictures, totals.labels, totals.moved, totals.crowded, totals.namesOverArrows);
+}
+
+void TestLabels::framedPairLabelsNeverOverlap_data() {
+    QTest::addColumn<QString>("file");
+    for (const char* name : {"pair.json", "tri_pent.json", "gjk_pair.json"}) {
+        QTest::newRow(name) << QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/") + name;
+    }
+}
+
+// Framed as Frame the Pair does, in presentation mode, at the canvas of a 1280x720 window with the docks open
+// and smaller (issue 12 review M3: on pair.json at that size Clipping step 5's "-0.17 m, discarded" was cut at
+// the view's edge, "discardec"): every step of every mode, both orders of the first pair, no label leaves the
+// view or overlaps another, an arrow, a name or a grid figure.
+void TestLabels::framedPairLabelsNeverOverlap() {
+    QFETCH(QString, file);
+    const auto loaded = loadSceneFile(file);
+    QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+    const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+    Totals totals;
+    QList<Picture> pictures;
+    for (const QSize size : {QSize(600, 500), QSize(520, 420), QSize(460, 380)}) {
+        for (const double displayScale : {1.0, 1.6}) {
+            pictures.append(Picture{size, false, displayScale, true});
+        }
+    }
+    for (const auto& [i, j] : {std::pair<std::size_t, std::size_t>{0, 1}, {1, 0}}) {
+        const QString why = checkPair(scene, i, j, pictures, totals);
+        QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("bodies %1, %2: %3").arg(i).arg(j).arg(why)));
+    }
+    QVERIFY(totals.labels > 0);
 }
 
 // Seeded random pairs (the claims test's shape source): polygons and circles near each other, every mode
