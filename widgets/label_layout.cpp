@@ -320,6 +320,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         // a highlighted edge): weighed like text over a strip of text as wide as the line.
                         if (line.kind == LineKind::Line) {
                             cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                        } else if (line.kind == LineKind::Outline) {
+                            // A label across an outline straddles it ("|cos| 0.95" over its edge, the "A"
+                            // badge on A's outline: issue 12 review M3): weighed like text over text; the halo
+                            // may touch it.
+                            cost += 1000.0 * line.width * lengthInside(line.from, line.to, textBoxOf(seen));
                         } else {
                             // An arrow or the rotate handle is as wide as its head or knob: text over any of
                             // it hides what it points at (issue 12 review M3: "edge 0" on its own arrowhead),

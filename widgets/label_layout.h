@@ -43,9 +43,10 @@ struct LabelRequest {
 /// What a drawn line is: labels keep off all of them, and the tests hold arrows (and the rotate knob's
 /// handle) to a stricter rule than other lines: no label, body name, grid figure or view edge on them.
 enum class LineKind {
-    Line,   ///< a ruler bar, a highlighted edge, an outline, an axis: labels rather not lie across it
-    Arrow,  ///< an arrow with its head
-    Handle, ///< the selected body's rotate knob and its line (drawn by the Select tool, over everything)
+    Line,    ///< a ruler bar, a highlighted edge, an outline, an axis: labels rather not lie across it
+    Arrow,   ///< an arrow with its head
+    Handle,  ///< the selected body's rotate knob and its line (drawn by the Select tool, over everything)
+    Outline, ///< an edge of the pair's outlines or a highlighted edge: text across it reads as struck through
 };
 
 /// A line drawn in the picture, view pixels.

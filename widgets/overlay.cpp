@@ -369,7 +369,7 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
     painter.setPen(makePen(labels.scale(), color, width));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.restore();
-    labels.addLine(toView(view, a), toView(view, b), width);
+    labels.addLine(toView(view, a), toView(view, b), width, LineKind::Outline);
     if (!label.isEmpty()) {
         addLabel(labels, 60, toView(view, 0.5 * (a + b)), label, color, viewDirection(outward));
     }
@@ -405,7 +405,8 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
         if (std::holds_alternative<phys::Polygon>(*geometry)) {
             const std::vector<phys::Vec2> v = worldVertices(std::get<phys::Polygon>(*geometry), xf);
             for (std::size_t i = 0; i < v.size(); ++i) {
-                labels.addLine(toView(view, v[i]), toView(view, v[(i + 1) % v.size()]), 2.0);
+                labels.addLine(toView(view, v[i]), toView(view, v[(i + 1) % v.size()]), 2.0,
+                               LineKind::Outline);
             }
         }
     }

@@ -63,6 +63,7 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
             drawEdgeHighlight(painter, labels, view, a, b, color);
         } else {
             drawSegment(painter, view, a, b, makePen(labels.scale(), color, 2.5, Qt::DashLine));
+            labels.addLine(toView(view, a), toView(view, b), 2.5, LineKind::Outline);
         }
         addLabel(labels, chosen ? 60 : 55, toView(view, 0.5 * (a + b)),
                  QStringLiteral("|cos| %1").arg(Walkthrough::number(dotValue)),
