@@ -405,19 +405,11 @@ QString SlideRenderer::writePdf(const QString& fileName, const std::vector<Slide
     return {};
 }
 
-void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
-                                     const Walkthrough& walkthrough, int step, const OverlayOptions& overlays,
-                                     double displayScale) {
-    if (rect.isEmpty()) {
-        return;
-    }
+ViewTransform SlideRenderer::stepDrawingView(const QRectF& rect, const phys::SceneDef& scene,
+                                             const Walkthrough& walkthrough, double displayScale) {
     // Enlarged 1.5x against the canvas at the normal display scale (presentation mode already enlarges).
     const double zoom = std::max(1.0, kDrawingZoom / displayScale);
     const QSizeF viewSize = rect.size() / zoom;
-    painter.save();
-    painter.setClipRect(rect, Qt::IntersectClip);
-    painter.translate(rect.topLeft());
-    painter.scale(zoom, zoom);
     ViewTransform view = SceneRenderer::fitView(scene, viewSize);
     if (walkthrough.isValid()) {
         // Framed on the pair as the dock's "Frame pair" does, with room for the SAT ruler around it.
@@ -428,11 +420,29 @@ void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, cons
             std::min(190.0 * displayScale, 0.2 * std::min(viewSize.width(), viewSize.height()));
         view = ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), viewSize, margin);
     }
+    return view;
+}
+
+OverlayPicture SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect,
+                                               const phys::SceneDef& scene, const Walkthrough& walkthrough,
+                                               int step, const OverlayOptions& overlays,
+                                               double displayScale) {
+    if (rect.isEmpty()) {
+        return {};
+    }
+    const double zoom = std::max(1.0, kDrawingZoom / displayScale);
+    painter.save();
+    painter.setClipRect(rect, Qt::IntersectClip);
+    painter.translate(rect.topLeft());
+    painter.scale(zoom, zoom);
+    const ViewTransform view = stepDrawingView(rect, scene, walkthrough, displayScale);
     RenderOptions options;
     options.displayScale = displayScale;
-    OverlayPainter::renderAll(painter, scene, view, options, overlays,
-                              walkthrough.isValid() ? &walkthrough : nullptr, step);
+    OverlayPicture picture =
+        OverlayPainter::renderPicture(painter, scene, view, options, overlays,
+                                      {OverlayStep{walkthrough.isValid() ? &walkthrough : nullptr, step}});
     painter.restore();
+    return picture;
 }
 
 QString SlideRenderer::pairHeading(const phys::BodyDef& a, int indexA, const phys::BodyDef& b, int indexB) {

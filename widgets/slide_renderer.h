@@ -107,9 +107,13 @@ public:
                                         const QString& pair);
     /// Draws a walkthrough step of `scene` into `rect` of the painter (framed on the pair, enlarged 1.5x for
     /// a projector): the picture of walkthroughSlides, for documents that lay out their own page.
-    static void paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
-                                 const Walkthrough& walkthrough, int step,
-                                 const OverlayOptions& overlays = {}, double displayScale = 1.0);
+    /// @return what the overlay drew, in the drawing's view pixels (stepDrawingView's frame)
+    static OverlayPicture paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
+                                           const Walkthrough& walkthrough, int step,
+                                           const OverlayOptions& overlays = {}, double displayScale = 1.0);
+    /// The view paintStepDrawing draws `rect` with (its size is rect's divided by the drawing's zoom).
+    static ViewTransform stepDrawingView(const QRectF& rect, const phys::SceneDef& scene,
+                                         const Walkthrough& walkthrough, double displayScale = 1.0);
     /// Draws diagram items fitted into `rect` with a title above them (a pane of the GJK page).
     /// @param showOrigin draw the axes through the origin and keep the origin in the fit
     static void paintDiagramPane(QPainter& painter, const QRectF& rect, const QString& title,

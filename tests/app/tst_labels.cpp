@@ -11,6 +11,7 @@
 #include "overlay.h"
 #include "scene_io.h"
 #include "scene_renderer.h"
+#include "slide_renderer.h"
 #include "walkthrough.h"
 
 #include <QDir>
@@ -106,6 +107,9 @@ QString checkLines(const std::vector<PlacedLabel>& labels, const std::vector<Dra
 }
 
 /// Renders one walkthrough step and returns why its labels fail (empty when they are clear).
+QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, const OverlayPicture& picture,
+                     double displayScale, Totals& totals);
+
 QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, QSize size, bool indices,
                   double displayScale, Totals& totals, bool framePair = false) {
     const ViewTransform view = framePair ? OverlayPainter::pairView(w, QSizeF(size), displayScale)
@@ -119,14 +123,20 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
     options.displayScale = displayScale;
     const OverlayPicture picture =
         OverlayPainter::renderPicture(painter, scene, view, options, overlays, {OverlayStep{&w, step}});
-    const std::vector<PlacedLabel>& labels = picture.labels;
     painter.end();
+    return checkPicture(scene, view, picture, displayScale, totals);
+}
+
+/// Why the labels, arrows and handles of `picture` (drawn in `view`) fail (empty when they are clear).
+QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, const OverlayPicture& picture,
+                     double displayScale, Totals& totals) {
+    const std::vector<PlacedLabel>& labels = picture.labels;
     ++totals.pictures;
     totals.labels += int(labels.size());
     if (labels.empty()) {
         return QStringLiteral("no label drawn");
     }
-    const QRectF bounds(QPointF(0, 0), QSizeF(size));
+    const QRectF bounds(QPointF(0, 0), view.viewSize());
     const std::vector<QRectF> names = OverlayPainter::bodyNameRects(scene, view, displayScale);
     const std::vector<GridLabelBox> grid =
         SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale);
@@ -277,6 +287,8 @@ private slots:
     void randomPairLabelsNeverOverlap();
     void framedPairLabelsNeverOverlap_data();
     void framedPairLabelsNeverOverlap();
+    void slideLabelsNeverOverlap_data();
+    void slideLabelsNeverOverlap();
 };
 
 // Ten labels asking for the same spot: all placed, none overlapping, the first keeps its spot and the
@@ -508,6 +520,51 @@ void TestLabels::framedPairLabelsNeverOverlap() {
     for (const auto& [i, j] : {std::pair<std::size_t, std::size_t>{0, 1}, {1, 0}}) {
         const QString why = checkPair(scene, i, j, pictures, totals);
         QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("bodies %1, %2: %3").arg(i).arg(j).arg(why)));
+    }
+    QVERIFY(totals.labels > 0);
+}
+
+void TestLabels::slideLabelsNeverOverlap_data() {
+    framedPairLabelsNeverOverlap_data();
+}
+
+// The slides' drawings (export > slide series, contactlab-cli walkthrough --slides), drawn as
+// SlideRenderer::paintStepDrawing draws them, at the normal and presentation scale, in a slide's wide strip
+// and a taller one: the same rules (issue 12 review M3: on tri_pent's Methods slides the deepest-vertices
+// normal ran into "pentagon").
+void TestLabels::slideLabelsNeverOverlap() {
+    QFETCH(QString, file);
+    const auto loaded = loadSceneFile(file);
+    QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+    const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+    Totals totals;
+    for (const WalkthroughMode mode :
+         {WalkthroughMode::Sat, WalkthroughMode::Clipping, WalkthroughMode::Methods}) {
+        const Walkthrough w = Walkthrough::build(mode, scene.bodies[0], scene.bodies[1]);
+        QVERIFY(w.isValid());
+        for (int step = 0; step < w.stepCount(); ++step) {
+            for (const QRectF rect : {QRectF(40, 120, 1840, 560), QRectF(40, 120, 1100, 700)}) {
+                for (const double displayScale : {1.0, 1.6}) {
+                    QImage image(SlideRenderer::kSlideSize, QImage::Format_ARGB32_Premultiplied);
+                    image.fill(Qt::white);
+                    QPainter painter(&image);
+                    const OverlayPicture picture =
+                        SlideRenderer::paintStepDrawing(painter, rect, scene, w, step, {}, displayScale);
+                    painter.end();
+                    const ViewTransform view = SlideRenderer::stepDrawingView(rect, scene, w, displayScale);
+                    const QString why = checkPicture(scene, view, picture, displayScale, totals);
+                    QVERIFY2(why.isEmpty(),
+                             qPrintable(QStringLiteral("mode %1, step %2 (%3), %4x%5 at %6: %7")
+                                            .arg(int(mode))
+                                            .arg(step)
+                                            .arg(w.step(step).title)
+                                            .arg(rect.width())
+                                            .arg(rect.height())
+                                            .arg(displayScale)
+                                            .arg(why)));
+                }
+            }
+        }
     }
     QVERIFY(totals.labels > 0);
 }
