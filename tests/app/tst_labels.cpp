@@ -552,7 +552,11 @@ void TestLabels::slideLabelsNeverOverlap() {
                         SlideRenderer::paintStepDrawing(painter, rect, scene, w, step, {}, displayScale);
                     painter.end();
                     const ViewTransform view = SlideRenderer::stepDrawingView(rect, scene, w, displayScale);
-                    const QString why = checkPicture(scene, view, picture, displayScale, totals);
+                    QString why = checkPicture(scene, view, picture, displayScale, totals);
+                    if (why.isEmpty() && !picture.namesOverArrows.empty()) {
+                        // A slide's drawing has room: no arrow needs to pass under a name.
+                        why = QStringLiteral("an arrow runs under a name");
+                    }
                     QVERIFY2(why.isEmpty(),
                              qPrintable(QStringLiteral("mode %1, step %2 (%3), %4x%5 at %6: %7")
                                             .arg(int(mode))
