@@ -1006,7 +1006,7 @@ void TestTools::rotateHandleKeepsOffNamesAndLabels() {
             }
         }
     }
-    QCOMPARE(handles, 2); // the line and the knob
+    QCOMPARE(handles, 2);                    // the line and the knob
     QVERIFY(!overlay->lastLabels().empty()); // the walkthrough's labels were drawn and checked
 }
 
