@@ -615,6 +615,7 @@ void WalkthroughOverlay::setWalkthroughVisible(bool visible) {
     }
     m_walkthroughVisible = visible;
     emit changed();
+    emit openingViewChanged(); // shown: the opening view makes room for it; hidden: the bodies' fit again
 }
 
 void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {

@@ -75,6 +75,12 @@ public:
     /// around it for the walkthrough's SAT ruler, labels and arrows (overlay_sat.cpp). When one body is much
     /// larger (a ground under a box), only its part near the other is framed, not all of it.
     static ViewTransform pairView(const Walkthrough& w, QSizeF viewSize, double displayScale = 1.0);
+    /// Whether `view` has room for the walkthrough's SAT ruler of every axis as Frame the Pair leaves it: each
+    /// in the view and off the pair (off the smaller body when the other is much larger).
+    static bool rulersHaveRoom(const Walkthrough& w, const ViewTransform& view, double displayScale = 1.0);
+    /// Whether `view` shows the walkthrough's drawing uncut: both bodies of the pair in it and the SAT ruler of
+    /// every axis placed inside it.
+    static bool drawingInView(const Walkthrough& w, const ViewTransform& view, double displayScale = 1.0);
 
     /// Draws what goes over the bodies: the diagnostic overlays of `scene` chosen in `options`, then each
     /// walkthrough step of `steps` (a null, empty or out-of-range one draws nothing), then every label, placed
@@ -126,6 +132,11 @@ public:
     /// on every side), which the canvas's framing keeps clear of the framed bodies (SceneCanvas::frameScene).
     /// Empty (the default): the overlay draws no such box.
     virtual QSizeF reservedCorner(const SceneCanvas& /*canvas*/) const { return {}; }
+    /// The view a scene opens with (SceneCanvas::frameScene), given `fitted`, the fit of its bodies: `fitted`
+    /// itself (the default), or a view that holds what this overlay draws.
+    virtual ViewTransform openingView(const SceneCanvas& /*canvas*/, const ViewTransform& fitted) const {
+        return fitted;
+    }
 
 signals:
     /// The overlay's content changed: the canvas repaints.
@@ -133,6 +144,9 @@ signals:
     /// What reservedCorner() returns may have changed: the canvas compares it with the one its pending
     /// frameScene fit left room for, and fits again if it differs.
     void reservedCornerChanged();
+    /// What openingView() returns may have changed (the overlay's drawing was shown or hidden): the canvas
+    /// fits again while its view is still the opening fit.
+    void openingViewChanged();
 };
 
 /// The canvas overlay of the workbench: the diagnostics over the bodies the canvas shows and the current
@@ -155,6 +169,9 @@ public:
     bool walkthroughVisible() const { return m_walkthroughVisible; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    /// While the walkthrough is drawn: `fitted` when its rulers have room there (rulersHaveRoom), else Frame
+    /// the Pair's view (pairView), so a lesson scene opens with its ruler beside the pair, not cut.
+    ViewTransform openingView(const SceneCanvas& canvas, const ViewTransform& fitted) const override;
     /// The labels the last paint placed (view pixels): what the canvas showed in words.
     const std::vector<PlacedLabel>& lastLabels() const { return m_lastLabels; }
 

@@ -10,6 +10,7 @@
 //   contacts: for each pair of bodies and their shapes: collide(...) with the scene's contact method
 
 #include "overlay_private.h"
+#include "scene_renderer.h"
 
 #include <QPainter>
 #include <QPolygonF>
@@ -28,9 +29,14 @@ void drawDiagnostics(QPainter& painter, LabelLayout& labels, const phys::SceneDe
     }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    const QColor diag(pal().diagnostic);
-    for (const phys::BodyDef& body : scene.bodies) {
+    for (std::size_t bodyIndex = 0; bodyIndex < scene.bodies.size(); ++bodyIndex) {
+        const phys::BodyDef& body = scene.bodies[bodyIndex];
         const phys::Transform xf{body.position, phys::Rot(body.angle)};
+        // Each body's normals and corner numbers in its own outline colour: where two bodies overlap, A's
+        // "2" drawn inside B, or the plate's normal inside the box, still says whose it is (a lesson asks
+        // for edges by these numbers; review v12b D-i). High Contrast's outlines are all black, as its grey
+        // was.
+        const QColor diag = SceneRenderer::bodyColors(body, int(bodyIndex)).outline;
         for (const phys::ShapeDef& shape : body.shapes) {
             if (options.aabbs) {
                 const phys::AABB box =

@@ -3,6 +3,7 @@
 /// and the edge it comes from (overlay_private.h). Everything drawn comes from the trace (SatTrace).
 
 #include "overlay_private.h"
+#include "scene_canvas.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
@@ -465,6 +466,12 @@ namespace cl {
 //   focus = small U (large clipped to small grown by reach): the contact region and a body-size of context
 //   fitted with a margin on every side that holds the ruler (30 px off the shapes, two bars, the bracket and
 //   its label: about 180 px at scale 1), less on a small view
+namespace {
+/// The larger body of a pair up to this many times the other's size is framed whole by Frame the Pair, and
+/// its ruler's bars must fit the view whole.
+constexpr double kWholeShadowRatio = 6.0;
+} // namespace
+
 ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, double displayScale) {
     const phys::CollideTrace& t = w.trace();
     const auto extent = [](const phys::AABB& b) {
@@ -479,27 +486,101 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     const phys::AABB grown = phys::fatten(small, reach);
     const phys::AABB clipped{phys::maxVec(large.lower, grown.lower), phys::minVec(large.upper, grown.upper)};
     const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
-    const phys::AABB focus = meets ? phys::combine(small, clipped) : phys::combine(small, large);
+    // A larger body up to kWholeShadowRatio times the other (edge_on_edge's 4 m ground under a 1 m box) is
+    // framed whole, so its shadow's bar is read whole too; a 12 m ground only near the box.
+    const bool whole = extent(large) <= kWholeShadowRatio * extent(small);
+    const phys::AABB focus = meets && !whole ? phys::combine(small, clipped) : phys::combine(small, large);
     const double margin = std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
     ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
-    // Room for the ruler of every SAT axis: in the view and off the pair (off the smaller body when the other
-    // is much larger: a 12 m ground spans any view of the box on it). A long shadow on a diagonal axis (one
-    // box deep inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth
-    // at a time until every axis has it, at most to about half.
-    const bool both = extent(large) <= 3.0 * extent(small);
-    for (int i = 0; i < 8; ++i) {
-        bool room = true;
-        for (int k = 0; k < t.sat.axisCount && room; ++k) {
-            const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
-            const double overSmall = aSmaller ? r.overA : r.overB;
-            room = r.outside < 1e-6 && (both ? r.overPair : overSmall) <= 0.0;
-        }
-        if (room) {
-            break;
-        }
+    // Room for the ruler of every SAT axis (rulersHaveRoom). A long shadow on a diagonal axis (one box deep
+    // inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth at a time
+    // until every axis has it, at most to about half.
+    for (int i = 0; i < 8 && !rulersHaveRoom(w, view, displayScale); ++i) {
         view = ViewTransform(0.9 * view.pixelsPerMetre(), view.centre(), viewSize);
     }
     return view;
+}
+
+// Room for the ruler of every SAT axis: in the view and off the pair (off the smaller body when the other is
+// much larger: a 12 m ground spans any view of the box on it).
+bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& view, double displayScale) {
+    const phys::CollideTrace& t = w.trace();
+    const auto extent = [](const phys::AABB& b) {
+        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
+    };
+    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
+    const double ratio =
+        extent(aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(aSmaller ? t.aabbA : t.aabbB));
+    const bool both = ratio <= 3.0;
+    // Up to kWholeShadowRatio, the band whole in the view: edge_on_edge's 4 m ground's bar ran off both edges
+    // of a view framed on its 1 m box (the band's middle stretch in view is all satRuler weighs).
+    const bool whole = ratio <= kWholeShadowRatio;
+    const QRectF viewRect(QPointF(0, 0), view.viewSize());
+    for (int k = 0; k < t.sat.axisCount; ++k) {
+        const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
+        const double overSmall = aSmaller ? r.overA : r.overB;
+        if (r.outside >= 1e-6 || (both ? r.overPair : overSmall) > 0.0) {
+            return false;
+        }
+        if (whole) {
+            const phys::Vec2 n = t.sat.axes[k].normal;
+            const phys::Vec2 perp = phys::leftPerp(n);
+            for (const double s : {r.sLo, r.sHi}) {
+                for (const double lane : {r.bandLo, r.bandHi}) {
+                    if (!viewRect.contains(view.toView(s * n + lane * perp))) {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+bool OverlayPainter::drawingInView(const Walkthrough& w, const ViewTransform& view, double displayScale) {
+    const phys::CollideTrace& t = w.trace();
+    const QRectF visible = view.visibleWorldRect().normalized();
+    const auto rect = [](const phys::AABB& b) {
+        return QRectF(QPointF(b.lower.x, b.lower.y), QPointF(b.upper.x, b.upper.y));
+    };
+    const auto extent = [](const phys::AABB& b) {
+        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
+    };
+    // The smaller body whole; the larger (a 24 m ground) at least in part.
+    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
+    if (!visible.contains(rect(aSmaller ? t.aabbA : t.aabbB)) ||
+        !visible.intersects(rect(aSmaller ? t.aabbB : t.aabbA))) {
+        return false;
+    }
+    // A sliver past the edge (a percent of the band: a pixel of a circle axis's badge) is no cut.
+    for (int k = 0; k < t.sat.axisCount; ++k) {
+        if (overlay_detail::satRuler(w, k, view, displayScale, {}, {}).outside >= 0.01) {
+            return false;
+        }
+    }
+    return true;
+}
+
+// The opening view with the walkthrough drawn (review v12 M1: deep_penetration opened at 232 px/m, its ruler
+// over B and its axis arrow cut by the view's edge, until the user pressed Frame the Pair):
+//   fitted has room for every ruler (rulersHaveRoom): keep it (a demo's moving bodies, framed large)
+//   else pair = Frame the Pair's view, the same the user gets with Ctrl+Shift+0; it has room: pair
+//   neither has room (a 24 m ground's shadow leaves every view of a ball on it): fitted if it shows the
+//   drawing uncut (drawingInView), else pair
+ViewTransform WalkthroughOverlay::openingView(const SceneCanvas& canvas, const ViewTransform& fitted) const {
+    if (!m_walkthroughVisible || !m_walkthrough || !m_walkthrough->isValid() || m_step < 0) {
+        return fitted;
+    }
+    const double scale = canvas.presentationScale();
+    if (OverlayPainter::rulersHaveRoom(*m_walkthrough, fitted, scale)) {
+        return fitted;
+    }
+    const ViewTransform pair = OverlayPainter::pairView(*m_walkthrough, fitted.viewSize(), scale);
+    if (OverlayPainter::rulersHaveRoom(*m_walkthrough, pair, scale) ||
+        !OverlayPainter::drawingInView(*m_walkthrough, fitted, scale)) {
+        return pair;
+    }
+    return fitted;
 }
 
 } // namespace cl

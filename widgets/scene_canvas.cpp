@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -432,14 +433,35 @@ ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
     const double m = SceneRenderer::fitMargin(size);
     const QSizeF reserve = reservedCorner();
     m_fittedReserve = reserve;
-    if (reserve.isEmpty()) {
-        return ViewTransform::fitting(*box, size, m);
+    ViewTransform view = ViewTransform::fitting(*box, size, m);
+    if (!reserve.isEmpty()) {
+        const ViewTransform band =
+            ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
+        const ViewTransform column =
+            ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
+        view = column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
     }
-    const ViewTransform band =
-        ViewTransform::fitting(*box, size, QMarginsF(m, std::max(m, reserve.height()), m, m));
-    const ViewTransform column =
-        ViewTransform::fitting(*box, size, QMarginsF(m, m, std::max(m, reserve.width()), m));
-    return column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
+    if (kind == PendingFit::Action) {
+        // What a scene opens with: the overlays' drawing fits too (the walkthrough's ruler, review v12 M1:
+        // deep_penetration opened at 232 px/m with its ruler cut by the view's edge).
+        for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
+            if (overlay) {
+                view = overlay->openingView(*this, view);
+            }
+        }
+    }
+    return view;
+}
+
+bool SceneCanvas::refitOpeningView() {
+    // Hidden (or a window being torn down): showEvent fits a pending fit again anyway.
+    if (!isVisible() || m_fitPending != PendingFit::Action) {
+        return false;
+    }
+    m_view = fittedView(PendingFit::Action);
+    rememberView();
+    applyView();
+    return true;
 }
 
 QSizeF SceneCanvas::reservedCorner() const {
@@ -462,17 +484,55 @@ void SceneCanvas::refitForReserve() {
     applyView();
 }
 
-// Framing pseudocode:
-//   moving = union of the world AABBs of the non-static bodies; none: return the union of all bodies
-//   e      = moving's larger side
-//   reach  = moving grown on every side by max(1 m, e / 2)
-//   parts  = static bodies no larger than e (on both axes) within max(1 m, e) of moving: walls, pegs, ramps,
-//            the contraption the bodies move in, framed whole (Newton's cradle's right wall was cut)
-//   core   = moving + parts
-//   frame  = core, plus for every other static body s (a ground) meeting reach: AABB(s) clipped to reach,
-//            except along s's long axis, where a side the parts extend past moving is clipped at the parts
-//            (the ground between the cradle's walls, not a stretch beyond them)
+// Framing pseudocode (review v12 D7: Newton's cradle opened at 26 px/m with 27-px balls, its walls framed
+// whole; the lesson is the balls):
+//   moving = union over the non-static bodies of their AABB, and of it swept along velocity * 1 s up to the
+//            first static body it meets (sweptHit): where they go first, the tunnelling bullet's run to its
+//            wall, not 60 m past it; none: every body
+//   g      = max(0.5 m, the median larger side of the moving bodies): one body of room around them
+//   reach  = moving grown by g
+//   for every static body s meeting reach:
+//     s amid the moving bodies (its box holds the centre of theirs) and no larger than kWholeStaticFactor *
+//       their size on both axes (the friction ramp under its boxes): framed whole, the contraption they
+//       move on
+//     else (a ground, a floor, a wall: beside them): only its part inside reach (the tunnelling demo's
+//       24 m ground was framed whole, its bullet 4 px across)
+//   frame  = moving U those
+// A static body out of reach (the cradle's walls, 2.5 m and 6 m from the balls) is left out: the moving
+// bodies fill the view.
+namespace {
+
+/// The first time t in [0, 1] at which `box` moved by t * d meets `target` (slab test on each axis), or
+/// nullopt when it does not.
+std::optional<double> sweptHit(const phys::AABB& box, phys::Vec2 d, const phys::AABB& target) {
+    double t0 = 0.0, t1 = 1.0;
+    for (const auto& [lower, upper, boxLower, boxUpper, dd] :
+         {std::tuple{target.lower.x, target.upper.x, box.lower.x, box.upper.x, d.x},
+          std::tuple{target.lower.y, target.upper.y, box.lower.y, box.upper.y, d.y}}) {
+        const double lo = lower - boxUpper; // the offsets at which they overlap on this axis
+        const double hi = upper - boxLower;
+        if (dd == 0.0) {
+            if (lo > 0.0 || hi < 0.0) {
+                return std::nullopt;
+            }
+            continue;
+        }
+        const double ta = std::min(lo / dd, hi / dd);
+        const double tb = std::max(lo / dd, hi / dd);
+        t0 = std::max(t0, ta);
+        t1 = std::min(t1, tb);
+        if (t0 > t1) {
+            return std::nullopt;
+        }
+    }
+    return t0;
+}
+
+} // namespace
+
 std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
+    constexpr double kLookAheadSeconds = 1.0;
+    constexpr double kWholeStaticFactor = 1.6;
     const auto bodyBox = [](const phys::BodyDef& body) {
         std::optional<phys::AABB> box;
         const phys::Transform xf{body.position, phys::Rot(body.angle)};
@@ -483,63 +543,64 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
         }
         return box;
     };
+    const auto largerSide = [](const phys::AABB& b) {
+        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
+    };
     const auto meets = [](const phys::AABB& a, const phys::AABB& b) {
         return a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y &&
                b.lower.y <= a.upper.y;
     };
     std::optional<phys::AABB> moving;
+    std::vector<double> sizes;
     for (const phys::BodyDef& body : scene.bodies) {
-        if (body.type != phys::BodyType::Static) {
-            if (const auto box = bodyBox(body)) {
-                moving = moving ? phys::combine(*moving, *box) : *box;
+        if (body.type == phys::BodyType::Static) {
+            continue;
+        }
+        if (const auto box = bodyBox(body)) {
+            const phys::Vec2 run = kLookAheadSeconds * body.linearVelocity;
+            // The first static body in its way; one it already rests on (the ground under a sliding box) is
+            // not. Nothing in its way: where it is (a flyer's path is watched, or followed).
+            std::optional<double> until;
+            for (const phys::BodyDef& other : scene.bodies) {
+                const auto target = other.type == phys::BodyType::Static ? bodyBox(other) : std::nullopt;
+                if (!target || meets(*box, *target)) {
+                    continue;
+                }
+                if (const auto hit = sweptHit(*box, run, *target); hit && (!until || *hit < *until)) {
+                    until = hit;
+                }
             }
+            const phys::Vec2 ahead = until.value_or(0.0) * run;
+            const phys::AABB swept = phys::combine(*box, phys::AABB{box->lower + ahead, box->upper + ahead});
+            moving = moving ? phys::combine(*moving, swept) : swept;
+            sizes.push_back(largerSide(*box));
         }
     }
     if (!moving) {
         return SceneRenderer::sceneBounds(scene);
     }
+    std::nth_element(sizes.begin(), sizes.begin() + std::ptrdiff_t(sizes.size() / 2), sizes.end());
+    const double grow = std::max(0.5, sizes[sizes.size() / 2]);
     const phys::Vec2 extent = moving->upper - moving->lower;
-    const double largest = std::max(extent.x, extent.y);
-    const double grow = std::max(1.0, 0.5 * largest);
-    const phys::AABB reach{moving->lower - phys::Vec2{grow, grow}, moving->upper + phys::Vec2{grow, grow}};
-    const double partGrow = std::max(1.0, largest);
-    const phys::AABB partReach{moving->lower - phys::Vec2{partGrow, partGrow},
-                               moving->upper + phys::Vec2{partGrow, partGrow}};
-    std::vector<bool> part(scene.bodies.size(), false);
-    phys::AABB core = *moving;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        const phys::BodyDef& body = scene.bodies[i];
+    const phys::AABB reach = phys::fatten(*moving, grow);
+    phys::AABB frame = *moving;
+    for (const phys::BodyDef& body : scene.bodies) {
         if (body.type != phys::BodyType::Static) {
             continue;
         }
-        if (const auto box = bodyBox(body)) {
-            const phys::Vec2 size = box->upper - box->lower;
-            if (std::max(size.x, size.y) <= largest && meets(*box, partReach)) {
-                part[i] = true;
-                core = phys::combine(core, *box);
-            }
-        }
-    }
-    phys::AABB frame = core;
-    for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
-        const phys::BodyDef& body = scene.bodies[i];
-        if (body.type != phys::BodyType::Static || part[i]) {
+        const auto box = bodyBox(body);
+        if (!box || !meets(*box, reach)) {
             continue;
         }
-        if (const auto box = bodyBox(body)) {
-            phys::AABB clip = reach;
-            if (box->upper.x - box->lower.x >= box->upper.y - box->lower.y) {
-                clip.lower.x = core.lower.x < moving->lower.x ? core.lower.x : clip.lower.x;
-                clip.upper.x = core.upper.x > moving->upper.x ? core.upper.x : clip.upper.x;
-            } else {
-                clip.lower.y = core.lower.y < moving->lower.y ? core.lower.y : clip.lower.y;
-                clip.upper.y = core.upper.y > moving->upper.y ? core.upper.y : clip.upper.y;
-            }
-            const phys::AABB clipped{phys::maxVec(box->lower, clip.lower),
-                                     phys::minVec(box->upper, clip.upper)};
-            if (clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y) {
-                frame = phys::combine(frame, clipped);
-            }
+        const phys::Vec2 size = box->upper - box->lower;
+        const phys::Vec2 centre = 0.5 * (moving->lower + moving->upper);
+        const bool amid = box->lower.x <= centre.x && centre.x <= box->upper.x && box->lower.y <= centre.y &&
+                          centre.y <= box->upper.y;
+        if (amid && size.x <= kWholeStaticFactor * extent.x && size.y <= kWholeStaticFactor * extent.y) {
+            frame = phys::combine(frame, *box);
+        } else {
+            frame = phys::combine(frame, phys::AABB{phys::maxVec(box->lower, reach.lower),
+                                                    phys::minVec(box->upper, reach.upper)});
         }
     }
     return frame;
@@ -843,6 +904,7 @@ void SceneCanvas::addOverlay(CanvasOverlay* overlay) {
         m_overlays.append(overlay);
         connect(overlay, &CanvasOverlay::changed, viewport(), qOverload<>(&QWidget::update));
         connect(overlay, &CanvasOverlay::reservedCornerChanged, this, &SceneCanvas::refitForReserve);
+        connect(overlay, &CanvasOverlay::openingViewChanged, this, &SceneCanvas::refitOpeningView);
         viewport()->update();
     }
 }

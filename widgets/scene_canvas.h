@@ -131,10 +131,11 @@ public:
     /// that needs the bodies' centres (the Verlet overlay's hub particles sit where the names would).
     void setBodyNamesSuppressed(bool suppressed);
 
-    /// What frameScene() fits: the bodies that move (not static), whole the static bodies no larger than
-    /// them close by (walls, pegs: the contraption), and the parts of the larger ones (grounds) within their
-    /// reach (half their extent around them, or up to the walls), so a 40 m ground does not shrink a ramp and
-    /// its boxes to a corner. A scene without moving bodies: every body. Empty scene: nullopt.
+    /// What frameScene() fits: the bodies that move (not static), where they are and where their velocity
+    /// takes them in the first quarter second, with one body's size of room; the static bodies within that
+    /// room, whole when amid the moving group and no larger than about it on both axes (a ramp), else only
+    /// the part inside it (a ground, a wall), so the moving bodies fill the view: Newton's cradle frames its balls, not
+    /// its walls 6 m away. A scene without moving bodies: every body. Empty scene: nullopt.
     static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
 
     /// True when the last paint came from the drag layer: a copy of the viewport's background and every item
@@ -159,9 +160,14 @@ public slots:
     /// Frames every body with a margin (SceneRenderer::fitView). Until the user zooms or pans, each change of
     /// the canvas's size (the first show included) fits again.
     void zoomToFit();
-    /// Frames framingBounds() with zoomToFit's margin: what a scene opens with. Kept fitted through size
-    /// changes as zoomToFit is.
+    /// Frames framingBounds() with zoomToFit's margin, then lets each overlay change that view to what its
+    /// drawing needs (CanvasOverlay::openingView: the walkthrough's ruler beside its pair): what a scene
+    /// opens with. Kept fitted through size changes as zoomToFit is.
     void frameScene();
+    /// When the view is still frameScene's fit (the user has not zoomed, panned or set it), fits again: an
+    /// overlay's opening view may have changed (CanvasOverlay::openingViewChanged). A hidden canvas waits for
+    /// its showEvent, which fits again anyway. @return whether it fitted again
+    bool refitOpeningView();
     void setShowBodyNames(bool show);
     void setShowGrid(bool show);
 
@@ -227,7 +233,8 @@ private:
     enum class PendingFit { None, Scene, Action };
     PendingFit m_fitPending = PendingFit::None;
     /// The view of a fit of that kind at the viewport's size now. A frameScene fit leaves the overlays'
-    /// reserved corner (reservedCorner()) clear of the framed bodies, and notes it in m_fittedReserve.
+    /// reserved corner (reservedCorner()) clear of the framed bodies, and notes it in m_fittedReserve; then
+    /// each overlay's openingView may replace it.
     ViewTransform fittedView(PendingFit kind) const;
     /// The largest box the overlays draw in a corner of the view (CanvasOverlay::reservedCorner).
     QSizeF reservedCorner() const;

@@ -19,9 +19,12 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
+#include <QStyle>
+#include <QStyleOptionFrame>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <variant>
 
@@ -38,6 +41,28 @@ const char* const kBadEditStyle = "QLineEdit { border: 1px solid #d32f2f; backgr
 QString liveToolTip(const QString& label, const QString& exact) {
     return InspectorDock::tr("%1 = %2 (live; typing pauses the run and applies the exact value)")
         .arg(label, exact);
+}
+
+/// The width a line edit needs to show `text` whole: the text, QLineEdit's 2-pixel margins each side, its
+/// text margins and the style's frame (as QLineEdit::sizeHint adds them). The bare text width left the last
+/// character of "-0.15667" under the frame.
+int lineEditWidthFor(QLineEdit* edit, const QString& text) {
+    const QMargins margins = edit->textMargins();
+    const int inner = edit->fontMetrics().horizontalAdvance(text) + 2 * 2 + margins.left() + margins.right();
+    QStyleOptionFrame option;
+    option.initFrom(edit);
+    option.lineWidth = edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, edit);
+    option.midLineWidth = 0;
+    option.state |= QStyle::State_Sunken;
+    option.features = QStyleOptionFrame::None;
+    return edit->style()
+        ->sizeFromContents(QStyle::CT_LineEdit, &option, QSize(inner, edit->fontMetrics().height()), edit)
+        .width();
+}
+
+/// A document field's tooltip: its name and the exact value behind the rounded text.
+QString exactToolTip(const QString& label, const QString& exact) {
+    return InspectorDock::tr("%1 = %2 (exact; the field shows it rounded)").arg(label, exact);
 }
 
 std::vector<int> shapeLayout(const phys::BodyDef& body) {
@@ -155,6 +180,28 @@ QString InspectorDock::formatNumber(double stored, double scale) {
     return formatNumber(shown);
 }
 
+QString InspectorDock::formatShown(double stored, double scale, int digits) {
+    const double shown = stored * scale;
+    if (shown == 0.0) {
+        return QStringLiteral("0"); // also -0
+    }
+    return QString::number(shown, 'g', std::max(1, digits));
+}
+
+// Rounded text that fits (review v12: "-0.15666…" ran past a position field):
+//   for d = kShownDigits down to 1: t = formatShown(stored, scale, d); if t fits field.fitWidth: return t
+//   return the 1-digit text
+QString InspectorDock::shownText(const NumberField& field, double stored) const {
+    QString text;
+    for (int digits = kShownDigits; digits >= 1; --digits) {
+        text = formatShown(stored, field.scale, digits);
+        if (field.fitWidth <= 0 || lineEditWidthFor(field.edit, text) <= field.fitWidth) {
+            break;
+        }
+    }
+    return text;
+}
+
 QString InspectorDock::formatLive(double value, int decimals) {
     QString text = QString::number(value, 'f', decimals);
     if (text.startsWith(QLatin1Char('-')) && text.toDouble() == 0.0) {
@@ -220,6 +267,11 @@ QWidget* InspectorDock::makeVectorRow(QLineEdit* x, QLineEdit* y, QLabel* error)
         // The two editors share the width equally and may shrink to it: a live value (at most about ten
         // characters) stays readable in the default dock width.
         editor->setMinimumWidth(editor->fontMetrics().horizontalAdvance(QStringLiteral("-00.0000")));
+        for (const auto& number : m_numbers) {
+            if (number->edit == editor) {
+                number->fitWidth = editor->minimumWidth(); // a document value's text fits it whole
+            }
+        }
         line->addWidget(editor, 1);
     }
     column->addLayout(line);
@@ -522,7 +574,16 @@ void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& po
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
                 table->setItem(i, c, item);
             }
-            item->setText(formatNumber(c == 0 ? v.x : v.y));
+            const double value = c == 0 ? v.x : v.y;
+            const QString text = formatShown(value);
+            const QString tip = formatNumber(value);
+            // Only when they differ: each set emits itemChanged (ignored while refreshing) and repaints.
+            if (item->text() != text) {
+                item->setText(text);
+            }
+            if (item->toolTip() != tip) {
+                item->setToolTip(tip);
+            }
         }
     }
     // Show every row: the table is as tall as its contents.
@@ -558,11 +619,13 @@ void InspectorDock::refresh() {
     for (const auto& number : m_numbers) {
         const bool showLive = number->live && live;
         const double stored = number->read(showLive ? *live : body);
-        number->shown = showLive ? formatLive(stored * number->scale, number->liveDecimals)
-                                 : formatNumber(stored, number->scale);
+        // Rounded to fit the field; the exact value in the tooltip (review v12: "34.37746770784939" and
+        // "1.000000000000000" ran past their fields).
+        number->shown =
+            showLive ? formatLive(stored * number->scale, number->liveDecimals) : shownText(*number, stored);
         number->edit->setText(number->shown);
         number->edit->setToolTip(showLive ? liveToolTip(number->label, formatNumber(stored, number->scale))
-                                          : number->label);
+                                          : exactToolTip(number->label, formatNumber(stored, number->scale)));
         number->edit->setStyleSheet(QString());
         number->edit->setCursorPosition(0);
     }
@@ -713,8 +776,10 @@ void InspectorDock::commitNumber(NumberField& field) {
         return;
     }
     const QString text = field.edit->text().trimmed();
-    // Unchanged text is no edit; but a live value is shown rounded, so text typed over it is applied even
-    // when it equals the rounded text ("0.0013" typed over the 0.00129... shown as "0.0013").
+    // Unchanged text is no edit: a document value is shown rounded (formatShown), and Enter or leaving the
+    // field must not write the rounding back. But a live value typed over is applied even when it equals the
+    // rounded text ("0.0013" typed over the 0.00129... shown as "0.0013"): typing there means "set the run's
+    // body to this", and the run is not on the undo stack.
     const bool typedLive = field.live && isLive() && field.edit->isModified();
     if (text == field.shown && !typedLive) {
         return;
@@ -792,6 +857,10 @@ void InspectorDock::commitVertexCell(int shape, QTableWidget* table, QTableWidge
         m_refreshing = false;
     };
     const QString text = item->text().trimmed();
+    // The cell's rounded text left as it was is no edit: the exact coordinate behind it stays.
+    if (text == formatShown(isX ? polygon.vertex(vertex).x : polygon.vertex(vertex).y)) {
+        return;
+    }
     const std::optional<double> value = parseNumber(text);
     if (!value) {
         revert();

@@ -42,9 +42,13 @@ class SimulationController;
 /// that breaks convexity...), shows a red message under the field naming it, is sent to the status bar
 /// through message(), and leaves the document and the undo stack as they were.
 ///
-/// Numbers shown: a document value is written in its shortest exact form (formatNumber: "2.5", "0.1"), so
-/// what the file holds or the user typed reads back exactly; a live value (Simulate mode) with fixed
-/// decimals (formatLive: 4 for metres, m/s and rad/s, 2 for degrees), its full value in the tooltip.
+/// Numbers shown: a document value rounded to kShownDigits significant digits (formatShown: "34.3775" for
+/// 34.37746770784939, "-0.51" for -0.50999999999999, "1" for 1.0000000000000002), so it fits its field and
+/// reads as a lesson needs it; the exact value (formatNumber's shortest text that reads back as the stored
+/// value) is in the field's tooltip, and in the vertex table's cells' tooltips. A live value (Simulate mode)
+/// has fixed decimals (formatLive: 4 for metres, m/s and rad/s, 2 for degrees), its full value in the
+/// tooltip too. Nothing is lost by the rounding: text left as shown is no edit (Enter, or leaving the field,
+/// writes nothing back and adds no undo entry), and what is typed is written exactly as typed.
 ///
 /// Live in Simulate mode (setSimulation): position, angle, velocity and spin show the running body at the
 /// frame shown (playing, stepping, stepping back), with a line saying the frame, the time and whether the
@@ -81,6 +85,15 @@ public:
     /// How a document value is shown in a field (Edit mode, and every field that is not live): the shortest
     /// text that reads back as exactly `value` ("0.1", "2.5", "0.30000000000000004"), "0" for -0.
     static QString formatNumber(double value);
+    /// How a document value is shown in its field: `stored * scale` rounded to `digits` significant digits
+    /// ('g' notation: "34.3775", "-0.51", "1e-07"), "0" for a value that is zero or -0. The exact value is
+    /// formatNumber(stored, scale). A field shows kShownDigits digits, or fewer where its text would not
+    /// fit the field at its minimum width (a vector row's x and y: "-0.1567").
+    static QString formatShown(double stored, double scale = 1.0, int digits = kShownDigits);
+    /// Significant digits of a document value in its field: enough for a lesson (millimetres on a 100 m
+    /// scene, hundredths of a degree on any angle below 1000), few enough to fit the field at the dock's
+    /// default width.
+    static constexpr int kShownDigits = 6;
     /// A document value shown in another unit: `stored * scale` (e.g. radians shown in degrees) written as
     /// the shortest text t with parseNumber(t) / scale == stored, so the field reads back the exact stored
     /// value; when no decimal text does (rare), the shortest text of the displayed value.
@@ -111,8 +124,9 @@ private:
         std::function<void(phys::BodyDef&, double)> write; ///< sets the stored value (SI)
         FieldId field;
         QString label;      ///< name in messages ("position x")
-        QString shown;      ///< the text last put in the editor (from the document, or live)
+        QString shown;      ///< the text last put in the editor (from the document, rounded, or live)
         double scale = 1.0; ///< shown = stored * scale (degrees per radian for the angle)
+        int fitWidth = 0;   ///< a document value's text fits this width, pixels (0: kShownDigits digits)
         bool live = false;  ///< pose or velocity: shows the running body in Simulate mode
         int liveDecimals = kLiveLengthDecimals; ///< decimals when live
     };
@@ -123,6 +137,9 @@ private:
 
     void rebuild();
     void refresh();
+    /// A document value's text in `field`: formatShown with kShownDigits digits, fewer when that does not fit
+    /// field.fitWidth.
+    QString shownText(const NumberField& field, double stored) const;
     /// Puts the document's value back into a number field after a refusal.
     void restore(NumberField& field);
     /// Rewrites the live fields and the live line from the frame shown (cheap when nothing changed).

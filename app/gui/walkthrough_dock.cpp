@@ -495,13 +495,32 @@ bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
         return false;
     }
     m_sim.reset(); // another pair: the edited scene's
-    if (a != m_keyA || b != m_keyB) {
+    const bool changed = a != m_keyA || b != m_keyB;
+    if (changed) {
         m_keyA = a;
         m_keyB = b;
         m_step = 0;
     }
     rebuild();
+    if (changed) {
+        frameIfCut();
+    }
     return true;
+}
+
+// Another pair (picked in the combo boxes, by selecting two bodies, or swapped): a view still the opening fit
+// frames it as a scene opens; a view the user set stays unless it would cut the new pair's drawing (a body
+// or a ruler past the view's edge), which Frame the Pair then shows. A step, a tab or a drag never moves
+// the view.
+void WalkthroughDock::frameIfCut() {
+    if (!m_overlay->walkthroughVisible() || !m_walkthrough.isValid() || !m_canvas->isVisible() ||
+        m_canvas->refitOpeningView()) {
+        return;
+    }
+    if (!OverlayPainter::drawingInView(m_walkthrough, m_canvas->viewTransform(),
+                                       m_canvas->presentationScale())) {
+        framePair();
+    }
 }
 
 void WalkthroughDock::swapPair() {
@@ -635,6 +654,9 @@ void WalkthroughDock::onSceneReset() {
     chooseDefaultPair();
     m_step = 0;
     rebuild();
+    // The main window framed the new scene before this pair was chosen: the opening view makes room for its
+    // drawing now (WalkthroughOverlay::openingView).
+    m_canvas->refitOpeningView();
 }
 
 void WalkthroughDock::onBodyChanged(BodyKey key) {

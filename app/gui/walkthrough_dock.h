@@ -134,6 +134,8 @@ private:
     /// Picks a default pair: the first two bodies that touch, one of them not static (else any two that
     /// touch), else the first two.
     void chooseDefaultPair();
+    /// After the pair changed: frames it when the view would cut its drawing (see the definition).
+    void frameIfCut();
     /// Draws the step on the canvas exactly when the panel is on screen and, while simulating, only for a
     /// contact chosen on the run (not the edited scene's pair).
     void updateOverlayVisibility();

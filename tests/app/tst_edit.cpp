@@ -35,6 +35,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
+#include <QStyle>
+#include <QStyleOptionFrame>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -94,7 +96,8 @@ private slots:
     void inspectorTypingSetsThePropertyInOneStep_data();
     void inspectorTypingSetsThePropertyInOneStep();
     void consecutiveEditsOfOneFieldMerge();
-    void inspectorShowsExactValuesAndFitsTheDock();
+    void inspectorShowsRoundedValuesAndFitsTheDock();
+    void roundedFieldsLoseNothing();
     void vertexTableCellEditsTheVertex();
     void badNumberIsRefusedAndChangesNothing_data();
     void badNumberIsRefusedAndChangesNothing();
@@ -312,11 +315,12 @@ void TestEdit::consecutiveEditsOfOneFieldMerge() {
     QCOMPARE(document->body(key).position, phys::Vec2(-3, 2));
 }
 
-// Edit mode shows the document's numbers exactly: the shortest text that reads back as the stored value
-// ("-3", "0.30000000000000004"), degrees included (an angle typed in degrees shows as typed). Entering the
-// shown text again is no edit. At the dock's default width every editor, the vector rows' y fields too,
-// lies inside the dock, for a polygon body and a circle body.
-void TestEdit::inspectorShowsExactValuesAndFitsTheDock() {
+// Edit mode shows each document number rounded to six significant digits, so it fits its field, with the
+// exact value (the shortest text that reads back as the stored value) in the tooltip; what is typed is
+// written exactly as typed. Entering the shown text again is no edit: the exact value behind the rounding
+// stays. Degrees typed with two decimals show as typed. At the dock's default width every editor, the vector
+// rows' y fields too, lies inside the dock, for a polygon body and a circle body.
+void TestEdit::inspectorShowsRoundedValuesAndFitsTheDock() {
     Document* document = m_window->document();
     const BodyKey box = keyOf(1);
     select({box});
@@ -324,11 +328,16 @@ void TestEdit::inspectorShowsExactValuesAndFitsTheDock() {
     QCOMPARE(field("positionY")->text(), QStringLiteral("2"));
     typeInto("positionX", "0.30000000000000004");
     QCOMPARE(document->body(box).position.x, 0.1 + 0.2);
-    QCOMPARE(field("positionX")->text(), QStringLiteral("0.30000000000000004"));
+    QCOMPARE(field("positionX")->text(), QStringLiteral("0.3"));
+    QVERIFY2(field("positionX")->toolTip().contains(QStringLiteral("0.30000000000000004")),
+             qPrintable(field("positionX")->toolTip()));
     typeInto("positionY", "1.2345678901234567");
     QCOMPARE(document->body(box).position.y, 1.2345678901234567);
-    QCOMPARE(InspectorDock::parseNumber(field("positionY")->text()),
-             std::optional<double>(1.2345678901234567));
+    // As many of six significant digits as fit the vector row's field ("1.2346" at the default width).
+    QVERIFY2(field("positionY")->text().startsWith(QStringLiteral("1.23")) &&
+                 std::abs(field("positionY")->text().toDouble() - 1.2345678901234567) < 0.5e-3,
+             qPrintable(field("positionY")->text()));
+    QVERIFY(field("positionY")->toolTip().contains(QStringLiteral("1.2345678901234567")));
     typeInto("angle", "33.3");
     QCOMPARE(document->body(box).angle, 33.3 / (180.0 / phys::kPi));
     QCOMPARE(field("angle")->text(), QStringLiteral("33.3"));
@@ -388,6 +397,113 @@ void TestEdit::inspectorShowsExactValuesAndFitsTheDock() {
         }
         QVERIFY(editors >= 10);
     }
+}
+
+// Review v12 (Minor): the Inspector showed "34.37746770784939", "-0.50999…" and "1.000000000000000",
+// wider than their fields. Values a drag or a rotation leaves behind now show rounded and fit; the exact
+// value is in the tooltip; Enter on an unchanged field, or leaving it with Tab, writes nothing back (the
+// document keeps every bit, the undo stack no entry); a value typed is written as typed; the vertex table's
+// cells do the same.
+void TestEdit::roundedFieldsLoseNothing() {
+    Document* document = m_window->document();
+    EditController* editor = m_window->editController();
+    const BodyKey box = keyOf(1), ball = keyOf(2), triangle = keyOf(3);
+    phys::BodyDef moved = document->body(box);
+    moved.position = {-0.50999999999999990, -0.15666666666666668};
+    QVERIFY(!editor->setProperty(box, FieldId{BodyField::Position}, moved));
+    moved.angle = 0.6; // 34.37746770784939 degrees
+    QVERIFY(!editor->setProperty(box, FieldId{BodyField::Angle}, moved));
+    phys::BodyDef grown = document->body(ball);
+    std::get<phys::Circle>(grown.shapes[0].geometry).radius = 1.0000000000000002;
+    QVERIFY(!editor->setProperty(ball, FieldId{BodyField::CircleRadius, 0}, grown));
+    QVERIFY(editor->moveVertex(triangle, 0, 2, {1.0 / 3.0, 1.5}));
+
+    // What each field shows: six significant digits (fewer where they would not fit), the exact value in its tooltip, and the text inside the
+    // field's text area (the style's contents rect less QLineEdit's 2-pixel margins).
+    const auto fits = [](QLineEdit* edit) {
+        QStyleOptionFrame option;
+        option.initFrom(edit);
+        option.rect = edit->rect();
+        option.lineWidth = edit->style()->pixelMetric(QStyle::PM_DefaultFrameWidth, &option, edit);
+        option.midLineWidth = 0;
+        option.state |= QStyle::State_Sunken;
+        const QRect contents = edit->style()->subElementRect(QStyle::SE_LineEditContents, &option, edit);
+        return edit->fontMetrics().horizontalAdvance(edit->text()) <= contents.width() - 4;
+    };
+    struct Shown {
+        BodyKey key;
+        const char* field;
+        const char* text;
+        const char* exact;
+    };
+    const Shown shown[] = {
+        {box, "positionX", "-0.51", "-0.5099999999999999"},
+        {box, "positionY", nullptr, "-0.15666666666666668"}, // a vector row's field: as many digits as fit
+        {box, "angle", "34.3775", "34.37746770784939"},
+        {ball, "shape0Radius", "1", "1.0000000000000002"},
+    };
+    for (const Shown& s : shown) {
+        select({s.key});
+        QApplication::processEvents();
+        QLineEdit* edit = field(QLatin1String(s.field));
+        QVERIFY2(edit, s.field);
+        if (s.text) {
+            QCOMPARE(edit->text(), QLatin1String(s.text));
+        } else {
+            // Rounded to what fits (at least three significant digits): within 0.5e-3 of the value.
+            QVERIFY2(edit->text().size() >= 6 && edit->text().size() < 10, qPrintable(edit->text()));
+            QVERIFY(std::abs(edit->text().toDouble() - (-0.15666666666666668)) <= 0.5e-3);
+        }
+        QVERIFY2(edit->toolTip().contains(QLatin1String(s.exact)), qPrintable(edit->toolTip()));
+        QVERIFY2(fits(edit), qPrintable(QStringLiteral("%1: \"%2\" in a field %3 px wide")
+                                            .arg(QLatin1String(s.field), edit->text())
+                                            .arg(edit->width())));
+    }
+
+    // Enter, and Tab out of the field, on every rounded field: no command, every bit kept.
+    const Scene before = document->scene();
+    const int commands = document->undoStack()->count();
+    for (const Shown& s : shown) {
+        select({s.key});
+        QLineEdit* edit = field(QLatin1String(s.field));
+        edit->setFocus();
+        QTest::keyClick(edit, Qt::Key_End);
+        QTest::keyClick(edit, Qt::Key_Return);
+        QTest::keyClick(edit, Qt::Key_Tab);
+        if (s.text) {
+            QCOMPARE(edit->text(), QLatin1String(s.text));
+        }
+    }
+    QCOMPARE(document->undoStack()->count(), commands);
+    QVERIFY(document->scene() == before);
+    QCOMPARE(document->body(box).position.x, -0.50999999999999990);
+    QCOMPARE(document->body(box).angle, 0.6);
+
+    // A cell of the vertex table: rounded, exact in the tooltip; the editor opened and closed unchanged
+    // writes nothing.
+    select({triangle});
+    auto* table = inspector()->findChild<QTableWidget*>(QStringLiteral("shape0Vertices"));
+    QVERIFY(table);
+    QCOMPARE(table->item(2, 0)->text(), QStringLiteral("0.333333"));
+    QCOMPARE(table->item(2, 0)->toolTip(), QStringLiteral("0.3333333333333333"));
+    table->setFocus();
+    table->setCurrentCell(2, 0);
+    QTest::keyClick(table, Qt::Key_F2);
+    QWidget* cell = QApplication::focusWidget();
+    QVERIFY(cell && cell != table);
+    QTest::keyClick(cell, Qt::Key_Return);
+    QCoreApplication::processEvents();
+    QCOMPARE(document->undoStack()->count(), commands);
+    QVERIFY(document->scene() == before);
+
+    // What is typed is written as typed, even where it rounds to the text shown before.
+    select({box});
+    typeInto("positionX", "0.51");
+    QCOMPARE(document->body(box).position.x, 0.51);
+    typeInto("angle", "34.37746");
+    QCOMPARE(document->body(box).angle, 34.37746 / (180.0 / phys::kPi));
+    QCOMPARE(field("angle")->text(), QStringLiteral("34.3775"));
+    QCOMPARE(document->undoStack()->count(), commands + 2);
 }
 
 void TestEdit::vertexTableCellEditsTheVertex() {
