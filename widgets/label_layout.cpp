@@ -193,8 +193,8 @@ void LabelLayout::addMark(QPointF point, double radius) {
     m_marks.emplace_back(point.x() - r, point.y() - r, 2.0 * r, 2.0 * r);
 }
 
-void LabelLayout::addLine(QPointF from, QPointF to, double width) {
-    m_lines.push_back({from, to, width * m_scale});
+void LabelLayout::addLine(QPointF from, QPointF to, double width, LineKind kind) {
+    m_lines.push_back({from, to, width * m_scale, kind});
 }
 
 void LabelLayout::add(const LabelRequest& request) {
@@ -260,7 +260,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     // Leader lines (issue 12 review, M3: a "|cos|" leader ran through other text): a candidate whose leader
     // would cross a placed label costs as if it covered it a little, and each placed leader is a thin line
     // the later labels keep off.
-    std::vector<Line> leaders;
+    std::vector<DrawnLine> leaders;
     const auto leaderEnd = [](QPointF anchor, const QRectF& text) {
         return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
                        std::clamp(anchor.y(), text.top(), text.bottom()));
@@ -277,66 +277,105 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         return 1000.0 * cost;
     };
     for (const std::size_t index : order) {
-        const LabelRequest& r = m_requests[index];
-        if (!r.fixed && !reach.contains(r.anchor)) {
+        const LabelRequest& original = m_requests[index];
+        if (!original.fixed && !reach.contains(original.anchor)) {
             continue;
         }
-        const QSizeF size = textSize(r, m_scale);
-        const QRectF preferred = preferredTextRect(r, m_scale);
-        QRectF best = r.fixed ? preferred
-                              : pushInside(preferred.adjusted(-halo, -halo, halo, halo), m_bounds)
-                                    .adjusted(halo, halo, -halo, -halo);
+        LabelRequest r = original;
+        QRectF preferred, best;
         double bestCost = 0.0;
-        if (!r.fixed) {
-            const double len = std::hypot(r.direction.x(), r.direction.y());
-            const double angle0 = len > 0.0 ? std::atan2(r.direction.y(), r.direction.x()) : -0.5 * kPi;
-            bestCost = 1e300;
-            auto consider = [&](QRectF text) {
-                const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
-                const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
-                // Own anchor excluded from the marks: the label is meant to sit beside it.
-                const double own =
-                    overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
-                double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
-                              avoid.overlap(seen);
-                for (const Line& line : m_lines) {
-                    // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
-                    // a highlighted edge): weighed like text over a strip of text as wide as the line.
-                    cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
-                }
-                for (const Line& line : leaders) {
-                    // As if the leader were a label a halo wide: text across it hides where it leads.
-                    cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
-                }
-                const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
-                if (r.leaderAllowed && distanceToRect(r.anchor, textBox) > 2.5 * gap) {
-                    cost += leaderCost(r.anchor, textBox);
-                }
-                if (cost < bestCost) {
-                    bestCost = cost;
-                    best = seen.adjusted(halo, halo, -halo, -halo);
-                }
-                return cost <= 0.0;
-            };
-            bool done = consider(preferred);
-            const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
-            for (int ring = 0; ring < kRings && !done; ++ring) {
-                const double distance = gap + ring * kRingStep * m_scale;
-                if (distance > limit) {
-                    break;
-                }
-                // Directions nearest the preferred one first: 0, +1, -1, +2, -2, ... steps of 360/16 degrees.
-                for (int k = 0; k < kDirections && !done; ++k) {
-                    const int step = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
-                    const double angle = angle0 + step * 2.0 * kPi / kDirections;
-                    done = consider(
-                        boxBeside(r.anchor, size, QPointF(std::cos(angle), std::sin(angle)), distance));
+        double bestHard = 0.0; ///< of the best spot: what the tests forbid (text on text, on an arrow, ...)
+        // Presentation text that finds no clear spot is tried smaller, down to the normal size (issue 12
+        // review M3: at 1.6 times on a small screen the badges and the overlap's leader piled up).
+        for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
+            if (shrink < 1.0 && (r.fixed || bestHard <= 0.0 || shrink * m_scale < 1.0 - 1e-9)) {
+                break;
+            }
+            r.fontPixels = original.fontPixels * shrink;
+            const QSizeF size = textSize(r, m_scale);
+            preferred = preferredTextRect(r, m_scale);
+            best = r.fixed ? preferred
+                           : pushInside(preferred.adjusted(-halo, -halo, halo, halo), m_bounds)
+                                 .adjusted(halo, halo, -halo, -halo);
+            bestCost = 0.0;
+            bestHard = 0.0;
+            if (!r.fixed) {
+                const double len = std::hypot(r.direction.x(), r.direction.y());
+                const double angle0 = len > 0.0 ? std::atan2(r.direction.y(), r.direction.x()) : -0.5 * kPi;
+                bestCost = 1e300;
+                const auto textBoxOf = [halo](const QRectF& seen) {
+                    return seen.adjusted(halo, halo, -halo, -halo);
+                };
+                auto consider = [&](QRectF text) {
+                    const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
+                    const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
+                    // Own anchor excluded from the marks: the label is meant to sit beside it.
+                    const double own =
+                        overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
+                    double hard = taken.overlap(seen);
+                    double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
+                                  avoid.overlap(seen);
+                    for (const DrawnLine& line : m_lines) {
+                        // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
+                        // a highlighted edge): weighed like text over a strip of text as wide as the line.
+                        if (line.kind == LineKind::Line) {
+                            cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                        } else if (line.kind == LineKind::Outline) {
+                            // A label across an outline straddles it ("|cos| 0.95" over its edge, the "A"
+                            // badge on A's outline: issue 12 review M3): weighed like text over text; the halo
+                            // may touch it.
+                            cost += 1000.0 * line.width * lengthInside(line.from, line.to, textBoxOf(seen));
+                        } else {
+                            // An arrow or the rotate handle is as wide as its head or knob: text over any of
+                            // it hides what it points at (issue 12 review M3: "edge 0" on its own arrowhead),
+                            // so it weighs like text over text.
+                            const double w = 0.5 * line.width;
+                            cost += 1000.0 * line.width *
+                                    lengthInside(line.from, line.to, seen.adjusted(-w, -w, w, w));
+                            hard += lengthInside(line.from, line.to, textBoxOf(seen).adjusted(-w, -w, w, w));
+                        }
+                    }
+                    for (const DrawnLine& line : leaders) {
+                        // As if the leader were a label a halo wide: text across it hides where it leads.
+                        cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
+                        hard += lengthInside(line.from, line.to, textBoxOf(seen));
+                    }
+                    const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
+                    if (r.leaderAllowed && distanceToRect(r.anchor, textBox) > 2.5 * gap) {
+                        const double leader = leaderCost(r.anchor, textBox);
+                        cost += leader;
+                        hard += leader;
+                    }
+                    if (cost < bestCost) {
+                        bestCost = cost;
+                        bestHard = hard;
+                        best = seen.adjusted(halo, halo, -halo, -halo);
+                    }
+                    return cost <= 0.0;
+                };
+                bool done = consider(preferred);
+                const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
+                for (int ring = 0; ring < kRings && !done; ++ring) {
+                    const double distance = gap + ring * kRingStep * m_scale;
+                    if (distance > limit) {
+                        break;
+                    }
+                    // Directions nearest the preferred one first: 0, +1, -1, +2, -2, ... steps of 360/16 degrees.
+                    for (int k = 0; k < kDirections && !done; ++k) {
+                        const int step = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+                        const double angle = angle0 + step * 2.0 * kPi / kDirections;
+                        done = consider(
+                            boxBeside(r.anchor, size, QPointF(std::cos(angle), std::sin(angle)), distance));
+                    }
                 }
             }
         }
         if (!r.fixed && r.maxDistance > 0.0 &&
             (bestCost > 0.0 || distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
             continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
+        }
+        if (!r.fixed && r.optional && bestHard > 0.0) {
+            continue; // nowhere clear: left out (see LabelRequest::optional)
         }
         PlacedLabel& p = placed[index];
         p.request = r;
@@ -346,7 +385,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                    (best.center() - preferred.center()).manhattanLength() > gap;
         taken.insert(p.rect);
         if (p.leader) {
-            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale});
+            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});
         }
         keep[index] = true;
         marks.insert(

@@ -34,6 +34,26 @@ struct LabelRequest {
     /// anchor is left out rather than pulled farther (vertex indices in a crowd of bodies would otherwise
     /// fan out on long leader lines); 0: no limit.
     double maxDistance = 0.0;
+    /// True: a label that only repeats what the table and the colours say (an arrow's, an axis's or a bar's
+    /// name), left out when no spot is clear of other labels, names, grid figures, arrows and leaders (a small
+    /// view with presentation text) rather than written over them.
+    bool optional = false;
+};
+
+/// What a drawn line is: labels keep off all of them, and the tests hold arrows (and the rotate knob's
+/// handle) to a stricter rule than other lines: no label, body name, grid figure or view edge on them.
+enum class LineKind {
+    Line,    ///< a ruler bar, a highlighted edge, an outline, an axis: labels rather not lie across it
+    Arrow,   ///< an arrow with its head
+    Handle,  ///< the selected body's rotate knob and its line (drawn by the Select tool, over everything)
+    Outline, ///< an edge of the pair's outlines or a highlighted edge: text across it reads as struck through
+};
+
+/// A line drawn in the picture, view pixels.
+struct DrawnLine {
+    QPointF from, to;
+    double width = 1.0; ///< pixels, display scale applied: for an arrow, the width of its head
+    LineKind kind = LineKind::Line;
 };
 
 /// A label where the layout put it.
@@ -67,7 +87,11 @@ public:
     void addMark(QPointF point, double radius);
     /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view
     /// pixels; `width` in pixels before the display scale.
-    void addLine(QPointF from, QPointF to, double width);
+    void addLine(QPointF from, QPointF to, double width, LineKind kind = LineKind::Line);
+    /// The lines given so far (widths with the display scale applied).
+    const std::vector<DrawnLine>& lines() const { return m_lines; }
+    /// The view the labels stay in.
+    const QRectF& bounds() const { return m_bounds; }
     /// Asks for a label; it is placed by place(). A request repeating one already made (same text, colour
     /// and anchor) is dropped.
     void add(const LabelRequest& request);
@@ -98,11 +122,7 @@ private:
     std::vector<QRectF> m_obstacles;
     std::vector<QRectF> m_avoid;
     std::vector<QRectF> m_marks;
-    struct Line {
-        QPointF from, to;
-        double width;
-    };
-    std::vector<Line> m_lines;
+    std::vector<DrawnLine> m_lines;
     std::vector<LabelRequest> m_requests;
     QSet<QString> m_seen; ///< text, colour and rounded anchor of each request, to drop repeats
 };

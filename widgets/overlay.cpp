@@ -27,6 +27,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
+#include <span>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -89,6 +91,10 @@ void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& 
     r.priority = priority;
     r.leaderAllowed = leader;
     r.maxDistance = maxDistance;
+    // Names of arrows, axes, bars and edges, and the edges' |cos| (priorities up to 60) repeat the table,
+    // the explanation and the colours: in a view too small for everything they give way
+    // (LabelRequest::optional); depths, measures and the A/B badges stay.
+    r.optional = priority <= 60;
     labels.add(r);
 }
 
@@ -111,9 +117,112 @@ void drawArrow(QPainter& painter, double scale, QPointF from, QPointF to, QColor
     painter.restore();
 }
 
+namespace {
+/// The width of the kit's arrowhead at display scale 1 (0.9 of its 11 px length, paint_kit.cpp), plus a pixel
+/// of antialiasing: what an arrow covers across.
+constexpr double kArrowFootprint = 0.9 * 11.0 + 1.0;
+
+double rectArea(const QRectF& r) {
+    return r.isEmpty() ? 0.0 : r.width() * r.height();
+}
+} // namespace
+
 void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color, double width) {
-    labels.addLine(from, to, width);
+    if (std::hypot(to.x() - from.x(), to.y() - from.y()) < 1.0) {
+        return; // an MTV of a hair's breadth: no arrow to see, nothing for labels to avoid
+    }
+    labels.addLine(from, to, std::max(width, kArrowFootprint), LineKind::Arrow);
     drawArrow(painter, labels.scale(), from, to, color, width);
+}
+
+// Candidates: each base at full length, then each at 0.8, 0.62, 0.48 and 0.36 of it (never flipped: an
+// arrow's direction is what it says); when none of those is clear, each of them moved into the view. Cost:
+//   1000 per px^2 of the arrow's footprint (squares a head wide along it, past its base) outside the view
+//   or over a name or grid figure
+//   + 0.5 per px^2 of its label's preferred box (at the tip) outside the view or over those
+//   + 40 x the fraction shortened + 3 per base passed over + 20 when moved into the view
+// The cheapest wins: the preferred arrow when it is clear, else the least change that makes it clear.
+QLineF fitArrow(const LabelLayout& labels, const std::vector<QPointF>& bases, QPointF direction,
+                double length, const QString& label, double fontPixels, bool shorten) {
+    const double scale = labels.scale();
+    const QRectF& bounds = labels.bounds();
+    const double norm = std::hypot(direction.x(), direction.y());
+    const QPointF u = norm > 0.0 ? direction / norm : QPointF(0.0, -1.0);
+    const double full = length * scale;
+    const double half = 0.5 * kArrowFootprint * scale;
+    const double halo = 2.5 * scale;
+    const auto blocked = [&](const QRectF& r) {
+        double c = rectArea(r) - rectArea(r.intersected(bounds));
+        for (const QRectF& o : labels.obstacles()) {
+            c += rectArea(r.intersected(o));
+        }
+        return c;
+    };
+    const QRectF inner = bounds.adjusted(half + 1.0, half + 1.0, -half - 1.0, -half - 1.0);
+    QLineF best;
+    double bestCost = 1e300;
+    const auto consider = [&](QPointF base, QPointF tip, double cost) {
+        if (cost >= bestCost) {
+            return;
+        }
+        const double along = std::hypot(tip.x() - base.x(), tip.y() - base.y());
+        const int samples = std::max(2, int(std::ceil(along / half)));
+        for (int i = 0; i <= samples && cost < bestCost; ++i) {
+            const double at = along * double(i) / samples;
+            if (at < half) {
+                continue; // the base sits on what the arrow comes from
+            }
+            const QPointF p = base + u * at;
+            cost += 1000.0 * blocked(QRectF(p.x() - half, p.y() - half, 2.0 * half, 2.0 * half));
+        }
+        if (!label.isEmpty()) {
+            cost +=
+                0.5 * blocked(labelRect(scale, tip, label, u, fontPixels).adjusted(-halo, -halo, halo, halo));
+        }
+        if (cost < bestCost) {
+            bestCost = cost;
+            best = QLineF(base, tip);
+        }
+    };
+    constexpr double kFractions[] = {1.0, 0.8, 0.62, 0.48, 0.36};
+    const std::span<const double> fractions(kFractions, shorten ? std::size(kFractions) : 1);
+    for (const double fraction : fractions) {
+        for (std::size_t b = 0; b < bases.size(); ++b) {
+            consider(bases[b], bases[b] + u * (full * fraction), 40.0 * (1.0 - fraction) + 3.0 * double(b));
+        }
+    }
+    if (bestCost >= 1000.0 && !inner.isEmpty()) {
+        // Nothing clear (an edge at or past the view's edge): the arrow moved into the view, whole.
+        for (const double fraction : fractions) {
+            for (std::size_t b = 0; b < bases.size(); ++b) {
+                QPointF base = bases[b];
+                QPointF tip = base + u * (full * fraction);
+                for (const QPointF end : {tip, base}) {
+                    const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
+                                     std::clamp(end.y(), inner.top(), inner.bottom()));
+                    base += in - end;
+                    tip += in - end;
+                }
+                consider(base, tip, 20.0 + 40.0 * (1.0 - fraction) + 3.0 * double(b));
+                // ... and beside that, across its direction (a grid figure right where it lands).
+                const QPointF across(-u.y(), u.x());
+                for (int k = 1; k <= 4 && bestCost >= 1000.0; ++k) {
+                    for (const double sign : {1.0, -1.0}) {
+                        QPointF shift = across * (sign * k * 2.0 * half);
+                        QPointF b2 = base + shift, t2 = tip + shift;
+                        for (const QPointF end : {t2, b2}) {
+                            const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
+                                             std::clamp(end.y(), inner.top(), inner.bottom()));
+                            b2 += in - end;
+                            t2 += in - end;
+                        }
+                        consider(b2, t2, 30.0 + 5.0 * k + 40.0 * (1.0 - fraction) + 3.0 * double(b));
+                    }
+                }
+            }
+        }
+    }
+    return best;
 }
 
 void drawDot(QPainter& painter, double scale, QPointF at, QColor color, double radius, bool filled) {
@@ -260,7 +369,7 @@ void drawEdgeHighlight(QPainter& painter, LabelLayout& labels, const ViewTransfo
     painter.setPen(makePen(labels.scale(), color, width));
     painter.drawLine(toView(view, a), toView(view, b));
     painter.restore();
-    labels.addLine(toView(view, a), toView(view, b), width);
+    labels.addLine(toView(view, a), toView(view, b), width, LineKind::Outline);
     if (!label.isEmpty()) {
         addLabel(labels, 60, toView(view, 0.5 * (a + b)), label, color, viewDirection(outward));
     }
@@ -296,7 +405,8 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
         if (std::holds_alternative<phys::Polygon>(*geometry)) {
             const std::vector<phys::Vec2> v = worldVertices(std::get<phys::Polygon>(*geometry), xf);
             for (std::size_t i = 0; i < v.size(); ++i) {
-                labels.addLine(toView(view, v[i]), toView(view, v[(i + 1) % v.size()]), 2.0);
+                labels.addLine(toView(view, v[i]), toView(view, v[(i + 1) % v.size()]), 2.0,
+                               LineKind::Outline);
             }
         }
     }
@@ -319,9 +429,14 @@ void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& v
     mean = mean / double(m.pointCount);
     const QPointF from = toView(view, mean);
     const QPointF dir = viewDirection(m.normal);
-    drawArrow(painter, labels, from, from + dir * (52.0 * labels.scale()), color, 2.5);
+    std::vector<QPointF> bases{from};
+    for (int i = 0; i < m.pointCount; ++i) {
+        bases.push_back(toView(view, m.points[i].point));
+    }
+    const QLineF arrow = fitArrow(labels, bases, dir, 52.0, withLabels ? QStringLiteral("n") : QString());
+    drawArrow(painter, labels, arrow.p1(), arrow.p2(), color, 2.5);
     if (withLabels) {
-        addLabel(labels, 45, from + dir * (52.0 * labels.scale()), QStringLiteral("n"), color, dir);
+        addLabel(labels, 45, arrow.p2(), QStringLiteral("n"), color, dir);
     }
     auto label = [&m](int i) {
         return QStringLiteral("%1 m").arg(Walkthrough::length(m.points[i].depth));
@@ -469,6 +584,15 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
                                                       const std::vector<OverlayStep>& steps,
                                                       const RenderOptions& under,
                                                       const std::function<std::vector<QRectF>()>& nameRects) {
+    return drawOverlayPicture(painter, scene, view, options, steps, under, nameRects).labels;
+}
+
+OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
+                                                  const ViewTransform& view, const OverlayOptions& options,
+                                                  const std::vector<OverlayStep>& steps,
+                                                  const RenderOptions& under,
+                                                  const std::function<std::vector<QRectF>()>& nameRects,
+                                                  const std::vector<DrawnLine>& handles) {
     const double scale = under.displayScale;
     bool bodyNamesShown = under.bodyNames;
     bool gridShown = under.grid;
@@ -522,6 +646,9 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
             labels.addAvoidArea(box);
         }
     }
+    for (const DrawnLine& h : handles) {
+        labels.addLine(h.from, h.to, h.width / scale, h.kind);
+    }
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
@@ -547,10 +674,63 @@ std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const p
             }
         }
     }
-    std::vector<PlacedLabel> placed = labels.place();
-    LabelLayout::draw(painter, placed, scale);
+    OverlayPicture picture;
+    if (anyStep && bodyNamesShown) {
+        // A name an arrow could not keep off (a box's normal into the box it stands on, in a pyramid; fitArrow
+        // found nothing clear) is drawn again over the arrow, so that it stays legible.
+        const auto crossed = [&](const QRectF& name) {
+            return std::any_of(labels.lines().begin(), labels.lines().end(), [&](const DrawnLine& line) {
+                if (line.kind != LineKind::Arrow) {
+                    return false;
+                }
+                // The shaft past its base (which sits on what the arrow comes from: an MTV on B's centre),
+                // swept by a square of the pen's width, against the name: the segment clipped to the name's
+                // box grown by half the width (Liang-Barsky), exact rather than sampled, so no square of the
+                // shaft that touches the name is missed.
+                const double h = 0.5 * line.width;
+                const QRectF grown = name.adjusted(-h, -h, h, h);
+                const QPointF d = line.to - line.from;
+                const double length = std::hypot(d.x(), d.y());
+                if (length <= line.width) {
+                    return false;
+                }
+                double t0 = line.width / length, t1 = 1.0;
+                const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
+                const double q[4] = {line.from.x() - grown.left(), grown.right() - line.from.x(),
+                                     line.from.y() - grown.top(), grown.bottom() - line.from.y()};
+                for (int k = 0; k < 4; ++k) {
+                    if (p[k] == 0.0) {
+                        if (q[k] < 0.0) {
+                            return false;
+                        }
+                    } else {
+                        const double t = q[k] / p[k];
+                        if (p[k] < 0.0) {
+                            t0 = std::max(t0, t);
+                        } else {
+                            t1 = std::min(t1, t);
+                        }
+                    }
+                }
+                return t0 <= t1;
+            });
+        };
+        if (std::any_of(labels.obstacles().begin(), labels.obstacles().end(), crossed)) {
+            for (const phys::BodyDef& body : scene.bodies) {
+                if (const std::optional<QRectF> rect = bodyNameRect(body, view, scale);
+                    rect && crossed(*rect)) {
+                    SceneRenderer::drawLabel(painter, view.toView(SceneRenderer::labelAnchor(body)),
+                                             QString::fromStdString(body.name), scale);
+                    picture.namesOverArrows.push_back(*rect);
+                }
+            }
+        }
+    }
+    picture.labels = labels.place();
+    picture.lines = labels.lines();
+    LabelLayout::draw(painter, picture.labels, scale);
     painter.restore();
-    return placed;
+    return picture;
 }
 
 std::vector<PlacedLabel> OverlayPainter::renderAll(QPainter& painter, const phys::SceneDef& scene,
@@ -566,8 +746,15 @@ std::vector<PlacedLabel> OverlayPainter::renderAll(QPainter& painter, const phys
                                                    const RenderOptions& renderOptions,
                                                    const OverlayOptions& overlays,
                                                    const std::vector<OverlayStep>& steps) {
+    return renderPicture(painter, scene, view, renderOptions, overlays, steps).labels;
+}
+
+OverlayPicture OverlayPainter::renderPicture(QPainter& painter, const phys::SceneDef& scene,
+                                             const ViewTransform& view, const RenderOptions& renderOptions,
+                                             const OverlayOptions& overlays,
+                                             const std::vector<OverlayStep>& steps) {
     SceneRenderer::render(painter, scene, view, renderOptions);
-    return drawOverlays(painter, scene, view, overlays, steps, renderOptions);
+    return drawOverlayPicture(painter, scene, view, overlays, steps, renderOptions);
 }
 
 QImage OverlayPainter::renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
@@ -651,10 +838,14 @@ void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canv
         }
         return rects;
     };
-    m_lastLabels =
-        OverlayPainter::drawOverlays(painter, scene, view, m_options,
-                                     {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}},
-                                     canvas.renderOptions(), nameRects);
+    // The Select tool's rotate knob is drawn over this afterwards: the labels keep off it (issue 12 review
+    // M3: its line ran through "B").
+    OverlayPicture picture = OverlayPainter::drawOverlayPicture(
+        painter, scene, view, m_options,
+        {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}}, canvas.renderOptions(),
+        nameRects, canvas.toolHandles());
+    m_lastLabels = std::move(picture.labels);
+    m_lastLines = std::move(picture.lines);
     painter.restore();
 }
 

@@ -48,6 +48,15 @@ struct OverlayStep {
     int step = -1;
 };
 
+/// What one drawing of the overlays holds: the labels as placed and the lines they kept off (arrows,
+/// highlighted edges, outlines, ruler bars, a tool's handles), view pixels.
+struct OverlayPicture {
+    std::vector<PlacedLabel> labels;
+    std::vector<DrawnLine> lines;
+    /// Body names an arrow could not keep off, drawn again over it (view pixels, as bodyNameRect).
+    std::vector<QRectF> namesOverArrows;
+};
+
 /// Stateless overlay drawing.
 class OverlayPainter {
 public:
@@ -97,6 +106,16 @@ public:
                                                  const RenderOptions& under,
                                                  const std::function<std::vector<QRectF>()>& nameRects = {});
 
+    /// drawOverlays, returning the lines too.
+    /// @param handles lines drawn over the overlay afterwards (the Select tool's rotate knob): the labels
+    ///        keep off them, and they are returned with the others
+    static OverlayPicture drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
+                                             const ViewTransform& view, const OverlayOptions& options,
+                                             const std::vector<OverlayStep>& steps,
+                                             const RenderOptions& under,
+                                             const std::function<std::vector<QRectF>()>& nameRects = {},
+                                             const std::vector<DrawnLine>& handles = {});
+
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
     /// then drawOverlays, both at renderOptions.displayScale. Painter: view pixels -> device.
     /// @return the labels as placed
@@ -109,6 +128,11 @@ public:
                                               const ViewTransform& view, const RenderOptions& renderOptions,
                                               const OverlayOptions& overlays,
                                               const std::vector<OverlayStep>& steps);
+    /// renderAll returning the lines too.
+    static OverlayPicture renderPicture(QPainter& painter, const phys::SceneDef& scene,
+                                        const ViewTransform& view, const RenderOptions& renderOptions,
+                                        const OverlayOptions& overlays,
+                                        const std::vector<OverlayStep>& steps);
     /// renderAll into an image of view.viewSize() times `scale` pixels (devicePixelRatio = scale).
     static QImage renderImage(const phys::SceneDef& scene, const ViewTransform& view, double scale,
                               const RenderOptions& renderOptions, const OverlayOptions& overlays,
@@ -174,9 +198,12 @@ public:
     ViewTransform openingView(const SceneCanvas& canvas, const ViewTransform& fitted) const override;
     /// The labels the last paint placed (view pixels): what the canvas showed in words.
     const std::vector<PlacedLabel>& lastLabels() const { return m_lastLabels; }
+    /// The lines the last paint's labels kept off (with the canvas tool's handles).
+    const std::vector<DrawnLine>& lastLines() const { return m_lastLines; }
 
 private:
     std::vector<PlacedLabel> m_lastLabels;
+    std::vector<DrawnLine> m_lastLines;
     /// bodyNameRects of the canvas's scene, per body, as of the canvas's sceneGeneration() (a drag changes
     /// only its live body, whose entry is measured on every paint; the other thousand are kept).
     std::vector<std::optional<QRectF>> m_nameRects;

@@ -63,6 +63,7 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
             drawEdgeHighlight(painter, labels, view, a, b, color);
         } else {
             drawSegment(painter, view, a, b, makePen(labels.scale(), color, 2.5, Qt::DashLine));
+            labels.addLine(toView(view, a), toView(view, b), 2.5, LineKind::Outline);
         }
         addLabel(labels, chosen ? 60 : 55, toView(view, 0.5 * (a + b)),
                  QStringLiteral("|cos| %1").arg(Walkthrough::number(dotValue)),
@@ -71,9 +72,13 @@ void drawCandidate(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
     }
     const QPointF p = toView(view, c.furthestPoint);
     const QPointF d = viewDirection(c.direction);
-    drawArrow(painter, labels, p, p + d * (44.0 * labels.scale()), color, 2.5);
-    addLabel(labels, 45, p + d * (44.0 * labels.scale()),
-             isB ? QStringLiteral("\u2212n") : QStringLiteral("+n"), color, d);
+    const QString name = isB ? QStringLiteral("\u2212n") : QStringLiteral("+n");
+    // From the point, or beside it, shorter where the view or a name is near (fitArrow).
+    const QPointF across = QPointF(-d.y(), d.x()) * (12.0 * labels.scale());
+    const QLineF arrow =
+        fitArrow(labels, {p, p + across, p - across, p + 2.0 * across, p - 2.0 * across}, d, 44.0, name);
+    drawArrow(painter, labels, arrow.p1(), arrow.p2(), color, 2.5);
+    addLabel(labels, 45, arrow.p2(), name, color, d);
     drawDot(painter, labels.scale(), p, color, 6.0);
 }
 
@@ -86,10 +91,14 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
     drawEdgeHighlight(painter, labels, view, c.incidentStart, c.incidentEnd, inc,
                       withLabels ? QObject::tr("incident") : QString(), c.referenceNormal, width);
     if (withLabels) {
-        const QPointF mid = toView(view, 0.5 * (c.referenceStart + c.referenceEnd));
+        std::vector<QPointF> bases;
+        for (const double f : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9}) {
+            bases.push_back(toView(view, c.referenceStart + f * (c.referenceEnd - c.referenceStart)));
+        }
         const QPointF d = viewDirection(c.referenceNormal);
-        drawArrow(painter, labels, mid, mid + d * (46.0 * labels.scale()), ref, 2.5);
-        addLabel(labels, 50, mid + d * (46.0 * labels.scale()), QObject::tr("n ref"), ref, d, 12.0);
+        const QLineF arrow = fitArrow(labels, bases, d, 46.0, QObject::tr("n ref"), 12.0);
+        drawArrow(painter, labels, arrow.p1(), arrow.p2(), ref, 2.5);
+        addLabel(labels, 50, arrow.p2(), QObject::tr("n ref"), ref, d, 12.0);
     }
 }
 

@@ -81,6 +81,137 @@ void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough
 void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, const WalkthroughStep& step,
                  const ViewTransform& view) {
     const bool all = step.kind == WalkthroughStepKind::MethodsCompare;
+    // Legend: the corner of the view where it covers no body name, grid figure or arrow and the least of the
+    // pair's boxes (top-left first, clear of the grid's labels on the left and bottom edges); when no corner
+    // is clear, the middle of an edge, then any spot of the view (every 12 px); when nothing is clear at
+    // the presentation size, the same at a smaller size, down to the normal one (a small view with large
+    // text, issue 12 review M3).
+    const double scale = labels.scale();
+    std::vector<QRectF> avoid = labels.obstacles();
+    const std::size_t hardCount = avoid.size();
+    for (const phys::AABB& box : {w.trace().aabbA, w.trace().aabbB}) {
+        avoid.push_back(
+            QRectF(toView(view, {box.lower.x, box.upper.y}), toView(view, {box.upper.x, box.lower.y}))
+                .normalized());
+    }
+    // Where the methods' normal arrows will go (drawn after the legend, from the contact points, 50 px): the
+    // legend keeps off that reach where it can, so that the arrows need not bend around it.
+    std::vector<QRectF> arrowReach;
+    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+        const phys::Manifold& mf = w.methodTrace(m).manifold;
+        for (int i = 0; i < mf.pointCount; ++i) {
+            const QPointF p = toView(view, mf.points[i].point);
+            const double r = 62.0 * scale;
+            arrowReach.emplace_back(p.x() - r, p.y() - r, 2.0 * r, 2.0 * r);
+        }
+    }
+    const auto costOf = [&](const QRectF& rect) {
+        double cost = 0.0;
+        for (const QRectF& reach : arrowReach) {
+            const QRectF hit = rect.intersected(reach);
+            // Less than any name or arrow (1e6 per px^2), more than the pair's boxes alone.
+            cost += hit.isEmpty() ? 0.0 : 1000.0 + hit.width() * hit.height();
+        }
+        for (std::size_t i = 0; i < avoid.size(); ++i) {
+            const QRectF hit = rect.intersected(avoid[i]);
+            // A covered name costs far more than a covered part of a shape's box.
+            cost += hit.isEmpty() ? 0.0 : hit.width() * hit.height() * (i < hardCount ? 1e6 : 1.0);
+        }
+        for (const DrawnLine& line : labels.lines()) {
+            // The arrows drawn above: text over one hides where it points (weighed like a name).
+            if (line.kind != LineKind::Arrow) {
+                continue;
+            }
+            const double h = 0.5 * line.width;
+            for (int i = 0; i <= 16; ++i) {
+                const QPointF p = line.from + (line.to - line.from) * (i / 16.0);
+                const QRectF hit = rect.intersected(QRectF(p.x() - h, p.y() - h, 2 * h, 2 * h));
+                cost += hit.isEmpty() ? 0.0 : hit.width() * hit.height() * 1e6;
+            }
+        }
+        return cost;
+    };
+    const QSizeF viewSize = view.viewSize();
+    const auto rowHeightAt = [scale](double ls) {
+        return std::max(24.0 * ls, labelRect(ls, {}, QStringLiteral("Mg"), QPointF(1.0, 0.0), 14.0).height() +
+                                       2.0 * 2.5 * scale + 1.0);
+    };
+    QPointF origin;
+    QRectF legendRect;
+    double legendScale = scale;
+    double bestTotal = 1e300;
+    for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
+        if (shrink < 1.0 && shrink * scale < 1.0 - 1e-9) {
+            break;
+        }
+        const double ls = scale * shrink;
+        // Rows far enough apart for the texts' halos, which keep the drawing's size (LabelLayout).
+        const double rowHeight = rowHeightAt(ls);
+        double legendWidth = 0.0;
+        for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+            const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
+            legendWidth = std::max(legendWidth, labelRect(ls, {}, name, QPointF(1.0, 0.0), 14.0).right());
+        }
+        const QSizeF legendSize(legendWidth + 6.0 * ls + 2.0 * 10.0 * ls,
+                                Walkthrough::kMethodCount * rowHeight);
+        const double left = 60.0 * scale - 10.0 * scale;
+        const double top = 10.0 * scale;
+        const double bottomMargin = 36.0 * scale;
+        const double right = viewSize.width() - legendSize.width() - 8.0 * scale;
+        const double bottom = viewSize.height() - legendSize.height() - bottomMargin;
+        std::vector<QPointF> spots{{left, top},
+                                   {right, top},
+                                   {right, bottom},
+                                   {left, bottom},
+                                   {0.5 * (left + right), top},
+                                   {0.5 * (left + right), bottom},
+                                   {left, 0.5 * (top + bottom)},
+                                   {right, 0.5 * (top + bottom)}};
+        const std::size_t preferredSpots = spots.size();
+        for (double y = top; y <= bottom; y += 12.0) {
+            for (double x = left; x <= right; x += 12.0) {
+                spots.emplace_back(x, y);
+            }
+        }
+        double bestCost = 1e300;
+        QPointF bestSpot = spots.front();
+        for (std::size_t i = 0; i < spots.size(); ++i) {
+            // A spot off the corners and edges' middles only when it is clear where they are not.
+            const double cost = costOf(QRectF(spots[i], legendSize)) + (i < preferredSpots ? 0.0 : 1e5);
+            if (cost < bestCost) {
+                bestCost = cost;
+                bestSpot = spots[i];
+            }
+        }
+        // Each step smaller costs as much as reaching into the arrows' room once.
+        const double total = bestCost + 2000.0 * (1.0 - shrink);
+        if (total < bestTotal) {
+            bestTotal = total;
+            origin = bestSpot;
+            legendScale = ls;
+            legendRect = QRectF(bestSpot, legendSize);
+        }
+        if (bestCost < 1000.0) {
+            break; // clear of names, grid figures, arrows and the arrows' room
+        }
+    }
+    // The legend first: the arrows below keep off it (fitArrow), where they can; it is drawn last.
+    labels.addObstacle(legendRect);
+    const auto drawLegend = [&] {
+        const double rowHeight = rowHeightAt(legendScale);
+        double y = origin.y() + 0.5 * rowHeight;
+        for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
+            const bool current = all || m == step.index;
+            const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 120);
+            const QPointF at(origin.x() + 10.0 * legendScale, y);
+            drawMethodMarker(painter, legendScale, at, m, color);
+            const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
+            // The text starts clear of the widest marker (the circle, 8.5 px).
+            addLegendLabel(labels, at + QPointF(6.0 * legendScale, 0.0), name, color, QPointF(1.0, 0.0),
+                           14.0 * legendScale / scale, current);
+            y += rowHeight;
+        }
+    };
     if (!all) {
         drawMethodDetails(painter, labels, w, step, view);
     }
@@ -99,8 +230,16 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         // Offset each method's normal arrow sideways a little so the three do not hide each other.
         const QPointF dir = viewDirection(mf.normal);
         const QPointF side(-dir.y(), dir.x());
-        const QPointF from = toView(view, mean) + side * ((m - 1) * 14.0 * labels.scale());
-        drawArrow(painter, labels, from, from + dir * (50.0 * labels.scale()), color, current ? 2.5 : 1.5);
+        // From the points' mean, else from one of the points, shorter if need be: off the names and the
+        // grid figures and in the view (issue 12 review M3: on tri_pent's deepest-vertices slide the normal
+        // ran into "pentagon").
+        const QPointF offset = side * ((m - 1) * 14.0 * labels.scale());
+        std::vector<QPointF> bases{toView(view, mean) + offset};
+        for (int i = 0; i < mf.pointCount; ++i) {
+            bases.push_back(toView(view, mf.points[i].point) + offset);
+        }
+        const QLineF arrow = fitArrow(labels, bases, dir, 50.0);
+        drawArrow(painter, labels, arrow.p1(), arrow.p2(), color, current ? 2.5 : 1.5);
         auto label = [&mf](int i) {
             return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
         };
@@ -116,60 +255,7 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
             }
         }
     }
-    // Legend: the corner of the view where it covers no body name and the least of the pair's boxes
-    // (top-left first, clear of the grid's labels on the left and bottom edges).
-    const double rowHeight = 24.0 * labels.scale();
-    double legendWidth = 0.0;
-    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
-        const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
-        legendWidth =
-            std::max(legendWidth, labelRect(labels.scale(), {}, name, QPointF(1.0, 0.0), 14.0).right());
-    }
-    const QSizeF legendSize(legendWidth + 6.0 * labels.scale() + 2.0 * 10.0 * labels.scale(),
-                            Walkthrough::kMethodCount * rowHeight);
-    const QSizeF viewSize = view.viewSize();
-    const double left = 60.0 * labels.scale() - 10.0 * labels.scale();
-    const double top = 10.0 * labels.scale();
-    const double bottomMargin = 36.0 * labels.scale();
-    const QPointF corners[4] = {{left, top},
-                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(), top},
-                                {viewSize.width() - legendSize.width() - 8.0 * labels.scale(),
-                                 viewSize.height() - legendSize.height() - bottomMargin},
-                                {left, viewSize.height() - legendSize.height() - bottomMargin}};
-    std::vector<QRectF> avoid = labels.obstacles();
-    for (const phys::AABB& box : {w.trace().aabbA, w.trace().aabbB}) {
-        avoid.push_back(
-            QRectF(toView(view, {box.lower.x, box.upper.y}), toView(view, {box.upper.x, box.lower.y}))
-                .normalized());
-    }
-    QPointF origin = corners[0];
-    double bestCost = 1e300;
-    for (const QPointF corner : corners) {
-        const QRectF rect(corner, legendSize);
-        double cost = 0.0;
-        for (std::size_t i = 0; i < avoid.size(); ++i) {
-            const QRectF hit = rect.intersected(avoid[i]);
-            // A covered name costs far more than a covered part of a shape's box.
-            cost += hit.isEmpty() ? 0.0
-                                  : hit.width() * hit.height() * (i < labels.obstacles().size() ? 1e6 : 1.0);
-        }
-        if (cost < bestCost) {
-            bestCost = cost;
-            origin = corner;
-        }
-    }
-    double y = origin.y() + 0.5 * rowHeight;
-    for (int m = 0; m < Walkthrough::kMethodCount; ++m) {
-        const bool current = all || m == step.index;
-        const QColor color = withAlpha(OverlayPainter::methodColor(m), current ? 255 : 120);
-        const QPointF at(origin.x() + 10.0 * labels.scale(), y);
-        drawMethodMarker(painter, labels.scale(), at, m, color);
-        const QString name = Walkthrough::methodName(Walkthrough::kMethods[std::size_t(m)]);
-        // The text starts clear of the widest marker (the circle, 8.5 px).
-        addLegendLabel(labels, at + QPointF(6.0 * labels.scale(), 0.0), name, color, QPointF(1.0, 0.0), 14.0,
-                       current);
-        y += rowHeight;
-    }
+    drawLegend();
 }
 
 } // namespace cl::overlay_detail

@@ -19,6 +19,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QLineF>
 #include <QPen>
 #include <QPointF>
 #include <QRectF>
@@ -73,6 +74,15 @@ void drawArrow(QPainter& painter, double scale, QPointF from, QPointF to, QColor
 /// An arrow that labels keep off (LabelLayout::addLine).
 void drawArrow(QPainter& painter, LabelLayout& labels, QPointF from, QPointF to, QColor color,
                double width = 2.5);
+
+/// Where an arrow of `length` pixels (before the display scale) along the view direction `direction` goes:
+/// from one of `bases` (the preferred first), at full length or shortened to about half, whichever keeps
+/// the arrow and its head inside the view and off the body names and grid figures (labels.obstacles()),
+/// and leaves room at the tip for its label `label` (empty: none). Issue 12 review M3: edge normals and the
+/// axis arrow ran off the view's bottom onto the grid figure "0.0".
+/// `shorten` false: the length is what the arrow measures (an MTV), only the base may change.
+QLineF fitArrow(const LabelLayout& labels, const std::vector<QPointF>& bases, QPointF direction,
+                double length, const QString& label = {}, double fontPixels = 13.0, bool shorten = true);
 
 void drawDot(QPainter& painter, double scale, QPointF at, QColor color, double radius = 5.0,
              bool filled = true);

@@ -355,11 +355,18 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     drawLongLine(painter, view, axisLane * perp, n,
                  makePen(labels.scale(), withAlpha(QColor(pal().ink), 150), 1.2, Qt::DashDotLine));
     labels.addLine(at(axis.minA - viewReach(view), axisLane), at(sHigh + viewReach(view), axisLane), 1.2);
-    const double tip = sHigh + metres(labels.scale(), view, 46.0);
-    drawArrow(painter, labels, at(sHigh + metres(labels.scale(), view, 8.0), axisLane), at(tip, axisLane),
-              QColor(pal().ink), 2.0);
-    addLabel(labels, 40, at(tip, axisLane), QObject::tr("axis %1").arg(k + 1), QColor(pal().ink),
-             viewDirection(n));
+    // The arrow past the bars on the axis line; when that runs off the view or onto a name or grid figure,
+    // before the badges instead (pointing at the bars), or shorter (fitArrow).
+    const QString axisName = QObject::tr("axis %1").arg(k + 1);
+    const double sLow = std::min({axis.minA, axis.minB, ruler.containment ? ruler.ghostLo : 1e300});
+    std::vector<QPointF> axisBases;
+    for (int i = 0; i < 6; ++i) {
+        axisBases.push_back(at(sHigh + metres(labels.scale(), view, 8.0 + 24.0 * i), axisLane));
+        axisBases.push_back(at(sLow - metres(labels.scale(), view, 30.0 + 38.0 + 24.0 * i), axisLane));
+    }
+    const QLineF axisArrow = fitArrow(labels, axisBases, viewDirection(n), 38.0, axisName);
+    drawArrow(painter, labels, axisArrow.p1(), axisArrow.p2(), QColor(pal().ink), 2.0);
+    addLabel(labels, 40, axisArrow.p2(), axisName, QColor(pal().ink), viewDirection(n));
 
     // The two shadows as bars.
     painter.save();
@@ -411,10 +418,16 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         // The owner's edge, with its normal drawn from the edge's middle, in the owner's colour.
         const QColor owner = ownerA ? ca : cb;
         drawEdgeHighlight(painter, labels, view, e0, e1, owner);
-        const QPointF mid = toView(view, 0.5 * (e0 + e1));
-        const QPointF tip = mid + viewDirection(n) * (40.0 * labels.scale());
-        drawArrow(painter, labels, mid, tip, owner, 2.5);
-        addLabel(labels, 40, tip, QObject::tr("edge %1").arg(axis.edge), owner, viewDirection(n), 12.0);
+        // From the edge's middle, or nearer an end, shorter if need be: kept in the view and off names and
+        // grid figures (fitArrow).
+        std::vector<QPointF> bases;
+        for (const double f : {0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8, 0.1, 0.9}) {
+            bases.push_back(toView(view, e0 + f * (e1 - e0)));
+        }
+        const QString edgeName = QObject::tr("edge %1").arg(axis.edge);
+        const QLineF arrow = fitArrow(labels, bases, viewDirection(n), 40.0, edgeName, 12.0);
+        drawArrow(painter, labels, arrow.p1(), arrow.p2(), owner, 2.5);
+        addLabel(labels, 40, arrow.p2(), edgeName, owner, viewDirection(n), 12.0);
     } else if (axis.owner == phys::SatAxisOwner::Circle) {
         // Circle axis: from the polygon's closest vertex (or A's centre) to the circle's centre.
         phys::Vec2 from, to;
@@ -445,10 +458,25 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         const phys::Vec2 mtv = t.sat.mtvDepth * t.sat.mtvNormal;
         drawShapeOutline(painter, view, w.geometryB(), w.transformB(),
                          makePen(labels.scale(), cb, 2.0, Qt::DashLine), mtv);
+        // From B's centre to the ghost's, or from one of B's corners to the ghost's (the centre holds B's
+        // name): the arrow's length is the MTV's, only where it starts may change (fitArrow).
         const phys::Vec2 c = shapeCentre(w.geometryB(), w.transformB());
-        const QPointF from = toView(view, c);
-        const QPointF to = toView(view, c + mtv);
-        drawArrow(painter, labels, from, to, QColor(pal().overlap), 3.0);
+        std::vector<QPointF> bases{toView(view, c)};
+        if (const auto* polygon = std::get_if<phys::Polygon>(&w.geometryB())) {
+            for (const phys::Vec2 v : worldVertices(*polygon, w.transformB())) {
+                bases.push_back(toView(view, v));
+            }
+        } else if (const auto* circle = std::get_if<phys::Circle>(&w.geometryB())) {
+            for (int i = 0; i < 8; ++i) {
+                const double a = 2.0 * 3.14159265358979323846 * i / 8.0;
+                bases.push_back(toView(view, c + circle->radius * phys::Vec2{std::cos(a), std::sin(a)}));
+            }
+        }
+        const QPointF shift = toView(view, c + mtv) - toView(view, c);
+        const QLineF arrow = fitArrow(labels, bases, shift, std::hypot(shift.x(), shift.y()) / labels.scale(),
+                                      {}, 14.0, false);
+        const QPointF to = arrow.p2();
+        drawArrow(painter, labels, arrow.p1(), to, QColor(pal().overlap), 3.0);
         const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
                                                  : Walkthrough::length(t.sat.mtvDepth);
         addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(pal().overlap),

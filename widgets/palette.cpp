@@ -185,52 +185,36 @@ Palette highContrastPalette() {
 }
 
 /// The Okabe-Ito set for the colours that carry meaning. On the dark background the sky blue replaces the
-/// blue, which is too dark there.
+/// blue, which is too dark there. On High Contrast the same hues are darkened until each reads at 4.5:1 or
+/// more on the white canvas (WCAG 2.1's AA contrast for text): Okabe-Ito's orange is 2.2:1 there, its bluish
+/// green 3.4:1, its vermillion 3.9:1.
 void makeColourBlindSafe(Palette& p) {
-    constexpr QRgb kOrange = 0xffe69f00;
-    constexpr QRgb kSkyBlue = 0xff56b4e9;
-    constexpr QRgb kBluishGreen = 0xff009e73;
     constexpr QRgb kBlue = 0xff0072b2;
-    constexpr QRgb kVermillion = 0xffd55e00;
-    constexpr QRgb kReddishPurple = 0xffcc79a7;
-    p.colourBlindSafe = true;
-    const bool dark = p.theme == Theme::Dark;
-    if (p.theme == Theme::HighContrast) {
-        // The same hues, darkened until each reads at 4.5:1 or more on the white canvas (WCAG 2.1's AA
-        // contrast for text): Okabe-Ito's orange is 2.2:1 there, its bluish green 3.4:1, its vermillion 3.9:1.
-        constexpr QRgb kDarkOrange = 0xffb35900;
-        constexpr QRgb kDarkVermillion = 0xffa83800;
-        constexpr QRgb kDarkGreen = 0xff007a5a;
-        constexpr QRgb kDarkSky = 0xff005a8c;
-        constexpr QRgb kDarkPurple = 0xff9e3f73;
-        p.bodyA = kBlue;
-        p.bodyB = kDarkOrange;
-        p.overlap = kDarkVermillion;
-        p.gap = kDarkGreen;
-        p.kept = kDarkVermillion;
-        p.discarded = p.ink;
-        p.methods = {kDarkGreen, kDarkVermillion, kDarkSky};
-        p.newContact = kDarkVermillion;
-        p.persistingContact = kBlue;
-        p.normalImpulse = kDarkPurple;
-        p.frictionImpulse = kDarkOrange; // (the dark green is too close to the purple for a deuteranope)
-        p.velocity = kBlue;
-        p.simAabb = kDarkOrange;
-        return;
+    constexpr QRgb kSkyBlue = 0xff56b4e9;
+    struct Hues {
+        QRgb blue, orange, vermillion, green, sky, purple, friction;
+    };
+    constexpr Hues kOkabeIto{kBlue, 0xffe69f00, 0xffd55e00, 0xff009e73, kSkyBlue, 0xffcc79a7, 0xff009e73};
+    // (friction in the dark orange: the dark green is too close to the dark purple for a deuteranope)
+    constexpr Hues kDarkened{kBlue, 0xffb35900, 0xffa83800, 0xff007a5a, 0xff005a8c, 0xff9e3f73, 0xffb35900};
+    Hues h = p.theme == Theme::HighContrast ? kDarkened : kOkabeIto;
+    if (p.theme == Theme::Dark) {
+        h.blue = kSkyBlue;
     }
-    p.bodyA = dark ? kSkyBlue : kBlue;
-    p.bodyB = kOrange;
-    p.overlap = kVermillion;
-    p.gap = kBluishGreen;
-    p.kept = kVermillion;
+    p.colourBlindSafe = true;
+    p.bodyA = h.blue;
+    p.bodyB = h.orange;
+    p.overlap = h.vermillion;
+    p.gap = h.green;
+    p.kept = h.vermillion;
     p.discarded = p.ink;
-    p.methods = {kBluishGreen, kVermillion, kSkyBlue};
-    p.newContact = kVermillion;
-    p.persistingContact = dark ? kSkyBlue : kBlue;
-    p.normalImpulse = kReddishPurple;
-    p.frictionImpulse = kBluishGreen;
-    p.velocity = dark ? kSkyBlue : kBlue;
-    p.simAabb = kOrange;
+    p.methods = {h.green, h.vermillion, h.sky};
+    p.newContact = h.vermillion;
+    p.persistingContact = h.blue;
+    p.normalImpulse = h.purple;
+    p.frictionImpulse = h.friction;
+    p.velocity = h.blue;
+    p.simAabb = h.orange;
 }
 
 Palette g_current = lightPalette();

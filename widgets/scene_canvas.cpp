@@ -635,6 +635,10 @@ void SceneCanvas::updateLabelVisibility() {
     }
 }
 
+std::vector<DrawnLine> SceneCanvas::toolHandles() const {
+    return m_tool ? m_tool->handles() : std::vector<DrawnLine>{};
+}
+
 Tool* SceneCanvas::tool() const {
     return m_tool;
 }

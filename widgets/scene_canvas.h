@@ -2,6 +2,7 @@
 /// @file scene_canvas.h
 /// The canvas: a y-up view of the world in metres with a background grid, one item per body, zoom and pan.
 
+#include "label_layout.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -111,6 +112,8 @@ public:
     /// the previous tool is deactivated, and its overlay is drawn last in drawForeground. nullptr: no tool.
     void setTool(Tool* tool);
     Tool* tool() const;
+    /// The active tool's handles (Tool::handles), viewport pixels; none without a tool.
+    std::vector<DrawnLine> toolHandles() const;
     /// Adds an overlay drawn over the bodies and under the tool's overlay, in viewport pixels (walkthrough,
     /// diagnostics). Not owned; the canvas repaints when it emits changed() and forgets it when destroyed.
     void addOverlay(CanvasOverlay* overlay);

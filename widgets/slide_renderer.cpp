@@ -426,11 +426,12 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
     return frame;
 }
 
-void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
-                                     const Walkthrough& walkthrough, int step, const OverlayOptions& overlays,
-                                     double displayScale) {
+OverlayPicture SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect,
+                                               const phys::SceneDef& scene, const Walkthrough& walkthrough,
+                                               int step, const OverlayOptions& overlays,
+                                               double displayScale) {
     if (rect.isEmpty()) {
-        return;
+        return {};
     }
     const DrawingFrame frame = drawingFrame(rect.size(), scene, walkthrough, displayScale);
     painter.save();
@@ -438,9 +439,11 @@ void SlideRenderer::paintStepDrawing(QPainter& painter, const QRectF& rect, cons
     painter.translate(rect.topLeft());
     RenderOptions options;
     options.displayScale = frame.displayScale;
-    OverlayPainter::renderAll(painter, scene, frame.view, options, overlays,
-                              walkthrough.isValid() ? &walkthrough : nullptr, step);
+    OverlayPicture picture =
+        OverlayPainter::renderPicture(painter, scene, frame.view, options, overlays,
+                                      {OverlayStep{walkthrough.isValid() ? &walkthrough : nullptr, step}});
     painter.restore();
+    return picture;
 }
 
 QString SlideRenderer::pairHeading(const phys::BodyDef& a, int indexA, const phys::BodyDef& b, int indexB) {

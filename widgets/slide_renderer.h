@@ -120,9 +120,10 @@ public:
                                      double displayScale = 1.0);
     /// Draws a walkthrough step of `scene` into `rect` of the painter (drawingFrame): the picture of
     /// walkthroughSlides, for documents that lay out their own page.
-    static void paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
-                                 const Walkthrough& walkthrough, int step,
-                                 const OverlayOptions& overlays = {}, double displayScale = 1.0);
+    /// @return what the overlay drew, in the drawing's view pixels (drawingFrame's view)
+    static OverlayPicture paintStepDrawing(QPainter& painter, const QRectF& rect, const phys::SceneDef& scene,
+                                           const Walkthrough& walkthrough, int step,
+                                           const OverlayOptions& overlays = {}, double displayScale = 1.0);
     /// Draws diagram items fitted into `rect` with a title above them (a pane of the GJK page).
     /// @param showOrigin draw the axes through the origin and keep the origin in the fit
     static void paintDiagramPane(QPainter& painter, const QRectF& rect, const QString& title,

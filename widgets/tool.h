@@ -12,12 +12,15 @@
 ///   - Esc abandons the gesture in progress; a drag emits exactly one intent, on release;
 ///   - a refused action shows a hint near the cursor and emits EditIntents::statusMessage.
 
+#include "label_layout.h"
 #include "physics/math.h"
 
 #include <QList>
 #include <QObject>
 #include <QPointF>
 #include <QString>
+
+#include <vector>
 
 class QKeyEvent;
 class QMouseEvent;
@@ -59,6 +62,9 @@ public:
     /// Draws the tool's preview, handles and hint over the scene. The painter's frame is viewport pixels
     /// (y down), already antialiased; the canvas calls it at the end of drawForeground.
     virtual void drawOverlay(QPainter& painter) const;
+    /// The handles drawOverlay draws that stay on screen (the Select tool's rotate knob and its line),
+    /// viewport pixels: the walkthrough's labels, drawn before, keep off them. None by default.
+    virtual std::vector<DrawnLine> handles() const { return {}; }
 
     /// The hint shown next to the cursor (a refused click, what to do next); empty when none.
     QString hint() const { return m_hint; }

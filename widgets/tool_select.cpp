@@ -1,6 +1,7 @@
 #include "tool_select.h"
 
 #include "edit_intents.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "scene_renderer.h"
 #include "tool_geometry.h"
@@ -10,6 +11,7 @@
 #include <QMouseEvent>
 #include <QPainter>
 
+#include <algorithm>
 #include <cmath>
 
 namespace cl {
@@ -55,6 +57,11 @@ void SelectTool::cancel() {
 }
 
 std::optional<QPointF> SelectTool::rotateHandlePosition() const {
+    const std::optional<QLineF> handle = rotateHandle();
+    return handle ? std::optional<QPointF>(handle->p2()) : std::nullopt;
+}
+
+std::optional<QLineF> SelectTool::rotateHandle() const {
     const QList<quint64> selection = canvas()->selection();
     if (selection.size() != 1) {
         return std::nullopt;
@@ -67,9 +74,66 @@ std::optional<QPointF> SelectTool::rotateHandlePosition() const {
     if (!bounds) {
         return std::nullopt;
     }
+    const double scale = overlayScale();
     const QPointF centre = canvas()->worldToViewport(toolgeom::worldCentreOfMass(*body));
-    const double top = canvas()->worldToViewport(phys::Vec2{bounds->lower.x, bounds->upper.y}).y();
-    return QPointF(centre.x(), top - kRotateHandleGap * overlayScale());
+    const QRectF box =
+        QRectF(canvas()->worldToViewport(bounds->lower), canvas()->worldToViewport(bounds->upper))
+            .normalized();
+    const double gap = kRotateHandleGap * scale;
+    const QLineF sides[4] = {{QPointF(centre.x(), box.top()), QPointF(centre.x(), box.top() - gap)},
+                             {QPointF(centre.x(), box.bottom()), QPointF(centre.x(), box.bottom() + gap)},
+                             {QPointF(box.right(), centre.y()), QPointF(box.right() + gap, centre.y())},
+                             {QPointF(box.left(), centre.y()), QPointF(box.left() - gap, centre.y())}};
+    // The names the handle should not cover: every body's that shows, measured only near the handle.
+    const QRectF view(QPointF(0, 0), QSizeF(canvas()->viewport()->size()));
+    const QRectF near =
+        box.adjusted(-gap - 40.0 * scale, -gap - 40.0 * scale, gap + 40.0 * scale, gap + 40.0 * scale);
+    std::vector<QRectF> names;
+    if (canvas()->renderOptions().bodyNames) {
+        const ViewTransform& transform = canvas()->viewTransform();
+        for (const phys::BodyDef& other : canvas()->sceneDef().bodies) {
+            const std::optional<phys::AABB> b = SceneRenderer::worldBounds(other);
+            if (!b || !QRectF(transform.toView(b->lower), transform.toView(b->upper))
+                           .normalized()
+                           .intersects(near)) {
+                continue;
+            }
+            if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(other, transform, scale)) {
+                names.push_back(*r);
+            }
+        }
+    }
+    const double knob = (toolstyle::kRotateKnobRadius + 2.0) * scale;
+    for (const QLineF& line : sides) {
+        const QRectF knobBox(line.p2() - QPointF(knob, knob), QSizeF(2 * knob, 2 * knob));
+        const QRectF lineBox = QRectF(line.p1(), line.p2()).normalized().adjusted(-1.0, -1.0, 1.0, 1.0);
+        const bool clear =
+            view.contains(knobBox) && std::none_of(names.begin(), names.end(), [&](const QRectF& n) {
+                return n.intersects(knobBox) || n.intersects(lineBox);
+            });
+        if (clear) {
+            return line;
+        }
+    }
+    return sides[0]; // nowhere clear: above, as always
+}
+
+std::vector<DrawnLine> SelectTool::handles() const {
+    const double scale = overlayScale();
+    const double r = toolstyle::kRotateKnobRadius * 1.2 * scale;
+    std::vector<DrawnLine> out;
+    QLineF line;
+    if (m_mode == Mode::Rotating) {
+        line = QLineF(canvas()->worldToViewport(m_rotateCentre), lastMousePosition());
+    } else if (const std::optional<QLineF> handle = rotateHandle()) {
+        line = *handle;
+    } else {
+        return out;
+    }
+    out.push_back({line.p1(), line.p2(), 2.0 * scale, LineKind::Handle});
+    // The knob: a line across it as wide as it is.
+    out.push_back({line.p2() - QPointF(r, 0.0), line.p2() + QPointF(r, 0.0), 2.0 * r, LineKind::Handle});
+    return out;
 }
 
 void SelectTool::rememberOriginals(const QList<quint64>& keys) {
@@ -357,11 +421,11 @@ void SelectTool::drawOverlay(QPainter& painter) const {
         degrees = std::abs(degrees) < 0.005 ? 0.0 : degrees;
         toolstyle::drawBubble(painter, lastMousePosition(), tr("%1\u00b0").arg(degrees, 0, 'f', 1), scale,
                               QRectF(QPointF(0, 0), QSizeF(canvas()->viewport()->size())), false);
-    } else if (const std::optional<QPointF> knob = rotateHandlePosition()) {
+    } else if (const std::optional<QLineF> handle = rotateHandle()) {
         const phys::BodyDef* body = canvas()->bodyDef(canvas()->selection().front());
         const QPointF centre = canvas()->worldToViewport(toolgeom::worldCentreOfMass(*body));
         toolstyle::drawCross(painter, centre, scale);
-        toolstyle::drawRotateHandle(painter, centre, *knob, scale, m_handleHovered);
+        toolstyle::drawRotateHandle(painter, handle->p1(), handle->p2(), scale, m_handleHovered);
     }
     if (m_mode == Mode::Moving) {
         toolstyle::drawBubble(painter, lastMousePosition(),

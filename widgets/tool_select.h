@@ -36,8 +36,15 @@ public:
     bool isBusy() const override { return m_mode != Mode::Idle; }
     void drawOverlay(QPainter& painter) const override;
 
+    std::vector<DrawnLine> handles() const override;
+
     /// Viewport position of the rotate knob, or nullopt when the selection is not exactly one body.
     std::optional<QPointF> rotateHandlePosition() const;
+    /// The rotate handle's line: from the edge of the body's box (p1) to the knob (p2), viewport pixels.
+    /// Above the body, else below, right or left of it: the first side where the line and knob cover no
+    /// body name and stay in the view (issue 12 review M3: from the body's centre it ran through "circle 1"
+    /// and the "B" badge). Nullopt when the selection is not exactly one body.
+    std::optional<QLineF> rotateHandle() const;
 
 protected:
     bool mousePress(QMouseEvent* event) override;

@@ -10,6 +10,7 @@
 #include "document.h"
 #include "edit_intents.h"
 #include "main_window.h"
+#include "overlay.h"
 #include "physics/polygon_factory.h"
 #include "scene_canvas.h"
 #include "scene_io.h"
@@ -153,6 +154,7 @@ private slots:
     void dragMoveIsLiveAndOneUndoStep();
     void escapeCancelsDragMove();
     void rotateHandleTurnsAboutCentreOfMass();
+    void rotateHandleKeepsOffNamesAndLabels();
     void dragVertexIsLiveAndOneUndoStep();
     void firstDragOnUnselectedPolygonMovesItsVertex();
     void vertexInsideAnotherBodyIsGrabbed();
@@ -941,6 +943,72 @@ void TestTools::rotateHandleTurnsAboutCentreOfMass() {
     const double expected = std::atan2(r1.y, r1.x) - std::atan2(r0.y, r0.x);
     QVERIFY(std::abs(document().body(box).angle - expected) < 1e-9);
     QVERIFY(near(toolgeom::worldCentreOfMass(document().body(box)), {-2.0, 0.0}, 1e-9));
+}
+
+// Issue 12 review, M3: the rotate knob's line ran from the body's centre through its name and the
+// walkthrough's "B" badge. The line starts at the body's box, the knob moves off a neighbour's name (to below
+// the body here), and the walkthrough's labels keep off both (WalkthroughOverlay::lastLines).
+void TestTools::rotateHandleKeepsOffNamesAndLabels() {
+    const BodyKey box = keyNamed("box");
+    const BodyKey ball = keyNamed("ball");
+    SelectTool& tool = *toolbar().selectTool();
+    const auto nameRect = [this](BodyKey key) {
+        return OverlayPainter::bodyNameRect(document().body(key), canvas().viewTransform(),
+                                            canvas().presentationScale());
+    };
+    // The handle's line and knob as squares along them (a knob wide, 2 px for the line).
+    const auto covers = [&](const QRectF& r) {
+        const std::optional<QLineF> handle = tool.rotateHandle();
+        const double knob = toolstyle::kRotateKnobRadius;
+        if (QRectF(handle->p2() - QPointF(knob, knob), QSizeF(2 * knob, 2 * knob)).intersects(r)) {
+            return true;
+        }
+        for (int i = 0; i <= 40; ++i) {
+            const QPointF p = handle->pointAt(i / 40.0);
+            if (QRectF(p - QPointF(1, 1), QSizeF(2, 2)).intersects(r)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    canvas().setSelection({box});
+    QVERIFY(tool.rotateHandle().has_value());
+    QVERIFY(nameRect(box).has_value());
+    QVERIFY2(!covers(*nameRect(box)), "the knob's line runs through the body's own name");
+    // Above the box, as before, where nothing is in the way.
+    QVERIFY(tool.rotateHandle()->p2().y() < canvas().worldToViewport({-2.0, 1.0}).y());
+
+    // The ball dragged over the spot above the box: its name is where the knob was.
+    const QPointF knobBefore = tool.rotateHandle()->p2();
+    drag(px({3.0, 0.0}), px({-2.0, 1.95}));
+    QVERIFY(near(document().body(ball).position, {-2.0, 1.95}, 2.0 * pixelTolerance()));
+    QVERIFY(nameRect(ball).has_value());
+    QVERIFY(QRectF(knobBefore - QPointF(8, 8), QSizeF(16, 16)).intersects(*nameRect(ball)));
+    canvas().setSelection({box});
+    QVERIFY2(!covers(*nameRect(ball)), "the knob covers the ball's name");
+    QVERIFY2(!covers(*nameRect(box)), "the knob covers the box's name");
+
+    // The walkthrough of the two (the dock's overlay) places its labels off the handle.
+    auto* overlay = m_window->findChild<WalkthroughOverlay*>();
+    QVERIFY(overlay);
+    canvas().viewport()->repaint();
+    int handles = 0;
+    for (const DrawnLine& line : overlay->lastLines()) {
+        if (line.kind != LineKind::Handle) {
+            continue;
+        }
+        ++handles;
+        for (const PlacedLabel& label : overlay->lastLabels()) {
+            for (int i = 0; i <= 40; ++i) {
+                const QPointF p = line.from + (line.to - line.from) * (i / 40.0);
+                const double h = 0.5 * line.width;
+                QVERIFY2(!label.textRect.intersects(QRectF(p - QPointF(h, h), QSizeF(2 * h, 2 * h))),
+                         qPrintable(label.request.text));
+            }
+        }
+    }
+    QCOMPARE(handles, 2);                    // the line and the knob
+    QVERIFY(!overlay->lastLabels().empty()); // the walkthrough's labels were drawn and checked
 }
 
 void TestTools::dragVertexIsLiveAndOneUndoStep() {
