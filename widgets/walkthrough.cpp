@@ -532,7 +532,7 @@ WalkthroughTable Walkthrough::table() const {
                                            QLatin1Char('\n') + vector(t.sat.mtvNormal),
                                        // B's edge normals point from B to A: the result turns it round
                                        phys::dot(t.sat.mtvNormal, t.sat.axes[t.sat.mtvAxis].normal) < 0.0
-                                           ? tr("the axis turned\nround: A to B")
+                                           ? tr("the axis turned round:\nA to B")
                                            : QString(),
                                        axisOverlap(t.sat.axes[t.sat.mtvAxis])},
                                       stepOf(WalkthroughStepKind::SatResult),
