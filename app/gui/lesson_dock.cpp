@@ -405,6 +405,9 @@ void LessonDock::applyWalkthrough(const LessonWalkthroughRef& ref) {
     walkthrough->setStep(std::max(0, ref.step - 1));
     walkthrough->show();
     walkthrough->raise();
+    // The view the lesson's questions were asked in may cut the revealed drawing (review v12c: lesson 03's
+    // ruler ran off the view's right edge): framed as a new pair is, only when it would be cut.
+    walkthrough->frameIfCut();
 }
 
 void LessonDock::applySimulation(const LessonStep& step) {
@@ -657,7 +660,7 @@ void LessonDock::dragTo(QPointF viewportPoint) {
 void LessonDock::showChoiceMarks() {
     // "Point 1 at (x, y)": the clipped points are numbered on the scene as in the choices.
     std::vector<LessonDragOverlay::Mark> marks;
-    if (m_eval.kind == LessonQuestionKind::ClipKeptPoints && m_eval.problem.isEmpty()) {
+    if (m_eval.kind == LessonQuestionKind::ClipKeptPoints && m_eval.problem.isEmpty() && !currentAnswered()) {
         for (std::size_t i = 0; i < m_eval.choices.size(); ++i) {
             marks.push_back({m_eval.choices[i].point, QString::number(i + 1)});
         }
@@ -726,7 +729,8 @@ void LessonDock::commitAnswer() {
     state.right = verdict.right;
     state.answer = answer;
     state.verdict = verdict.text;
-    m_drag->clear(); // the reveal draws the engine's answer where the guess's arrow was
+    m_drag->clear();      // the reveal draws the engine's answer where the guess's arrow was
+    m_drag->setMarks({}); // and its own labels where the choices' numbers were ("-0.11 m, discarded")
     if (m_eval.revealStep >= 0) {
         applyWalkthrough(
             {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1});

@@ -109,6 +109,9 @@ public slots:
     void followShownFrame();
     /// Zooms the canvas onto A and B (their traced bounding boxes) with room around them for the SAT ruler.
     void framePair();
+    /// After the pair changed (or a lesson revealed a step): frames it when the view would cut its drawing
+    /// (see the definition).
+    void frameIfCut();
 
 signals:
     /// The step, the pair, the mode or the numbers changed.
@@ -134,8 +137,6 @@ private:
     /// Picks a default pair: the first two bodies that touch, one of them not static (else any two that
     /// touch), else the first two.
     void chooseDefaultPair();
-    /// After the pair changed: frames it when the view would cut its drawing (see the definition).
-    void frameIfCut();
     /// Draws the step on the canvas exactly when the panel is on screen and, while simulating, only for a
     /// contact chosen on the run (not the edited scene's pair).
     void updateOverlayVisibility();

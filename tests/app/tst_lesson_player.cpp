@@ -424,6 +424,8 @@ private slots:
         }
         click(commit);
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
+        // The reveal draws its own labels where the numbers were (review v12c: "2" covered "-0.11 m").
+        QVERIFY(dock->findChild<LessonDragOverlay*>()->marks().empty());
         // The clicks picked: no body moved or changed.
         QVERIFY(window->document()->scene() == before);
     }
@@ -498,6 +500,14 @@ private slots:
         click(commit);
         QVERIFY2(verdict->text().startsWith(QStringLiteral("Right.")), qPrintable(verdict->text()));
         QVERIFY(!window->findChild<LessonDragOverlay*>()->visible());
+        // The reveal's drawing is in the view, though the student zoomed in to measure (review v12c: the
+        // ruler ran off the view's right edge).
+        {
+            auto* walkthrough = window->findChild<WalkthroughDock*>();
+            QVERIFY(walkthrough && walkthrough->isVisible());
+            QVERIFY(OverlayPainter::drawingInView(walkthrough->walkthrough(), canvas->viewTransform(),
+                                                  canvas->presentationScale()));
+        }
         // The drags answered: no body moved.
         QVERIFY(window->document()->scene() == before);
     }
