@@ -191,31 +191,30 @@ QLineF fitArrow(const LabelLayout& labels, const std::vector<QPointF>& bases, QP
             consider(bases[b], bases[b] + u * (full * fraction), 40.0 * (1.0 - fraction) + 3.0 * double(b));
         }
     }
+    // The arrow base..tip slid, whole, until both ends are inside `inner` (the tip first, then the base).
+    const auto moveInto = [&inner](QPointF& base, QPointF& tip) {
+        for (const QPointF end : {tip, base}) {
+            const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
+                             std::clamp(end.y(), inner.top(), inner.bottom()));
+            base += in - end;
+            tip += in - end;
+        }
+    };
     if (bestCost >= 1000.0 && !inner.isEmpty()) {
         // Nothing clear (an edge at or past the view's edge): the arrow moved into the view, whole.
         for (const double fraction : fractions) {
             for (std::size_t b = 0; b < bases.size(); ++b) {
                 QPointF base = bases[b];
                 QPointF tip = base + u * (full * fraction);
-                for (const QPointF end : {tip, base}) {
-                    const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
-                                     std::clamp(end.y(), inner.top(), inner.bottom()));
-                    base += in - end;
-                    tip += in - end;
-                }
+                moveInto(base, tip);
                 consider(base, tip, 20.0 + 40.0 * (1.0 - fraction) + 3.0 * double(b));
                 // ... and beside that, across its direction (a grid figure right where it lands).
                 const QPointF across(-u.y(), u.x());
                 for (int k = 1; k <= 4 && bestCost >= 1000.0; ++k) {
                     for (const double sign : {1.0, -1.0}) {
-                        QPointF shift = across * (sign * k * 2.0 * half);
+                        const QPointF shift = across * (sign * k * 2.0 * half);
                         QPointF b2 = base + shift, t2 = tip + shift;
-                        for (const QPointF end : {t2, b2}) {
-                            const QPointF in(std::clamp(end.x(), inner.left(), inner.right()),
-                                             std::clamp(end.y(), inner.top(), inner.bottom()));
-                            b2 += in - end;
-                            t2 += in - end;
-                        }
+                        moveInto(b2, t2);
                         consider(b2, t2, 30.0 + 5.0 * k + 40.0 * (1.0 - fraction) + 3.0 * double(b));
                     }
                 }
