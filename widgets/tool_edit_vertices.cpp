@@ -73,18 +73,34 @@ quint64 EditVerticesTool::targetBody() const {
 // Pseudocode: with the target body's transform T,
 //   for every polygon shape, every vertex v: if |T v - mouse| (pixels) <= pick radius: nearest vertex wins
 //   else for every edge (v_i, v_i+1): distance from the mouse to the segment in pixels <= edge pick: nearest
+std::optional<EditVerticesTool::Feature> EditVerticesTool::vertexOf(quint64 key, QPointF viewportPoint,
+                                                                    double& within) const {
+    const phys::BodyDef* body = key ? canvas()->bodyDef(key) : nullptr;
+    if (!body) {
+        return std::nullopt;
+    }
+    const phys::Transform xf = toolgeom::bodyTransform(*body);
+    std::optional<Feature> best;
+    for (int s = 0; s < static_cast<int>(body->shapes.size()); ++s) {
+        const phys::Polygon* polygon = polygonOf(*body, s);
+        for (int i = 0; polygon && i < polygon->count(); ++i) {
+            const QPointF p = canvas()->worldToViewport(phys::transformPoint(xf, polygon->vertex(i)));
+            const double d = QLineF(p, viewportPoint).length();
+            if (d <= within) {
+                within = d;
+                best = Feature{key, s, i, false, polygon->vertex(i)};
+            }
+        }
+    }
+    return best;
+}
+
 std::optional<EditVerticesTool::Feature> EditVerticesTool::anyVertexAt(QPointF viewportPoint) const {
     std::optional<Feature> best;
-    double bestDistance = kVertexPickPixels;
+    double within = kVertexPickPixels; // narrowed by each nearer vertex found
     for (const quint64 key : canvas()->bodyKeys()) {
-        if (const std::optional<Feature> f = featureOf(key, viewportPoint); f && !f->edge) {
-            const phys::BodyDef* body = canvas()->bodyDef(key);
-            const phys::Vec2 world = phys::transformPoint(toolgeom::bodyTransform(*body), f->localPoint);
-            const double d = QLineF(canvas()->worldToViewport(world), viewportPoint).length();
-            if (d <= bestDistance) {
-                bestDistance = d;
-                best = f;
-            }
+        if (std::optional<Feature> f = vertexOf(key, viewportPoint, within)) {
+            best = f;
         }
     }
     return best;
@@ -97,19 +113,8 @@ std::optional<EditVerticesTool::Feature> EditVerticesTool::featureOf(quint64 key
         return std::nullopt;
     }
     const phys::Transform xf = toolgeom::bodyTransform(*body);
-    std::optional<Feature> best;
     double bestDistance = kVertexPickPixels;
-    for (int s = 0; s < static_cast<int>(body->shapes.size()); ++s) {
-        const phys::Polygon* polygon = polygonOf(*body, s);
-        for (int i = 0; polygon && i < polygon->count(); ++i) {
-            const QPointF p = canvas()->worldToViewport(phys::transformPoint(xf, polygon->vertex(i)));
-            const double d = QLineF(p, viewportPoint).length();
-            if (d <= bestDistance) {
-                bestDistance = d;
-                best = Feature{key, s, i, false, polygon->vertex(i)};
-            }
-        }
-    }
+    std::optional<Feature> best = vertexOf(key, viewportPoint, bestDistance);
     if (best) {
         return best;
     }

@@ -59,6 +59,9 @@ public:
     }
     /// The vertex (or else the edge) of body `key` under `viewportPoint`, if any.
     std::optional<Feature> featureOf(quint64 key, QPointF viewportPoint) const;
+    /// The vertex of body `key` nearest `viewportPoint` no further than `within` pixels (then narrowed to its
+    /// distance), if any.
+    std::optional<Feature> vertexOf(quint64 key, QPointF viewportPoint, double& within) const;
     /// The vertex of any polygon body nearest `viewportPoint` within the pick radius: a vertex that lies
     /// inside another body (tri_pent's apex) is grabbed, not the body it lies in.
     std::optional<Feature> anyVertexAt(QPointF viewportPoint) const;
