@@ -410,6 +410,22 @@ std::optional<GjkSteps::Tab> GjkSteps::parseTab(const QString& text) {
     return std::nullopt;
 }
 
+QString GjkSteps::tabName(Tab tab) {
+    switch (tab) {
+    case Tab::Gjk:
+        return tr("GJK");
+    case Tab::Epa:
+        return tr("EPA");
+    case Tab::Voronoi:
+        return tr("Voronoi");
+    case Tab::Split:
+        return tr("Split");
+    case Tab::Toi:
+        return tr("TOI");
+    }
+    return {};
+}
+
 void GjkSteps::buildGjk(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) {
     const ShownPair shown(bodyA, m_shapeA, bodyB, m_shapeB);
     const phys::DistanceProxy &pa = shown.pa, &pb = shown.pb;

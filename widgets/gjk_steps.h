@@ -50,6 +50,8 @@ class GjkSteps {
 
 public:
     enum class Tab { Gjk, Epa, Voronoi, Split, Toi };
+    /// The tab's name as the page's tab bar, the slides and the command line write it ("GJK", "TOI").
+    static QString tabName(Tab tab);
 
     /// GJK, EPA or Voronoi for bodies A and B as placed. For compound bodies, the pair of pieces that matters:
     /// the deepest (the closest when all are apart), among polygon-circle pairs for Voronoi.

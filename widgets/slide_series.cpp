@@ -16,22 +16,6 @@ bool moves(const phys::BodyDef& body) {
            (body.linearVelocity != phys::Vec2{} || body.angularVelocity != 0.0);
 }
 
-QString tabName(GjkSteps::Tab tab) {
-    switch (tab) {
-    case GjkSteps::Tab::Gjk:
-        return QObject::tr("GJK");
-    case GjkSteps::Tab::Epa:
-        return QObject::tr("EPA");
-    case GjkSteps::Tab::Voronoi:
-        return QObject::tr("Voronoi");
-    case GjkSteps::Tab::Split:
-        return QObject::tr("Split");
-    case GjkSteps::Tab::Toi:
-        return QObject::tr("TOI");
-    }
-    return {};
-}
-
 } // namespace
 
 std::vector<GjkSteps::Tab> gjkPageSeriesTabs() {
@@ -44,7 +28,7 @@ std::vector<Slide> gjkPageSlides(GjkSteps::Tab tab, const phys::BodyDef& a, int 
     QString reason;
     std::vector<Slide> out;
     if (a.shapes.empty() || b.shapes.empty()) {
-        reason = QObject::tr("%1: a body has no shape.").arg(tabName(tab));
+        reason = QObject::tr("%1: a body has no shape.").arg(GjkSteps::tabName(tab));
     } else if (tab == GjkSteps::Tab::Toi) {
         if (!moves(a) && !moves(b)) {
             reason = QObject::tr("TOI: neither body moves, so there is no sweep to follow.");
@@ -53,7 +37,7 @@ std::vector<Slide> gjkPageSlides(GjkSteps::Tab tab, const phys::BodyDef& a, int 
             motion.a = a;
             motion.b = b;
             motion.dt = dt;
-            out = SlideRenderer::gjkSlides(tab, GjkSteps::toi(motion), tabName(tab), pair);
+            out = SlideRenderer::gjkSlides(tab, GjkSteps::toi(motion), GjkSteps::tabName(tab), pair);
         }
     } else if (tab == GjkSteps::Tab::Split) {
         const QString name = a.name.empty()
@@ -71,7 +55,7 @@ std::vector<Slide> gjkPageSlides(GjkSteps::Tab tab, const phys::BodyDef& a, int 
             reason =
                 QObject::tr("Split: the outline of %1 is convex, so there is nothing to split.").arg(name);
         } else {
-            out = SlideRenderer::gjkSlides(tab, GjkSteps::split(trace, {}, name), tabName(tab),
+            out = SlideRenderer::gjkSlides(tab, GjkSteps::split(trace, {}, name), GjkSteps::tabName(tab),
                                            QObject::tr("the outline of %1").arg(name));
         }
     } else {
@@ -80,7 +64,7 @@ std::vector<Slide> gjkPageSlides(GjkSteps::Tab tab, const phys::BodyDef& a, int 
             reason = QObject::tr("Voronoi: neither body pairs a polygon with a circle, the case the regions "
                                  "explain.");
         } else {
-            out = SlideRenderer::gjkSlides(tab, steps, tabName(tab), pair);
+            out = SlideRenderer::gjkSlides(tab, steps, GjkSteps::tabName(tab), pair);
         }
     }
     if (why) {

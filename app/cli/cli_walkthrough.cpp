@@ -47,23 +47,6 @@ QString tabTitle(WalkthroughMode mode) {
     return {};
 }
 
-/// The GJK page's tab names as its tab bar writes them.
-QString tabTitle(GjkSteps::Tab tab) {
-    switch (tab) {
-    case GjkSteps::Tab::Gjk:
-        return QStringLiteral("GJK");
-    case GjkSteps::Tab::Epa:
-        return QStringLiteral("EPA");
-    case GjkSteps::Tab::Voronoi:
-        return QStringLiteral("Voronoi");
-    case GjkSteps::Tab::Split:
-        return QStringLiteral("Split");
-    case GjkSteps::Tab::Toi:
-        return QStringLiteral("TOI");
-    }
-    return {};
-}
-
 /// A body's outline in the world frame, to split as the Polygon tool would (GjkSteps::bodyOutline, which the
 /// page's Split tab uses too), or the reason, naming the body.
 std::variant<std::vector<phys::Vec2>, QString> outlineOf(const phys::BodyDef& body, int index) {
@@ -309,7 +292,7 @@ int runWalkthrough(const Subcommand& self, const QStringList& args) {
             }
             if (*gjkTab != GjkSteps::Tab::Split) {
                 heading = QStringLiteral("%1: A = body %2, B = body %3 (shapes %4 and %5)")
-                              .arg(tabTitle(*gjkTab), bodyName(bodyA, a), bodyName(bodyB, b))
+                              .arg(GjkSteps::tabName(*gjkTab), bodyName(bodyA, a), bodyName(bodyB, b))
                               .arg(model.shapeA())
                               .arg(model.shapeB());
             }

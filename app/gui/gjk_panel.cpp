@@ -51,11 +51,10 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
     layout->addWidget(m_pairLabel);
     m_tabs = new QTabBar(this);
     m_tabs->setObjectName(QStringLiteral("gjkViewTabs"));
-    m_tabs->addTab(tr("GJK"));
-    m_tabs->addTab(tr("EPA"));
-    m_tabs->addTab(tr("Voronoi"));
-    m_tabs->addTab(tr("Split"));
-    m_tabs->addTab(tr("TOI"));
+    for (const GjkSteps::Tab tab : {GjkSteps::Tab::Gjk, GjkSteps::Tab::Epa, GjkSteps::Tab::Voronoi,
+                                    GjkSteps::Tab::Split, GjkSteps::Tab::Toi}) {
+        m_tabs->addTab(GjkSteps::tabName(tab)); // in the enum's order: a tab's index is its Tab
+    }
     m_tabs->setExpanding(true);
     m_tabs->setDrawBase(false);
     layout->addWidget(m_tabs);
