@@ -204,9 +204,15 @@ void makeColourBlindSafe(Palette& p) {
     p.colourBlindSafe = true;
     p.bodyA = h.blue;
     p.bodyB = h.orange;
-    p.overlap = h.vermillion;
+    // Overlap and kept points are not in Okabe-Ito's set: its vermillion is too close to B's orange for a
+    // deuteranope (CIEDE2000 12.5, 7.4 on High Contrast) and its reddish purple too close to A's blue for a
+    // protanope (12.2), while the ruler draws the overlap bracket right beside both bars. A dark red (a pink on
+    // the dark canvas) stays 15 or more from A, B, the gap's green and the ink in every vision tst_palette
+    // simulates (found by a search over sRGB in steps of 17, keeping the reds and magentas).
+    const QRgb overlap = p.theme == Theme::Dark ? 0xffff33aa : 0xff8b1a1a;
+    p.overlap = overlap;
     p.gap = h.green;
-    p.kept = h.vermillion;
+    p.kept = overlap;
     p.discarded = p.ink;
     p.methods = {h.green, h.vermillion, h.sky};
     p.newContact = h.vermillion;

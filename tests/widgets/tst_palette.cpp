@@ -225,6 +225,14 @@ void TestPalette::colourBlindPairsStayApart_data() {
         row("A/B (reference/incident)", p.bodyA, p.bodyB);
         row("kept/discarded", p.kept, p.discarded);
         row("overlap/gap", p.overlap, p.gap);
+        // The SAT ruler draws A's shadow, B's shadow and the overlap (or gap) bracket side by side.
+        row("overlap/A", p.overlap, p.bodyA);
+        row("overlap/B", p.overlap, p.bodyB);
+        row("gap/A", p.gap, p.bodyA);
+        row("gap/B", p.gap, p.bodyB);
+        // Kept points sit on B's (incident) edge and next to A's (reference) face.
+        row("kept/A", p.kept, p.bodyA);
+        row("kept/B", p.kept, p.bodyB);
         row("clipping/deepest", p.methods[0], p.methods[1]);
         row("clipping/vertex-edge", p.methods[0], p.methods[2]);
         row("deepest/vertex-edge", p.methods[1], p.methods[2]);
