@@ -402,8 +402,8 @@ int ImpulseSolver::colourGreedily(int stateCount) {
 
 void ImpulseSolver::colour(int stateCount) {
     // The constraints go into levels, and the sweep visits them level by level, eight at a time in the lanes
-    // of a wide block. A constraint's level is one more than the levels of the constraints before it (in contact
-    // order) on each of its two bodies:
+    // of a wide block. A constraint's level is one more than the levels of the constraints before it (in
+    // contact order) on each of its two bodies:
     //   level(c) = 1 + max(last level on A, last level on B)        (-1 when a body has none yet)
     // so two constraints of one level never share a body that the sweep changes, and every body still meets
     // its constraints in contact order. That makes the sweep the same, to the last bit, as the plain

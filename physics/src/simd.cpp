@@ -29,7 +29,8 @@ bool hasAvx512() {
         return false;
     }
     std::uint32_t xcr0Low = 0, xcr0High = 0;
-    // XGETBV as an instruction, not _xgetbv(): that intrinsic needs -mxsave, which this file is not built with.
+    // XGETBV as an instruction, not _xgetbv(): that intrinsic needs -mxsave, which this file is built
+    // without.
     __asm__ volatile("xgetbv" : "=a"(xcr0Low), "=d"(xcr0High) : "c"(0));
     constexpr std::uint32_t kZmmState = (1u << 1) | (1u << 2) | (1u << 5) | (1u << 6) | (1u << 7);
     if ((xcr0Low & kZmmState) != kZmmState) {

@@ -13,8 +13,8 @@
 #if defined(__AVX512F__) && defined(__AVX512DQ__) && defined(__AVX512VL__)
 #if defined(__GNUC__) && !defined(__clang__) && __GNUC__ < 13
 // GCC 12's AVX-512 intrinsics start from a deliberately undefined register (`__m512d __Y = __Y;`) and its
-// -Wuninitialized reports every use of one (GCC bug 105593, fixed in 12.3 and 13). The pragma covers the header
-// included below, and this file only.
+// -Wuninitialized reports every use of one (GCC bug 105593, fixed in 12.3 and 13). The pragma covers the
+// header included below, and this file only.
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif

@@ -59,8 +59,8 @@ struct alignas(kBlockAlign) WidePoint {
     double maxNormalImpulse[kLanes]; ///< largest increment this step (restitution applies only after one)
 };
 
-/// Eight constraints of one colour. A constraint with one point has a second point of zero mass, and an unused
-/// lane has both; they solve to zero impulse and leave the (static) state they point at unchanged.
+/// Eight constraints of one colour. A constraint with one point has a second point of zero mass, and an
+/// unused lane has both; they solve to zero impulse and leave the (static) state they point at unchanged.
 struct alignas(kBlockAlign) WideBlock {
     std::int32_t a[kLanes]; ///< state index of body A (the last state is the static dummy)
     std::int32_t b[kLanes];

@@ -1,9 +1,10 @@
 /// @file tst_simd.cpp
-/// The impulse solver's contact sweeps run in AVX-512 (eight lanes), AVX2 (four), SSE2 (two) or scalar code (physics/simd.h,
-/// physics/src/wide_solver.h). The choice must never change a simulation: every path gives the same bits. The
-/// scenes below mix what the solver handles differently (two- and one-point contacts, constraints against
-/// static and kinematic bodies, separate islands solved group by group, restitution, friction, speculative
-/// gaps, Baumgarte instead of the soft step) and compare every body's state after every step.
+/// The impulse solver's contact sweeps run in AVX-512 (eight lanes), AVX2 (four), SSE2 (two) or scalar code
+/// (physics/simd.h, physics/src/wide_solver.h), over blocks of eight constraints. The choice must never
+/// change a simulation: every path gives the same bits. The scenes below mix what the solver handles differently
+/// (two- and one-point contacts, constraints against static and kinematic bodies, separate islands solved
+/// group by group, restitution, friction, speculative gaps, Baumgarte instead of the soft step) and compare
+/// every body's state after every step.
 
 #include "physics/simd.h"
 #include "world_internals.h"
