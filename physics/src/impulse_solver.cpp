@@ -401,9 +401,9 @@ int ImpulseSolver::colourGreedily(int stateCount) {
 }
 
 void ImpulseSolver::colour(int stateCount) {
-    // The constraints go into levels, and the sweep visits them level by level, four at a time in the lanes of
-    // a wide block. A constraint's level is one more than the levels of the constraints before it (in contact
-    // order) on each of its two bodies:
+    // The constraints go into levels, and the sweep visits them level by level, eight at a time in the lanes
+    // of a wide block. A constraint's level is one more than the levels of the constraints before it (in
+    // contact order) on each of its two bodies:
     //   level(c) = 1 + max(last level on A, last level on B)        (-1 when a body has none yet)
     // so two constraints of one level never share a body that the sweep changes, and every body still meets
     // its constraints in contact order. That makes the sweep the same, to the last bit, as the plain
@@ -696,7 +696,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     }
     colour(n + 1);
 
-    // Blocks: each level's constraints four by four, a new block where the level or the group changes or
+    // Blocks: each level's constraints eight by eight, a new block where the level or the group changes or
     // the last is full. The layout is decided first, in one pass; then every block is filled on its own, on
     // the worker threads (a block's lanes read their contacts and bodies and write only that block).
     m_blockStart.clear();
@@ -1183,7 +1183,8 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
     const int substeps = settings.substeps;
     const double h = ctx.timeStep / substeps;
-    constexpr int kBlocksPerChunk = 16;
+    // 64 constraints a chunk (8 blocks of 8 lanes; 16 of 4 before the AVX-512 path, issue 17).
+    constexpr int kBlocksPerChunk = 8;
     constexpr int kStatesPerChunk = 256;
     m_stages.clear();
     const auto addRuns = [&](Stage::Kind kind, wide::Pass pass, bool first) {

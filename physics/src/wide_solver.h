@@ -1,14 +1,19 @@
 #pragma once
 /// @file wide_solver.h
-/// The impulse solver's contact rows in wide blocks: four constraints side by side, one per lane, solved
-/// together in AVX2 registers of four doubles, in two SSE2 halves, or lane by lane in scalar code (Catto,
-/// "SIMD Matters" (2024) and Box2D v3 contact_solver.c b2ContactConstraintWide, in doubles here).
+/// The impulse solver's contact rows in wide blocks: eight constraints side by side, one per lane, solved
+/// together in AVX-512 registers of eight doubles, in two AVX2 halves, in four SSE2 quarters, or lane by lane
+/// in scalar code (Catto, "SIMD Matters" (2024) and Box2D v3 contact_solver.c b2ContactConstraintWide with
+/// B2_SIMD_WIDTH 8, in doubles here: eight doubles a lane set, as v3's AVX2 build has eight floats).
 ///
 /// A block holds constraints of one graph colour only (impulse_solver.cpp colours them): no two of its
 /// lanes share a body that moves, so solving the lanes at once is the same as solving them one after
 /// another. Every path runs the same IEEE operations per lane in the same order, with no fused multiply-add
 /// (the kernels' files are compiled with -ffp-contract=off) and with max/min defined as the SSE instructions
-/// define them, so the three give the same bits: the choice of path never changes a simulation.
+/// define them, so the four give the same bits: the choice of path never changes a simulation.
+///
+/// The block has eight lanes for every path (issue 17, option (a) of the AVX-512 brief: one layout, so the
+/// narrower paths only split it and nothing else changes between them). Which constraints share a block
+/// never changes a result either: a block's lanes are of one colour, and a colour's constraints commute.
 
 #include "physics/defs.h"
 #include "physics/manifold.h"
@@ -19,11 +24,13 @@
 
 namespace phys::wide {
 
-inline constexpr int kLanes = 4;
+inline constexpr int kLanes = 8;
+/// A lane array of doubles is one 64-byte line: one aligned AVX-512 load.
+inline constexpr int kBlockAlign = 64;
 
 /// Solver-side body state. The first 32 bytes are what a sweep writes (velocities; the inverse mass rides
 /// along unchanged), the next 32 what it only reads (the motion since the step began), so a wide path loads
-/// each as one 256-bit row and transposes four bodies into lanes.
+/// each as one 256-bit row and transposes four (AVX2) or eight (AVX-512) bodies into lanes.
 struct alignas(32) BodyState {
     Vec2 v;               ///< m/s
     double w = 0.0;       ///< rad/s
@@ -35,8 +42,8 @@ struct alignas(32) BodyState {
 };
 static_assert(sizeof(BodyState) == 96);
 
-/// One contact point of four constraints, one per lane.
-struct alignas(32) WidePoint {
+/// One contact point of eight constraints, one per lane.
+struct alignas(kBlockAlign) WidePoint {
     // Anchors relative to A's and B's centres at the start of the step, world frame, metres. They stay fixed
     // during the step: the lever arms cross(r, n) and cross(r, t) come from them, and only the separation sees
     // the bodies' motion (Box2D v3 b2ContactConstraintPoint: anchors plus body deltas).
@@ -52,9 +59,9 @@ struct alignas(32) WidePoint {
     double maxNormalImpulse[kLanes]; ///< largest increment this step (restitution applies only after one)
 };
 
-/// Four constraints of one colour. A constraint with one point has a second point of zero mass, and an unused
-/// lane has both; they solve to zero impulse and leave the (static) state they point at unchanged.
-struct alignas(32) WideBlock {
+/// Eight constraints of one colour. A constraint with one point has a second point of zero mass, and an
+/// unused lane has both; they solve to zero impulse and leave the (static) state they point at unchanged.
+struct alignas(kBlockAlign) WideBlock {
     std::int32_t a[kLanes]; ///< state index of body A (the last state is the static dummy)
     std::int32_t b[kLanes];
     double nx[kLanes]; ///< normal, A to B
@@ -65,7 +72,7 @@ struct alignas(32) WideBlock {
 };
 
 /// What is read once per constraint and step, not per iteration: kept apart from the hot blocks.
-struct alignas(32) WideCold {
+struct alignas(kBlockAlign) WideCold {
     std::int32_t contact[kLanes]; ///< index into the world's contacts, -1 for an unused lane
     std::int32_t pointCount[kLanes];
     /// Impulses of the substeps before the current one, N s: each substep applies its accumulated impulse
@@ -75,8 +82,8 @@ struct alignas(32) WideCold {
 };
 
 /// What only restitution reads, after the substeps. Laid out only in a step where some contact has
-/// restitution (most scenes have none: the blocks' cold part is 160 bytes instead of 256 then).
-struct WideBounce {
+/// restitution (most scenes have none: the blocks' cold part is 320 bytes instead of 512 then).
+struct alignas(kBlockAlign) WideBounce {
     double restitution[kLanes];
     /// Normal relative velocity before the solve (the approach speed for restitution), m/s
     double relativeVelocity[kMaxManifoldPoints][kLanes];
@@ -118,6 +125,10 @@ const Kernels& scalarKernels();
 const Kernels& sse2Kernels();
 /// Only call where the processor has AVX2 (see simd.h).
 const Kernels& avx2Kernels();
+/// Only call where the processor has AVX-512 F, DQ and VL with the ZMM state enabled (see simd.h).
+const Kernels& avx512Kernels();
+/// Whether this build has AVX-512 kernels (the compiler may lack the flags; then avx512Kernels() is AVX2's).
+bool avx512Built();
 
 /// The kernels for a level that this processor runs (an unsupported level falls back to the best below).
 const Kernels& kernelsFor(SimdLevel level);

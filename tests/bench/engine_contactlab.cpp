@@ -8,6 +8,7 @@
 #include "contact.h"
 #include "physics/collide.h"
 #include "physics/polygon_factory.h"
+#include "physics/simd.h"
 #include "physics/world.h"
 
 #include <cmath>
@@ -134,7 +135,8 @@ std::string contactLabSettingsText(const RunSettings& run) {
            " substep(s), " + std::to_string(d.relaxIterations) + " relax iteration(s), continuous " +
            (run.continuous ? "on" : "off") + "), sleep off, shape friction 0.6 (mix sqrt(f1 f2) = " +
            std::to_string(phys::mixFriction(kShapeFriction, kShapeFriction)).substr(0, 4) +
-           "), double precision";
+           "), double precision, contact sweeps in " + phys::toString(phys::simdLevel()) +
+           " (CONTACTLAB_SIMD picks a lower path; every path gives the same bits)";
 }
 
 } // namespace cl::bench

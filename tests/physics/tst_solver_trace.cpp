@@ -207,7 +207,7 @@ void TestSolverTrace::tracedEqualsEveryInstructionSet() {
     }
     const SimdLevel before = simdLevel();
     int levels = 0;
-    for (const SimdLevel level : {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2}) {
+    for (const SimdLevel level : {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
         if (setSimdLevel(level) != level) {
             continue; // not on this processor
         }

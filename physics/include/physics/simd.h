@@ -10,13 +10,14 @@ enum class SimdLevel {
     Scalar, ///< one lane at a time (the reference)
     Sse2,   ///< two lanes per instruction
     Avx2,   ///< four lanes per instruction
+    Avx512, ///< eight lanes per instruction (AVX-512 F, DQ and VL)
 };
 
 /// The best level this processor runs.
 SimdLevel bestSimdLevel();
 
 /// The level in use, process-wide: the best one, unless the environment variable CONTACTLAB_SIMD
-/// (scalar | sse2 | avx2) or setSimdLevel() asked for a lower one.
+/// (scalar | sse2 | avx2 | avx512) or setSimdLevel() asked for a lower one.
 SimdLevel simdLevel();
 
 /// Sets the level in use; a level the processor cannot run is lowered to bestSimdLevel(). Returns the level
