@@ -176,15 +176,6 @@ struct SatRuler {
     double overA = 0.0, overB = 0.0; ///< overPair split by body
 };
 
-/// The font size of a SAT bracket's label ("overlap 0.55 m"), pixels before the display scale.
-inline constexpr double kBracketLabelPixels = 14.0;
-/// The halo a placed label keeps around its text (LabelLayout's, 2.5 px, and its spacing, 2 px), pixels before
-/// the display scale.
-inline constexpr double kBracketLabelHalo = 4.5;
-/// Metres beyond the bracket that its label fills at its preferred spot, outward from the ruler, halo
-/// included (part of the ruler's band, see satRuler).
-double bracketLabelRoom(const Walkthrough& w, int k, const ViewTransform& view, double scale);
-
 /// Chooses the ruler's side and distance for SAT axis `k` (see overlay_sat.cpp): beside the shapes where
 /// its band covers neither the pair, nor another body (`others`, view pixels), nor a name or grid label
 /// (`names`, view pixels), nor leaves the view; when nothing is clear, the placement covering least, the

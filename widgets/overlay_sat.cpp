@@ -117,27 +117,6 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
 
 } // namespace
 
-namespace {
-/// The text of an axis's bracket label: its overlap or its gap.
-QString bracketText(const phys::SatAxis& axis) {
-    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
-                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
-}
-} // namespace
-
-double bracketLabelRoom(const Walkthrough& w, int k, const ViewTransform& view, double scale) {
-    const phys::SatAxis& axis = w.trace().sat.axes[k];
-    // Outward from the bracket, either side: the ruler's side is what satRuler chooses, and the label's
-    // extent along t and -t is the same (its box is centred on the line from the anchor along t).
-    const QPointF out = viewDirection(phys::leftPerp(axis.normal));
-    const QRectF text = labelRect(scale, QPointF(0, 0), bracketText(axis), out, kBracketLabelPixels, true);
-    double reach = 0.0;
-    for (const QPointF c : {text.topLeft(), text.topRight(), text.bottomLeft(), text.bottomRight()}) {
-        reach = std::max(reach, QPointF::dotProduct(c, out));
-    }
-    return (reach + kBracketLabelHalo * scale) / view.pixelsPerMetre();
-}
-
 // Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
 //   n = axis normal, t = leftPerp(n); box = AABB(A) U AABB(B) (traced); lo, hi = box's extent along t
 //   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
@@ -184,13 +163,10 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     }
     const double margin = metres(scale, view, 30.0);
     const double lane = metres(scale, view, 15.0);
-    // The bars, the bracket with its ticks, and room beyond the bracket for its label at its preferred spot
-    // (issue 12 review: with the ruler against the view's edge, "overlap 0.55 m" found its spot only a
-    // hundred pixels away, on a long leader; in presentation mode at QT_SCALE_FACTOR 1.5 across the view).
-    // The room is the label's extent along the ruler's outward direction (LabelLayout::preferredTextRect,
-    // whose anchor is the bracket's middle) plus its halo; the label layout still places it clear of names
-    // and other labels.
-    const double band = 2.2 * lane + bracketLabelRoom(w, k, view, scale);
+    // The bars and the bracket with its ticks. The bracket's label is not in it: the label layout places it
+    // beside the bracket, clear of names and other labels (a ruler as wide as "overlap 0.55 m" found no room
+    // beside a pair in a scene framed to fit).
+    const double band = 2.2 * lane + metres(scale, view, 10.0);
     double sLow = std::min(axis.minA, axis.minB);
     double sHigh = std::max(axis.maxA, axis.maxB);
     if (r.containment) {
@@ -345,7 +321,9 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     const phys::Vec2 perp = phys::leftPerp(n);
     const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
     const double margin = metres(labels.scale(), view, 30.0);
-    const QString markText = bracketText(axis);
+    const QString markText = axis.separating
+                                 ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
+                                 : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
     const double side = ruler.side;
     const double far = ruler.far;
     const double laneA = ruler.laneA;
@@ -429,8 +407,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
-    addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp),
-             kBracketLabelPixels);
+    addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
@@ -547,13 +524,15 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     // framed whole, so its shadow's bar is read whole too; a 12 m ground only near the box.
     const bool whole = rulers && extent(large) <= kWholeShadowRatio * extent(small);
     const phys::AABB focus = meets && !whole ? phys::combine(small, clipped) : phys::combine(small, large);
+    // LabelLayout's halo and spacing around a label, pixels before the display scale.
+    constexpr double kLabelHalo = 4.5;
     const double room =
         rulers ? 190.0 * displayScale
                : overlay_detail::labelRect(displayScale, QPointF(0, 0),
                                            QObject::tr("%1 m, discarded").arg(QStringLiteral("-0.000")),
                                            QPointF(1, 0), 13.0, true)
                          .right() +
-                     overlay_detail::kBracketLabelHalo * displayScale;
+                     kLabelHalo * displayScale;
     const double margin = std::min(room, 0.3 * std::min(viewSize.width(), viewSize.height()));
     ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
     if (!rulers) {
