@@ -105,6 +105,37 @@ double lengthInside(QPointF a, QPointF b, const QRectF& r) {
     return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
 }
 
+} // namespace
+
+bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance) {
+    // Two leaders from one point (two labels naming coincident features) meet there without crossing.
+    if (std::hypot(a0.x() - b0.x(), a0.y() - b0.y()) <= tolerance) {
+        return false;
+    }
+    // Proper intersection: each segment's ends on opposite sides of the other's line (orientation test,
+    // Cormen et al., Introduction to Algorithms, 33.1), or a touch within `tolerance` of the other segment.
+    const auto cross = [](QPointF o, QPointF p, QPointF q) {
+        return (p.x() - o.x()) * (q.y() - o.y()) - (p.y() - o.y()) * (q.x() - o.x());
+    };
+    const double d1 = cross(b0, b1, a0), d2 = cross(b0, b1, a1);
+    const double d3 = cross(a0, a1, b0), d4 = cross(a0, a1, b1);
+    if (((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0)) &&
+        ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))) {
+        return true;
+    }
+    const auto distance = [](QPointF p, QPointF s0, QPointF s1) {
+        const QPointF d = s1 - s0;
+        const double len2 = d.x() * d.x() + d.y() * d.y();
+        const double t = len2 > 0.0 ? std::clamp(QPointF::dotProduct(p - s0, d) / len2, 0.0, 1.0) : 0.0;
+        const QPointF q = s0 + t * d;
+        return std::hypot(p.x() - q.x(), p.y() - q.y());
+    };
+    // A touch at a leader's far end (its label's box) counts; at its anchor only when that is not the other's.
+    return distance(a1, b0, b1) <= tolerance || distance(b1, a0, a1) <= tolerance;
+}
+
+namespace {
+
 /// Rectangles bucketed in a uniform grid over the view, so a candidate is tested against its neighbours
 /// only (a thousand bodies with vertex indices make thousands of labels).
 class RectGrid {
@@ -345,6 +376,15 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         const double leader = leaderCost(r.anchor, textBox);
                         cost += leader;
                         hard += leader;
+                        // Two leaders crossing read as an X of lines whose ends nobody can match (issue 12
+                        // review: the stack demo's |cos| leaders): weighed like text over a square of text.
+                        const QPointF end = leaderEnd(r.anchor, textBox);
+                        for (const DrawnLine& other : leaders) {
+                            if (leadersCross(r.anchor, end, other.from, other.to, halo)) {
+                                cost += 1000.0 * 4.0 * halo * halo;
+                                hard += 1.0;
+                            }
+                        }
                     }
                     if (cost < bestCost) {
                         bestCost = cost;

@@ -64,6 +64,11 @@ struct PlacedLabel {
     bool leader = false; ///< moved away from its preferred spot: a leader line joins it to its anchor
 };
 
+/// Whether leader a (from its anchor a0 to its label a1) and leader b cross: they intersect, or one's label
+/// end comes within `tolerance` pixels of the other; two leaders from the same anchor (within `tolerance`)
+/// do not cross. View pixels.
+bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance);
+
 /// Collision-avoiding placement of labels for one picture.
 class LabelLayout {
 public:

@@ -510,16 +510,34 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     const phys::AABB& large = aSmaller ? t.aabbB : t.aabbA;
     const double gapX = std::max({0.0, small.lower.x - large.upper.x, large.lower.x - small.upper.x});
     const double gapY = std::max({0.0, small.lower.y - large.upper.y, large.lower.y - small.upper.y});
-    const double reach = extent(small) + std::hypot(gapX, gapY);
+    // Only SAT draws rulers (issue 12 review: lesson 04's clipping reveal was zoomed out to give room to SAT
+    // rulers it does not draw, its 1 m box 30 px across). Clipping and the contact methods draw points,
+    // depths and edge names on and around where the pair touch: the smaller body, a quarter of it of the
+    // other around it, and room for the widest of their labels ("-0.000 m, discarded", LabelLayout's gap and
+    // halo) beside that.
+    const bool rulers = w.mode() == WalkthroughMode::Sat;
+    const double reach = (rulers ? 1.0 : 0.25) * extent(small) + std::hypot(gapX, gapY);
     const phys::AABB grown = phys::fatten(small, reach);
     const phys::AABB clipped{phys::maxVec(large.lower, grown.lower), phys::minVec(large.upper, grown.upper)};
     const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
     // A larger body up to kWholeShadowRatio times the other (edge_on_edge's 4 m ground under a 1 m box) is
     // framed whole, so its shadow's bar is read whole too; a 12 m ground only near the box.
-    const bool whole = extent(large) <= kWholeShadowRatio * extent(small);
+    const bool whole = rulers && extent(large) <= kWholeShadowRatio * extent(small);
     const phys::AABB focus = meets && !whole ? phys::combine(small, clipped) : phys::combine(small, large);
-    const double margin = std::min(190.0 * displayScale, 0.3 * std::min(viewSize.width(), viewSize.height()));
+    // LabelLayout's halo and spacing around a label, pixels before the display scale.
+    constexpr double kLabelHalo = 4.5;
+    const double room =
+        rulers ? 190.0 * displayScale
+               : overlay_detail::labelRect(displayScale, QPointF(0, 0),
+                                           QObject::tr("%1 m, discarded").arg(QStringLiteral("-0.000")),
+                                           QPointF(1, 0), 13.0, true)
+                         .right() +
+                     kLabelHalo * displayScale;
+    const double margin = std::min(room, 0.3 * std::min(viewSize.width(), viewSize.height()));
     ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
+    if (!rulers) {
+        return view;
+    }
     // Room for the ruler of every SAT axis (rulersHaveRoom). A long shadow on a diagonal axis (one box deep
     // inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth at a time
     // until every axis has it, at most to about half.

@@ -7,6 +7,8 @@
 #include "sim_body_layer.h"
 #include "tool.h"
 
+#include "physics/world.h"
+
 #include <QGraphicsScene>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -97,6 +99,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     if (key == 0) {
         return;
     }
+    m_runFraming.reset();
     m_bodyLayer->invalidate();
     if (BodyItem* item = m_itemsByKey.value(key, nullptr)) {
         // The same body changed again with nothing else between: a drag, which paintEvent draws over the
@@ -182,6 +185,7 @@ void SceneCanvas::removeBody(quint64 key) {
     if (!item) {
         return;
     }
+    m_runFraming.reset();
     const int index = item->bodyIndex();
     const auto at = static_cast<std::ptrdiff_t>(index);
     BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
@@ -206,6 +210,7 @@ void SceneCanvas::removeBody(quint64 key) {
 }
 
 void SceneCanvas::clearBodies() {
+    m_runFraming.reset();
     if (m_batched) {
         // Detached items are not the scene's to delete.
         qDeleteAll(m_bodyItems);
@@ -426,7 +431,7 @@ void SceneCanvas::frameScene() {
 ViewTransform SceneCanvas::fittedView(PendingFit kind) const {
     const QSizeF size(viewport()->size());
     const std::optional<phys::AABB> box =
-        kind == PendingFit::Action ? framingBounds(m_sceneDef) : SceneRenderer::sceneBounds(m_sceneDef);
+        kind == PendingFit::Action ? openingBounds() : SceneRenderer::sceneBounds(m_sceneDef);
     if (!box) {
         return SceneRenderer::fitView(m_sceneDef, size);
     }
@@ -489,6 +494,8 @@ void SceneCanvas::refitForReserve() {
 //   moving = union over the non-static bodies of their AABB, and of it swept along velocity * 1 s up to the
 //            first static body it meets (sweptHit): where they go first, the tunnelling bullet's run to its
 //            wall, not 60 m past it; none: every body
+//   with runSeconds > 0 (a demo): moving = moving U runBounds(scene, runSeconds), every place the run takes
+//            them (Newton's cradle's last ball at its wall)
 //   g      = max(0.5 m, the median larger side of the moving bodies): one body of room around them
 //   reach  = moving grown by g
 //   for every static body s meeting reach:
@@ -530,7 +537,65 @@ std::optional<double> sweptHit(const phys::AABB& box, phys::Vec2 d, const phys::
 
 } // namespace
 
-std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene) {
+std::optional<phys::AABB> SceneCanvas::openingBounds() const {
+    if (m_framingRunSeconds <= 0.0) {
+        return framingBounds(m_sceneDef);
+    }
+    if (!m_runFraming) {
+        m_runFraming = framingBounds(m_sceneDef, m_framingRunSeconds);
+    }
+    return *m_runFraming;
+}
+
+// The run ahead (review: Newton's cradle's last ball left the view it opened with, rolling to its wall):
+//   world = the scene's bodies with its settings (what Simulate mode builds), one thread
+//   box   = the moving bodies' bounds now
+//   repeat round(seconds / timeStep) times: step; box = box U the moving bodies' bounds
+// A scene of a few dozen bodies runs its seconds in milliseconds; a body that escapes the world bound is
+// frozen by the engine where it left, so the box stays finite.
+std::optional<phys::AABB> SceneCanvas::runBounds(const phys::SceneDef& scene, double seconds) {
+    std::size_t shapes = 0;
+    for (const phys::BodyDef& body : scene.bodies) {
+        shapes += body.shapes.size();
+    }
+    if (!(seconds > 0.0) || shapes > std::size_t(kRunFramingShapes)) {
+        return std::nullopt;
+    }
+    phys::World world(scene.settings);
+    world.setThreadCount(1);
+    world.setReportFlags(phys::kReportNone);
+    std::vector<const phys::BodyDef*> defs; // by body slot: the World creates bodies in order
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (world.createBody(body)) {
+            defs.push_back(&body);
+        }
+    }
+    std::optional<phys::AABB> box;
+    std::vector<phys::BodyState> states;
+    const auto addBounds = [&] {
+        world.bodyStates(states);
+        for (std::size_t slot = 0; slot < states.size() && slot < defs.size(); ++slot) {
+            if (!states[slot].alive || defs[slot]->type == phys::BodyType::Static) {
+                continue;
+            }
+            for (const phys::ShapeDef& shape : defs[slot]->shapes) {
+                const phys::AABB b = std::visit(
+                    [&](const auto& g) { return phys::computeAABB(g, states[slot].xf); }, shape.geometry);
+                box = box ? phys::combine(*box, b) : b;
+            }
+        }
+    };
+    addBounds();
+    const double dt = world.settings().timeStep;
+    const long steps = dt > 0.0 ? std::lround(seconds / dt) : 0;
+    for (long i = 0; i < steps && box; ++i) {
+        world.step();
+        addBounds();
+    }
+    return box;
+}
+
+std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene, double runSeconds) {
     constexpr double kLookAheadSeconds = 1.0;
     constexpr double kWholeStaticFactor = 1.6;
     const auto bodyBox = [](const phys::BodyDef& body) {
@@ -578,6 +643,9 @@ std::optional<phys::AABB> SceneCanvas::framingBounds(const phys::SceneDef& scene
     }
     if (!moving) {
         return SceneRenderer::sceneBounds(scene);
+    }
+    if (const auto run = runBounds(scene, runSeconds)) {
+        moving = phys::combine(*moving, *run);
     }
     std::nth_element(sizes.begin(), sizes.begin() + std::ptrdiff_t(sizes.size() / 2), sizes.end());
     const double grow = std::max(0.5, sizes[sizes.size() / 2]);

@@ -139,7 +139,25 @@ public:
     /// room, whole when amid the moving group and no larger than about it on both axes (a ramp), else only
     /// the part inside it (a ground, a wall), so the moving bodies fill the view: Newton's cradle frames its balls, not
     /// its walls 6 m away. A scene without moving bodies: every body. Empty scene: nullopt.
-    static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene);
+    ///
+    /// With `runSeconds` > 0 (a demo, a scene written to be run: setFramingRun) the moving bodies' box is
+    /// also every place they reach in the first `runSeconds` of the scene's run (runBounds), so the view it
+    /// opens with holds what the run will strike (review: Newton's cradle's last ball swung out of view).
+    static std::optional<phys::AABB> framingBounds(const phys::SceneDef& scene, double runSeconds = 0.0);
+    /// The union of the moving bodies' bounds over the first `seconds` of the scene's run, stepped headlessly
+    /// with its own settings from where the file puts it (the run Simulate mode starts). nullopt without a
+    /// moving body, or for a scene of more than kRunFramingShapes shapes (a heavy scene's run costs seconds;
+    /// its framing stays the look-ahead along the velocities).
+    static std::optional<phys::AABB> runBounds(const phys::SceneDef& scene, double seconds);
+    /// Scenes up to this many shapes are run ahead for their framing (runBounds).
+    static constexpr int kRunFramingShapes = 256;
+    /// Seconds of run frameScene() frames (0: none, the default; see framingBounds). The app sets it for a
+    /// demo before it frames the scene.
+    void setFramingRun(double seconds) {
+        m_framingRunSeconds = seconds;
+        m_runFraming.reset();
+    }
+    double framingRun() const { return m_framingRunSeconds; }
 
     /// True when the last paint came from the drag layer: a copy of the viewport's background and every item
     /// but the one body being changed live (a vertex or body drag: setBody on the same key again and
@@ -245,6 +263,13 @@ private:
     /// grew, or presentation mode scaled it).
     void refitForReserve();
     mutable QSizeF m_fittedReserve;
+    double m_framingRunSeconds = 0.0;
+    /// framingBounds of the scene run ahead, kept until the scene is set or edited (setSceneDef, setBody,
+    /// removeBody, clearBodies; not setBodyPose): resizes, the legend's corner and the overlays fit again and
+    /// again, and in Simulate mode m_sceneDef holds the poses shown, from which the run would not start.
+    mutable std::optional<std::optional<phys::AABB>> m_runFraming;
+    /// framingBounds(scene, m_framingRunSeconds), from m_runFraming when it is of the same scene.
+    std::optional<phys::AABB> openingBounds() const;
     bool m_follow = false;
     /// The world rectangle in view when the user last set the view (zoom, pan, setViewTransform, follow): a
     /// size change shows it whole, as large as fits, about its centre (ViewTransform::fitting without

@@ -957,7 +957,17 @@ QSizeF SimOverlay::reservedCorner(const SceneCanvas& canvas) const {
     SimOverlayOptions options = m_options;
     options.displayScale = canvas.presentationScale();
     // The painter of paintOverlay draws on the viewport, with its font.
-    const QSizeF size = SimOverlayPainter::legendSize(m_frame, options, canvas.viewport()->font());
+    QSizeF size = SimOverlayPainter::legendSize(m_frame, options, canvas.viewport()->font());
+    if (options.particles && !m_frame.particlesNote.isEmpty()) {
+        // Until the first Verlet step the particles' rows are one note; the step brings three or four rows.
+        // The corner is kept for the larger legend, so that pressing Step does not move the view a demo
+        // opened with (the Verlet demo's jumped by a row's height at step 1).
+        SimOverlayFrame stepped = m_frame;
+        stepped.particlesNote.clear();
+        stepped.particles.assign(1, SimOverlayParticle{});
+        stepped.particles.front().radius = 1.0; // the circles' row too
+        size = size.expandedTo(SimOverlayPainter::legendSize(stepped, options, canvas.viewport()->font()));
+    }
     if (size.isEmpty()) {
         return {};
     }

@@ -303,6 +303,7 @@ bool LessonDock::startLesson(Lesson lesson, const QString& source) {
     }
     m_authoring = false;
     m_lesson = std::move(lesson);
+    m_stepSelection.clear();
     m_source = source;
     m_states.assign(m_lesson.steps.size(), StepState{});
     m_settingScene = true;
@@ -394,7 +395,7 @@ void LessonDock::setTeacherView(bool teacher) {
     emit lessonChanged();
 }
 
-void LessonDock::applyWalkthrough(const LessonWalkthroughRef& ref) {
+void LessonDock::applyWalkthrough(const LessonWalkthroughRef& ref, bool reveal) {
     auto* walkthrough = m_window.findChild<WalkthroughDock*>();
     if (!walkthrough) {
         return;
@@ -405,6 +406,14 @@ void LessonDock::applyWalkthrough(const LessonWalkthroughRef& ref) {
     walkthrough->setStep(std::max(0, ref.step - 1));
     walkthrough->show();
     walkthrough->raise();
+    if (reveal) {
+        // The answer is the pair's drawing: framed large, as Frame the Pair does (issue 12 review: lesson 04's
+        // reveal kept the view of the whole scene, the clipped points and their depths small). Once the
+        // Walkthrough panel has taken its room, so the frame is for the canvas the student sees.
+        walkthrough->framePair();
+        QTimer::singleShot(0, walkthrough, &WalkthroughDock::framePair);
+        return;
+    }
     // The view the lesson's questions were asked in may cut the revealed drawing (review v12c: lesson 03's
     // ruler ran off the view's right edge): framed as a new pair is, only when it would be cut.
     walkthrough->frameIfCut();
@@ -455,6 +464,12 @@ void LessonDock::enterStep() {
     const LessonStep& step = m_lesson.steps[static_cast<std::size_t>(m_step)];
     // Each question's sentence is its own (an answered one is shown again from its state).
     m_freeText->clear();
+    // A step's selection is the step's (issue 12 review: lesson 04's first note left the plate and the box
+    // glowing through the next steps): the one the last step made goes, unless the student changed it.
+    if (!m_stepSelection.isEmpty() && m_window.canvas()->selection() == m_stepSelection) {
+        m_window.canvas()->setSelection({});
+    }
+    m_stepSelection.clear();
     if (!step.bodies.empty()) {
         QList<quint64> keys;
         for (const int index : step.bodies) {
@@ -463,6 +478,7 @@ void LessonDock::enterStep() {
             }
         }
         m_window.canvas()->setSelection(keys);
+        m_stepSelection = m_window.canvas()->selection();
     }
     if (step.walkthrough) {
         applyWalkthrough(*step.walkthrough);
@@ -733,7 +749,7 @@ void LessonDock::commitAnswer() {
     m_drag->setMarks({}); // and its own labels where the choices' numbers were ("-0.11 m, discarded")
     if (m_eval.revealStep >= 0) {
         applyWalkthrough(
-            {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1});
+            {QLatin1String(toString(m_eval.mode)), m_eval.bodyA, m_eval.bodyB, m_eval.revealStep + 1}, true);
     }
     showStep();
     emit lessonChanged();

@@ -157,7 +157,10 @@ private:
     void buildUi();
     void showStep();
     void enterStep();
-    void applyWalkthrough(const LessonWalkthroughRef& ref);
+    /// Shows the walkthrough `ref` names. `reveal`: a question's answer revealed, framed as Frame the Pair
+    /// frames it (the lesson's view of the whole scene drew the answer small); else framed only when the
+    /// view would cut its drawing.
+    void applyWalkthrough(const LessonWalkthroughRef& ref, bool reveal = false);
     void applySimulation(const LessonStep& step);
     void rebuildQuestion();
     /// Numbers the question's points on the canvas (LessonDragOverlay::setMarks), or clears them.
@@ -187,6 +190,9 @@ private:
     QString m_source;
     std::vector<StepState> m_states;
     int m_step = -1;
+    /// The bodies the current step selected (its "bodies"): a note's selection ends with its step, unless
+    /// the student changed it.
+    QList<quint64> m_stepSelection;
     bool m_teacherView = false;
     bool m_settingScene = false; ///< the lesson's own scene is being set (that reset keeps the lesson)
     LessonQuestionEval m_eval;

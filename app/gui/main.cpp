@@ -68,8 +68,8 @@ int main(int argc, char* argv[]) {
     const QCommandLineOption screenshotOption(
         QStringLiteral("screenshot"),
         QStringLiteral(
-            "Show the window, fit the scene (as Simulate mode frames it with --simulate), save a PNG "
-            "screenshot of it to <file> and exit."),
+            "Show the window, frame the scene as opening it on screen does, save a PNG screenshot of it "
+            "to <file> and exit."),
         QStringLiteral("file"));
     const QCommandLineOption sizeOption(QStringLiteral("size"),
                                         QStringLiteral("Window size for --screenshot, WIDTHxHEIGHT in pixels "
@@ -167,13 +167,10 @@ int main(int argc, char* argv[]) {
     // Let the event loop deliver the show and resize events and lay the window out, then fit the scene to
     // the canvas's final size, let that paint, and grab.
     QTimer::singleShot(0, &window, [&window, outFile] {
-        // A run shown with --simulate is framed as Simulate mode frames it on screen (room left for the
-        // legend in a corner no body reaches); an edited scene is zoomed to fit.
-        if (auto* ui = window.findChild<cl::SimulationUi*>(); ui && ui->controller()->isSimulating()) {
-            window.canvas()->frameScene();
-        } else {
-            window.canvas()->zoomToFit();
-        }
+        // Framed as opening the scene on screen frames it (MainWindow::onSceneReset): the moving bodies, the
+        // walkthrough's ruler beside its pair, room for the legend when --simulate shows the run. Zoom to
+        // Fit here pressed the SAT ruler against the left edge (review, issue 12).
+        window.canvas()->frameScene();
         QTimer::singleShot(0, &window, [&window, outFile] {
             // A run shown with --simulate puts its Simulation dock in front, as entering Simulate mode does
             // on screen.

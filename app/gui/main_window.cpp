@@ -316,6 +316,11 @@ void MainWindow::open() {
 
 void MainWindow::onSceneReset() {
     m_canvas->setSceneDef(m_document->scene().def, m_document->keys());
+    // A demo (a scene that names the overlays of its run) is written to be run: it opens framed on where
+    // its first seconds take its bodies (Newton's cradle's last ball rolling to its wall), not only on
+    // where they start.
+    m_canvas->setFramingRun(
+        m_document->scene().unknownTopLevel.contains(QStringLiteral("overlays")) ? kDemoRunSeconds : 0.0);
     // The moving bodies and what they stand on (SceneCanvas::framingBounds); Ctrl+0 shows everything.
     m_canvas->frameScene();
     updateWindowTitle();

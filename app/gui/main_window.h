@@ -34,6 +34,11 @@ public:
     explicit MainWindow(QWidget* parent = nullptr);
     ~MainWindow() override;
 
+    /// A demo (a scene naming the overlays of its run, "overlays") opens framed on its first this many
+    /// seconds of run (SceneCanvas::setFramingRun): what the class watches after pressing Play, Newton's
+    /// cradle's last ball at its wall.
+    static constexpr double kDemoRunSeconds = 3.0;
+
     /// Opens a scene file into the document. On failure the document is unchanged and the error (naming the
     /// place in the file) is reported and kept as lastError().
     bool openFile(const QString& fileName);

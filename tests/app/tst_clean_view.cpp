@@ -7,8 +7,8 @@
 ///   Boost.Geometry on thousands of seeded random polygons; a scene opens framed with a corner of air for it,
 ///   so on the stack demo at 1280x800 it covers no body, in presentation mode too;
 /// - View > Show Simulation Legend hides it, is kept in QSettings, and a demo does not switch it back on;
-/// - a demo opens framed on its moving bodies and what they stand on (not on a 40 m ground), and View > Follow
-///   Selected Body keeps one body at the centre while it runs.
+/// - a demo opens framed on its moving bodies, their first seconds of run and what they stand on (not on a
+///   40 m ground), and View > Follow Selected Body keeps one body at the centre while it runs.
 
 #include "app_test_util.h"
 #include "body_item.h"
@@ -588,6 +588,11 @@ void TestCleanView::demosOpenFramedOnWhatMoves() {
                     }
                 }
             }
+        }
+        // And where the demo's first seconds of run take them (MainWindow::kDemoRunSeconds): the friction ramp's
+        // boxes down the ramp, the cradle's last ball to its wall.
+        if (const auto run = SceneCanvas::runBounds(scene, MainWindow::kDemoRunSeconds)) {
+            moving |= QRectF(view.toView(run->lower), view.toView(run->upper)).normalized();
         }
         const QSizeF viewSize(canvas.viewport()->size());
         const double fill = std::max(moving.width() / viewSize.width(), moving.height() / viewSize.height());
