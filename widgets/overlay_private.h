@@ -140,6 +140,12 @@ bool labelsCrowd(double scale, QPointF p0, const QString& label0, QPointF p1, co
 /// instead, away from the group's `mean`, and a little opposite the normal, so they sit on either side.
 QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool crowded);
 
+/// Whether `body` is one of the walkthrough's pair (placed as A or B is: the labels keep off the others).
+bool isPairBody(const Walkthrough& w, const phys::BodyDef& body);
+
+/// The box of all of a body's shapes, view pixels.
+QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view);
+
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
@@ -182,6 +188,13 @@ struct SatRuler {
 /// view's edge worst, then names, other bodies, the pair.
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
                   const std::vector<QRectF>& names, const std::vector<QRectF>& others);
+
+/// Whether the ruler of SAT axis `k` has room just beside the pair, at the spot satRuler takes when it is
+/// clear (A's bar a margin past the pair's box, on either side): its band, its badges, its bracket's label
+/// and its axis arrow with its name all inside the view and clear of `keepOff` (view pixels: names, grid
+/// figures, other bodies). The band there is off the pair by construction.
+bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                         const std::vector<QRectF>& keepOff);
 
 /// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
 /// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.

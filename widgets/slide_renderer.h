@@ -52,7 +52,7 @@ struct SlideLayout {
     QRectF table;       ///< the drawn table (empty without a table)
     QRectF tableNote;   ///< "Rows 5-12 of 32" under the table when some rows are left out (else empty)
     QFont headingFont, titleFont, explanationFont, tableFont;
-    /// The two lines of a cell written on one line ("A edge 0  (0.12, -0.99)") when the table is narrow
+    /// The two lines of a cell written on one line ("A edge 0 (0.12, -0.99)") when the table is narrow
     /// enough for it: half the height, a bigger drawing.
     bool singleLineCells = false;
     int firstRow = 0; ///< the table's first drawn row (rows are left out only when all cannot fit)

@@ -77,7 +77,7 @@ QString textTable(const WalkthroughTable& table) {
     for (const WalkthroughTable::Row& row : table.rows) {
         QStringList cells;
         for (const QString& cell : row.cells) {
-            cells << QString(cell).replace(QLatin1Char('\n'), QStringLiteral("  "));
+            cells << WalkthroughTable::oneLine(cell);
         }
         if (row.emphasised && !cells.isEmpty()) {
             cells.front() += QStringLiteral(" *");

@@ -118,8 +118,7 @@ protected:
         TextLayoutDelegate::initStyleOption(option, index);
         if (oneLine) {
             // (QStyledItemDelegate::displayText has turned the line breaks into QChar::LineSeparator.)
-            option->text.replace(QChar::LineSeparator, QLatin1Char(' '));
-            option->text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+            option->text = WalkthroughTable::oneLine(option->text);
         }
     }
 };

@@ -11,9 +11,12 @@
 #include "walkthrough.h"
 
 #include "physics/decompose.h"
+#include "physics/shape.h"
 
 #include <QDir>
 #include <QImage>
+#include <QPainter>
+#include <QPainterPath>
 #include <QTest>
 
 #include <memory>
@@ -71,6 +74,47 @@ std::vector<Slide> deck(const phys::SceneDef& scene, int a, int b) {
     return out;
 }
 
+/// A body's shapes in the drawing's view pixels, filled (a circle as an ellipse).
+QPainterPath bodyPath(const phys::BodyDef& body, const ViewTransform& view) {
+    QPainterPath path;
+    path.setFillRule(Qt::WindingFill);
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    for (const phys::ShapeDef& shape : body.shapes) {
+        if (const auto* c = std::get_if<phys::Circle>(&shape.geometry)) {
+            const double r = view.toPixels(c->radius);
+            path.addEllipse(view.toView(phys::transformPoint(xf, c->center)), r, r);
+        } else if (const auto* p = std::get_if<phys::Polygon>(&shape.geometry)) {
+            QPolygonF poly;
+            for (int i = 0; i < p->count(); ++i) {
+                poly << view.toView(phys::transformPoint(xf, p->vertex(i)));
+            }
+            poly << poly.front();
+            path.addPolygon(poly);
+        }
+    }
+    return path;
+}
+
+/// What a pen of `width` pixels covers along a line (its square caps included), view pixels.
+QPainterPath strokeOf(const DrawnLine& line) {
+    const QPointF d = line.to - line.from;
+    const double length = std::hypot(d.x(), d.y());
+    const QPointF u = length > 0.0 ? d / length : QPointF(1, 0);
+    const QPointF n(-u.y(), u.x());
+    const double h = 0.5 * line.width;
+    QPainterPath path;
+    path.addPolygon(QPolygonF({line.from - h * u - h * n, line.to + h * u - h * n, line.to + h * u + h * n,
+                               line.from - h * u + h * n, line.from - h * u - h * n}));
+    return path;
+}
+
+/// Distance of `p` from the line through `line`, pixels.
+double offLine(const DrawnLine& line, QPointF p) {
+    const QPointF d = line.to - line.from;
+    const double length = std::hypot(d.x(), d.y());
+    return std::abs(d.x() * (p.y() - line.from.y()) - d.y() * (p.x() - line.from.x())) / length;
+}
+
 /// The boxes of a layout that hold something.
 std::vector<std::pair<const char*, QRectF>> boxes(const SlideLayout& l) {
     std::vector<std::pair<const char*, QRectF>> out{
@@ -99,6 +143,8 @@ private slots:
     void aLongTableIsWindowedOnTheStepsRow();
     void gjkAndEpaSlidesCarryThePagesTable();
     void theDrawingFillsItsStripAndReads();
+    void satRulersLieBesideThePairInsideTheDrawing();
+    void wordsHaveNoStraySpaces();
 };
 
 // Every step of every tab, for every pair of the small scenes (the first two bodies of the larger ones).
@@ -331,6 +377,170 @@ void TestSlideRenderer::theDrawingFillsItsStripAndReads() {
         }
     }
     QVERIFY(checked > 20);
+}
+
+// Review of issue 12 item 8: on the SAT slides of tri_pent.json the ruler lay over body B. On every SAT slide
+// of tri_pent.json, pair.json and the catalogue scenes (bodies 0 and 1, as the CLI takes them), every part
+// of the ruler as drawn (OverlayPicture, the drawing's view pixels) keeps off both bodies' filled shapes and
+// inside the drawing: the bars and the bracket (the lines of the SAT drawing that are not outlines or
+// arrows) with their pens' width, the axis arrow (the arrow on the axis line), the badges "A" and "B" at the
+// bars, the bracket's "overlap"/"gap" label and the axis's name, with their halos. The axis line itself
+// runs across the whole drawing: it crosses neither body. And the pair still fills a fair part of the strip:
+// its box at least a third of the drawing's height.
+void TestSlideRenderer::satRulersLieBesideThePairInsideTheDrawing() {
+    QStringList files{QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/tri_pent.json"),
+                      QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/pair.json")};
+    const QDir catalogue(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue"));
+    for (const QString& name : catalogue.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        files << catalogue.filePath(name);
+    }
+    int checked = 0;
+    for (const QString& file : files) {
+        auto loaded = loadSceneFile(file);
+        QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+        const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+        auto shared = std::make_shared<const phys::SceneDef>(scene);
+        auto walkthrough = std::make_shared<const Walkthrough>(
+            Walkthrough::build(WalkthroughMode::Sat, scene.bodies[0], scene.bodies[1]));
+        QVERIFY2(walkthrough->isValid(), qPrintable(file));
+        const std::vector<Slide> slides =
+            SlideRenderer::walkthroughSlides(walkthrough, shared, QStringLiteral("p"));
+        for (std::size_t s = 0; s < slides.size(); ++s) {
+            const WalkthroughStep& step = walkthrough->step(int(s));
+            if (step.index < 0) {
+                continue; // a result without an axis (none here: every pair has axes)
+            }
+            const SlideLayout l = SlideRenderer::layout(slides[s]);
+            const QString where = QStringLiteral("%1 step %2").arg(QFileInfo(file).fileName()).arg(s + 1);
+            const SlideRenderer::DrawingFrame frame =
+                SlideRenderer::drawingFrame(l.drawing.size(), scene, *walkthrough);
+            QImage image(SlideRenderer::kSlideSize, QImage::Format_ARGB32_Premultiplied);
+            QPainter painter(&image);
+            const OverlayPicture picture =
+                SlideRenderer::paintStepDrawing(painter, l.drawing, scene, *walkthrough, int(s));
+            painter.end();
+            const QRectF inside = QRectF(QPointF(0, 0), l.drawing.size()).adjusted(-0.5, -0.5, 0.5, 0.5);
+            const QPainterPath bodies[2] = {bodyPath(scene.bodies[0], frame.view),
+                                            bodyPath(scene.bodies[1], frame.view)};
+            const phys::AABB pairBox = phys::combine(walkthrough->trace().aabbA, walkthrough->trace().aabbB);
+            const double pairHeight =
+                std::abs(frame.view.toView(pairBox.upper).y() - frame.view.toView(pairBox.lower).y());
+            QVERIFY2(pairHeight >= l.drawing.height() / 3.0 ||
+                         std::abs(frame.view.toView(pairBox.upper).x() -
+                                  frame.view.toView(pairBox.lower).x()) >= l.drawing.width() / 3.0,
+                     qPrintable(where + QStringLiteral(": the pair is %1 px tall").arg(pairHeight)));
+            const auto offBodies = [&](const QPainterPath& part) {
+                return !bodies[0].intersects(part) && !bodies[1].intersects(part);
+            };
+            // The ruler's lines: every plain line of a SAT drawing (outlines, highlighted edges and arrows are
+            // of other kinds); the thinnest is the axis line.
+            std::vector<DrawnLine> rulerLines;
+            for (const DrawnLine& line : picture.lines) {
+                if (line.kind == LineKind::Line) {
+                    rulerLines.push_back(line);
+                }
+            }
+            QVERIFY2(rulerLines.size() >= 4, qPrintable(where)); // the axis, two bars, the bracket
+            const auto axisLine =
+                std::min_element(rulerLines.begin(), rulerLines.end(),
+                                 [](const DrawnLine& p, const DrawnLine& q) { return p.width < q.width; });
+            QVERIFY2(offBodies(strokeOf(*axisLine)), qPrintable(where + QStringLiteral(": the axis line")));
+            QVERIFY2(strokeOf(*axisLine).intersects(inside), qPrintable(where));
+            int arrows = 0;
+            for (const DrawnLine& line : picture.lines) {
+                const bool axisArrow = line.kind == LineKind::Arrow && offLine(*axisLine, line.from) < 1.0 &&
+                                       offLine(*axisLine, line.to) < 1.0;
+                const bool barOrBracket = line.kind == LineKind::Line && line.width > axisLine->width;
+                if (!axisArrow && !barOrBracket) {
+                    continue;
+                }
+                arrows += axisArrow ? 1 : 0;
+                const QPainterPath stroke = strokeOf(line);
+                QVERIFY2(
+                    offBodies(stroke),
+                    qPrintable(where + QStringLiteral(": a ruler line (%1 px) over a body").arg(line.width)));
+                QVERIFY2(inside.contains(stroke.boundingRect()),
+                         qPrintable(where + QStringLiteral(": a ruler line leaves the drawing")));
+            }
+            QCOMPARE(arrows, 1);
+            // The ruler's words: the badges at the bars (below the pair's own badges' priority), the bracket's
+            // measure and the axis's name.
+            const phys::SatAxis& axis = walkthrough->trace().sat.axes[step.index];
+            const QString axisName = QStringLiteral("axis %1").arg(step.index + 1);
+            int words = 0;
+            for (const PlacedLabel& label : picture.labels) {
+                const QString& text = label.request.text;
+                const bool badge =
+                    (text == QLatin1String("A") || text == QLatin1String("B")) && label.request.priority < 90;
+                const bool bracket =
+                    text.startsWith(axis.separating ? QLatin1String("gap ") : QLatin1String("overlap "));
+                if (!badge && !bracket && text != axisName) {
+                    continue;
+                }
+                ++words;
+                QPainterPath box;
+                box.addRect(label.rect);
+                QVERIFY2(offBodies(box),
+                         qPrintable(where + QStringLiteral(": \"%1\" over a body").arg(text)));
+                QVERIFY2(inside.contains(label.rect),
+                         qPrintable(where + QStringLiteral(": \"%1\" leaves the drawing").arg(text)));
+            }
+            QCOMPARE(words, 4);
+            ++checked;
+        }
+    }
+    qInfo("%d SAT slides checked", checked);
+    QVERIFY(checked > 50);
+}
+
+// Review of issue 12 item 8: a slide's table read "the axis turned round:  A to B" (a cell's two lines joined
+// by two spaces). No heading, title, explanation or table text of any slide of any scene has two spaces in a
+// row or a space at either end, neither as written nor as a one-line table draws its cells.
+void TestSlideRenderer::wordsHaveNoStraySpaces() {
+    int checked = 0;
+    const auto clean = [](const QString& text) {
+        return !text.contains(QLatin1String("  ")) && text == text.trimmed();
+    };
+    for (const QString& file : sceneFiles()) {
+        auto loaded = loadSceneFile(file);
+        QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+        const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+        const int n = int(scene.bodies.size());
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n && (n <= 4 || (a == 0 && b == 1)); ++b) {
+                if (scene.bodies[std::size_t(a)].shapes.empty() ||
+                    scene.bodies[std::size_t(b)].shapes.empty()) {
+                    continue;
+                }
+                for (const Slide& slide : deck(scene, a, b)) {
+                    const QString where = QStringLiteral("%1 pair %2-%3: %4 / %5: ")
+                                              .arg(QFileInfo(file).fileName())
+                                              .arg(a)
+                                              .arg(b)
+                                              .arg(slide.heading, slide.title);
+                    for (const QString& text : {slide.heading, slide.title, slide.explanation}) {
+                        QVERIFY2(clean(text), qPrintable(where + QLatin1Char('"') + text + QLatin1Char('"')));
+                    }
+                    QStringList cells = slide.table.headers;
+                    for (const WalkthroughTable::Row& row : slide.table.rows) {
+                        cells << row.cells;
+                    }
+                    for (const QString& cell : cells) {
+                        for (const QString& line : cell.split(QLatin1Char('\n'))) {
+                            QVERIFY2(clean(line),
+                                     qPrintable(where + QLatin1Char('"') + line + QLatin1Char('"')));
+                        }
+                        const QString oneLine = WalkthroughTable::oneLine(cell);
+                        QVERIFY2(clean(oneLine),
+                                 qPrintable(where + QLatin1Char('"') + oneLine + QLatin1Char('"')));
+                    }
+                    ++checked;
+                }
+            }
+        }
+    }
+    qInfo("%d slides' words checked", checked);
+    QVERIFY(checked > 500);
 }
 
 #include "tst_slide_renderer.moc"
