@@ -87,12 +87,6 @@ public:
     /// Whether `view` has room for the walkthrough's SAT ruler of every axis as Frame the Pair leaves it: each
     /// in the view and off the pair (off the smaller body when the other is much larger).
     static bool rulersHaveRoom(const Walkthrough& w, const ViewTransform& view, double displayScale = 1.0);
-    /// Whether `view` has room for the SAT ruler of every axis just beside the pair (where the ruler goes when
-    /// that spot is clear), with its badges, its bracket's label and its axis arrow, all inside the view and
-    /// clear of the body names, grid figures and other bodies of `scene` drawn there: each ruler then lies
-    /// beside the pair, never over a body (the slides' frame).
-    static bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const ViewTransform& view,
-                                 double displayScale = 1.0);
     /// Whether `view` shows the walkthrough's drawing uncut: both bodies of the pair in it and the SAT ruler of
     /// every axis placed inside it.
     static bool drawingInView(const Walkthrough& w, const ViewTransform& view, double displayScale = 1.0);

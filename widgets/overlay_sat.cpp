@@ -3,6 +3,7 @@
 /// and the edge it comes from (overlay_private.h). Everything drawn comes from the trace (SatTrace).
 
 #include "overlay_private.h"
+#include "sat_ruler_room.h"
 #include "scene_canvas.h"
 
 #include <QFontMetricsF>
@@ -152,14 +153,16 @@ RulerGeometry rulerGeometry(const Walkthrough& w, int k, const ViewTransform& vi
     r.ghostLo = bBelowA ? axis.minB - pushOut : axis.minB + pushOut;
     r.ghostHi = bBelowA ? axis.maxB - pushOut : axis.maxB + pushOut;
 
-    const phys::AABB box = phys::combine(t.aabbA, t.aabbB);
-    const phys::Vec2 corners[4] = {
-        box.lower, {box.upper.x, box.lower.y}, box.upper, {box.lower.x, box.upper.y}};
+    // The pair's own extent across the axis, not its box's: on a diagonal axis a box's corner lies far from
+    // a long plank's outline, and a ruler beside the corner ran off a slide's strip (issue 12 item 8).
     g.hi = -1e300;
     g.lo = 1e300;
-    for (const phys::Vec2 c : corners) {
-        g.hi = std::max(g.hi, phys::dot(c, g.perp));
-        g.lo = std::min(g.lo, phys::dot(c, g.perp));
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        for (const phys::Vec2 p : shapeOutline(*geometry, xf)) {
+            g.hi = std::max(g.hi, phys::dot(p, g.perp));
+            g.lo = std::min(g.lo, phys::dot(p, g.perp));
+        }
     }
     g.margin = metres(scale, view, 30.0);
     g.lane = metres(scale, view, 15.0);
@@ -201,11 +204,11 @@ void placeRuler(const RulerGeometry& g, SatRuler& r, double t0, double side, dou
 } // namespace
 
 // Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
-//   n = axis normal, t = leftPerp(n); box = AABB(A) U AABB(B) (traced); lo, hi = box's extent along t
+//   n = axis normal, t = leftPerp(n); lo, hi = the extent of A's and B's outlines along t
 //   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
 //   the bracket
 //   candidates: each side (+: bars going out along t from A's bar, -: the other way), A's bar at the ideal
-//   spot just beside the box (hi + margin, lo - margin) and at every 3 px across the visible
+//   spot just beside the shapes (hi + margin, lo - margin) and at every 3 px across the visible
 //   range, over the shapes included
 //   cost = the band's share outside the view x 40 + over a name or grid label x 25 + over another body x 12
 //          + over A or B x 10 (shares of the band's area, exact: each outline clipped to the band)
@@ -500,10 +503,12 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     painter.restore();
     const QPointF back = viewDirection(-1.0 * n);
     // Badges named by their colour and their place at a bar's end: no leader line (one ran across the
-    // bracket's label in a crowded presentation-mode picture).
+    // bracket's label in a crowded presentation-mode picture). They go first, before the pair's big badges
+    // (90): a bar's badge means something only at its bar's end, while the pair's badge may sit anywhere
+    // near its body (near_tie.json's slides: B's badge took the spot and A's bar badge went onto body B).
     const auto [badgeA, badgeB] = badgeLanes(ruler, view, labels.scale());
-    addLabel(labels, 45, at(axis.minA, badgeA), QStringLiteral("A"), ca, back, 13.0, true, false);
-    addLabel(labels, 45, at(axis.minB, badgeB), QStringLiteral("B"), cb, back, 13.0, true, false);
+    addLabel(labels, 95, at(axis.minA, badgeA), QStringLiteral("A"), ca, back, 13.0, true, false);
+    addLabel(labels, 95, at(axis.minB, badgeB), QStringLiteral("B"), cb, back, 13.0, true, false);
 
     // The overlap (or gap): between the ends s1, s2 chosen above (SatRuler), each tied to the bar whose end
     // it is, so the bracket reads as "from this end of one shadow to that end of the other". When one
@@ -689,12 +694,12 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
 
 // Every ruler beside the pair (rulerFitsBesidePair), clear of what the drawing's labels keep off there: the
 // body names, the grid figures and the bodies other than the pair (as drawOverlayPicture gives them).
-bool OverlayPainter::rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w,
-                                      const ViewTransform& view, double displayScale) {
+bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const ViewTransform& view,
+                      double displayScale) {
     if (!w.isValid()) {
         return true;
     }
-    std::vector<QRectF> keepOff = bodyNameRects(scene, view, displayScale);
+    std::vector<QRectF> keepOff = OverlayPainter::bodyNameRects(scene, view, displayScale);
     for (const GridLabelBox& g :
          SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale)) {
         keepOff.push_back(g.backdrop);

@@ -3,7 +3,9 @@
 #include "slide_renderer.h"
 
 #include "paint_kit.h"
+#include "sat_ruler_room.h"
 #include "scene_renderer.h"
+#include "table_cells.h"
 #include "view_transform.h"
 
 #include <QDir>
@@ -75,7 +77,7 @@ double cellPadY(const QFont& font) {
 WalkthroughTable singleLine(WalkthroughTable table) {
     for (WalkthroughTable::Row& row : table.rows) {
         for (QString& cell : row.cells) {
-            cell = WalkthroughTable::oneLine(cell);
+            cell = oneLineCell(cell);
         }
     }
     return table;
@@ -277,7 +279,7 @@ void SlideRenderer::paint(QPainter& painter, const Slide& slide, QSizeF size) {
     painter.drawText(l.explanation, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, slide.explanation);
 
     if (!l.table.isEmpty()) {
-        const WalkthroughTable table = l.singleLineCells ? singleLine(slide.table) : slide.table;
+        const WalkthroughTable table = drawnTable(slide, l);
         QFont bold = l.tableFont;
         bold.setBold(true);
         const double padX = cellPadX(l.tableFont);
@@ -327,6 +329,10 @@ void SlideRenderer::paint(QPainter& painter, const Slide& slide, QSizeF size) {
         }
     }
     painter.restore();
+}
+
+WalkthroughTable SlideRenderer::drawnTable(const Slide& slide, const SlideLayout& l) {
+    return l.singleLineCells ? singleLine(slide.table) : slide.table;
 }
 
 QImage SlideRenderer::image(const Slide& slide, QSize size) {
@@ -433,7 +439,7 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
     //   tight = the pair fitted with a small pad all round (the edge arrows shorten to stay in)
     //   for scale = tight's, 4 % less at a time, down to a quarter:
     //     for the pair's place in the room left over, the middle first, then towards the sides and corners:
-    //       the view whose every ruler fits just beside the pair (OverlayPainter::rulersBesidePair) wins
+    //       the view whose every ruler fits just beside the pair (rulersBesidePair) wins
     //   none: the framing above (the ruler then goes where it covers least)
     const double pad = 0.06 * size.height();
     const double width = std::max(pair.upper.x - pair.lower.x, 1e-9);
@@ -465,7 +471,7 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
             const ViewTransform view(
                 ppm, middle + phys::Vec2{(0.5 * size.width() - cx) / ppm, (cy - 0.5 * size.height()) / ppm},
                 size);
-            if (OverlayPainter::rulersBesidePair(scene, walkthrough, view, frame.displayScale)) {
+            if (rulersBesidePair(scene, walkthrough, view, frame.displayScale)) {
                 frame.view = view;
                 return frame;
             }

@@ -76,6 +76,9 @@ public:
     static SlideLayout layout(const Slide& slide, QSizeF size = QSizeF(kSlideSize));
     /// Paints `slide` on a white page of `size` slide pixels. Painter: slide pixels -> device.
     static void paint(QPainter& painter, const Slide& slide, QSizeF size = QSizeF(kSlideSize));
+    /// The table as paint() writes it on a slide laid out as `l`: each cell's lines on one line (oneLineCell,
+    /// table_cells.h) when l.singleLineCells, else as the slide has them.
+    static WalkthroughTable drawnTable(const Slide& slide, const SlideLayout& l);
     /// The slide as an image of `size` pixels.
     static QImage image(const Slide& slide, QSize size = kSlideSize);
     /// Writes every slide as one page of a PDF (QPdfWriter, 16:9 pages of 960 x 540 pt, text kept as text).

@@ -145,15 +145,6 @@ struct WalkthroughTable {
     /// A step at which every row is current (Methods: the side-by-side comparison); -1: none.
     int everyRowStep = -1;
 
-    /// A cell's lines on one line, as every one-line table writes them (the slides, the dock's compact rows,
-    /// `contactlab-cli walkthrough`): "A edge 0\n(0.00, -1.00)" -> "A edge 0 (0.00, -1.00)". One space per
-    /// break, the way the words read (the slides joined with two: "the axis turned round:  A to B").
-    static QString oneLine(QString cell) {
-        cell.replace(QLatin1Char('\n'), QLatin1Char(' '));
-        cell.replace(QChar::LineSeparator, QLatin1Char(' '));
-        return cell;
-    }
-
     /// Whether row `row` is current at step `step` (the dock selects the current rows): the row's own step,
     /// or the step that shows every row.
     bool isCurrent(std::size_t row, int step) const {

@@ -4,6 +4,7 @@
 
 #include "gjk_panel.h"
 #include "palette.h"
+#include "table_cells.h"
 #include "text_layout_delegate.h"
 
 #include "explanation_label.h"
@@ -118,7 +119,7 @@ protected:
         TextLayoutDelegate::initStyleOption(option, index);
         if (oneLine) {
             // (QStyledItemDelegate::displayText has turned the line breaks into QChar::LineSeparator.)
-            option->text = WalkthroughTable::oneLine(option->text);
+            option->text = oneLineCell(option->text);
         }
     }
 };

@@ -8,6 +8,7 @@
 
 #include "gjk_steps.h"
 #include "scene_io.h"
+#include "table_cells.h"
 #include "walkthrough.h"
 
 #include "physics/decompose.h"
@@ -213,7 +214,7 @@ void TestCliWalkthrough::textAndMarkdownCarryEveryStep() {
                     }
                     cell = format == QLatin1String("markdown")
                                ? cell.replace(QLatin1Char('\n'), QStringLiteral("<br>"))
-                               : WalkthroughTable::oneLine(cell);
+                               : oneLineCell(cell);
                     QVERIFY2(run.out.contains(cell), qPrintable(cell));
                 }
             }
@@ -266,7 +267,7 @@ void TestCliWalkthrough::gjkAndEpaTablesAsTextAndMarkdown() {
                         continue;
                     }
                     cell = markdown ? cell.replace(QLatin1Char('\n'), QStringLiteral("<br>"))
-                                    : WalkthroughTable::oneLine(cell);
+                                    : oneLineCell(cell);
                     if (markdown && row.emphasised) {
                         cell = QStringLiteral("**%1**").arg(cell);
                     }
