@@ -125,8 +125,8 @@ namespace {
 struct RulerGeometry {
     SatRuler ruler;
     phys::Vec2 n, perp;
-    double lo = 0.0, hi = 0.0; ///< the pair's box across the axis (along perp), metres
-    double margin = 0.0;       ///< the ideal gap between the box and A's bar, metres
+    double lo = 0.0, hi = 0.0; ///< the pair's outlines across the axis (along perp), metres
+    double margin = 0.0;       ///< the ideal gap between the shapes and A's bar, metres
     double lane = 0.0;         ///< from A's bar to B's, metres
     double band = 0.0;         ///< from A's bar out past the bracket, metres
 };
@@ -393,7 +393,7 @@ std::pair<double, double> badgeLanes(const SatRuler& r, const ViewTransform& vie
 // Room beside the pair (for a frame that must show every ruler there, the slides'):
 //   for side in (+, -): A's bar at hi + margin (or lo - margin), the ideal spot satRuler takes when clear
 //     the band's corners, the badges' and the bracket label's preferred boxes (with their halo) in the view
-//     and off keepOff; the axis arrow and its name, from the first of its bases, likewise
+//     and off keepOff; the axis arrow and its name, from one of its bases, likewise
 //   room when one side has all of it
 bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
                          const std::vector<QRectF>& keepOff) {
