@@ -58,8 +58,9 @@ QRectF labelRect(double scale, QPointF anchor, const QString& text, QPointF dire
 
 /// Asks `labels` for a text label beside `anchor`, on the side of `direction` ((0, 0) centres it); the
 /// layout places it clear of the others (label_layout.h) and it is drawn over everything else.
-/// @param priority higher keeps its preferred spot first: the SAT ruler's bar badges 95, the pair's badges 90,
-///        depths 80, measures 75, edge names 50-60, ruler and arrow names 40-45, vertex indices 10
+/// @param priority higher keeps its preferred spot first: the SAT ruler's bracket measure 96 and bar badges
+///        95, the pair's badges 90, depths 80, other measures 75, edge names 50-60, ruler and arrow names
+///        40-45, vertex indices 10
 void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
               QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true,
               double maxDistance = 0.0);

@@ -505,7 +505,8 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     // Badges named by their colour and their place at a bar's end: no leader line (one ran across the
     // bracket's label in a crowded presentation-mode picture). They go first, before the pair's big badges
     // (90): a bar's badge means something only at its bar's end, while the pair's badge may sit anywhere
-    // near its body (near_tie.json's slides: B's badge took the spot and A's bar badge went onto body B).
+    // near its body (near_tie.json's slides: B's badge took the spot and A's bar badge went onto body B). The
+    // bracket's measure goes first of all (below), so that the badges keep off its leader when it has one.
     const auto [badgeA, badgeB] = badgeLanes(ruler, view, labels.scale());
     addLabel(labels, 95, at(axis.minA, badgeA), QStringLiteral("A"), ca, back, 13.0, true, false);
     addLabel(labels, 95, at(axis.minB, badgeB), QStringLiteral("B"), cb, back, 13.0, true, false);
@@ -534,7 +535,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
-    addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
+    addLabel(labels, 96, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
