@@ -674,10 +674,20 @@ void GjkSteps::buildEpa(const phys::BodyDef& bodyA, const phys::BodyDef& bodyB) 
                            "boundary point is nearer the origin.");
                 step.title = tr("Closest edge found");
             } else {
+                // The engine inserts the point and drops the vertices it leaves inside the hull (a seed vertex
+                // that was no support point, physics/src/epa.cpp): then the next polytope has no more
+                // vertices than this one, and "grows" alone read as if it had one more (tri_pent.json: 3, 3).
+                const long dropped =
+                    k + 1 < trace.iterations.size()
+                        ? long(poly.size()) + 1 - long(trace.iterations[k + 1].polytope.size())
+                        : 0;
                 text +=
                     tr("%1 m beyond the edge, so the edge is inside A \u2296 B; the point is added and the "
-                       "polytope grows. The depth lies between %2 and %3 m.")
-                        .arg(len(it.supportDistance - it.distance), bounds.first, bounds.second);
+                       "polytope grows")
+                        .arg(len(it.supportDistance - it.distance)) +
+                    (dropped > 0 ? tr(" and drops %1 now inside it").arg(count(dropped, "vertex", "vertices"))
+                                 : QString()) +
+                    tr(". The depth lies between %1 and %2 m.").arg(bounds.first, bounds.second);
                 step.title = tr("Expand %1").arg(k + 1);
             }
             step.text = text;

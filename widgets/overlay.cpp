@@ -392,6 +392,27 @@ QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool
     return (along > 0.0 ? 2.0 : -2.0) * tangent - 0.5 * normalDir;
 }
 
+bool isPairBody(const Walkthrough& w, const phys::BodyDef& body) {
+    if (!w.isValid()) {
+        return false;
+    }
+    const auto same = [&body](const phys::BodyDef& b) {
+        return b.position == body.position && b.angle == body.angle && b.shapes.size() == body.shapes.size();
+    };
+    return same(w.bodyA()) || same(w.bodyB());
+}
+
+QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view) {
+    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+    QRectF box;
+    for (const phys::ShapeDef& shape : body.shapes) {
+        const phys::AABB a =
+            std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
+        box |= QRectF(view.toView(a.lower), view.toView(a.upper)).normalized();
+    }
+    return box;
+}
+
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view) {
     const QColor a = OverlayPainter::colorA();
@@ -621,28 +642,13 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
         // The labels name the pair's features: over a third body they would read as that body's.
         const auto inPair = [&steps](const phys::BodyDef& body) {
             return std::any_of(steps.begin(), steps.end(), [&body](const OverlayStep& s) {
-                if (!s.walkthrough || !s.walkthrough->isValid()) {
-                    return false;
-                }
-                const auto same = [&body](const phys::BodyDef& b) {
-                    return b.position == body.position && b.angle == body.angle &&
-                           b.shapes.size() == body.shapes.size();
-                };
-                return same(s.walkthrough->bodyA()) || same(s.walkthrough->bodyB());
+                return s.walkthrough && isPairBody(*s.walkthrough, body);
             });
         };
         for (const phys::BodyDef& body : scene.bodies) {
-            if (body.shapes.empty() || inPair(body)) {
-                continue;
+            if (!body.shapes.empty() && !inPair(body)) {
+                labels.addAvoidArea(bodyBox(body, view));
             }
-            const phys::Transform xf{body.position, phys::Rot(body.angle)};
-            QRectF box;
-            for (const phys::ShapeDef& shape : body.shapes) {
-                const phys::AABB a =
-                    std::visit([&xf](const auto& g) { return phys::computeAABB(g, xf); }, shape.geometry);
-                box |= QRectF(view.toView(a.lower), view.toView(a.upper)).normalized();
-            }
-            labels.addAvoidArea(box);
         }
     }
     for (const DrawnLine& h : handles) {

@@ -58,8 +58,9 @@ QRectF labelRect(double scale, QPointF anchor, const QString& text, QPointF dire
 
 /// Asks `labels` for a text label beside `anchor`, on the side of `direction` ((0, 0) centres it); the
 /// layout places it clear of the others (label_layout.h) and it is drawn over everything else.
-/// @param priority higher keeps its preferred spot first: badges 90, depths 80, measures 75, edge names
-///        50-60, ruler and arrow names 40-45, vertex indices 10
+/// @param priority higher keeps its preferred spot first: the SAT ruler's bracket measure 96 and bar badges
+///        95, the pair's badges 90, depths 80, other measures 75, edge names 50-60, ruler and arrow names
+///        40-45, vertex indices 10
 void addLabel(LabelLayout& labels, int priority, QPointF anchor, const QString& text, QColor color,
               QPointF direction = {0, 0}, double fontPixels = 13.0, bool bold = true, bool leader = true,
               double maxDistance = 0.0);
@@ -140,6 +141,12 @@ bool labelsCrowd(double scale, QPointF p0, const QString& label0, QPointF p1, co
 /// instead, away from the group's `mean`, and a little opposite the normal, so they sit on either side.
 QPointF depthLabelDirection(QPointF point, QPointF mean, QPointF normalDir, bool crowded);
 
+/// Whether `body` is one of the walkthrough's pair (placed as A or B is: the labels keep off the others).
+bool isPairBody(const Walkthrough& w, const phys::BodyDef& body);
+
+/// The box of all of a body's shapes, view pixels.
+QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view);
+
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
@@ -182,6 +189,13 @@ struct SatRuler {
 /// view's edge worst, then names, other bodies, the pair.
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
                   const std::vector<QRectF>& names, const std::vector<QRectF>& others);
+
+/// Whether the ruler of SAT axis `k` has room just beside the pair, at the spot satRuler takes when it is
+/// clear (A's bar a margin past the pair's box, on either side): its band, its badges, its bracket's label
+/// and its axis arrow with its name all inside the view and clear of `keepOff` (view pixels: names, grid
+/// figures, other bodies). The band there is off the pair by construction.
+bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                         const std::vector<QRectF>& keepOff);
 
 /// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
 /// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.

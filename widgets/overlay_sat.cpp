@@ -3,6 +3,7 @@
 /// and the edge it comes from (overlay_private.h). Everything drawn comes from the trace (SatTrace).
 
 #include "overlay_private.h"
+#include "sat_ruler_room.h"
 #include "scene_canvas.h"
 
 #include <QFontMetricsF>
@@ -117,27 +118,26 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
 
 } // namespace
 
-// Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
-//   n = axis normal, t = leftPerp(n); box = AABB(A) U AABB(B) (traced); lo, hi = box's extent along t
-//   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
-//   the bracket
-//   candidates: each side (+: bars going out along t from A's bar, -: the other way), A's bar at the ideal
-//   spot just beside the box (hi + margin, lo - margin) and at every 3 px across the visible
-//   range, over the shapes included
-//   cost = the band's share outside the view x 40 + over a name or grid label x 25 + over another body x 12
-//          + over A or B x 10 (shares of the band's area, exact: each outline clipped to the band)
-//          + a step for touching each kind at all (2, 2, 1, 0.5) + 0.0015 per pixel from the ideal spot
-//   the cheapest wins: beside the pair where that is clear; else a placement further out that is clear;
-//   when the view is too tight for anything clear, the one covering least, the pair rather than a third body
-// (A label-placement cost of the kind Christensen, Marks and Shieber weigh, "An empirical study of algorithms
-// for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
-SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                  const std::vector<QRectF>& names, const std::vector<QRectF>& others) {
+namespace {
+
+/// What a ruler's placement is measured in (satRuler's layout above): the ruler with its bracket, shadows and
+/// band length filled in, the axis frame, the pair's extent across the axis (lo..hi) and the lanes' pixels.
+struct RulerGeometry {
+    SatRuler ruler;
+    phys::Vec2 n, perp;
+    double lo = 0.0, hi = 0.0; ///< the pair's outlines across the axis (along perp), metres
+    double margin = 0.0;       ///< the ideal gap between the shapes and A's bar, metres
+    double lane = 0.0;         ///< from A's bar to B's, metres
+    double band = 0.0;         ///< from A's bar out past the bracket, metres
+};
+
+RulerGeometry rulerGeometry(const Walkthrough& w, int k, const ViewTransform& view, double scale) {
     const phys::CollideTrace& t = w.trace();
     const phys::SatAxis& axis = t.sat.axes[k];
-    const phys::Vec2 n = axis.normal;
-    const phys::Vec2 perp = phys::leftPerp(n);
-    SatRuler r;
+    RulerGeometry g;
+    g.n = axis.normal;
+    g.perp = phys::leftPerp(g.n);
+    SatRuler& r = g.ruler;
     // The bracket: the overlap is min(maxA - minB, maxB - minA) (sat.h), the push-out of B below A's low end
     // (B's high end to A's low end) or above A's high end (B's low end to A's high end); for a gap, the
     // same ends. Mark the ends that give it.
@@ -153,20 +153,23 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     r.ghostLo = bBelowA ? axis.minB - pushOut : axis.minB + pushOut;
     r.ghostHi = bBelowA ? axis.maxB - pushOut : axis.maxB + pushOut;
 
-    const phys::AABB box = phys::combine(t.aabbA, t.aabbB);
-    const phys::Vec2 corners[4] = {
-        box.lower, {box.upper.x, box.lower.y}, box.upper, {box.lower.x, box.upper.y}};
-    double hi = -1e300, lo = 1e300;
-    for (const phys::Vec2 c : corners) {
-        hi = std::max(hi, phys::dot(c, perp));
-        lo = std::min(lo, phys::dot(c, perp));
+    // The pair's own extent across the axis, not its box's: on a diagonal axis a box's corner lies far from
+    // a long plank's outline, and a ruler beside the corner ran off a slide's strip (issue 12 item 8).
+    g.hi = -1e300;
+    g.lo = 1e300;
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        for (const phys::Vec2 p : shapeOutline(*geometry, xf)) {
+            g.hi = std::max(g.hi, phys::dot(p, g.perp));
+            g.lo = std::min(g.lo, phys::dot(p, g.perp));
+        }
     }
-    const double margin = metres(scale, view, 30.0);
-    const double lane = metres(scale, view, 15.0);
+    g.margin = metres(scale, view, 30.0);
+    g.lane = metres(scale, view, 15.0);
     // The bars and the bracket with its ticks. The bracket's label is not in it: the label layout places it
     // beside the bracket, clear of names and other labels (a ruler as wide as "overlap 0.55 m" found no room
     // beside a pair in a scene framed to fit).
-    const double band = 2.2 * lane + metres(scale, view, 10.0);
+    g.band = 2.2 * g.lane + metres(scale, view, 10.0);
     double sLow = std::min(axis.minA, axis.minB);
     double sHigh = std::max(axis.maxA, axis.maxB);
     if (r.containment) {
@@ -178,6 +181,49 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     // clear by the label layout).
     r.sLo = sLow - metres(scale, view, 18.0);
     r.sHi = sHigh + metres(scale, view, 8.0);
+
+    return g;
+}
+
+/// Puts the ruler of `g` with A's bar at lane t0 on `side`: its lanes and its band, from just inside A's bar
+/// out to the bracket.
+void placeRuler(const RulerGeometry& g, SatRuler& r, double t0, double side, double scale,
+                const ViewTransform& view) {
+    r.side = side;
+    r.laneA = t0;
+    const double inner = t0 - side * metres(scale, view, 6.0);
+    const double outer = t0 + side * g.band;
+    r.bandLo = std::min(inner, outer);
+    r.bandHi = std::max(inner, outer);
+    r.laneB = t0 + side * g.lane;
+    r.laneMark = t0 + side * 2.2 * g.lane;
+    r.axisLane = t0 + side * 0.5 * g.lane;
+    r.far = side > 0 ? g.lo : g.hi;
+}
+
+} // namespace
+
+// Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
+//   n = axis normal, t = leftPerp(n); lo, hi = the extent of A's and B's outlines along t
+//   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
+//   the bracket
+//   candidates: each side (+: bars going out along t from A's bar, -: the other way), A's bar at the ideal
+//   spot just beside the shapes (hi + margin, lo - margin) and at every 3 px across the visible
+//   range, over the shapes included
+//   cost = the band's share outside the view x 40 + over a name or grid label x 25 + over another body x 12
+//          + over A or B x 10 (shares of the band's area, exact: each outline clipped to the band)
+//          + a step for touching each kind at all (2, 2, 1, 0.5) + 0.0015 per pixel from the ideal spot
+//   the cheapest wins: beside the pair where that is clear; else a placement further out that is clear;
+//   when the view is too tight for anything clear, the one covering least, the pair rather than a third body
+// (A label-placement cost of the kind Christensen, Marks and Shieber weigh, "An empirical study of algorithms
+// for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
+SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                  const std::vector<QRectF>& names, const std::vector<QRectF>& others) {
+    const RulerGeometry g = rulerGeometry(w, k, view, scale);
+    SatRuler r = g.ruler;
+    const phys::Vec2 n = g.n;
+    const phys::Vec2 perp = g.perp;
+    const double lo = g.lo, hi = g.hi, margin = g.margin, band = g.band;
 
     // The visible range across the axis (the view's corners projected on t).
     const QRectF visible = view.visibleWorldRect().normalized();
@@ -260,11 +306,11 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
                                                        ((s1 - s0) * (bandHi - bandLo)));
         return c;
     };
-    // The band of a ruler whose A bar is at t0 on `side`: from just inside A's bar out to the bracket's label.
+    // The band of a ruler whose A bar is at t0 on `side`: from just inside A's bar out to the bracket.
     const auto bandOf = [&](double t0, double side) {
-        const double inner = t0 - side * metres(scale, view, 6.0);
-        const double outer = t0 + side * band;
-        return std::pair{std::min(inner, outer), std::max(inner, outer)};
+        SatRuler at;
+        placeRuler(g, at, t0, side, scale, view);
+        return std::pair{at.bandLo, at.bandHi};
     };
     double bestCost = 1e300;
     const auto consider = [&](double t0, double side) {
@@ -279,10 +325,7 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
                             0.0015 * std::abs(t0 - ideal) * ppm / scale + (side < 0 ? 1e-4 : 0.0);
         if (cost < bestCost) {
             bestCost = cost;
-            r.side = side;
-            r.laneA = t0;
-            r.bandLo = bandLo;
-            r.bandHi = bandHi;
+            placeRuler(g, r, t0, side, scale, view);
             r.overPair = c.pair;
             r.overA = c.a;
             r.overB = c.b;
@@ -306,11 +349,99 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
             consider(from + (to - from) * i / std::max(1, count), side);
         }
     }
-    r.laneB = r.laneA + r.side * lane;
-    r.laneMark = r.laneA + r.side * 2.2 * lane;
-    r.axisLane = r.laneA + r.side * 0.5 * lane;
-    r.far = r.side > 0 ? lo : hi;
     return r;
+}
+
+namespace {
+
+/// The bracket's words: "overlap 0.55 m" or "gap 0.20 m".
+QString bracketText(const phys::SatAxis& axis) {
+    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
+                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
+}
+
+/// Where drawSatAxis asks for the axis arrow, in order: past the bars, then before the badges (view pixels,
+/// on the axis lane).
+std::vector<QPointF> axisArrowBases(const phys::SatAxis& axis, const SatRuler& r, const ViewTransform& view,
+                                    double scale) {
+    const double sHigh = std::max({axis.maxA, axis.maxB, r.containment ? r.ghostHi : -1e300});
+    const double sLow = std::min({axis.minA, axis.minB, r.containment ? r.ghostLo : 1e300});
+    const phys::Vec2 perp = phys::leftPerp(axis.normal);
+    std::vector<QPointF> bases;
+    for (int i = 0; i < 6; ++i) {
+        for (const double s : {sHigh + metres(scale, view, 8.0 + 24.0 * i),
+                               sLow - metres(scale, view, 30.0 + 38.0 + 24.0 * i)}) {
+            bases.push_back(toView(view, s * axis.normal + r.axisLane * perp));
+        }
+    }
+    return bases;
+}
+
+constexpr double kAxisArrowLength = 38.0; ///< pixels before the display scale
+
+/// The lanes of the bars' badges: A's a little inside A's bar, B's a little outside B's, so that neither
+/// straddles the axis line halfway between the bars (its preferred spot did, always, and the label layout
+/// moved it to whatever was free nearby: onto body B in a review of the slides, issue 12 item 8). 5 px clears
+/// the axis line by a pixel with a 13 px badge and its halo.
+std::pair<double, double> badgeLanes(const SatRuler& r, const ViewTransform& view, double scale) {
+    const double shift = metres(scale, view, 5.0);
+    return {r.laneA - r.side * shift, r.laneB + r.side * shift};
+}
+
+} // namespace
+
+// Room beside the pair (for a frame that must show every ruler there, the slides'):
+//   for side in (+, -): A's bar at hi + margin (or lo - margin), the ideal spot satRuler takes when clear
+//     the band's corners, the badges' and the bracket label's preferred boxes (with their halo) in the view
+//     and off keepOff; the axis arrow and its name, from one of its bases, likewise
+//   room when one side has all of it
+bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
+                         const std::vector<QRectF>& keepOff) {
+    const RulerGeometry g = rulerGeometry(w, k, view, scale);
+    const phys::SatAxis& axis = w.trace().sat.axes[k];
+    const QRectF viewRect(QPointF(0, 0), view.viewSize());
+    const double halo = 3.0 * scale; // the label layout's halo, and a little more
+    const auto clear = [&](const QRectF& box) {
+        return viewRect.contains(box) && std::none_of(keepOff.begin(), keepOff.end(),
+                                                      [&](const QRectF& o) { return o.intersects(box); });
+    };
+    for (const double side : {1.0, -1.0}) {
+        SatRuler r = g.ruler;
+        placeRuler(g, r, side > 0 ? g.hi + g.margin : g.lo - g.margin, side, scale, view);
+        const auto at = [&](double s, double lane) {
+            return toView(view, s * g.n + lane * g.perp);
+        };
+        const QPolygonF band(
+            {at(r.sLo, r.bandLo), at(r.sHi, r.bandLo), at(r.sHi, r.bandHi), at(r.sLo, r.bandHi)});
+        bool ok = std::all_of(band.begin(), band.end(), [&](QPointF p) { return viewRect.contains(p); }) &&
+                  std::none_of(keepOff.begin(), keepOff.end(),
+                               [&](const QRectF& o) { return band.intersects(QPolygonF(o)); });
+        const QPointF back = viewDirection(-1.0 * g.n);
+        const auto [badgeA, badgeB] = badgeLanes(r, view, scale);
+        const QRectF boxes[] = {labelRect(scale, at(axis.minA, badgeA), QStringLiteral("A"), back, 13.0),
+                                labelRect(scale, at(axis.minB, badgeB), QStringLiteral("B"), back, 13.0),
+                                labelRect(scale, at(0.5 * (r.s1 + r.s2), r.laneMark), bracketText(axis),
+                                          viewDirection(side * g.perp), 14.0)};
+        for (const QRectF& box : boxes) {
+            ok = ok && clear(box.adjusted(-halo, -halo, halo, halo));
+        }
+        // The axis arrow and its name at one of its bases (fitArrow takes the first that is clear).
+        const QPointF u = viewDirection(g.n);
+        const QString name = QObject::tr("axis %1").arg(k + 1);
+        bool arrow = false;
+        for (const QPointF base : axisArrowBases(axis, r, view, scale)) {
+            const QPointF tip = base + u * (kAxisArrowLength * scale);
+            const QRectF label = labelRect(scale, tip, name, u, 13.0).adjusted(-halo, -halo, halo, halo);
+            if (viewRect.contains(base) && viewRect.contains(tip) && clear(label)) {
+                arrow = true;
+                break;
+            }
+        }
+        if (ok && arrow) {
+            return true;
+        }
+    }
+    return false;
 }
 
 void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int k,
@@ -321,9 +452,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     const phys::Vec2 perp = phys::leftPerp(n);
     const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
     const double margin = metres(labels.scale(), view, 30.0);
-    const QString markText = axis.separating
-                                 ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
-                                 : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
+    const QString markText = bracketText(axis);
     const double side = ruler.side;
     const double far = ruler.far;
     const double laneA = ruler.laneA;
@@ -358,13 +487,8 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     // The arrow past the bars on the axis line; when that runs off the view or onto a name or grid figure,
     // before the badges instead (pointing at the bars), or shorter (fitArrow).
     const QString axisName = QObject::tr("axis %1").arg(k + 1);
-    const double sLow = std::min({axis.minA, axis.minB, ruler.containment ? ruler.ghostLo : 1e300});
-    std::vector<QPointF> axisBases;
-    for (int i = 0; i < 6; ++i) {
-        axisBases.push_back(at(sHigh + metres(labels.scale(), view, 8.0 + 24.0 * i), axisLane));
-        axisBases.push_back(at(sLow - metres(labels.scale(), view, 30.0 + 38.0 + 24.0 * i), axisLane));
-    }
-    const QLineF axisArrow = fitArrow(labels, axisBases, viewDirection(n), 38.0, axisName);
+    const QLineF axisArrow = fitArrow(labels, axisArrowBases(axis, ruler, view, labels.scale()),
+                                      viewDirection(n), kAxisArrowLength, axisName);
     drawArrow(painter, labels, axisArrow.p1(), axisArrow.p2(), QColor(pal().ink), 2.0);
     addLabel(labels, 40, axisArrow.p2(), axisName, QColor(pal().ink), viewDirection(n));
 
@@ -379,9 +503,13 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     painter.restore();
     const QPointF back = viewDirection(-1.0 * n);
     // Badges named by their colour and their place at a bar's end: no leader line (one ran across the
-    // bracket's label in a crowded presentation-mode picture).
-    addLabel(labels, 45, at(axis.minA, laneA), QStringLiteral("A"), ca, back, 13.0, true, false);
-    addLabel(labels, 45, at(axis.minB, laneB), QStringLiteral("B"), cb, back, 13.0, true, false);
+    // bracket's label in a crowded presentation-mode picture). They go first, before the pair's big badges
+    // (90): a bar's badge means something only at its bar's end, while the pair's badge may sit anywhere
+    // near its body (near_tie.json's slides: B's badge took the spot and A's bar badge went onto body B). The
+    // bracket's measure goes first of all (below), so that the badges keep off its leader when it has one.
+    const auto [badgeA, badgeB] = badgeLanes(ruler, view, labels.scale());
+    addLabel(labels, 95, at(axis.minA, badgeA), QStringLiteral("A"), ca, back, 13.0, true, false);
+    addLabel(labels, 95, at(axis.minB, badgeB), QStringLiteral("B"), cb, back, 13.0, true, false);
 
     // The overlap (or gap): between the ends s1, s2 chosen above (SatRuler), each tied to the bar whose end
     // it is, so the bracket reads as "from this end of one shadow to that end of the other". When one
@@ -407,7 +535,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
-    addLabel(labels, 75, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
+    addLabel(labels, 96, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
@@ -578,6 +706,31 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
                     }
                 }
             }
+        }
+    }
+    return true;
+}
+
+// Every ruler beside the pair (rulerFitsBesidePair), clear of what the drawing's labels keep off there: the
+// body names, the grid figures and the bodies other than the pair (as drawOverlayPicture gives them).
+bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const ViewTransform& view,
+                      double displayScale) {
+    if (!w.isValid()) {
+        return true;
+    }
+    std::vector<QRectF> keepOff = OverlayPainter::bodyNameRects(scene, view, displayScale);
+    for (const GridLabelBox& g :
+         SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale)) {
+        keepOff.push_back(g.backdrop);
+    }
+    for (const phys::BodyDef& body : scene.bodies) {
+        if (!body.shapes.empty() && !overlay_detail::isPairBody(w, body)) {
+            keepOff.push_back(overlay_detail::bodyBox(body, view));
+        }
+    }
+    for (int k = 0; k < w.trace().sat.axisCount; ++k) {
+        if (!overlay_detail::rulerFitsBesidePair(w, k, view, displayScale, keepOff)) {
+            return false;
         }
     }
     return true;

@@ -3,7 +3,9 @@
 #include "slide_renderer.h"
 
 #include "paint_kit.h"
+#include "sat_ruler_room.h"
 #include "scene_renderer.h"
+#include "table_cells.h"
 #include "view_transform.h"
 
 #include <QDir>
@@ -75,7 +77,7 @@ double cellPadY(const QFont& font) {
 WalkthroughTable singleLine(WalkthroughTable table) {
     for (WalkthroughTable::Row& row : table.rows) {
         for (QString& cell : row.cells) {
-            cell.replace(QLatin1Char('\n'), QStringLiteral("  "));
+            cell = oneLineCell(cell);
         }
     }
     return table;
@@ -277,7 +279,7 @@ void SlideRenderer::paint(QPainter& painter, const Slide& slide, QSizeF size) {
     painter.drawText(l.explanation, Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignTop, slide.explanation);
 
     if (!l.table.isEmpty()) {
-        const WalkthroughTable table = l.singleLineCells ? singleLine(slide.table) : slide.table;
+        const WalkthroughTable table = drawnTable(slide, l);
         QFont bold = l.tableFont;
         bold.setBold(true);
         const double padX = cellPadX(l.tableFont);
@@ -327,6 +329,10 @@ void SlideRenderer::paint(QPainter& painter, const Slide& slide, QSizeF size) {
         }
     }
     painter.restore();
+}
+
+WalkthroughTable SlideRenderer::drawnTable(const Slide& slide, const SlideLayout& l) {
+    return l.singleLineCells ? singleLine(slide.table) : slide.table;
 }
 
 QImage SlideRenderer::image(const Slide& slide, QSize size) {
@@ -413,15 +419,63 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
     // canvas's 12 px labels read as 24 px and its 11 px grid figures as 22 px on a 1920x1080 slide.
     frame.displayScale = std::max(displayScale, kDrawingZoom);
     frame.view = SceneRenderer::fitView(scene, size);
-    if (walkthrough.isValid()) {
-        // Framed on the pair. A slide's drawing is a wide strip, so the pair is as tall as the strip allows:
-        // a seventh of the height above and below holds the labels and arrows there, while the sides keep
-        // the room the SAT ruler and its badges need beside the shapes (190 canvas pixels).
-        const phys::CollideTrace& t = walkthrough.trace();
-        const double side = std::min(190.0 * frame.displayScale, 0.3 * size.width());
-        const double top = 0.14 * size.height();
-        frame.view =
-            ViewTransform::fitting(phys::combine(t.aabbA, t.aabbB), size, QMarginsF(side, top, side, top));
+    if (!walkthrough.isValid()) {
+        return frame;
+    }
+    // Framed on the pair. A slide's drawing is a wide strip, so the pair is as tall as the strip allows:
+    // a seventh of the height above and below holds the labels and arrows there, while the sides keep the
+    // room the clipping and methods labels need beside the shapes (190 canvas pixels).
+    const phys::CollideTrace& t = walkthrough.trace();
+    const phys::AABB pair = phys::combine(t.aabbA, t.aabbB);
+    const double side = std::min(190.0 * frame.displayScale, 0.3 * size.width());
+    const double top = 0.14 * size.height();
+    frame.view = ViewTransform::fitting(pair, size, QMarginsF(side, top, side, top));
+    if (walkthrough.mode() != WalkthroughMode::Sat) {
+        return frame;
+    }
+    // SAT: every axis's ruler beside the pair, never over a body nor cut by the slide's edge (review of
+    // issue 12 item 8: the strip's seventh above and below put the ruler of a sideways axis over B). A
+    // ruler takes its room on one side of the pair, across its axis, so the pair need not be centred:
+    //   tight = the pair fitted with a small pad all round (the edge arrows shorten to stay in)
+    //   for scale = tight's, 4 % less at a time, down to a quarter:
+    //     for the pair's place in the room left over, the middle first, then towards the sides and corners:
+    //       the view whose every ruler fits just beside the pair (rulersBesidePair) wins
+    //   none: the framing above (the ruler then goes where it covers least)
+    const double pad = 0.06 * size.height();
+    const double width = std::max(pair.upper.x - pair.lower.x, 1e-9);
+    const double height = std::max(pair.upper.y - pair.lower.y, 1e-9);
+    const double tight = std::min((size.width() - 2.0 * pad) / width, (size.height() - 2.0 * pad) / height);
+    if (!(tight > 0.0)) {
+        return frame;
+    }
+    std::vector<std::pair<double, double>> places;
+    constexpr double kFractions[] = {0.5, 0.375, 0.625, 0.25, 0.75, 0.125, 0.875, 0.0, 1.0};
+    for (const double fx : kFractions) {
+        for (const double fy : kFractions) {
+            places.emplace_back(fx, fy);
+        }
+    }
+    std::stable_sort(places.begin(), places.end(), [](const auto& p, const auto& q) {
+        return std::abs(p.first - 0.5) + std::abs(p.second - 0.5) <
+               std::abs(q.first - 0.5) + std::abs(q.second - 0.5);
+    });
+    const phys::Vec2 middle = pair.center();
+    for (double f = 1.0; f >= 0.25; f *= 0.96) {
+        const double ppm = tight * f;
+        const double slackX = std::max(0.0, size.width() - 2.0 * pad - width * ppm);
+        const double slackY = std::max(0.0, size.height() - 2.0 * pad - height * ppm);
+        for (const auto& [fx, fy] : places) {
+            // The pair's centre at (cx, cy) in the view; the view's centre in the world from it (y up).
+            const double cx = pad + fx * slackX + 0.5 * width * ppm;
+            const double cy = pad + fy * slackY + 0.5 * height * ppm;
+            const ViewTransform view(
+                ppm, middle + phys::Vec2{(0.5 * size.width() - cx) / ppm, (cy - 0.5 * size.height()) / ppm},
+                size);
+            if (rulersBesidePair(scene, walkthrough, view, frame.displayScale)) {
+                frame.view = view;
+                return frame;
+            }
+        }
     }
     return frame;
 }

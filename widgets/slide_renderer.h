@@ -52,7 +52,7 @@ struct SlideLayout {
     QRectF table;       ///< the drawn table (empty without a table)
     QRectF tableNote;   ///< "Rows 5-12 of 32" under the table when some rows are left out (else empty)
     QFont headingFont, titleFont, explanationFont, tableFont;
-    /// The two lines of a cell written on one line ("A edge 0  (0.12, -0.99)") when the table is narrow
+    /// The two lines of a cell written on one line ("A edge 0 (0.12, -0.99)") when the table is narrow
     /// enough for it: half the height, a bigger drawing.
     bool singleLineCells = false;
     int firstRow = 0; ///< the table's first drawn row (rows are left out only when all cannot fit)
@@ -76,6 +76,9 @@ public:
     static SlideLayout layout(const Slide& slide, QSizeF size = QSizeF(kSlideSize));
     /// Paints `slide` on a white page of `size` slide pixels. Painter: slide pixels -> device.
     static void paint(QPainter& painter, const Slide& slide, QSizeF size = QSizeF(kSlideSize));
+    /// The table as paint() writes it on a slide laid out as `l`: each cell's lines on one line (oneLineCell,
+    /// table_cells.h) when l.singleLineCells, else as the slide has them.
+    static WalkthroughTable drawnTable(const Slide& slide, const SlideLayout& l);
     /// The slide as an image of `size` pixels.
     static QImage image(const Slide& slide, QSize size = kSlideSize);
     /// Writes every slide as one page of a PDF (QPdfWriter, 16:9 pages of 960 x 540 pt, text kept as text).

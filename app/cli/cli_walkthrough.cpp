@@ -11,6 +11,7 @@
 #include "gjk_steps.h"
 #include "slide_renderer.h"
 #include "slide_series.h"
+#include "table_cells.h"
 #include "walkthrough.h"
 
 #include "physics/decompose.h"
@@ -77,7 +78,7 @@ QString textTable(const WalkthroughTable& table) {
     for (const WalkthroughTable::Row& row : table.rows) {
         QStringList cells;
         for (const QString& cell : row.cells) {
-            cells << QString(cell).replace(QLatin1Char('\n'), QStringLiteral("  "));
+            cells << oneLineCell(cell);
         }
         if (row.emphasised && !cells.isEmpty()) {
             cells.front() += QStringLiteral(" *");

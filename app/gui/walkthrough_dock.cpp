@@ -4,6 +4,7 @@
 
 #include "gjk_panel.h"
 #include "palette.h"
+#include "table_cells.h"
 #include "text_layout_delegate.h"
 
 #include "explanation_label.h"
@@ -118,8 +119,7 @@ protected:
         TextLayoutDelegate::initStyleOption(option, index);
         if (oneLine) {
             // (QStyledItemDelegate::displayText has turned the line breaks into QChar::LineSeparator.)
-            option->text.replace(QChar::LineSeparator, QLatin1Char(' '));
-            option->text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+            option->text = oneLineCell(option->text);
         }
     }
 };

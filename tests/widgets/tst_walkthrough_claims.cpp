@@ -18,12 +18,15 @@
 
 #include "gjk_steps.h"
 #include "scene_io.h"
+
+#include "physics/epa.h"
 #include "walkthrough.h"
 
 #include <QDir>
 #include <QRegularExpression>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <optional>
@@ -688,6 +691,7 @@ private slots:
     void gjkDistanceIsTheTables();
     void touchingAxisIsWrittenAsZero();
     void circleIsNamedByItsCentre();
+    void epaSaysWhenItDropsAVertex();
 };
 
 // Every pair (both orders) of every catalogue scene, every mode.
@@ -1219,6 +1223,56 @@ void TestWalkthroughClaims::circleIsNamedByItsCentre() {
                                .arg(sat.mtvAxis + 1)
                                .arg(Walkthrough::length(-sat.mtvDepth))),
              qPrintable(text));
+}
+
+// Review of issue 12 item 8 (tri_pent.json's EPA slides): "the point is added and the polytope grows", then
+// "The polytope has 3 vertices" again on the next step. The engine drops the vertices the new point leaves
+// inside the hull (a seed vertex of GJK that was no support point). Every expanding EPA step of tri_pent.json
+// and of every catalogue pair says how many it drops exactly when the engine's next polytope (EpaTrace, run
+// here) has fewer than one vertex more, and the next step names that polytope's vertex count.
+void TestWalkthroughClaims::epaSaysWhenItDropsAVertex() {
+    QStringList files{QStringLiteral(CONTACTLAB_SOURCE_DIR "/tests/fixtures/walkthrough/tri_pent.json")};
+    const QDir dir(QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue"));
+    for (const QString& name : dir.entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        files << dir.filePath(name);
+    }
+    int expansions = 0, drops = 0;
+    for (const QString& file : files) {
+        const auto loaded = loadSceneFile(file);
+        QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
+        const phys::SceneDef& scene = std::get<Scene>(loaded).def;
+        const phys::BodyDef& a = scene.bodies[0];
+        const phys::BodyDef& b = scene.bodies[1];
+        if (a.shapes.size() != 1 || b.shapes.size() != 1) {
+            continue;
+        }
+        phys::EpaTrace trace;
+        phys::gjkEpaPenetration(a.shapes[0].geometry, phys::Transform{a.position, phys::Rot(a.angle)},
+                                b.shapes[0].geometry, phys::Transform{b.position, phys::Rot(b.angle)},
+                                nullptr, &trace);
+        const GjkSteps steps = GjkSteps::pair(GjkSteps::Tab::Epa, a, b);
+        for (std::size_t k = 0; k + 1 < trace.iterations.size(); ++k) {
+            const QString title = QStringLiteral("Expand %1").arg(k + 1);
+            const auto step = std::find_if(steps.steps().begin(), steps.steps().end(),
+                                           [&](const GjkStep& s) { return s.title == title; });
+            QVERIFY2(step != steps.steps().end(), qPrintable(file + QLatin1Char(' ') + title));
+            const long dropped =
+                long(trace.iterations[k].polytope.size()) + 1 - long(trace.iterations[k + 1].polytope.size());
+            const QString where = file + QStringLiteral(", ") + title + QStringLiteral(": ") + step->text;
+            QVERIFY2(step->text.contains(QStringLiteral("and drops")) == (dropped > 0), qPrintable(where));
+            if (dropped > 0) {
+                QVERIFY2(step->text.contains(QStringLiteral("and drops %1 vertex").arg(dropped)),
+                         qPrintable(where));
+                ++drops;
+            }
+            QVERIFY2((step + 1)->text.contains(QStringLiteral("The polytope has %1 vertices.")
+                                                   .arg(trace.iterations[k + 1].polytope.size())),
+                     qPrintable((step + 1)->text));
+            ++expansions;
+        }
+    }
+    QVERIFY(expansions >= 3);
+    QVERIFY(drops >= 1); // tri_pent.json's first expansion drops one
 }
 
 QTEST_GUILESS_MAIN(TestWalkthroughClaims)

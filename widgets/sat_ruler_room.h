@@ -1,0 +1,22 @@
+#pragma once
+/// @file sat_ruler_room.h
+/// Whether a view has room for the walkthrough's SAT ruler of every axis just beside the pair
+/// (widgets/overlay_sat.cpp places the ruler): what a frame that must never show a ruler over a body looks
+/// for (a slide's, SlideRenderer::drawingFrame).
+
+#include "view_transform.h"
+#include "walkthrough.h"
+
+#include "physics/defs.h"
+
+namespace cl {
+
+/// Whether `view` has room for the SAT ruler of every axis of `w` just beside the pair, where the ruler goes
+/// when that spot is clear: its band (bars, bracket, badges), its badges, its bracket's label and its axis
+/// arrow with its name all inside the view and clear of the body names, grid figures and other bodies of
+/// `scene` drawn there. Each ruler then lies beside the pair, never over a body.
+/// @param displayScale the drawing's display scale (fonts, pens, gaps: RenderOptions::displayScale)
+bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const ViewTransform& view,
+                      double displayScale = 1.0);
+
+} // namespace cl
