@@ -150,6 +150,30 @@ public:
         return total;
     }
 
+    /// Calls `f(id)` once for each stored rectangle that overlaps `rect` (ids in insertion order of insert).
+    template <typename F> void visit(const QRectF& rect, F&& f) {
+        ++m_query;
+        m_seen.resize(m_rects.size(), 0);
+        const auto one = [&](int id) {
+            if (m_seen[std::size_t(id)] != m_query) {
+                m_seen[std::size_t(id)] = m_query;
+                if (m_rects[std::size_t(id)].intersects(rect)) {
+                    f(id);
+                }
+            }
+        };
+        forCells(rect, [&](std::vector<int>& cell) {
+            for (const int id : cell) {
+                one(id);
+            }
+        });
+        if (!m_bounds.contains(rect)) {
+            for (const int id : m_outside) {
+                one(id);
+            }
+        }
+    }
+
 private:
     template <typename F> void forCells(const QRectF& rect, F&& f) {
         const int c0 = std::clamp(int(std::floor((rect.left() - m_origin.x()) / m_cell)), 0, m_cols - 1);
@@ -177,11 +201,50 @@ private:
 
 } // namespace
 
+// Separating axis test of a rectangle and a convex polygon (Ericson, Real-Time Collision Detection 4.4 and
+// 5.2.1): they are disjoint when the rectangle's two axes or one edge normal of the polygon separate them.
+//   for axis in {x, y} + the normal of every polygon edge:
+//     if the projections of rect and polygon onto axis do not overlap: disjoint
+//   otherwise they intersect
+bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex) {
+    if (convex.isEmpty() || !convex.boundingRect().intersects(rect)) {
+        return false; // the x and y axes
+    }
+    const QPointF corners[4] = {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()};
+    const qsizetype n = convex.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QPointF a = convex[i];
+        const QPointF b = convex[(i + 1) % n];
+        const QPointF normal(b.y() - a.y(), a.x() - b.x());
+        double polyMin = 1e300, polyMax = -1e300, rectMin = 1e300, rectMax = -1e300;
+        for (qsizetype k = 0; k < n; ++k) {
+            const double d = QPointF::dotProduct(normal, convex[k]);
+            polyMin = std::min(polyMin, d);
+            polyMax = std::max(polyMax, d);
+        }
+        for (const QPointF& c : corners) {
+            const double d = QPointF::dotProduct(normal, c);
+            rectMin = std::min(rectMin, d);
+            rectMax = std::max(rectMax, d);
+        }
+        if (rectMax <= polyMin || rectMin >= polyMax) {
+            return false;
+        }
+    }
+    return true;
+}
+
 LabelLayout::LabelLayout(QRectF bounds, double displayScale)
     : m_bounds(bounds.normalized()), m_scale(displayScale > 0.0 ? displayScale : 1.0) {}
 
 void LabelLayout::addObstacle(const QRectF& rect) {
     m_obstacles.push_back(rect.normalized());
+}
+
+void LabelLayout::addObstacleShape(const QPolygonF& convex) {
+    if (convex.size() >= 3) {
+        m_shapes.push_back(convex);
+    }
 }
 
 void LabelLayout::addAvoidArea(const QRectF& rect) {
@@ -254,6 +317,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     for (const QRectF& r : m_avoid) {
         avoid.insert(r);
     }
+    // Convex obstacles, found through their boxes: a thousand bodies, each tested only near a candidate.
+    RectGrid shapes(m_bounds, 48.0 * m_scale);
+    for (const QPolygonF& shape : m_shapes) {
+        shapes.insert(shape.boundingRect());
+    }
 
     std::vector<PlacedLabel> placed(m_requests.size());
     std::vector<bool> keep(m_requests.size(), false);
@@ -312,9 +380,15 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     // Own anchor excluded from the marks: the label is meant to sit beside it.
                     const double own =
                         overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
-                    double hard = taken.overlap(seen);
-                    double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
-                                  avoid.overlap(seen);
+                    double onShape = 0.0; // a convex obstacle under the label counts as its whole area
+                    shapes.visit(seen, [&](int id) {
+                        if (onShape == 0.0 && rectIntersectsConvex(seen, m_shapes[std::size_t(id)])) {
+                            onShape = seen.width() * seen.height();
+                        }
+                    });
+                    double hard = taken.overlap(seen) + onShape;
+                    double cost = 1000.0 * (taken.overlap(padded) + onShape) +
+                                  std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);
                     for (const DrawnLine& line : m_lines) {
                         // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
                         // a highlighted edge): weighed like text over a strip of text as wide as the line.

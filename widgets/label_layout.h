@@ -9,6 +9,7 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QPolygonF>
 #include <QRectF>
 #include <QSet>
 #include <QString>
@@ -64,6 +65,9 @@ struct PlacedLabel {
     bool leader = false; ///< moved away from its preferred spot: a leader line joins it to its anchor
 };
 
+/// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
+bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);
+
 /// Collision-avoiding placement of labels for one picture.
 class LabelLayout {
 public:
@@ -77,6 +81,9 @@ public:
     void addObstacle(const QRectF& rect);
     /// The obstacles given so far.
     const std::vector<QRectF>& obstacles() const { return m_obstacles; }
+    /// A convex area no label may cover, view pixels (a body, for the names placed outside it: a name half
+    /// on its outline is unreadable). Weighed like an obstacle of the label's whole size.
+    void addObstacleShape(const QPolygonF& convex);
     /// An area labels should rather not cover when a free spot is near (another body than the pair the
     /// labels describe: "overlap 0.55 m" written over a third body reads as that body's), view pixels. A
     /// weaker cost than an obstacle: a label goes over it when nothing near is free.
@@ -120,6 +127,7 @@ private:
     QRectF m_bounds;
     double m_scale = 1.0;
     std::vector<QRectF> m_obstacles;
+    std::vector<QPolygonF> m_shapes; ///< convex obstacles (addObstacleShape)
     std::vector<QRectF> m_avoid;
     std::vector<QRectF> m_marks;
     std::vector<DrawnLine> m_lines;

@@ -463,7 +463,7 @@ void TestSatRuler::pairNameStaysReadableOverTheCircleAxis() {
     QVERIFY(step >= 0);
     const QSize size(820, 640);
     const ViewTransform view = SceneRenderer::fitView(scene, QSizeF(size));
-    const std::optional<QRectF> name = OverlayPainter::bodyNameRect(scene.bodies[1], view, 1.0);
+    const std::optional<QRectF> name = OverlayPainter::bodyNameRect(scene, 1, view, 1.0);
     QVERIFY(name.has_value());
     // The segment and the dot do reach the name: the circle's centre is inside its box.
     const QPointF centre = view.toView(SceneRenderer::labelAnchor(scene.bodies[1]));
