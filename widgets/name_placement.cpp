@@ -172,7 +172,7 @@ private:
 
 /// Where a name outside `figure` joins it: the outline's top point on the vertical through its centre (kept
 /// inside the view), with the direction the name goes from there; the bottom point when the top is above
-/// the view.
+/// the view; a side when both are out of it.
 std::pair<QPointF, QPointF> outsideAnchor(const BodyFigure& figure, const QRectF& view, double inset) {
     const double x =
         std::clamp(figure.bounds.center().x(), std::max(view.left() + inset, figure.bounds.left()),
@@ -202,10 +202,43 @@ std::pair<QPointF, QPointF> outsideAnchor(const BodyFigure& figure, const QRectF
         top = figure.bounds.top();
         bottom = figure.bounds.bottom();
     }
-    if (top < view.top() + inset && bottom <= view.bottom() - inset) {
+    if (top >= view.top() + inset) {
+        return {QPointF(x, top), QPointF(0.0, -1.0)};
+    }
+    if (bottom <= view.bottom() - inset) {
         return {QPointF(x, bottom), QPointF(0.0, 1.0)};
     }
-    return {QPointF(x, top), QPointF(0.0, -1.0)};
+    // Taller than the view here (a wall): its left or right side, level with the middle of what shows.
+    const double y = std::clamp(figure.bounds.center().y(), std::max(view.top() + inset, figure.bounds.top()),
+                                std::min(view.bottom() - inset, figure.bounds.bottom()));
+    double left = 1e300, right = -1e300;
+    for (const QPolygonF& p : figure.polygons) {
+        for (qsizetype i = 0; i < p.size(); ++i) {
+            const QPointF a = p[i];
+            const QPointF b = p[(i + 1) % p.size()];
+            if ((a.y() - y) * (b.y() - y) > 0.0 || a.y() == b.y()) {
+                continue;
+            }
+            const double at = a.x() + (b.x() - a.x()) * (y - a.y()) / (b.y() - a.y());
+            left = std::min(left, at);
+            right = std::max(right, at);
+        }
+    }
+    for (const BodyFigure::Disc& d : figure.discs) {
+        const double dy = y - d.centre.y();
+        if (std::abs(dy) <= d.radius) {
+            const double h = std::sqrt(d.radius * d.radius - dy * dy);
+            left = std::min(left, d.centre.x() - h);
+            right = std::max(right, d.centre.x() + h);
+        }
+    }
+    if (left <= right && left >= view.left() + inset) {
+        return {QPointF(left, y), QPointF(-1.0, 0.0)};
+    }
+    if (left <= right && right <= view.right() - inset) {
+        return {QPointF(right, y), QPointF(1.0, 0.0)};
+    }
+    return {QPointF(x, top), QPointF(0.0, -1.0)}; // it covers the view: nowhere outside shows
 }
 
 } // namespace
@@ -289,11 +322,11 @@ double outlineClearance(double displayScale) {
 //       take the first candidate whose box lies inside the shape (outlineClearance from its edges) and in the
 //       view, and misses the radius lines, the vertex handles (handleClearance), every other body, the names
 //       placed so far, the grid's metre labels and the obstacles given
-//   the names that fit nowhere inside (outside), at most kMaxOutsideNames:
+//   the names that fit nowhere inside (outside), when there are at most kMaxOutsideNames of them:
 //     one LabelLayout: obstacles the inside names, the metre labels and the given boxes; convex obstacles
 //     every body; lines the given arrows; each name asked for beside its outline's top point (bottom when
 //     the top is above the view), pointing away from the body; the leader joins it to that point
-//   the rest are counted and the picture says so
+//   else they are counted and the picture says so
 NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& view,
                              const RenderOptions& options, const NameObstacles& obstacles) {
     NamePlacement out;
@@ -463,7 +496,9 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         }
     }
     const QColor color = QColor::fromRgba(currentPalette().labelText);
-    const int asked = std::min<int>(int(outside.size()), kMaxOutsideNames);
+    // Past the limit none goes outside: which few would be arbitrary, and a crowd of tiny bodies (a thousand
+    // boxes zoomed out) would have each name search the whole crowd for room on every frame.
+    const int asked = int(outside.size()) <= kMaxOutsideNames ? int(outside.size()) : 0;
     out.hidden = int(outside.size()) - asked;
     if (out.hidden > 0) {
         LabelRequest note;

@@ -7,7 +7,7 @@
 /// outline, the circle's radius line, the vertex handles, other bodies, other names and the lines given
 /// (the velocity arrows of Simulate); otherwise it goes outside, on a short leader line from the body's
 /// outline, placed by the label layout (label_layout.h) clear of every body and every other label. A name is
-/// never dropped silently: a view with more small bodies than kMaxOutsideNames says how many it left out.
+/// never dropped silently: a view with more names outside than kMaxOutsideNames says how many it left out.
 ///
 /// Frames: view pixels (y down).
 
@@ -71,8 +71,8 @@ struct NamePlacement {
     std::vector<QRectF> rects() const;
 };
 
-/// Names placed outside their bodies in one picture at most: more make a thicket of leader lines, so the
-/// rest are left out and the picture says "N names hidden: zoom in".
+/// Names placed outside their bodies in one picture at most: more make a thicket of leader lines, so then
+/// none of them is drawn and the picture says "N names hidden: zoom in to read them".
 inline constexpr int kMaxOutsideNames = 60;
 
 /// The shapes of `body` in view pixels.
