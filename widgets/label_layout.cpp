@@ -415,7 +415,8 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         hard += lengthInside(line.from, line.to, textBoxOf(seen));
                     }
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
-                    if (r.leaderAllowed && distanceToRect(r.anchor, textBox) > 2.5 * gap) {
+                    if (r.leaderAllowed &&
+                        (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) {
                         const double leader = leaderCost(r.anchor, textBox);
                         cost += leader;
                         hard += leader;
@@ -455,8 +456,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         p.request = r;
         p.textRect = best;
         p.rect = best.adjusted(-halo, -halo, halo, halo);
-        p.leader = !r.fixed && r.leaderAllowed && distanceToRect(r.anchor, best) > 2.5 * gap &&
-                   (best.center() - preferred.center()).manhattanLength() > gap;
+        p.leader = !r.fixed && r.leaderAllowed &&
+                   (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
+                                       (best.center() - preferred.center()).manhattanLength() > gap));
         taken.insert(p.rect);
         if (p.leader) {
             leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});

@@ -31,6 +31,9 @@ struct LabelRequest {
     int priority = 0;          ///< higher is placed first and so keeps its preferred spot
     bool fixed = false;        ///< drawn exactly at its preferred spot (a legend), still an obstacle
     bool leaderAllowed = true; ///< false: never joined to its anchor by a line (a badge named by its colour)
+    /// True: always joined to its anchor by a line, however near (a body's name outside its body): the line's
+    /// cost is weighed and later labels keep off it at every distance.
+    bool alwaysLeader = false;
     /// > 0: a label that finds no free spot within this many pixels (before the display scale) of its
     /// anchor is left out rather than pulled farther (vertex indices in a crowd of bodies would otherwise
     /// fan out on long leader lines); 0: no limit.

@@ -241,6 +241,31 @@ std::pair<QPointF, QPointF> outsideAnchor(const BodyFigure& figure, const QRectF
     return {QPointF(x, top), QPointF(0.0, -1.0)}; // it covers the view: nowhere outside shows
 }
 
+/// The shape of `figure` with the most area in `view` (its box's), alone: the one a leader points at (a line
+/// through the middle of a compound body may pass between its shapes).
+BodyFigure mainShape(const BodyFigure& figure, const QRectF& view) {
+    BodyFigure best;
+    double bestArea = -1.0;
+    const auto consider = [&](const QRectF& box, auto&& make) {
+        const QRectF seen = box.intersected(view);
+        const double area = seen.isEmpty() ? 0.0 : seen.width() * seen.height();
+        if (area > bestArea) {
+            bestArea = area;
+            best = BodyFigure{};
+            make(best);
+            best.bounds = box;
+        }
+    };
+    for (const QPolygonF& p : figure.polygons) {
+        consider(p.boundingRect(), [&](BodyFigure& f) { f.polygons.push_back(p); });
+    }
+    for (const BodyFigure::Disc& d : figure.discs) {
+        consider(QRectF(d.centre - QPointF(d.radius, d.radius), QSizeF(2 * d.radius, 2 * d.radius)),
+                 [&](BodyFigure& f) { f.discs.push_back(d); });
+    }
+    return best;
+}
+
 } // namespace
 
 QLineF PlacedName::leader() const {
@@ -514,7 +539,8 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
     std::vector<LabelRequest> requests;
     for (int k = 0; k < asked; ++k) {
         const int i = outside[std::size_t(k)];
-        const auto [anchor, direction] = outsideAnchor(figures[std::size_t(i)], bounds, 4.0 * scale);
+        const auto [anchor, direction] =
+            outsideAnchor(mainShape(figures[std::size_t(i)], bounds), bounds, 4.0 * scale);
         LabelRequest r;
         r.anchor = anchor;
         r.text = QString::fromStdString(scene.bodies[std::size_t(i)].name);
@@ -522,6 +548,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         r.direction = direction;
         r.fontPixels = kNameFontPixels;
         r.bold = true;
+        r.alwaysLeader = true;
         // Bodies later in the list are drawn over earlier ones: their names first, as the reader sees them.
         r.priority = 0;
         requests.push_back(r);
