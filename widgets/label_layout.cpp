@@ -105,6 +105,36 @@ double lengthInside(QPointF a, QPointF b, const QRectF& r) {
     return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
 }
 
+/// Length of the part of segment a-b inside the convex polygon `p`, either winding (Cyrus-Beck clipping:
+/// Foley et al., Computer Graphics, 3.12.3): each edge's half-plane narrows the parameter range [t0, t1].
+double lengthInsideConvex(QPointF a, QPointF b, const QPolygonF& p) {
+    double area = 0.0;
+    for (qsizetype i = 0; i < p.size(); ++i) {
+        const QPointF u = p[i];
+        const QPointF v = p[(i + 1) % p.size()];
+        area += u.x() * v.y() - v.x() * u.y();
+    }
+    const double sign = area > 0.0 ? 1.0 : -1.0;
+    const QPointF d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    for (qsizetype i = 0; i < p.size() && t0 < t1; ++i) {
+        const QPointF e = p[(i + 1) % p.size()] - p[i];
+        // Inside when sign * cross(e, x - p[i]) >= 0; along the segment that is num + t * den >= 0.
+        const double num = sign * (e.x() * (a.y() - p[i].y()) - e.y() * (a.x() - p[i].x()));
+        const double den = sign * (e.x() * d.y() - e.y() * d.x());
+        if (std::abs(den) < 1e-12) {
+            if (num < 0.0) {
+                return 0.0;
+            }
+        } else if (den > 0.0) {
+            t0 = std::max(t0, -num / den);
+        } else {
+            t1 = std::min(t1, -num / den);
+        }
+    }
+    return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
+}
+
 /// Rectangles bucketed in a uniform grid over the view, so a candidate is tested against its neighbours
 /// only (a thousand bodies with vertex indices make thousands of labels).
 class RectGrid {
@@ -149,6 +179,8 @@ public:
         }
         return total;
     }
+
+    const QRectF& rect(int id) const { return m_rects[std::size_t(id)]; }
 
     /// Calls `f(id)` once for each stored rectangle that overlaps `rect` (ids in insertion order of insert).
     template <typename F> void visit(const QRectF& rect, F&& f) {
@@ -333,11 +365,22 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
                        std::clamp(anchor.y(), text.top(), text.bottom()));
     };
-    const auto leaderCost = [&](QPointF anchor, const QRectF& text) {
+    const auto leaderCost = [&](QPointF anchor, const QRectF& text, bool always) {
         const QPointF end = leaderEnd(anchor, text);
         const double length = std::hypot(end.x() - anchor.x(), end.y() - anchor.y());
-        const int samples = std::min(96, int(length / halo));
         double cost = 0.0;
+        if (always) {
+            // Exact: the length of the line inside every label and obstacle near it (a short leader passes
+            // between the samples below), weighed like text over text; across a convex obstacle (another
+            // body), like text across a line.
+            const QRectF span = QRectF(anchor, end).normalized().adjusted(-1.0, -1.0, 1.0, 1.0);
+            taken.visit(span, [&](int id) { cost += halo * lengthInside(anchor, end, taken.rect(id)); });
+            double across = 0.0;
+            shapes.visit(
+                span, [&](int id) { across += lengthInsideConvex(anchor, end, m_shapes[std::size_t(id)]); });
+            return 1000.0 * cost + 200.0 * across;
+        }
+        const int samples = std::min(96, int(length / halo));
         for (int i = 1; i < samples; ++i) {
             const QPointF p = anchor + (end - anchor) * (double(i) / samples);
             cost += taken.overlap(QRectF(p.x() - 0.5 * halo, p.y() - 0.5 * halo, halo, halo));
@@ -417,7 +460,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
                     if (r.leaderAllowed &&
                         (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) {
-                        const double leader = leaderCost(r.anchor, textBox);
+                        const double leader = leaderCost(r.anchor, textBox, r.alwaysLeader);
                         cost += leader;
                         hard += leader;
                     }
