@@ -378,14 +378,14 @@ std::vector<PlacedLabel> LabelLayout::place() const {
             double across = 0.0;
             shapes.visit(
                 span, [&](int id) { across += lengthInsideConvex(anchor, end, m_shapes[std::size_t(id)]); });
-            return 1000.0 * cost + 200.0 * across;
+            return std::pair{1000.0 * cost, 200.0 * across};
         }
         const int samples = std::min(96, int(length / halo));
         for (int i = 1; i < samples; ++i) {
             const QPointF p = anchor + (end - anchor) * (double(i) / samples);
             cost += taken.overlap(QRectF(p.x() - 0.5 * halo, p.y() - 0.5 * halo, halo, halo));
         }
-        return 1000.0 * cost;
+        return std::pair{1000.0 * cost, 0.0};
     };
     for (const std::size_t index : order) {
         const LabelRequest& original = m_requests[index];
@@ -460,9 +460,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
                     if (r.leaderAllowed &&
                         (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) {
-                        const double leader = leaderCost(r.anchor, textBox, r.alwaysLeader);
-                        cost += leader;
-                        hard += leader;
+                        const auto [onLabels, acrossBodies] = leaderCost(r.anchor, textBox, r.alwaysLeader);
+                        cost += onLabels + acrossBodies;
+                        hard += onLabels;
                     }
                     if (cost < bestCost) {
                         bestCost = cost;
@@ -488,8 +488,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 }
             }
         }
+        // A label always on a leader only needs its text and leader clear of the others (its leader may
+        // cross a body: the name of a box amid a pile); any other, a spot free of everything.
         if (!r.fixed && r.maxDistance > 0.0 &&
-            (bestCost > 0.0 || distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
+            ((r.alwaysLeader ? bestHard > 0.0 : bestCost > 0.0) ||
+             distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
             continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
         }
         if (!r.fixed && r.optional && bestHard > 0.0) {

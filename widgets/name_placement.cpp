@@ -24,6 +24,8 @@ namespace {
 
 /// Font of a name, pixels before the display scale (SceneRenderer's name font).
 constexpr double kNameFontPixels = 12.0;
+/// Longest leader line of a name outside its body, pixels before the display scale.
+constexpr double kLeaderReach = 60.0;
 /// Candidate centres per axis tried inside a shape.
 constexpr int kSteps = 17;
 /// Sides of the polygon standing for a circle as an obstacle of the names placed outside: circumscribed, so
@@ -502,40 +504,10 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
     if (outside.empty()) {
         return out;
     }
-    LabelLayout layout(bounds, scale);
-    for (const QRectF& r : fixedBoxes) {
-        layout.addObstacle(r);
-    }
-    for (const PlacedName& n : out.names) {
-        layout.addObstacle(n.rect);
-    }
-    for (const DrawnLine& l : obstacles.lines) {
-        layout.addLine(l.from, l.to, l.width / scale, l.kind);
-    }
-    for (const int i : shown) {
-        for (const QPolygonF& p : figures[std::size_t(i)].polygons) {
-            layout.addObstacleShape(p);
-        }
-        for (const BodyFigure::Disc& d : figures[std::size_t(i)].discs) {
-            layout.addObstacleShape(discPolygon(d.centre, d.radius));
-        }
-    }
     const QColor color = QColor::fromRgba(currentPalette().labelText);
     // Past the limit none goes outside: which few would be arbitrary, and a crowd of tiny bodies (a thousand
     // boxes zoomed out) would have each name search the whole crowd for room on every frame.
     const int asked = int(outside.size()) <= kMaxOutsideNames ? int(outside.size()) : 0;
-    out.hidden = int(outside.size()) - asked;
-    if (out.hidden > 0) {
-        LabelRequest note;
-        note.anchor = QPointF(bounds.center().x(), bounds.top() + 4.0 * scale);
-        note.text = QObject::tr("%n names hidden: zoom in to read them", nullptr, out.hidden);
-        note.color = color;
-        note.direction = QPointF(0.0, 1.0);
-        note.fontPixels = kNameFontPixels;
-        note.fixed = true;
-        layout.add(note);
-        out.note = note.text;
-    }
     std::vector<LabelRequest> requests;
     for (int k = 0; k < asked; ++k) {
         const int i = outside[std::size_t(k)];
@@ -549,27 +521,71 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         r.fontPixels = kNameFontPixels;
         r.bold = true;
         r.alwaysLeader = true;
-        // Bodies later in the list are drawn over earlier ones: their names first, as the reader sees them.
-        r.priority = 0;
+        // A leader longer than this no longer reads as short: a name with no clear spot nearer is left out
+        // and counted (a crowd of small bodies; the picture says so).
+        r.maxDistance = kLeaderReach;
         requests.push_back(r);
-        layout.add(r);
     }
-    std::size_t next = 0;
-    for (const PlacedLabel& p : layout.place()) {
-        if (p.request.fixed) {
-            out.noteRect = p.rect;
-            continue;
+    const std::vector<PlacedName> inside = out.names;
+    // One layout of the outside names; `note`: with the note saying names are hidden, placed first at the top.
+    const auto layOut = [&](bool note) {
+        out.names = inside;
+        out.note.clear();
+        out.noteRect = QRectF();
+        LabelLayout layout(bounds, scale);
+        for (const QRectF& r : fixedBoxes) {
+            layout.addObstacle(r);
         }
-        // place() keeps the order of the requests; one is skipped only when its anchor is far off the view.
-        while (next < requests.size() &&
-               (requests[next].anchor != p.request.anchor || requests[next].text != p.request.text)) {
+        for (const PlacedName& n : inside) {
+            layout.addObstacle(n.rect);
+        }
+        for (const DrawnLine& l : obstacles.lines) {
+            layout.addLine(l.from, l.to, l.width / scale, l.kind);
+        }
+        for (const int i : shown) {
+            for (const QPolygonF& p : figures[std::size_t(i)].polygons) {
+                layout.addObstacleShape(p);
+            }
+            for (const BodyFigure::Disc& d : figures[std::size_t(i)].discs) {
+                layout.addObstacleShape(discPolygon(d.centre, d.radius));
+            }
+        }
+        if (note) {
+            LabelRequest r;
+            r.anchor = QPointF(bounds.center().x(), bounds.top() + 4.0 * scale);
+            r.text = QObject::tr("Some names are hidden: zoom in to read them");
+            r.color = color;
+            r.direction = QPointF(0.0, 1.0);
+            r.fontPixels = kNameFontPixels;
+            r.fixed = true;
+            layout.add(r);
+            out.note = r.text;
+        }
+        for (const LabelRequest& r : requests) {
+            layout.add(r);
+        }
+        std::size_t next = 0;
+        for (const PlacedLabel& p : layout.place()) {
+            if (p.request.fixed) {
+                out.noteRect = p.rect;
+                continue;
+            }
+            // place() keeps the order of the requests, leaving some out.
+            while (next < requests.size() &&
+                   (requests[next].anchor != p.request.anchor || requests[next].text != p.request.text)) {
+                ++next;
+            }
+            if (next == requests.size()) {
+                break;
+            }
+            out.names.push_back({outside[next], p.request.text, p.textRect, p.rect, false, p.request.anchor});
             ++next;
         }
-        if (next == requests.size()) {
-            break;
-        }
-        out.names.push_back({outside[next], p.request.text, p.textRect, p.rect, false, p.request.anchor});
-        ++next;
+        out.hidden = int(outside.size()) - int(out.names.size() - inside.size());
+    };
+    layOut(false);
+    if (out.hidden > 0) {
+        layOut(true);
     }
     return out;
 }
