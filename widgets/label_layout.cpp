@@ -473,7 +473,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 };
                 bool done = consider(preferred);
                 const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
-                for (int ring = 0; ring < kRings && !done; ++ring) {
+                // A label always on a leader (a body's name outside a crowd of small bodies) may go twice as far
+                // for a clear spot: its leader says whose it is.
+                const int rings = r.alwaysLeader ? 2 * kRings : kRings;
+                for (int ring = 0; ring < rings && !done; ++ring) {
                     const double distance = gap + ring * kRingStep * m_scale;
                     if (distance > limit) {
                         break;
@@ -488,10 +491,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 }
             }
         }
-        // A label always on a leader only needs its text and leader clear of the others (its leader may
-        // cross a body: the name of a box amid a pile); any other, a spot free of everything.
+        // A label always on a leader only needs its text and leader clear of the others, give or take a
+        // halo's square where two halos touch (its leader may cross a body: the name of a box amid a pile);
+        // any other, a spot free of everything.
         if (!r.fixed && r.maxDistance > 0.0 &&
-            ((r.alwaysLeader ? bestHard > 0.0 : bestCost > 0.0) ||
+            ((r.alwaysLeader ? bestHard > halo * halo : bestCost > 0.0) ||
              distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
             continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
         }

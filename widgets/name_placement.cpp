@@ -24,8 +24,6 @@ namespace {
 
 /// Font of a name, pixels before the display scale (SceneRenderer's name font).
 constexpr double kNameFontPixels = 12.0;
-/// Longest leader line of a name outside its body, pixels before the display scale.
-constexpr double kLeaderReach = 60.0;
 /// Candidate centres per axis tried inside a shape.
 constexpr int kSteps = 17;
 /// Sides of the polygon standing for a circle as an obstacle of the names placed outside: circumscribed, so
@@ -521,9 +519,6 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         r.fontPixels = kNameFontPixels;
         r.bold = true;
         r.alwaysLeader = true;
-        // A leader longer than this no longer reads as short: a name with no clear spot nearer is left out
-        // and counted (a crowd of small bodies; the picture says so).
-        r.maxDistance = kLeaderReach;
         requests.push_back(r);
     }
     const std::vector<PlacedName> inside = out.names;

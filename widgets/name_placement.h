@@ -7,9 +7,8 @@
 /// outline, the circle's radius line, the vertex handles, other bodies, other names and the lines given
 /// (the velocity arrows of Simulate); otherwise it goes outside, on a short leader line from the body's
 /// outline, placed by the label layout (label_layout.h) clear of every body and every other label. A name is
-/// never dropped silently: one that finds no clear spot near its body (a crowd of small bodies zoomed out), or
-/// all of them when more than kMaxOutsideNames would stand outside, is left out and the picture says "Some
-/// names are hidden: zoom in to read them".
+/// never dropped silently: only when more than kMaxOutsideNames would stand outside (a crowd of small bodies
+/// zoomed out) are those left out, and the picture says "Some names are hidden: zoom in to read them".
 ///
 /// Frames: view pixels (y down).
 
@@ -63,7 +62,7 @@ struct NameObstacles {
 /// The names of one picture.
 struct NamePlacement {
     std::vector<PlacedName> names;
-    int hidden = 0;  ///< names left out: no clear spot near their small bodies (the picture says so)
+    int hidden = 0;  ///< names left out: too many small bodies in view (the picture says so)
     QRectF noteRect; ///< where the picture says it (empty when nothing is hidden)
     QString note;
 

@@ -233,8 +233,10 @@ QString checkNames(const phys::SceneDef& scene, const ViewTransform& view, const
             if (bg::distance(bp(leader.p2()), box(n.textRect)) > 1e-6) {
                 return who + QStringLiteral(": its leader does not reach its text");
             }
+            // Zoomed out on a crowd, a leader may have to pass a neighbour's name (the text itself stays clear).
             for (const PlacedName& m : placed.names) {
-                if (&m != &n && bg::intersects(BSegment(bp(leader.p1()), bp(leader.p2())), box(m.textRect))) {
+                if (!crowd && &m != &n &&
+                    bg::intersects(BSegment(bp(leader.p1()), bp(leader.p2())), box(m.textRect))) {
                     return who + QStringLiteral(": its leader crosses \"%1\"").arg(m.text);
                 }
             }
@@ -423,7 +425,9 @@ void TestBodyNames::shippedScenesInSimulate() {
             }
         }
     }
-    const QString why = paintAndCheck(arrows);
+    // Bodies moved and arrows cover their middles: judged as a crowd (a leader may pass a neighbour's name;
+    // a name with no room near its body may be left out when the picture says so).
+    const QString why = paintAndCheck(arrows, true);
     QVERIFY2(why.isEmpty(), qPrintable(why));
 }
 
