@@ -376,8 +376,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
             const QRectF span = QRectF(anchor, end).normalized().adjusted(-1.0, -1.0, 1.0, 1.0);
             taken.visit(span, [&](int id) { cost += halo * lengthInside(anchor, end, taken.rect(id)); });
             double across = 0.0;
+            // From a halo's width off the anchor: the line starts on its own body's outline.
+            const QPointF start = length > halo ? anchor + (end - anchor) * (halo / length) : end;
             shapes.visit(
-                span, [&](int id) { across += lengthInsideConvex(anchor, end, m_shapes[std::size_t(id)]); });
+                span, [&](int id) { across += lengthInsideConvex(start, end, m_shapes[std::size_t(id)]); });
             return std::pair{1000.0 * cost, 200.0 * across};
         }
         const int samples = std::min(96, int(length / halo));

@@ -174,6 +174,24 @@ private:
 /// inside the view), with the direction the name goes from there; the bottom point when the top is above
 /// the view; a side when both are out of it.
 std::pair<QPointF, QPointF> outsideAnchor(const BodyFigure& figure, const QRectF& view, double inset) {
+    // The topmost point, when it shows: a name just above it clears the whole shape.
+    QPointF peak(0.0, 1e300);
+    for (const QPolygonF& p : figure.polygons) {
+        for (const QPointF& v : p) {
+            if (v.y() < peak.y()) {
+                peak = v;
+            }
+        }
+    }
+    for (const BodyFigure::Disc& d : figure.discs) {
+        if (d.centre.y() - d.radius < peak.y()) {
+            peak = d.centre - QPointF(0.0, d.radius);
+        }
+    }
+    if (peak.y() >= view.top() + inset && peak.x() >= view.left() + inset &&
+        peak.x() <= view.right() - inset) {
+        return {peak, QPointF(0.0, -1.0)};
+    }
     const double x =
         std::clamp(figure.bounds.center().x(), std::max(view.left() + inset, figure.bounds.left()),
                    std::min(view.right() - inset, figure.bounds.right()));
