@@ -591,7 +591,11 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
             if (next == requests.size()) {
                 break;
             }
-            out.names.push_back({outside[next], p.request.text, p.textRect, p.rect, false, p.request.anchor});
+            // The box with the halo of a name inside (SceneRenderer::labelSize), so a name's box has one size
+            // wherever it goes; within the layout's own, which its halo at least as wide kept clear.
+            const QSizeF size = SceneRenderer::labelSize(p.request.text, scale);
+            const QRectF rect(p.textRect.center() - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
+            out.names.push_back({outside[next], p.request.text, p.textRect, rect, false, p.request.anchor});
             ++next;
         }
         out.hidden = int(outside.size()) - int(out.names.size() - inside.size());
