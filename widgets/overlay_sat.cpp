@@ -321,9 +321,9 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     const phys::Vec2 perp = phys::leftPerp(n);
     const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
     const double margin = metres(labels.scale(), view, 30.0);
-    const QString markText = axis.separating
-                                 ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
-                                 : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
+    const QString markText =
+        axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis, w.tableDecimals()))
+                        : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis, w.tableDecimals()));
     const double side = ruler.side;
     const double far = ruler.far;
     const double laneA = ruler.laneA;
@@ -477,8 +477,9 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
                                       {}, 14.0, false);
         const QPointF to = arrow.p2();
         drawArrow(painter, labels, arrow.p1(), to, QColor(pal().overlap), 3.0);
-        const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
-                                                 : Walkthrough::length(t.sat.mtvDepth);
+        const QString depth = t.sat.mtvAxis >= 0
+                                  ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis], w.tableDecimals())
+                                  : Walkthrough::length(t.sat.mtvDepth);
         addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(pal().overlap),
                  viewDirection(t.sat.mtvNormal), 14.0);
     }

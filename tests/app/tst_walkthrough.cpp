@@ -850,9 +850,12 @@ void TestWalkthrough::walkthroughFollowsEveryMoveOfADrag() {
             const phys::SatAxis& axis = fresh.trace().sat.axes[k];
             QVERIFY2(table->item(k, 2)->text() ==
                          QStringLiteral("A %1\nB %2")
-                             .arg(Walkthrough::axisShadow(axis, false), Walkthrough::axisShadow(axis, true)),
+                             .arg(Walkthrough::axisShadow(axis, false, fresh.tableDecimals()),
+                                  Walkthrough::axisShadow(axis, true, fresh.tableDecimals())),
                      where);
-            QVERIFY2(table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis)), where);
+            QVERIFY2(
+                table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis, fresh.tableDecimals())),
+                where);
         }
         // Row heights as Qt's ResizeToContents measures them (the dock reuses heights of rows of the same
         // shape instead of measuring every cell on each move), and the current step's rows selected.
