@@ -304,34 +304,35 @@ int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
     return kMaxDecimals;
 }
 
-// One count for the whole table (every row's overlap the difference of its written shadows):
-//   d = max over the axes of their first candidate (2 when touching, else shadowDecimals(overlap))
-//   while d < 12 and some axis's written ends do not differ by its written overlap: d += 1
+// One count for the whole table:
+//   d = max over the axes of shadowDecimals(overlap) (2 for a touching axis): every overlap and gap keeps two
+//   significant digits
+// No more: each row's overlap is written as the difference of its written shadow ends (axisOverlap), so it
+// adds up whatever d is, and lies within one unit of d's last decimal of the engine's. (Raising d until
+// that difference is also the engine's overlap rounded on every axis at once, as axisDecimals does for one,
+// took tables of many axes to twelve decimals: each axis misses it at a given d one time in four.)
 int Walkthrough::satDecimals(const phys::SatTrace& sat) {
-    constexpr int kMaxDecimals = 12;
-    int first = 2;
+    int d = 2;
     for (int k = 0; k < sat.axisCount; ++k) {
         const phys::SatAxis& axis = sat.axes[k];
-        first = std::max(first, axisTouches(axis) ? 2 : shadowDecimals(axis.overlap));
+        d = std::max(d, axisTouches(axis) ? 2 : shadowDecimals(axis.overlap));
     }
-    for (int d = first; d < kMaxDecimals; ++d) {
-        bool consistent = true;
-        for (int k = 0; k < sat.axisCount && consistent; ++k) {
-            const phys::SatAxis& axis = sat.axes[k];
-            const auto [hi, lo] = overlapEnds(axis);
-            consistent = scaled(fixed(hi, d)) - scaled(fixed(lo, d)) == scaled(fixed(axis.overlap, d));
-        }
-        if (consistent) {
-            return d;
-        }
-    }
-    return kMaxDecimals;
+    return d;
 }
 
+// min(maxA - minB, maxB - minA) of the ends as written, in units of the last decimal (the two differences
+// may order otherwise than the engine's: the reader takes the smaller of what is shown).
+namespace {
+qint64 writtenOverlapUnits(const phys::SatAxis& axis, int d) {
+    const auto units = [d](double v) {
+        return scaled(fixed(v, d));
+    };
+    return std::min(units(axis.maxA) - units(axis.minB), units(axis.maxB) - units(axis.minA));
+}
+} // namespace
+
 QString Walkthrough::axisOverlap(const phys::SatAxis& axis, int decimals) {
-    const int d = decimals;
-    const auto [hi, lo] = overlapEnds(axis);
-    return unscaled(scaled(fixed(hi, d)) - scaled(fixed(lo, d)), d);
+    return unscaled(writtenOverlapUnits(axis, decimals), decimals);
 }
 
 // Round-off of a shadow end: the engine computes the overlap in a local frame and the shadows in the world,
@@ -359,9 +360,7 @@ int Walkthrough::axisInnerShadow(const phys::SatAxis& axis) {
 }
 
 QString Walkthrough::axisGap(const phys::SatAxis& axis, int decimals) {
-    const int d = decimals;
-    const auto [hi, lo] = overlapEnds(axis);
-    return unscaled(scaled(fixed(lo, d)) - scaled(fixed(hi, d)), d);
+    return unscaled(-writtenOverlapUnits(axis, decimals), decimals);
 }
 
 QString Walkthrough::axisShadow(const phys::SatAxis& axis, bool ofB, int decimals) {
@@ -712,9 +711,8 @@ void Walkthrough::buildSat() {
         // The shared length and the other way out, as differences of the written ends (like the overlap).
         const qint64 shared =
             inner == 1 ? units(axis.maxB) - units(axis.minB) : units(axis.maxA) - units(axis.minA);
-        const auto [hi, lo] = overlapEnds(axis);
-        const qint64 otherWay = hi == axis.maxA && lo == axis.minB ? units(axis.maxB) - units(axis.minA)
-                                                                   : units(axis.maxA) - units(axis.minB);
+        const qint64 otherWay =
+            std::max(units(axis.maxB) - units(axis.minA), units(axis.maxA) - units(axis.minB));
         c.values = {unscaled(shared, d).toDouble(), unscaled(otherWay, d).toDouble(), 0.0, 0.0};
         return c;
     };

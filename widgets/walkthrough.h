@@ -228,8 +228,9 @@ public:
     static int axisDecimals(const phys::SatAxis& axis);
     /// The one count of decimals of a SAT walkthrough (issue 12: "0.62 in one row, 0.065 in the next"):
     /// every number of its table (shadows, overlaps, gaps, normals, the MTV), of its explanations and of
-    /// its canvas labels is written with it. The fewest, from the largest shadowDecimals of the axes up,
-    /// with which axisDecimals' condition holds on every axis at once (at most 12); 2 without axes.
+    /// its canvas labels is written with it. The largest shadowDecimals of its axes (2 for touching ones):
+    /// every overlap keeps two significant digits. Each overlap is written as the difference of its written
+    /// shadow ends (axisOverlap), so it adds up, within one unit of the last decimal of the engine's.
     static int satDecimals(const phys::SatTrace& sat);
     /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
     /// shadow ends, with `decimals` decimals (satDecimals of its trace), without the unit.

@@ -569,10 +569,10 @@ void GjkPanel::fitPage() {
     }
     // (The squeeze is not counted as room won: the layout does not always give it back, and a table sized
     // on it made the page a scroll bar's width too tall, flipping between two widths for ever.)
-    // Then the table's type, in steps down to 75% of the page's and never below the type without
-    // presentation mode: shorter rows, and fewer cells that break over lines.
+    // Then the table's type, in steps down to 75% of the page's and never below a tenth over the type
+    // without presentation mode: shorter rows, and fewer cells that break over lines.
     const double leastShrink =
-        std::max(0.75, 1.0 / std::max(1.0, m_canvas ? m_canvas->presentationScale() : 1.0));
+        std::max(0.75, 1.1 / std::max(1.0, m_canvas ? m_canvas->presentationScale() : 1.0));
     for (const double shrink : {0.95, 0.9, 0.85, 0.8, 0.75}) {
         if (!hasTable || others + all <= room || shrink < leastShrink - 1e-9) {
             break;

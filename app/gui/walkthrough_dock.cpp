@@ -4,6 +4,7 @@
 
 #include "gjk_panel.h"
 #include "palette.h"
+#include "table_fit.h"
 #include "text_layout_delegate.h"
 
 #include "explanation_label.h"
@@ -869,7 +870,7 @@ void WalkthroughDock::showCurrentRows() {
 }
 
 // Column widths that fit the table's viewport (no horizontal scroll bar, no hidden column), at any font size:
-//   natural[c] = the widest line in column c (cells and title); least[c] = its longest word
+//   natural[c] = the widest line in column c (cells and title); least[c] = its widest token (table_fit.h)
 //   if sum(natural) fits: every column natural, the last one takes what is left
 //   else: each column gives up part of its slack (natural - least), in proportion, until the sum fits;
 //         cells wrap at spaces (rows grow), titles wider than their column break at their first space
@@ -895,10 +896,11 @@ void WalkthroughDock::fitColumns() {
     m_searchingShrink = true;
     const int widthBefore = m_table->viewport()->width();
     const double scale = m_canvas ? m_canvas->presentationScale() : 1.0;
-    const double least = std::max(kLeastTableShrink, 1.0 / std::max(1.0, scale));
+    // (Presentation mode's table stays a tenth larger than without it, at least.)
+    const double least = std::max(kLeastTableShrink, 1.1 / std::max(1.0, scale));
     std::vector<double> shrinks;
     for (const double shrink : {1.0, 0.95, 0.9, 0.85, 0.8, 0.75}) {
-        if (shrink >= least - 1e-9) {
+        if (shrink == 1.0 || shrink >= least - 1e-9) {
             shrinks.push_back(shrink);
         }
     }
@@ -984,14 +986,11 @@ void WalkthroughDock::fitColumnsAtShrink() {
     const int headerPadding = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) * 2 + 4;
     std::vector<int> natural(std::size_t(columns), 0), least(std::size_t(columns), 0);
     std::vector<int> oneLine(std::size_t(columns), 0); ///< widest cell with its lines joined (or title line)
+    // The narrowest a cell may go is its widest token (table_fit.h): a vector or a shadow "A [-1.555,
+    // -0.245]" is never broken inside its brackets (with three decimals at 150% the columns went down to
+    // "(0.000," over "-1.000)").
     const auto widestWord = [](const QFontMetrics& metrics, const QString& text) {
-        int widest = 0;
-        for (const QString& line : text.split(QLatin1Char('\n'))) {
-            for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-                widest = std::max(widest, metrics.horizontalAdvance(word));
-            }
-        }
-        return widest;
+        return tablefit::widestToken(metrics, text);
     };
     const auto widestLine = [](const QFontMetrics& metrics, const QString& text) {
         int widest = 0;

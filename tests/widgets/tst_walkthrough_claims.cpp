@@ -148,7 +148,8 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                 const auto [minA, maxA] = a.shadow(c.normal);
                 const auto [minB, maxB] = b.shadow(c.normal);
                 const double truth = std::min(maxA - minB, maxB - minA);
-                if (std::abs(c.values[0] - truth) > halfStep(c.decimals, truth) + kRoundOff * scale) {
+                // The difference of two written ends: within one unit of the last decimal (two half steps).
+                if (std::abs(c.values[0] - truth) > 2.0 * halfStep(c.decimals, truth) + kRoundOff * scale) {
                     return where + QStringLiteral("overlap written %1, is %2")
                                        .arg(c.values[0], 0, 'g', 17)
                                        .arg(truth, 0, 'g', 17);
@@ -355,7 +356,8 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                                        ? 0.0
                                        : phys::kSatTieAbsolute +
                                              phys::kSatTieRelative * std::max(std::abs(*depth), c.values[0]);
-                const double allowed = halfStep(c.decimals, *depth) + 1e-7 * scale;
+                // (the table's overlap: a difference of written ends, within one unit of the last decimal)
+                const double allowed = 2.0 * halfStep(c.decimals, *depth) + 1e-7 * scale;
                 if (c.values[0] < *depth - allowed || c.values[0] > *depth + tie + allowed) {
                     return where + QStringLiteral("least overlap written %1, the Minkowski depth is %2")
                                        .arg(c.values[0], 0, 'g', 17)
@@ -927,18 +929,19 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
     QVERIFY(misses > 20);
 }
 
-// The "0.62 next to 0.61": a shadow pair whose ends, rounded to two decimals, differ by more than the
-// overlap rounded. The walkthrough writes a third decimal, and the overlap it writes is the difference.
+// The first issue's "0.62 next to 0.61": a shadow pair whose ends, rounded to two decimals, differ by more than
+// the overlap rounded. The overlap written is the difference of the ends written beside it (0.62 for the
+// engine's 0.6102: one unit of the last decimal, and the numbers on screen add up).
 void TestWalkthroughClaims::overlapIsTheDifferenceOfTheShownShadows_data() {
     QTest::addColumn<double>("maxA");
     QTest::addColumn<double>("minB");
     QTest::addColumn<QString>("overlap");
     QTest::addColumn<QString>("shadowA");
-    QTest::newRow("0.62 vs 0.61") << 1.2951 << 0.6849 << QStringLiteral("0.610")
-                                  << QStringLiteral("[-1.000, 1.295]");
+    QTest::newRow("0.62 vs 0.61") << 1.2951 << 0.6849 << QStringLiteral("0.62")
+                                  << QStringLiteral("[-1.00, 1.30]");
     QTest::newRow("consistent at two decimals")
         << 1.30 << 0.70 << QStringLiteral("0.60") << QStringLiteral("[-1.00, 1.30]");
-    QTest::newRow("gap") << 0.2049 << 0.5151 << QStringLiteral("-0.310") << QStringLiteral("[-1.000, 0.205]");
+    QTest::newRow("gap") << 0.2049 << 0.5151 << QStringLiteral("-0.32") << QStringLiteral("[-1.00, 0.20]");
 }
 
 void TestWalkthroughClaims::overlapIsTheDifferenceOfTheShownShadows() {
@@ -952,12 +955,11 @@ void TestWalkthroughClaims::overlapIsTheDifferenceOfTheShownShadows() {
     axis.minB = minB;
     axis.maxB = 3.0;
     axis.overlap = std::min(axis.maxA - axis.minB, axis.maxB - axis.minA);
-    // A table of this one axis: its decimals are the axis's own.
+    // A table of this one axis.
     phys::SatTrace sat;
     sat.axes[0] = axis;
     sat.axisCount = 1;
     const int d = Walkthrough::satDecimals(sat);
-    QCOMPARE(d, Walkthrough::axisDecimals(axis));
     QCOMPARE(Walkthrough::axisOverlap(axis, d), overlap);
     QCOMPARE(Walkthrough::axisShadow(axis, false, d), shadowA);
     const QString minBText = QString::number(minB, 'f', d);
