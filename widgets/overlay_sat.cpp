@@ -354,10 +354,10 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
 
 namespace {
 
-/// The bracket's words: "overlap 0.55 m" or "gap 0.20 m".
-QString bracketText(const phys::SatAxis& axis) {
-    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis))
-                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis));
+/// The bracket's words: "overlap 0.55 m" or "gap 0.20 m", with the table's count of decimals.
+QString bracketText(const phys::SatAxis& axis, int decimals) {
+    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis, decimals))
+                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis, decimals));
 }
 
 /// Where drawSatAxis asks for the axis arrow, in order: past the bars, then before the badges (view pixels,
@@ -420,8 +420,9 @@ bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view,
         const auto [badgeA, badgeB] = badgeLanes(r, view, scale);
         const QRectF boxes[] = {labelRect(scale, at(axis.minA, badgeA), QStringLiteral("A"), back, 13.0),
                                 labelRect(scale, at(axis.minB, badgeB), QStringLiteral("B"), back, 13.0),
-                                labelRect(scale, at(0.5 * (r.s1 + r.s2), r.laneMark), bracketText(axis),
-                                          viewDirection(side * g.perp), 14.0)};
+                                labelRect(scale, at(0.5 * (r.s1 + r.s2), r.laneMark),
+                                          bracketText(axis, w.tableDecimals()), viewDirection(side * g.perp),
+                                          14.0)};
         for (const QRectF& box : boxes) {
             ok = ok && clear(box.adjusted(-halo, -halo, halo, halo));
         }
@@ -452,7 +453,7 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     const phys::Vec2 perp = phys::leftPerp(n);
     const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
     const double margin = metres(labels.scale(), view, 30.0);
-    const QString markText = bracketText(axis);
+    const QString markText = bracketText(axis, w.tableDecimals());
     const double side = ruler.side;
     const double far = ruler.far;
     const double laneA = ruler.laneA;
@@ -605,8 +606,9 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
                                       {}, 14.0, false);
         const QPointF to = arrow.p2();
         drawArrow(painter, labels, arrow.p1(), to, QColor(pal().overlap), 3.0);
-        const QString depth = t.sat.mtvAxis >= 0 ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis])
-                                                 : Walkthrough::length(t.sat.mtvDepth);
+        const QString depth = t.sat.mtvAxis >= 0
+                                  ? Walkthrough::axisOverlap(t.sat.axes[t.sat.mtvAxis], w.tableDecimals())
+                                  : Walkthrough::length(t.sat.mtvDepth);
         addLabel(labels, 75, to, QObject::tr("MTV %1 m").arg(depth), QColor(pal().overlap),
                  viewDirection(t.sat.mtvNormal), 14.0);
     }

@@ -58,9 +58,9 @@ std::pair<double, double> overlapEnds(const phys::SatAxis& axis) {
 }
 
 /// Axes `first` and `second` of `sat` compared (WalkthroughClaim::Kind::OverlapsCompared): from the
-/// decimals their table rows use, the fewest (up to 12) with which their overlaps print differently; none:
+/// decimals the table uses (`tableDecimals`), the fewest (up to 12) with which their overlaps print differently; none:
 /// they tie (equal up to round-off), written with the table's decimals.
-WalkthroughClaim compareOverlaps(const phys::SatTrace& sat, int first, int second) {
+WalkthroughClaim compareOverlaps(const phys::SatTrace& sat, int first, int second, int tableDecimals) {
     const phys::SatAxis& x = sat.axes[first];
     const phys::SatAxis& y = sat.axes[second];
     WalkthroughClaim c;
@@ -68,7 +68,7 @@ WalkthroughClaim compareOverlaps(const phys::SatTrace& sat, int first, int secon
     c.axis = first;
     c.other = second;
     c.normal = x.normal;
-    const int d0 = std::max(Walkthrough::axisDecimals(x), Walkthrough::axisDecimals(y));
+    const int d0 = tableDecimals;
     c.holds = false;
     c.decimals = d0;
     for (int d = d0; d <= 12; ++d) {
@@ -304,10 +304,35 @@ int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
     return kMaxDecimals;
 }
 
-QString Walkthrough::axisOverlap(const phys::SatAxis& axis) {
-    const int d = axisDecimals(axis);
-    const auto [hi, lo] = overlapEnds(axis);
-    return unscaled(scaled(fixed(hi, d)) - scaled(fixed(lo, d)), d);
+// One count for the whole table:
+//   d = max over the axes of shadowDecimals(overlap) (2 for a touching axis): every overlap and gap keeps two
+//   significant digits
+// No more: each row's overlap is written as the difference of its written shadow ends (axisOverlap), so it
+// adds up whatever d is, and lies within one unit of d's last decimal of the engine's. (Raising d until
+// that difference is also the engine's overlap rounded on every axis at once, as axisDecimals does for one,
+// took tables of many axes to twelve decimals: each axis misses it at a given d one time in four.)
+int Walkthrough::satDecimals(const phys::SatTrace& sat) {
+    int d = 2;
+    for (int k = 0; k < sat.axisCount; ++k) {
+        const phys::SatAxis& axis = sat.axes[k];
+        d = std::max(d, axisTouches(axis) ? 2 : shadowDecimals(axis.overlap));
+    }
+    return d;
+}
+
+// min(maxA - minB, maxB - minA) of the ends as written, in units of the last decimal (the two differences
+// may order otherwise than the engine's: the reader takes the smaller of what is shown).
+namespace {
+qint64 writtenOverlapUnits(const phys::SatAxis& axis, int d) {
+    const auto units = [d](double v) {
+        return scaled(fixed(v, d));
+    };
+    return std::min(units(axis.maxA) - units(axis.minB), units(axis.maxB) - units(axis.minA));
+}
+} // namespace
+
+QString Walkthrough::axisOverlap(const phys::SatAxis& axis, int decimals) {
+    return unscaled(writtenOverlapUnits(axis, decimals), decimals);
 }
 
 // Round-off of a shadow end: the engine computes the overlap in a local frame and the shadows in the world,
@@ -334,19 +359,17 @@ int Walkthrough::axisInnerShadow(const phys::SatAxis& axis) {
     return -1;
 }
 
-QString Walkthrough::axisGap(const phys::SatAxis& axis) {
-    const int d = axisDecimals(axis);
-    const auto [hi, lo] = overlapEnds(axis);
-    return unscaled(scaled(fixed(lo, d)) - scaled(fixed(hi, d)), d);
+QString Walkthrough::axisGap(const phys::SatAxis& axis, int decimals) {
+    return unscaled(-writtenOverlapUnits(axis, decimals), decimals);
 }
 
-QString Walkthrough::axisShadow(const phys::SatAxis& axis, bool ofB) {
-    const int d = axisDecimals(axis);
+QString Walkthrough::axisShadow(const phys::SatAxis& axis, bool ofB, int decimals) {
+    const int d = decimals;
     return ofB ? interval(axis.minB, axis.maxB, d) : interval(axis.minA, axis.maxA, d);
 }
 
-QString Walkthrough::vector(phys::Vec2 v) {
-    return QStringLiteral("(%1, %2)").arg(number(v.x), number(v.y));
+QString Walkthrough::vector(phys::Vec2 v, int decimals) {
+    return QStringLiteral("(%1, %2)").arg(fixed(v.x, decimals), fixed(v.y, decimals));
 }
 
 QString Walkthrough::interval(double low, double high, int decimals) {
@@ -456,6 +479,7 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
         phys::collide(w.geometryA(), xfA, w.geometryB(), xfB, kMethods[std::size_t(m)], speculativeDistance,
                       &w.m_traces[std::size_t(m)]);
     }
+    w.m_satDecimals = satDecimals(w.trace().sat);
     switch (mode) {
     case WalkthroughMode::Sat:
         w.buildSat();
@@ -509,6 +533,8 @@ WalkthroughTable Walkthrough::table() const {
                 tr("min(maxA \u2212 minB, maxB \u2212 minA); negative is a gap, and that axis "
                    "separates the shapes. When one shadow lies inside the other (\"B in A\"), it is "
                    "the shorter move that clears it, more than the length they share")};
+            // One count of decimals for every number of the table (tableDecimals).
+            const int dec = m_satDecimals;
             for (int k = 0; k < t.sat.axisCount; ++k) {
                 const phys::SatAxis& a = t.sat.axes[k];
                 const QString from = a.owner == phys::SatAxisOwner::A   ? tr("A edge %1").arg(a.edge)
@@ -516,25 +542,26 @@ WalkthroughTable Walkthrough::table() const {
                                      : a.edge >= 0                      ? tr("circle, vertex %1").arg(a.edge)
                                                                         : tr("centres");
                 // The overlap is written as the difference of the shadow ends written beside it.
-                table.rows.push_back({{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal),
-                                       tr("A %1\nB %2").arg(axisShadow(a, false), axisShadow(a, true)),
-                                       axisOverlap(a) + (a.separating              ? tr("\nseparates")
-                                                         : axisInnerShadow(a) == 1 ? tr("\nB in A")
-                                                         : axisInnerShadow(a) == 0 ? tr("\nA in B")
-                                                                                   : QString())},
-                                      stepOf(WalkthroughStepKind::SatAxis, k),
-                                      k == t.sat.mtvAxis});
+                table.rows.push_back(
+                    {{QString::number(k + 1), from + QLatin1Char('\n') + vector(a.normal, dec),
+                      tr("A %1\nB %2").arg(axisShadow(a, false, dec), axisShadow(a, true, dec)),
+                      axisOverlap(a, dec) + (a.separating              ? tr("\nseparates")
+                                             : axisInnerShadow(a) == 1 ? tr("\nB in A")
+                                             : axisInnerShadow(a) == 0 ? tr("\nA in B")
+                                                                       : QString())},
+                     stepOf(WalkthroughStepKind::SatAxis, k),
+                     k == t.sat.mtvAxis});
             }
             if (t.sat.mtvAxis >= 0) {
                 table.rows.push_back({{QStringLiteral("\u2192"),
                                        (t.sat.separated ? tr("separated: axis %1").arg(t.sat.mtvAxis + 1)
                                                         : tr("MTV: axis %1").arg(t.sat.mtvAxis + 1)) +
-                                           QLatin1Char('\n') + vector(t.sat.mtvNormal),
+                                           QLatin1Char('\n') + vector(t.sat.mtvNormal, dec),
                                        // B's edge normals point from B to A: the result turns it round
                                        phys::dot(t.sat.mtvNormal, t.sat.axes[t.sat.mtvAxis].normal) < 0.0
                                            ? tr("the axis turned round:\nA to B")
                                            : QString(),
-                                       axisOverlap(t.sat.axes[t.sat.mtvAxis])},
+                                       axisOverlap(t.sat.axes[t.sat.mtvAxis], dec)},
                                       stepOf(WalkthroughStepKind::SatResult),
                                       false});
             }
@@ -640,24 +667,26 @@ void Walkthrough::buildSat() {
     const phys::CollideTrace& t = trace();
     const phys::SatTrace& sat = t.sat;
     const int n = sat.axisCount;
+    // One count of decimals for every number of the SAT steps, as in the table (satDecimals).
+    const int dec = m_satDecimals;
     // Every number below is written as a claim first (the value as written, read back), then put into words.
-    auto shadowsClaim = [](int k, const phys::SatAxis& axis) {
+    auto shadowsClaim = [dec](int k, const phys::SatAxis& axis) {
         WalkthroughClaim c;
         c.kind = WalkthroughClaim::Kind::Shadows;
         c.axis = k;
         c.normal = axis.normal;
-        c.decimals = axisDecimals(axis);
+        c.decimals = dec;
         c.values = {fixed(axis.minA, c.decimals).toDouble(), fixed(axis.maxA, c.decimals).toDouble(),
                     fixed(axis.minB, c.decimals).toDouble(), fixed(axis.maxB, c.decimals).toDouble()};
         return c;
     };
-    auto overlapClaim = [](int k, const phys::SatAxis& axis) {
+    auto overlapClaim = [dec](int k, const phys::SatAxis& axis) {
         WalkthroughClaim c;
         c.kind = WalkthroughClaim::Kind::AxisOverlap;
         c.axis = k;
         c.normal = axis.normal;
-        c.decimals = axisDecimals(axis);
-        c.values[0] = axisOverlap(axis).toDouble();
+        c.decimals = dec;
+        c.values[0] = axisOverlap(axis, dec).toDouble();
         return c;
     };
     auto separatesClaim = [](int k, const phys::SatAxis& axis) {
@@ -668,13 +697,13 @@ void Walkthrough::buildSat() {
         c.holds = axis.separating;
         return c;
     };
-    auto innerClaim = [](int k, const phys::SatAxis& axis, int inner) {
+    auto innerClaim = [dec](int k, const phys::SatAxis& axis, int inner) {
         WalkthroughClaim c;
         c.kind = WalkthroughClaim::Kind::ShadowInside;
         c.axis = k;
         c.normal = axis.normal;
         c.polygon = inner;
-        c.decimals = axisDecimals(axis);
+        c.decimals = dec;
         const int d = c.decimals;
         const auto units = [d](double v) {
             return scaled(fixed(v, d));
@@ -682,9 +711,8 @@ void Walkthrough::buildSat() {
         // The shared length and the other way out, as differences of the written ends (like the overlap).
         const qint64 shared =
             inner == 1 ? units(axis.maxB) - units(axis.minB) : units(axis.maxA) - units(axis.minA);
-        const auto [hi, lo] = overlapEnds(axis);
-        const qint64 otherWay = hi == axis.maxA && lo == axis.minB ? units(axis.maxB) - units(axis.minA)
-                                                                   : units(axis.maxA) - units(axis.minB);
+        const qint64 otherWay =
+            std::max(units(axis.maxB) - units(axis.minA), units(axis.maxA) - units(axis.minB));
         c.values = {unscaled(shared, d).toDouble(), unscaled(otherWay, d).toDouble(), 0.0, 0.0};
         return c;
     };
@@ -692,9 +720,10 @@ void Walkthrough::buildSat() {
         const phys::SatAxis& axis = sat.axes[k];
         // claims: the shadows as written; their overlap (the difference of the written ends); whether the
         // axis separates (overlap < 0)
-        QString text = tr("Axis %1, %2: the projections %3 and %4 ")
-                           .arg(k + 1)
-                           .arg(axisOrigin(axis, t.kind), axisShadow(axis, false), axisShadow(axis, true));
+        QString text =
+            tr("Axis %1, %2: the projections %3 and %4 ")
+                .arg(k + 1)
+                .arg(axisOrigin(axis, t.kind), axisShadow(axis, false, dec), axisShadow(axis, true, dec));
         std::vector<WalkthroughClaim> claims{shadowsClaim(k, axis), overlapClaim(k, axis),
                                              separatesClaim(k, axis)};
         const int inner = axisInnerShadow(axis);
@@ -703,11 +732,11 @@ void Walkthrough::buildSat() {
             // calls it a gap
             text += tr("just meet end to end (a gap of %1 m, round-off), so the engine counts this axis as "
                        "separating them.")
-                        .arg(axisGap(axis));
+                        .arg(axisGap(axis, dec));
         } else if (axis.separating) {
             // claim: overlap < 0 (a gap of -overlap)
             text += tr("leave a gap of %1 m, so this axis separates them: the shapes cannot touch.")
-                        .arg(axisGap(axis));
+                        .arg(axisGap(axis, dec));
         } else if (inner >= 0) {
             // claims: the inner shadow lies inside the other, so the shared length is all of it; the
             // overlap written is the shorter way out, the other way is longer
@@ -721,13 +750,13 @@ void Walkthrough::buildSat() {
                    "them.")
                     .arg(inner == 1 ? QStringLiteral("B") : QStringLiteral("A"),
                          inner == 1 ? QStringLiteral("A") : QStringLiteral("B"), fixed(inside.values[0], d),
-                         axisOverlap(axis), fixed(inside.values[1], d));
+                         axisOverlap(axis, dec), fixed(inside.values[1], d));
         } else if (axisTouches(axis)) {
             // claim: overlap 0 up to round-off (the AxisSeparates check leaves touching to round-off)
             text += tr("just meet end to end (overlap %1 m), so this axis does not separate them.")
-                        .arg(axisOverlap(axis));
+                        .arg(axisOverlap(axis, dec));
         } else {
-            text += tr("overlap by %1 m, so this axis does not separate them.").arg(axisOverlap(axis));
+            text += tr("overlap by %1 m, so this axis does not separate them.").arg(axisOverlap(axis, dec));
         }
         add(WalkthroughStepKind::SatAxis, k, tr("Axis %1 of %2").arg(k + 1).arg(n), text, std::move(claims));
     }
@@ -752,7 +781,7 @@ void Walkthrough::buildSat() {
         text += tr("Axis %1 (%2) separates the shapes with a gap of %3 m. One separating axis is enough: "
                    "the bodies do not touch, and without a trace the engine stops at the first one.")
                     .arg(chosen + 1)
-                    .arg(axisOrigin(axis, t.kind), axisGap(axis));
+                    .arg(axisOrigin(axis, t.kind), axisGap(axis, dec));
         add(WalkthroughStepKind::SatResult, chosen, tr("Result: separated"), text,
             {separatesClaim(chosen, axis), overlapClaim(chosen, axis), shapes});
         return;
@@ -764,14 +793,14 @@ void Walkthrough::buildSat() {
     least.kind = WalkthroughClaim::Kind::LeastOverlap;
     least.axis = chosen;
     least.normal = axis.normal;
-    least.decimals = axisDecimals(axis);
-    least.values[0] = axisOverlap(axis).toDouble();
+    least.decimals = dec;
+    least.values[0] = axisOverlap(axis, dec).toDouble();
     least.holds = !(sat.nearTieKeptA && sat.bestAxisB >= 0);
     WalkthroughClaim mtv;
     mtv.kind = WalkthroughClaim::Kind::MtvSeparates;
     mtv.normal = sat.mtvNormal;
     mtv.values[0] = sat.mtvDepth;
-    mtv.decimals = axisDecimals(axis);
+    mtv.decimals = dec;
     mtv.holds = least.holds;
     std::vector<WalkthroughClaim> claims{shapes, overlapClaim(chosen, axis), least, mtv};
     // The least overlap named: the MTV axis, or after a near tie B's smaller one.
@@ -781,17 +810,17 @@ void Walkthrough::buildSat() {
         // claim (the axis step's ShadowInside): on the MTV axis one shadow lies inside the other
         inner = tr(" (on that axis %1's shadow lies inside %2's: %3 m is the shorter move that clears it)")
                     .arg(in == 1 ? QStringLiteral("B") : QStringLiteral("A"),
-                         in == 1 ? QStringLiteral("A") : QStringLiteral("B"), axisOverlap(axis));
+                         in == 1 ? QStringLiteral("A") : QStringLiteral("B"), axisOverlap(axis, dec));
     }
     if (least.holds) {
         text += tr("No axis separates them, so the shapes overlap. The smallest overlap, %1 m, is on axis %2 "
                    "(%3)%5: the minimum translation vector moves B by %1 m along %4 to separate them.")
-                    .arg(axisOverlap(axis))
+                    .arg(axisOverlap(axis, dec))
                     .arg(chosen + 1)
-                    .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal), inner);
+                    .arg(axisOrigin(axis, t.kind), vector(sat.mtvNormal, dec), inner);
     } else {
         // claim: B's least and A's kept overlap, written with enough decimals to tell them apart
-        const WalkthroughClaim pair = compareOverlaps(sat, leastAxis, chosen);
+        const WalkthroughClaim pair = compareOverlaps(sat, leastAxis, chosen, dec);
         claims.push_back(pair);
         const int d = pair.decimals;
         QString text2 =
@@ -801,25 +830,25 @@ void Walkthrough::buildSat() {
                 .arg(fixed(pair.values[0], d))
                 .arg(chosen + 1)
                 .arg(axisOrigin(axis, t.kind), fixed(pair.values[1], d));
-        if (axisOverlap(sat.axes[leastAxis]).toDouble() == axisOverlap(axis).toDouble()) {
-            text2 += tr(" (the table rounds both to %1 m)").arg(axisOverlap(axis));
+        if (axisOverlap(sat.axes[leastAxis], dec).toDouble() == axisOverlap(axis, dec).toDouble()) {
+            text2 += tr(" (the table rounds both to %1 m)").arg(axisOverlap(axis, dec));
         }
         text += text2 + tr(", so the engine keeps A's face (a resting body does not flip faces from frame to "
                            "frame) and moves B by %1 m along %2%3 to separate them, a little more than the "
                            "least move.")
-                            .arg(axisOverlap(axis), vector(sat.mtvNormal), inner);
+                            .arg(axisOverlap(axis, dec), vector(sat.mtvNormal, dec), inner);
     }
     // claims: every other axis whose overlap the table prints the same as the least is compared with it:
     // more decimals that tell them apart, or a tie (equal up to round-off), and which one the engine kept
     QStringList rivals;
-    const double leastShown = axisOverlap(sat.axes[leastAxis]).toDouble();
+    const double leastShown = axisOverlap(sat.axes[leastAxis], dec).toDouble();
     for (int k = 0; k < n; ++k) {
         const phys::SatAxis& other = sat.axes[k];
         if (k == leastAxis || k == chosen || other.separating ||
-            axisOverlap(other).toDouble() != leastShown) {
+            axisOverlap(other, dec).toDouble() != leastShown) {
             continue;
         }
-        const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k);
+        const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k, dec);
         claims.push_back(c);
         const QString kept = least.holds ? tieRule(sat, leastAxis, k)
                                          : tr("A's axis %1 is kept over both, as said").arg(chosen + 1);

@@ -190,6 +190,8 @@ public:
 
     /// The traced call with the clipping method: SAT (and clipping for two polygons). Sat and Clipping modes.
     const phys::CollideTrace& trace() const { return m_traces[0]; }
+    /// The decimals of the SAT table, its explanations and labels: satDecimals(trace().sat).
+    int tableDecimals() const { return m_satDecimals; }
     /// Methods mode: the traced call with kMethods[method] (index 0 is trace()).
     const phys::CollideTrace& methodTrace(int method) const;
 
@@ -210,8 +212,9 @@ public:
     static QString length(double metres);
     /// The decimals length() writes for `metres` (2..7), or -1 when it uses the scientific form.
     static int lengthDecimals(double metres);
-    /// "(0.71, -0.71)".
-    static QString vector(phys::Vec2 v);
+    /// "(0.71, -0.71)", with `decimals` decimals (the SAT walkthrough writes its normals with its table's,
+    /// tableDecimals()).
+    static QString vector(phys::Vec2 v, int decimals = 2);
     /// "[1.20, 3.05]": a shadow on a SAT axis, metres, with `decimals` decimals (at least 2). The walkthrough
     /// writes an axis's shadows with the decimals of its overlap (shadowDecimals) so the overlap can be read
     /// off them.
@@ -219,13 +222,19 @@ public:
     /// Decimals for the shadows of an axis whose overlap (or gap) is `overlap` metres: those of length(),
     /// 2..6.
     static int shadowDecimals(double overlap);
-    /// Decimals for axis `axis`'s shadows and overlap: the fewest, from shadowDecimals(overlap) up, with
-    /// which the overlap written (axisOverlap) is both the engine's overlap rounded and the difference of the
-    /// two shadow ends that make it (maxA - minB or maxB - minA), as written (at most 12).
+    /// Decimals for axis `axis`'s shadows and overlap alone: the fewest, from shadowDecimals(overlap) up,
+    /// with which the overlap written is both the engine's overlap rounded and the difference of the two
+    /// shadow ends that make it (maxA - minB or maxB - minA), as written (at most 12).
     static int axisDecimals(const phys::SatAxis& axis);
+    /// The one count of decimals of a SAT walkthrough (issue 12: "0.62 in one row, 0.065 in the next"):
+    /// every number of its table (shadows, overlaps, gaps, normals, the MTV), of its explanations and of
+    /// its canvas labels is written with it. The largest shadowDecimals of its axes (2 for touching ones):
+    /// every overlap keeps two significant digits. Each overlap is written as the difference of its written
+    /// shadow ends (axisOverlap), so it adds up, within one unit of the last decimal of the engine's.
+    static int satDecimals(const phys::SatTrace& sat);
     /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
-    /// shadow ends, with axisDecimals(axis) decimals, without the unit.
-    static QString axisOverlap(const phys::SatAxis& axis);
+    /// shadow ends, with `decimals` decimals (satDecimals of its trace), without the unit.
+    static QString axisOverlap(const phys::SatAxis& axis, int decimals);
     /// Whether `axis`'s overlap is zero up to round-off (the shapes' shadows meet end to end): it is then
     /// written as 0, with two decimals, not as a six-decimal "0.000000".
     static bool axisTouches(const phys::SatAxis& axis);
@@ -234,9 +243,9 @@ public:
     /// the shorter move that clears the inner shadow.
     static int axisInnerShadow(const phys::SatAxis& axis);
     /// The gap of a separating `axis`, positive, as axisOverlap writes it.
-    static QString axisGap(const phys::SatAxis& axis);
-    /// "[1.20, 3.05]" shadows of A (`ofB` false) or B on `axis`, with axisDecimals(axis) decimals.
-    static QString axisShadow(const phys::SatAxis& axis, bool ofB);
+    static QString axisGap(const phys::SatAxis& axis, int decimals);
+    /// "[1.20, 3.05]" shadows of A (`ofB` false) or B on `axis`, with `decimals` decimals (satDecimals).
+    static QString axisShadow(const phys::SatAxis& axis, bool ofB, int decimals);
     /// A SAT axis's origin in words, e.g. "the normal of B's edge 2" or "the axis from A's vertex 3 to the
     /// centre of circle B".
     static QString axisOrigin(const phys::SatAxis& axis, phys::ShapePairKind kind);
@@ -257,6 +266,7 @@ private:
     int m_shapeA = -1, m_shapeB = -1;
     std::array<phys::CollideTrace, kMethodCount> m_traces{};
     std::vector<WalkthroughStep> m_steps;
+    int m_satDecimals = 2; ///< satDecimals(trace().sat)
     QString m_problem;
 };
 

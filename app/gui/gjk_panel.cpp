@@ -396,7 +396,7 @@ void GjkPanel::fitTableColumns() {
     Fit fit;
     for (const bool drop : {false, true}) {
         for (const double shrink : {1.0, 0.95, 0.9, 0.85}) {
-            fit = tryFit(shrink, drop);
+            fit = tryFit(shrink * m_tableShrink, drop);
             if (fit.fits) {
                 break;
             }
@@ -455,14 +455,16 @@ void GjkPanel::fitPage() {
     }
     m_fitting = true;
     fitExplanationHeight();
-    // The table's heights: all its rows, and the header with the current step's rows (what must show).
+    // The table's heights: all its rows (what should show), and the header with the current step's rows
+    // (what must show).
     const bool hasTable = m_table->isVisibleTo(this) && m_table->rowCount() > 0;
     int all = 0, least = 0, firstCurrent = -1, lastCurrent = -1;
-    if (hasTable) {
+    const auto measureTable = [&] {
         fitTableColumns();
         const int top = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
         int current = 0;
         all = top;
+        firstCurrent = lastCurrent = -1;
         for (int r = 0; r < m_table->rowCount(); ++r) {
             all += m_table->rowHeight(r);
             const QTableWidgetItem* item = m_table->item(r, 0);
@@ -473,13 +475,33 @@ void GjkPanel::fitPage() {
             }
         }
         least = top + std::max(current, m_table->rowHeight(0));
+    };
+    // The table's type goes on from the last fit's for the same room, view and step, only down (a new type
+    // resizes the page, which fits it again, and may bring or take away the page's scroll bar: started from
+    // the full type each time, the two would never settle); anything else starts from the full type.
+    // A few pixels kept free: the items' heights below are the layout's to within a pixel or two, and a page
+    // one pixel too tall brings the scroll bar, whose width changes every wrap (a table as tall as the room
+    // left the page flipping between the two widths for ever).
+    constexpr int kSlack = 8;
+    const QWidget* port = parentWidget();
+    const int room = (port ? port->height() : height()) - kSlack;
+    const QString situation = QStringLiteral("%1 %2 %3 %4 %5")
+                                  .arg(room)
+                                  .arg(int(m_view))
+                                  .arg(m_step)
+                                  .arg(m_table->rowCount())
+                                  .arg(font().pointSizeF() > 0 ? font().pointSizeF() : -font().pixelSize());
+    if (situation != m_shrinkSituation) {
+        m_shrinkSituation = situation;
+        m_tableShrink = 1.0;
+    }
+    if (hasTable) {
+        measureTable();
     }
     // The room the dock gives (the scroll area's viewport), and what the rest takes at its least: the panes
     // one above the other when that leaves the table its current rows, else side by side (a narrow dock at
     // 1280x800 has no height for both panes, the explanation and the row). Measured item by item, with the
     // wrapped labels' heights for this width (the layout's own minimum leaves those out).
-    const QWidget* port = parentWidget();
-    const int room = port ? port->height() : height();
     const QMargins margins = layout()->contentsMargins();
     const int inner = width() - margins.left() - margins.right();
     const int spacing = layout()->spacing();
@@ -510,12 +532,12 @@ void GjkPanel::fitPage() {
     const int stacked = twoPanes ? 2 * paneHeight + m_panes->spacing() : (anyPane ? paneHeight : 0);
     const int sideBySide = 2 * m_world->minimumSizeHint().width() + m_panes->spacing();
     const bool beside =
-        twoPanes && inner >= sideBySide && (inner >= 2 * sideBySide || fixed + stacked + least > room);
+        twoPanes && inner >= sideBySide && (inner >= 2 * sideBySide || fixed + stacked + all > room);
     m_panes->setDirection(beside ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom);
     int others = fixed + (beside ? paneHeight : stacked);
-    // Still too tall (presentation mode at 1280x800: the dock is 530 px high): the pair's names move into the
-    // World pane's title, and then the panes give up to 30 px each, so the step's row stays in view.
-    const bool showPair = others + least <= room || !anyPane;
+    // Still too tall for every row (presentation mode at 1280x800: the dock is 530 px high): the pair's names
+    // move into the World pane's title, and then the panes give up to 30 px each.
+    const bool showPair = others + all <= room || !anyPane;
     if (!showPair) {
         others -= pairHeight + spacing;
     }
@@ -537,15 +559,30 @@ void GjkPanel::fitPage() {
         }
         fitExplanationHeight();
         others += m_explanation->minimumHeight() - before;
-        if (others + least <= room) {
+        if (others + all <= room) {
             break;
         }
     }
-    const int squeeze = std::clamp(others + least - room, 0, 30);
+    const int squeeze = std::clamp(others + all - room, 0, 30);
     for (GjkView* pane : {m_world, m_minkowski}) {
         pane->setMinimumHeight(paneHeight - squeeze);
     }
-    others -= beside ? squeeze : (twoPanes ? 2 : 1) * squeeze;
+    // (The squeeze is not counted as room won: the layout does not always give it back, and a table sized
+    // on it made the page a scroll bar's width too tall, flipping between two widths for ever.)
+    // Then the table's type, in steps down to 75% of the page's and never below a tenth over the type
+    // without presentation mode: shorter rows, and fewer cells that break over lines.
+    const double leastShrink =
+        std::max(0.75, 1.1 / std::max(1.0, m_canvas ? m_canvas->presentationScale() : 1.0));
+    for (const double shrink : {0.95, 0.9, 0.85, 0.8, 0.75}) {
+        if (!hasTable || others + all <= room || shrink < leastShrink - 1e-9) {
+            break;
+        }
+        if (shrink >= m_tableShrink - 1e-9) {
+            continue; // (already there)
+        }
+        m_tableShrink = shrink;
+        measureTable();
+    }
     if (hasTable) {
         const int height = std::clamp(room - others, least, all);
         if (m_table->minimumHeight() != height || m_table->maximumHeight() != height) {

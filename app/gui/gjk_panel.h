@@ -117,8 +117,10 @@ private:
     /// Lays the page out for the room the dock gives it (review v12b N6: at 1280x800 the panes and the
     /// explanation were below the fold and cells broke mid-number): the two panes side by side when the page
     /// is wide, the explanation whole under them, and the table under that, its columns fitted to the width
-    /// (fitTableColumns) and as tall as the room left, at least tall enough for the current step's row,
-    /// which is scrolled into view.
+    /// (fitTableColumns) and as tall as all its rows (issue 12: at 1280x800 in presentation mode 1.5 rows
+    /// showed): the pair's names go into the World pane's title, the explanation's type and then the
+    /// table's shrink a little, the panes give up some height; when all that is not enough, the table is
+    /// at least tall enough for the current step's row, which is scrolled into view.
     void fitPage();
     /// Column widths and cell line breaks for the table's width (table_fit.h: no number or name broken);
     /// the type shrinks to 85% and then the Support A and B columns go (the World pane and the explanation
@@ -178,7 +180,11 @@ private:
     QBoxLayout* m_panes = nullptr; ///< the World and Minkowski panes: side by side, or one above the other
     QLabel* m_tableNote = nullptr; ///< says which columns a narrow page leaves out
     bool m_fitting = false;        ///< fitPage is running (its own resizes come back to it)
-    int m_navSpacing = 6;          ///< between the Back / Next buttons and the step's title
+    /// The table's type against the page's that fitPage chose for the rows' height (fitTableColumns
+    /// shrinks it further for the width).
+    double m_tableShrink = 1.0;
+    QString m_shrinkSituation; ///< the room, view and step m_tableShrink was chosen for
+    int m_navSpacing = 6;      ///< between the Back / Next buttons and the step's title
 };
 
 /// Puts `satPage` (the dock's SAT and clipping page) and a GjkPanel (in a scroll area of its own) into tabs,

@@ -135,10 +135,10 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
                 eval.correct.push_back(k);
             }
         }
-        eval.answerText =
-            tr("axis %1, %2, overlap %3 m")
-                .arg(sat.mtvAxis + 1)
-                .arg(Walkthrough::axisOrigin(chosen, pairKind), Walkthrough::axisOverlap(chosen));
+        eval.answerText = tr("axis %1, %2, overlap %3 m")
+                              .arg(sat.mtvAxis + 1)
+                              .arg(Walkthrough::axisOrigin(chosen, pairKind),
+                                   Walkthrough::axisOverlap(chosen, Walkthrough::satDecimals(sat)));
         if (sat.separated) {
             eval.answerText += tr(" (a gap: the shapes do not touch)");
         }
@@ -183,10 +183,9 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
             }
         }
         // The depth with the decimals the walkthrough's table gives it (0.403, not 0.40 beside it).
-        eval.answerText =
-            tr("%1 %2, from A to B: moving B %3 m that way separates them")
-                .arg(arrow(sat.mtvNormal), Walkthrough::vector(sat.mtvNormal),
-                     QString::number(sat.mtvDepth, 'f', Walkthrough::axisDecimals(sat.axes[sat.mtvAxis])));
+        eval.answerText = tr("%1 %2, from A to B: moving B %3 m that way separates them")
+                              .arg(arrow(sat.mtvNormal), Walkthrough::vector(sat.mtvNormal),
+                                   QString::number(sat.mtvDepth, 'f', Walkthrough::satDecimals(sat)));
         break;
     }
     case LessonQuestionKind::ContactDepth:
@@ -201,7 +200,7 @@ void evaluateSat(LessonQuestionEval& eval, const LessonStep& q, const Walkthroug
         // One decimal more than the tolerance has (0.403 m within 0.02 m), and never fewer than the
         // walkthrough's table: an answer of 0.38 against "0.40 m, within 0.020 m" would read as right.
         eval.answerDecimals =
-            std::max(Walkthrough::axisDecimals(sat.axes[sat.mtvAxis]),
+            std::max(Walkthrough::satDecimals(sat),
                      q.tolerance > 0.0 ? int(std::ceil(-std::log10(q.tolerance) - 1e-9)) + 1 : 3);
         eval.answerText = tr("%1 m (the MTV's length; answers within %2 m count)")
                               .arg(QString::number(sat.mtvDepth, 'f', eval.answerDecimals),

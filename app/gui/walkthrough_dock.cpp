@@ -5,6 +5,7 @@
 #include "gjk_panel.h"
 #include "palette.h"
 #include "table_cells.h"
+#include "table_fit.h"
 #include "text_layout_delegate.h"
 
 #include "explanation_label.h"
@@ -48,6 +49,18 @@ namespace {
 
 /// Bodies scanned for a touching pair when a scene opens (beyond, the first two are taken).
 constexpr int kMaxDefaultPairScan = 60;
+
+/// The least type of the table, a fraction of the dock's, to which fitColumns shrinks it so that every row
+/// shows (presentation mode; never below the type without it).
+constexpr double kLeastTableShrink = 0.75;
+
+/// A font's weight and size as a key of the measure caches, without a digit (fitRows writes a row's digits
+/// as 0 in its shape key; the size must stay).
+QString fontKey(const QFont& font) {
+    const double size = font.pointSizeF() > 0 ? font.pointSizeF() : 1000.0 + font.pixelSize();
+    return QString(font.bold() ? QLatin1Char('b') : QLatin1Char('n')) +
+           QChar(char16_t(0xE000 + std::lround(size * 16.0) % 0x1000));
+}
 
 /// QSettings keys of the overlay toggles.
 struct OverlayToggle {
@@ -857,25 +870,115 @@ void WalkthroughDock::showCurrentRows() {
 }
 
 // Column widths that fit the table's viewport (no horizontal scroll bar, no hidden column), at any font size:
-//   natural[c] = the widest line in column c (cells and title); least[c] = its longest word
+//   natural[c] = the widest line in column c (cells and title); least[c] = its widest token (table_fit.h)
 //   if sum(natural) fits: every column natural, the last one takes what is left
 //   else: each column gives up part of its slack (natural - least), in proportion, until the sum fits;
 //         cells wrap at spaces (rows grow), titles wider than their column break at their first space
 // A column never goes below its longest word, so no number is cut; should even that not fit (a very narrow
 // dock), the table scrolls sideways rather than hide digits.
+//
+// Then the rows' height (issue 12: in presentation mode at 1280x800, 7 of the 9 rows showed): when the rows
+// do not fit the viewport's height, the table's type shrinks in steps, down to kLeastTableShrink of the
+// dock's type and never below the type without presentation mode, until they do (a smaller type also lets
+// the cells go on one line each, which halves a SAT row). Should nothing fit, the least type stands and
+// the table scrolls. A drag (new numbers, the same table size and rows) starts the search where the last one
+// ended, so it fits once per move; another size or table starts it from the full type.
 void WalkthroughDock::fitColumns() {
-    QHeaderView* header = m_table->horizontalHeader();
     const int columns = m_table->columnCount();
     for (int col = 0; col < columns; ++col) {
         if (!m_table->horizontalHeaderItem(col)) {
             return; // between setColumnCount and the titles (fillTable fits the columns once they are set)
         }
     }
-    if (columns == 0 || m_fittingColumns) {
+    if (columns == 0 || m_fittingColumns || m_searchingShrink) {
         return; // (a resize caused by this fit, e.g. the vertical scroll bar appearing, is handled below)
     }
-    m_fittingColumns = true;
+    m_searchingShrink = true;
     const int widthBefore = m_table->viewport()->width();
+    const double scale = m_canvas ? m_canvas->presentationScale() : 1.0;
+    // (Presentation mode's table stays a tenth larger than without it, at least.)
+    const double least = std::max(kLeastTableShrink, 1.1 / std::max(1.0, scale));
+    std::vector<double> shrinks;
+    for (const double shrink : {1.0, 0.95, 0.9, 0.85, 0.8, 0.75}) {
+        if (shrink == 1.0 || shrink >= least - 1e-9) {
+            shrinks.push_back(shrink);
+        }
+    }
+    // Where the last search ended, for the same table size and shape: go on from there, only down (the
+    // table's own size, not its viewport's: a new type changes the header's height and so the viewport's,
+    // and a search that started again from the top at each would never settle).
+    const QString situation = QStringLiteral("%1x%2 %3x%4 %5 %6")
+                                  .arg(m_table->width())
+                                  .arg(m_table->height())
+                                  .arg(m_table->rowCount())
+                                  .arg(columns)
+                                  .arg(int(m_mode))
+                                  .arg(font().pointSizeF() > 0 ? font().pointSizeF() : -font().pixelSize());
+    std::size_t start = 0;
+    if (situation == m_shrinkSituation) {
+        for (std::size_t i = 0; i < shrinks.size(); ++i) {
+            if (std::abs(shrinks[i] - m_tableShrink) < 1e-9) {
+                start = i;
+            }
+        }
+    }
+    m_shrinkSituation = situation;
+    for (std::size_t i = start; i < shrinks.size(); ++i) {
+        setTableShrink(shrinks[i]);
+        fitColumnsAtShrink();
+        if (rowsFit()) {
+            break; // (else the least type stands, and the table scrolls)
+        }
+    }
+    m_searchingShrink = false;
+    // Wrapped rows grew taller and a vertical scroll bar took some width: fit once more to the new width
+    // (once: should the bar come and go with the widths, the second fit stands).
+    static bool refitting = false;
+    if (m_table->viewport()->width() != widthBefore && !refitting) {
+        refitting = true;
+        m_shrinkSituation.clear();
+        fitColumns();
+        refitting = false;
+    }
+}
+
+bool WalkthroughDock::rowsFit() const {
+    int rows = 0;
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        rows += m_table->rowHeight(r);
+    }
+    return rows <= m_table->viewport()->height();
+}
+
+void WalkthroughDock::setTableShrink(double shrink) {
+    QFont type = font();
+    if (type.pointSizeF() > 0) {
+        type.setPointSizeF(type.pointSizeF() * shrink);
+    } else {
+        type.setPixelSize(std::max(1, int(std::lround(type.pixelSize() * shrink))));
+    }
+    m_tableShrink = shrink;
+    if (m_table->font() != type) {
+        m_table->setFont(type);
+    }
+    // The items carry their own font (bold on the emphasised rows): the same size.
+    for (int r = 0; r < m_table->rowCount(); ++r) {
+        for (int col = 0; col < m_table->columnCount(); ++col) {
+            if (QTableWidgetItem* item = m_table->item(r, col)) {
+                QFont itemFont = type;
+                itemFont.setBold(item->font().bold());
+                if (item->font() != itemFont) {
+                    item->setFont(itemFont);
+                }
+            }
+        }
+    }
+}
+
+void WalkthroughDock::fitColumnsAtShrink() {
+    QHeaderView* header = m_table->horizontalHeader();
+    const int columns = m_table->columnCount();
+    m_fittingColumns = true;
     // The item delegate leaves the focus frame margin plus a pixel on each side of the text.
     const int padding =
         2 * (m_table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, m_table) + 1) + 2;
@@ -883,14 +986,11 @@ void WalkthroughDock::fitColumns() {
     const int headerPadding = header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) * 2 + 4;
     std::vector<int> natural(std::size_t(columns), 0), least(std::size_t(columns), 0);
     std::vector<int> oneLine(std::size_t(columns), 0); ///< widest cell with its lines joined (or title line)
+    // The narrowest a cell may go is its widest token (table_fit.h): a vector or a shadow "A [-1.555,
+    // -0.245]" is never broken inside its brackets (with three decimals at 150% the columns went down to
+    // "(0.000," over "-1.000)").
     const auto widestWord = [](const QFontMetrics& metrics, const QString& text) {
-        int widest = 0;
-        for (const QString& line : text.split(QLatin1Char('\n'))) {
-            for (const QString& word : line.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-                widest = std::max(widest, metrics.horizontalAdvance(word));
-            }
-        }
-        return widest;
+        return tablefit::widestToken(metrics, text);
     };
     const auto widestLine = [](const QFontMetrics& metrics, const QString& text) {
         int widest = 0;
@@ -910,7 +1010,7 @@ void WalkthroughDock::fitColumns() {
                 // A drag refits on every move with mostly the same texts: their widths are kept (per font;
                 // changeEvent forgets them when the font changes).
                 const QFont font = item->font();
-                const QString key = (font.bold() ? QLatin1Char('b') : QLatin1Char('n')) + item->text();
+                const QString key = fontKey(font) + item->text();
                 auto found = m_textWidths.constFind(key);
                 if (found == m_textWidths.constEnd()) {
                     if (m_textWidths.size() > 5000) {
@@ -979,14 +1079,6 @@ void WalkthroughDock::fitColumns() {
     }
     m_fittingColumns = false;
     fitRows();
-    // Wrapped rows grew taller and a vertical scroll bar took some width: fit once more to the new width
-    // (once: should the bar come and go with the widths, the second fit stands).
-    static bool refitting = false;
-    if (m_table->viewport()->width() != widthBefore && !refitting) {
-        refitting = true;
-        fitColumns();
-        refitting = false;
-    }
 }
 
 // Row heights as QHeaderView::ResizeToContents makes them, without laying out every cell's text on every
@@ -1020,13 +1112,12 @@ void WalkthroughDock::fitRows() {
                 key += QLatin1String("\x01");
                 continue;
             }
-            const bool bold = item->font().bold();
-            const auto found =
-                m_textWidths.constFind((bold ? QLatin1Char('b') : QLatin1Char('n')) + item->text());
+            const QString fontTag = fontKey(item->font());
+            const auto found = m_textWidths.constFind(fontTag + item->text());
             if (found == m_textWidths.constEnd() || found->first + padding > header->sectionSize(col)) {
                 mayWrap = true;
             }
-            key += (bold ? QLatin1Char('b') : QLatin1Char('n')) + item->text() + QLatin1Char('\x01');
+            key += fontTag + item->text() + QLatin1Char('\x01');
         }
         if (m_compactRows->oneLine) {
             key.prepend(QLatin1Char('1')); // laid out on one line: another height
@@ -1211,7 +1302,7 @@ WalkthroughDock* installWalkthrough(MainWindow& window) {
             ->raise(); // the plain canvas first; the Walkthrough tab (or --walkthrough) brings the lesson
     }
     // Room for the axis table (restoreState may override): its shadows may need a third decimal so that the
-    // overlap written beside them is their difference (Walkthrough::axisDecimals).
+    // overlap written beside them is their difference (Walkthrough::satDecimals).
     window.resizeDocks({dock}, {400}, Qt::Horizontal);
     if (QMenu* view = window.viewMenu()) {
         view->addSeparator();

@@ -144,8 +144,15 @@ private:
     void fillTable();
     /// Scrolls the table to the current step's rows (the selected ones).
     void showCurrentRows();
-    /// Column widths that fit the viewport (see walkthrough_dock.cpp).
+    /// Column widths that fit the viewport, and the table's type that lets every row show (see
+    /// walkthrough_dock.cpp).
     void fitColumns();
+    /// fitColumns at the table's present type.
+    void fitColumnsAtShrink();
+    /// The table's type: the dock's times `shrink` (the items' too).
+    void setTableShrink(double shrink);
+    /// Whether every row fits the viewport's height.
+    bool rowsFit() const;
     /// Every row as tall as its text (what QHeaderView::ResizeToContents gives), from m_rowHeights when a
     /// row of the same shape was measured before (see walkthrough_dock.cpp).
     void fitRows();
@@ -167,7 +174,11 @@ private:
     bool m_updatingCombos = false;
     /// Lays a cell's lines out on one line when fitColumns finds room (walkthrough_dock.cpp).
     CompactRowsDelegate* m_compactRows = nullptr;
-    bool m_fittingColumns = false; ///< inside fitColumns (its own resizes do not start another)
+    bool m_fittingColumns = false;  ///< inside fitColumns (its own resizes do not start another)
+    double m_tableShrink = 1.0;     ///< the table's type against the dock's (fitColumns)
+    bool m_searchingShrink = false; ///< inside fitColumns' search of the type
+    /// The viewport and table shape for which fitColumns last chose m_tableShrink.
+    QString m_shrinkSituation;
     /// fitColumns' measures of cell texts in the table's font: widest line, widest word (pixels); the key is
     /// 'b' or 'n' (bold or not) and the text.
     QHash<QString, std::pair<int, int>> m_textWidths;

@@ -281,28 +281,34 @@ void TestWalkthrough::satStepsEqualTheCli() {
         QCOMPARE(text, step.explanation);
         // Its numbers, read back, are the CLI's: the shadows, and the overlap (or the gap) as a length.
         const double overlap = expected.value(QStringLiteral("overlap")).toDouble();
+        // The overlap (or gap) is written as the difference of the two shadow ends written beside it (issue
+        // 12: the numbers on screen add up), so it is the CLI's to one unit of its last decimal.
+        const int d = w.tableDecimals();
+        const double asWritten = Walkthrough::axisOverlap(axis, d).toDouble();
+        QVERIFY2(std::abs(asWritten - overlap) <= std::pow(10.0, -d) * (1.0 + 1e-9),
+                 qPrintable(QStringLiteral("%1 written for %2").arg(asWritten).arg(overlap)));
         const phys::Vec2 shadowA = vec(expected.value(QStringLiteral("a")));
         const phys::Vec2 shadowB = vec(expected.value(QStringLiteral("b")));
         VERIFY_SHOWN(text, QStringLiteral("the projections \\[%N, %N\\] and \\[%N, %N\\]"),
                      (QList<double>{shadowA.x, shadowA.y, shadowB.x, shadowB.y}), false);
         if (axis.separating && Walkthrough::axisTouches(axis)) {
             VERIFY_SHOWN(text, QStringLiteral("just meet end to end \\(a gap of %N m, round-off\\)"),
-                         QList<double>{-overlap}, true);
+                         QList<double>{-asWritten}, true);
         } else if (axis.separating) {
             VERIFY_SHOWN(text, QStringLiteral("leave a gap of %N m, so this axis separates them"),
-                         QList<double>{-overlap}, true);
+                         QList<double>{-asWritten}, true);
         } else if (Walkthrough::axisInnerShadow(axis) >= 0) {
             // One shadow inside the other: the overlap is the shorter move that clears it, and the text
             // says so rather than "overlap by".
             QVERIFY2(!text.contains(QStringLiteral("overlap by")), qPrintable(text));
-            VERIFY_SHOWN(text, QStringLiteral("must move %N m, the shorter way out"), QList<double>{overlap},
-                         true);
+            VERIFY_SHOWN(text, QStringLiteral("must move %N m, the shorter way out"),
+                         QList<double>{asWritten}, true);
         } else if (Walkthrough::axisTouches(axis)) {
             VERIFY_SHOWN(text, QStringLiteral("just meet end to end \\(overlap %N m\\)"),
-                         QList<double>{overlap}, true);
+                         QList<double>{asWritten}, true);
         } else {
             VERIFY_SHOWN(text, QStringLiteral("overlap by %N m, so this axis does not separate them"),
-                         QList<double>{overlap}, true);
+                         QList<double>{asWritten}, true);
         }
         // The table row of the step is the selected one, and shows the same numbers: the axis's normal,
         // both shadows (written with at least the overlap's decimals, so the overlap can be read off them),
@@ -317,7 +323,7 @@ void TestWalkthrough::satStepsEqualTheCli() {
                      (QList<double>{shadowA.x, shadowA.y, shadowB.x, shadowB.y}), false);
         const QString overlapCell = table->item(k, 3)->text();
         VERIFY_SHOWN(overlapCell, QStringLiteral("^%N(?:\\n(?:separates|B in A|A in B))?$"),
-                     QList<double>{overlap}, true);
+                     QList<double>{asWritten}, true);
         QCOMPARE(overlapCell.endsWith(QStringLiteral("B in A")), Walkthrough::axisInnerShadow(axis) == 1);
         QCOMPARE(overlapCell.endsWith(QStringLiteral("A in B")), Walkthrough::axisInnerShadow(axis) == 0);
         QCOMPARE(overlapCell.endsWith(QStringLiteral("separates")), axis.separating);
@@ -342,7 +348,12 @@ void TestWalkthrough::satStepsEqualTheCli() {
     const bool separated = cli.value(QStringLiteral("separated")).toBool();
     QVERIFY(dock()->explanation().contains(separated ? QStringLiteral("separates the shapes")
                                                      : QStringLiteral("minimum translation vector")));
-    const double depth = mtv.value(QStringLiteral("depth")).toDouble();
+    // The MTV's depth as its axis's row writes it: the difference of the written shadow ends, within one
+    // unit of the last decimal of the CLI's.
+    const double cliDepth = mtv.value(QStringLiteral("depth")).toDouble();
+    const double depth =
+        Walkthrough::axisOverlap(w.trace().sat.axes[w.trace().sat.mtvAxis], w.tableDecimals()).toDouble();
+    QVERIFY(std::abs(depth - cliDepth) <= std::pow(10.0, -w.tableDecimals()) * (1.0 + 1e-9));
     if (separated) {
         VERIFY_SHOWN(dock()->explanation(), QStringLiteral("separates the shapes with a gap of %N m"),
                      QList<double>{-depth}, true);
@@ -850,9 +861,12 @@ void TestWalkthrough::walkthroughFollowsEveryMoveOfADrag() {
             const phys::SatAxis& axis = fresh.trace().sat.axes[k];
             QVERIFY2(table->item(k, 2)->text() ==
                          QStringLiteral("A %1\nB %2")
-                             .arg(Walkthrough::axisShadow(axis, false), Walkthrough::axisShadow(axis, true)),
+                             .arg(Walkthrough::axisShadow(axis, false, fresh.tableDecimals()),
+                                  Walkthrough::axisShadow(axis, true, fresh.tableDecimals())),
                      where);
-            QVERIFY2(table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis)), where);
+            QVERIFY2(
+                table->item(k, 3)->text().startsWith(Walkthrough::axisOverlap(axis, fresh.tableDecimals())),
+                where);
         }
         // Row heights as Qt's ResizeToContents measures them (the dock reuses heights of rows of the same
         // shape instead of measuring every cell on each move), and the current step's rows selected.
