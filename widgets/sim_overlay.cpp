@@ -9,6 +9,7 @@
 
 #include <QFont>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QImage>
 #include <QLocale>
 #include <QPaintDevice>
@@ -698,13 +699,31 @@ struct LegendLayout {
 
 LegendLayout legendLayout(const std::vector<LegendRow>& rows, const QFont& font, double displayScale) {
     const Px px{displayScale};
-    const QFontMetricsF metrics(font);
+    // The layout is asked for every frame (the canvas keeps the legend's corner free, and the legend is
+    // drawn), and a row's width is text shaping, though rows rarely change: widths are kept per text for
+    // the font in use (a few dozen texts a run: a count or a scale in a row changes now and then).
+    struct Widths {
+        QString fontKey;
+        qreal height = 0.0;
+        QHash<QString, qreal> advances;
+    };
+    static thread_local Widths widths;
+    const QString fontKey = font.key();
+    if (widths.fontKey != fontKey || widths.advances.size() > 512) {
+        widths.fontKey = fontKey;
+        widths.height = QFontMetricsF(font).height();
+        widths.advances.clear();
+    }
     LegendLayout l;
-    l.lineHeight = metrics.height() + px(4.0);
+    l.lineHeight = widths.height + px(4.0);
     l.symbolWidth = px(26.0);
     l.pad = px(8.0);
     for (const LegendRow& row : rows) {
-        l.textWidth = std::max(l.textWidth, metrics.horizontalAdvance(row.text));
+        auto it = widths.advances.constFind(row.text);
+        if (it == widths.advances.constEnd()) {
+            it = widths.advances.insert(row.text, QFontMetricsF(font).horizontalAdvance(row.text));
+        }
+        l.textWidth = std::max(l.textWidth, *it);
     }
     l.size = QSizeF(l.pad * 3 + l.symbolWidth + l.textWidth,
                     l.pad * 2 + l.lineHeight * static_cast<double>(rows.size()));
@@ -778,6 +797,17 @@ QRectF SimOverlayPainter::legendRect(QSizeF size, QSizeF viewSize, LegendCorner 
 
 namespace {
 
+/// Most points a clipped outline can hold: a convex outline of n points loses or gains at most one point per
+/// half-plane it is clipped by, four for a rectangle.
+constexpr int kMaxClippedPoints = std::max(kCircleSegments, phys::kMaxPolygonVertices) + 4;
+
+/// A convex outline in view pixels, kept on the stack: the legend's corner areas are summed every frame over
+/// every shape near a corner, and a list per shape per frame was a third of their cost.
+struct OutlinePoints {
+    std::array<QPointF, kMaxClippedPoints> points;
+    int count = 0;
+};
+
 /// Area of the part of a convex polygon (view pixels, either winding) inside an axis-aligned rectangle.
 /// Sutherland-Hodgman clipping against the rectangle's four half-planes (Foley, van Dam et al., Computer
 /// Graphics 3.14.1), then the shoelace formula:
@@ -785,9 +815,10 @@ namespace {
 ///     (walk the edges p -> q: q inside: emit the crossing if p was outside, then q; q outside: emit the
 ///     crossing if p was inside)
 ///   area = |sum over edges of cross(p, q)| / 2
-double clippedArea(const QPolygonF& polygon, const QRectF& rect) {
-    QPolygonF current = polygon;
-    QPolygonF next;
+double clippedArea(const OutlinePoints& polygon, const QRectF& rect) {
+    OutlinePoints buffers[2];
+    buffers[0] = polygon;
+    int from = 0;
     // Each half-plane as "coordinate (x or y) compared with a bound, inside on one side".
     struct HalfPlane {
         bool vertical; // true: a bound on x
@@ -799,7 +830,9 @@ double clippedArea(const QPolygonF& polygon, const QRectF& rect) {
                                 {false, rect.top(), true},
                                 {false, rect.bottom(), false}};
     for (const HalfPlane& plane : planes) {
-        next.clear();
+        const OutlinePoints& current = buffers[from];
+        OutlinePoints& next = buffers[1 - from];
+        next.count = 0;
         const auto coordinate = [&plane](QPointF p) {
             return plane.vertical ? p.x() : p.y();
         };
@@ -810,70 +843,116 @@ double clippedArea(const QPolygonF& polygon, const QRectF& rect) {
             const double t = (plane.bound - coordinate(p)) / (coordinate(q) - coordinate(p));
             return p + t * (q - p);
         };
-        for (qsizetype i = 0; i < current.size(); ++i) {
-            const QPointF p = current[(i + current.size() - 1) % current.size()];
-            const QPointF q = current[i];
+        // A convex outline crosses a line at most twice, so it gains at most one point here; the guard keeps
+        // a rounding-bent outline inside the buffer all the same.
+        const auto keep = [&next](QPointF p) {
+            if (next.count < kMaxClippedPoints) {
+                next.points[std::size_t(next.count++)] = p;
+            }
+        };
+        for (int i = 0; i < current.count; ++i) {
+            const QPointF p = current.points[std::size_t((i + current.count - 1) % current.count)];
+            const QPointF q = current.points[std::size_t(i)];
             if (inside(q)) {
                 if (!inside(p)) {
-                    next.append(crossing(p, q));
+                    keep(crossing(p, q));
                 }
-                next.append(q);
+                keep(q);
             } else if (inside(p)) {
-                next.append(crossing(p, q));
+                keep(crossing(p, q));
             }
         }
-        std::swap(current, next);
-        if (current.size() < 3) {
+        from = 1 - from;
+        if (buffers[from].count < 3) {
             return 0.0;
         }
     }
+    const OutlinePoints& clipped = buffers[from];
     double twice = 0.0;
-    for (qsizetype i = 0; i < current.size(); ++i) {
-        const QPointF p = current[i];
-        const QPointF q = current[(i + 1) % current.size()];
+    for (int i = 0; i < clipped.count; ++i) {
+        const QPointF p = clipped.points[std::size_t(i)];
+        const QPointF q = clipped.points[std::size_t((i + 1) % clipped.count)];
         twice += p.x() * q.y() - q.x() * p.y();
     }
     return 0.5 * std::abs(twice);
 }
 
-/// A shape's outline in view pixels and its bounding box.
-struct Outline {
-    QPolygonF polygon;
-    QRectF bounds;
-};
+/// The unit directions of a circle's outline points (shapeOutline's), computed once.
+const std::array<phys::Vec2, kCircleSegments>& circleDirections() {
+    static const std::array<phys::Vec2, kCircleSegments> directions = [] {
+        std::array<phys::Vec2, kCircleSegments> d;
+        for (int i = 0; i < kCircleSegments; ++i) {
+            const double a = 2.0 * phys::kPi * i / kCircleSegments;
+            d[std::size_t(i)] = phys::Vec2{std::cos(a), std::sin(a)};
+        }
+        return d;
+    }();
+    return directions;
+}
 
-/// Every shape's outline (in body order) whose bounding box meets one of `rects`: what the legend's corner
-/// areas are summed over. The outlines are made once for all the rectangles (at 1000 bodies, making them once
-/// per corner, 32 sines and cosines per circle, was a quarter of a Simulate-mode frame's drawing).
-std::vector<Outline> outlinesMeeting(const SimOverlayFrame& frame, const ViewTransform& view,
-                                     std::span<const QRectF> rects) {
-    std::vector<Outline> outlines;
-    std::vector<QPointF> points;
+/// For each of `rects`, the area of it (view pixels) that the frame's shapes cover, summed in body order;
+/// `areas` has one entry per rectangle. A shape's outline is made only when its world box, mapped to the
+/// view, comes near a rectangle: the box holds the outline (a circle's 32 points lie on its rim), so a shape
+/// it keeps away has no area in any rectangle. At 1000 bodies, making every outline to test its bounds was a
+/// tenth of a Simulate-mode frame (perf, contactlab-framebench).
+void coveredAreas(const SimOverlayFrame& frame, const ViewTransform& view, std::span<const QRectF> rects,
+                  std::span<double> areas) {
+    std::fill(areas.begin(), areas.end(), 0.0);
+    OutlinePoints outline;
     for (const SimOverlayBody& body : frame.bodies) {
         for (int s = body.firstShape; s < body.firstShape + body.shapeCount; ++s) {
             if (s < 0 || static_cast<std::size_t>(s) >= frame.shapes.size()) {
                 continue;
             }
-            shapeOutline(frame.shapes[static_cast<std::size_t>(s)], body.xf, view, points);
-            if (points.size() < 3) {
+            const phys::ShapeGeometry& geometry = frame.shapes[static_cast<std::size_t>(s)];
+            const phys::AABB box = shapeBounds(geometry, body.xf);
+            // y flips: the box's lower corner is the view's bottom-left. One pixel of slack for rounding.
+            const QPointF bottomLeft = toView(view, box.lower);
+            const QPointF topRight = toView(view, box.upper);
+            const QRectF near =
+                QRectF(QPointF(bottomLeft.x(), topRight.y()), QPointF(topRight.x(), bottomLeft.y()))
+                    .adjusted(-1.0, -1.0, 1.0, 1.0);
+            if (std::none_of(rects.begin(), rects.end(),
+                             [&](const QRectF& r) { return near.intersects(r); })) {
+                continue;
+            }
+            outline.count = 0;
+            std::visit(
+                [&](const auto& g) {
+                    using T = std::decay_t<decltype(g)>;
+                    if constexpr (std::is_same_v<T, phys::Circle>) {
+                        const phys::Vec2 c = phys::transformPoint(body.xf, g.center);
+                        for (const phys::Vec2 d : circleDirections()) {
+                            outline.points[std::size_t(outline.count++)] = toView(view, c + g.radius * d);
+                        }
+                    } else {
+                        for (const phys::Vec2 v : g.vertices()) {
+                            outline.points[std::size_t(outline.count++)] =
+                                toView(view, phys::transformPoint(body.xf, v));
+                        }
+                    }
+                },
+                geometry);
+            if (outline.count < 3) {
                 continue;
             }
             // QPolygonF::boundingRect's arithmetic, without making the polygon.
-            double minX = points.front().x(), maxX = minX, minY = points.front().y(), maxY = minY;
-            for (const QPointF& p : points) {
+            double minX = outline.points[0].x(), maxX = minX, minY = outline.points[0].y(), maxY = minY;
+            for (int k = 1; k < outline.count; ++k) {
+                const QPointF p = outline.points[std::size_t(k)];
                 minX = std::min(minX, p.x());
                 maxX = std::max(maxX, p.x());
                 minY = std::min(minY, p.y());
                 maxY = std::max(maxY, p.y());
             }
             const QRectF bounds(minX, minY, maxX - minX, maxY - minY);
-            if (std::any_of(rects.begin(), rects.end(),
-                            [&](const QRectF& r) { return bounds.intersects(r); })) {
-                outlines.push_back({QPolygonF(QList<QPointF>(points.begin(), points.end())), bounds});
+            for (std::size_t c = 0; c < rects.size(); ++c) {
+                if (bounds.intersects(rects[c])) {
+                    areas[c] += clippedArea(outline, rects[c]);
+                }
             }
         }
     }
-    return outlines;
 }
 
 } // namespace
@@ -881,15 +960,13 @@ std::vector<Outline> outlinesMeeting(const SimOverlayFrame& frame, const ViewTra
 double SimOverlayPainter::bodyAreaIn(const SimOverlayFrame& frame, const ViewTransform& view,
                                      const QRectF& rect) {
     double area = 0.0;
-    for (const Outline& outline : outlinesMeeting(frame, view, std::span<const QRectF>(&rect, 1))) {
-        area += clippedArea(outline.polygon, rect);
-    }
+    coveredAreas(frame, view, std::span<const QRectF>(&rect, 1), std::span<double>(&area, 1));
     return area;
 }
 
-// The same sums as bodyAreaIn for each corner, over outlines made once for the four corners (outlinesMeeting):
-// added in body order, as bodyAreaIn adds them, so each area is the same number and the same corner is
-// chosen.
+// The same sums as bodyAreaIn for each corner, over each outline made once for the four corners
+// (coveredAreas): added in body order, as bodyAreaIn adds them, so each area is the same number and the same
+// corner is chosen.
 LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame, const ViewTransform& view,
                                                    QSizeF size, LegendCorner current, double displayScale) {
     constexpr int kCorners = 4;
@@ -897,15 +974,8 @@ LegendCorner SimOverlayPainter::chooseLegendCorner(const SimOverlayFrame& frame,
     for (int c = 0; c < kCorners; ++c) {
         rects[std::size_t(c)] = legendRect(size, view.viewSize(), static_cast<LegendCorner>(c), displayScale);
     }
-    const std::vector<Outline> outlines = outlinesMeeting(frame, view, rects);
     std::array<double, kCorners> areas{};
-    for (int c = 0; c < kCorners; ++c) {
-        for (const Outline& outline : outlines) {
-            if (outline.bounds.intersects(rects[std::size_t(c)])) {
-                areas[std::size_t(c)] += clippedArea(outline.polygon, rects[std::size_t(c)]);
-            }
-        }
-    }
+    coveredAreas(frame, view, rects, areas);
     const LegendCorner order[] = {current, LegendCorner::BottomRight, LegendCorner::BottomLeft,
                                   LegendCorner::TopRight, LegendCorner::TopLeft};
     const double currentArea = areas[std::size_t(current)];
