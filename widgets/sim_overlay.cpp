@@ -808,6 +808,17 @@ struct OutlinePoints {
     int count = 0;
 };
 
+/// Area of a polygon (view pixels, either winding): the shoelace formula.
+double outlineArea(const OutlinePoints& polygon) {
+    double twice = 0.0;
+    for (int i = 0; i < polygon.count; ++i) {
+        const QPointF p = polygon.points[std::size_t(i)];
+        const QPointF q = polygon.points[std::size_t((i + 1) % polygon.count)];
+        twice += p.x() * q.y() - q.x() * p.y();
+    }
+    return 0.5 * std::abs(twice);
+}
+
 /// Area of the part of a convex polygon (view pixels, either winding) inside an axis-aligned rectangle.
 /// Sutherland-Hodgman clipping against the rectangle's four half-planes (Foley, van Dam et al., Computer
 /// Graphics 3.14.1), then the shoelace formula:
@@ -867,14 +878,7 @@ double clippedArea(const OutlinePoints& polygon, const QRectF& rect) {
             return 0.0;
         }
     }
-    const OutlinePoints& clipped = buffers[from];
-    double twice = 0.0;
-    for (int i = 0; i < clipped.count; ++i) {
-        const QPointF p = clipped.points[std::size_t(i)];
-        const QPointF q = clipped.points[std::size_t((i + 1) % clipped.count)];
-        twice += p.x() * q.y() - q.x() * p.y();
-    }
-    return 0.5 * std::abs(twice);
+    return outlineArea(buffers[from]);
 }
 
 /// The unit directions of a circle's outline points (shapeOutline's), computed once.
@@ -947,7 +951,11 @@ void coveredAreas(const SimOverlayFrame& frame, const ViewTransform& view, std::
             }
             const QRectF bounds(minX, minY, maxX - minX, maxY - minY);
             for (std::size_t c = 0; c < rects.size(); ++c) {
-                if (bounds.intersects(rects[c])) {
+                // Wholly inside, the clipping would keep every point in order: the same area, unclipped.
+                if (bounds.left() >= rects[c].left() && bounds.right() <= rects[c].right() &&
+                    bounds.top() >= rects[c].top() && bounds.bottom() <= rects[c].bottom()) {
+                    areas[c] += outlineArea(outline);
+                } else if (bounds.intersects(rects[c])) {
                     areas[c] += clippedArea(outline, rects[c]);
                 }
             }
