@@ -550,6 +550,32 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
     return box;
 }
 
+namespace {
+
+/// A vertex coordinate's cell: its text is the value as shown, its tooltip the exact value, worked out
+/// when asked. Set as a second role, the tooltip doubled the model's change signals on every mouse move
+/// of a vertex drag, which refills the table.
+class CoordinateItem : public QTableWidgetItem {
+public:
+    CoordinateItem() { setTextAlignment(Qt::AlignRight | Qt::AlignVCenter); }
+    void setValue(double value) {
+        m_value = value;
+        const QString text = InspectorDock::formatShown(value);
+        if (this->text() != text) {
+            setText(text);
+        }
+    }
+    QVariant data(int role) const override {
+        return role == Qt::ToolTipRole ? QVariant(InspectorDock::formatNumber(m_value))
+                                       : QTableWidgetItem::data(role);
+    }
+
+private:
+    double m_value = 0.0;
+};
+
+} // namespace
+
 void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& polygon) {
     // Rows carry the vertex numbers drawn on the canvas and used by the walkthrough (from 0), not the
     // table's own 1, 2, 3.
@@ -568,22 +594,13 @@ void InspectorDock::fillVertexTable(QTableWidget* table, const phys::Polygon& po
     for (int i = 0; i < polygon.count(); ++i) {
         const phys::Vec2 v = polygon.vertex(i);
         for (int c = 0; c < 2; ++c) {
-            QTableWidgetItem* item = table->item(i, c);
+            auto* item = dynamic_cast<CoordinateItem*>(table->item(i, c));
             if (!item) {
-                item = new QTableWidgetItem;
-                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+                item = new CoordinateItem;
                 table->setItem(i, c, item);
             }
-            const double value = c == 0 ? v.x : v.y;
-            const QString text = formatShown(value);
-            const QString tip = formatNumber(value);
-            // Only when they differ: each set emits itemChanged (ignored while refreshing) and repaints.
-            if (item->text() != text) {
-                item->setText(text);
-            }
-            if (item->toolTip() != tip) {
-                item->setToolTip(tip);
-            }
+            // The text only when it differs: a set emits itemChanged (ignored while refreshing) and repaints.
+            item->setValue(c == 0 ? v.x : v.y);
         }
     }
     // Show every row: the table is as tall as its contents.
