@@ -412,9 +412,11 @@ bool mayReachView(const phys::BodyDef& body, const ViewTransform& view, const QR
                 if constexpr (std::is_same_v<T, phys::Circle>) {
                     reach = std::max(reach, phys::length(g.center) + g.radius);
                 } else {
+                    double farthest = 0.0; // squared
                     for (const phys::Vec2 v : g.vertices()) {
-                        reach = std::max(reach, phys::length(v));
+                        farthest = std::max(farthest, phys::dot(v, v));
                     }
+                    reach = std::max(reach, std::sqrt(farthest));
                 }
             },
             shape.geometry);
