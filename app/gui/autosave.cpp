@@ -207,16 +207,22 @@ bool Autosave::offerRecovery(const std::function<bool(const QString&)>& ask) {
             QFile::remove(orphan); // unreadable: nothing to offer
             continue;
         }
-        const QString name = recovered->originalFileName.isEmpty()
-                                 ? tr("an untitled scene")
-                                 : QDir::toNativeSeparators(recovered->originalFileName);
+        // The file's name in the sentence and its folder on a line of its own: a whole path in the
+        // sentence wrapped after its first slash in the dialog.
+        const QFileInfo original(recovered->originalFileName);
+        const QString name =
+            recovered->originalFileName.isEmpty() ? tr("an untitled scene") : original.fileName();
         const QDateTime when = QDateTime::fromString(recovered->savedAt, Qt::ISODate);
         const QString at =
             when.isValid() ? when.toString(QStringLiteral("yyyy-MM-dd HH:mm")) : recovered->savedAt;
-        const QString description =
-            tr("A ContactLab window did not close normally. Unsaved changes to %1 were autosaved at %2.\n\n"
-               "Restore them?")
+        QString description =
+            tr("A ContactLab window did not close normally. Unsaved changes to %1 were autosaved at %2.")
                 .arg(name, at);
+        if (!recovered->originalFileName.isEmpty()) {
+            description += QStringLiteral("\n\n") +
+                           tr("Folder: %1").arg(QDir::toNativeSeparators(original.absolutePath()));
+        }
+        description += QStringLiteral("\n\n") + tr("Restore them?");
         if (!ask || !ask(description)) {
             QFile::remove(orphan);
             continue;

@@ -103,6 +103,7 @@ private:
     QStringList m_errors;
     QStringList m_unsavedAsked;
     int m_restoreAsked = 0;
+    QString m_restoreQuestion; ///< the last question askRestore was given
     bool m_restoreAnswer = false;
 };
 
@@ -120,8 +121,9 @@ std::unique_ptr<MainWindow> TestRecovery::makeWindow() {
     RecoveryOptions recovery;
     recovery.directory = m_recoveryDir;
     recovery.intervalMs = 3600 * 1000; // the tests write with writeNow()
-    recovery.askRestore = [this](const QString&) {
+    recovery.askRestore = [this](const QString& question) {
         ++m_restoreAsked;
+        m_restoreQuestion = question;
         return m_restoreAnswer;
     };
     setRecoveryOptions(recovery);
@@ -312,6 +314,14 @@ void TestRecovery::restoreThenOpeningTheSameFileKeepsTheWork() {
     m_restoreAnswer = true;
     window = makeWindow();
     QCOMPARE(m_restoreAsked, 1);
+    // The question names the file in its sentence and gives the folder on a line of its own (a whole path
+    // in the sentence wrapped after its first slash in the dialog).
+    const QStringList lines = m_restoreQuestion.split(QLatin1Char('\n'));
+    QVERIFY2(lines.size() == 5, qPrintable(m_restoreQuestion));
+    QVERIFY2(lines[0].contains(QStringLiteral("Unsaved changes to lesson.json were autosaved at ")),
+             qPrintable(lines[0]));
+    QCOMPARE(lines[2], QStringLiteral("Folder: ") + QDir::toNativeSeparators(m_dir.path()));
+    QCOMPARE(lines[4], QStringLiteral("Restore them?"));
     QVERIFY(window->fileController()->openAtStartup(m_scene));
     QCOMPARE(m_unsavedAsked, QStringList()); // no "save before you open another scene?"
     QVERIFY(window->document()->isModified());
