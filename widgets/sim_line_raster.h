@@ -26,7 +26,8 @@ public:
     /// A 1 px line from `a` to `b`, both ends included, clipped to the image.
     /// Pseudocode (DDA, Foley et al., Computer Graphics 2nd ed. 3.2.1): clip the segment to the image
     /// (Liang-Barsky); n = the larger of |dx|, |dy| in pixels; step n times by (dx, dy) / n and set the pixel
-    /// under each point; colours with alpha are blended source-over.
+    /// under each point; colours with alpha are blended source-over. A line within one row or column is
+    /// set as a span; the steps of any other run in fixed point.
     /// @param color premultiplied ARGB
     void line(QPointF a, QPointF b, QRgb color);
     /// The outline of `rect` (four lines).
