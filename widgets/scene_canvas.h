@@ -56,7 +56,7 @@ public:
     const phys::SceneDef& sceneDef() const { return m_sceneDef; }
 
     /// Body items in body order (index i is SceneDef::bodies[i]).
-    const std::vector<BodyItem*>& bodyItems() const { return m_bodyItems; }
+    const std::vector<BodyItem*>& bodyItems() const;
 
     /// Shows `body` under `key`: updates that one item when the key is known, else adds an item at `index`
     /// in body order (-1 or out of range: at the end). No other item is rebuilt.
@@ -75,7 +75,7 @@ public:
     /// The shown definition of body `key`, or null when there is none. Valid until the body changes.
     const phys::BodyDef* bodyDef(quint64 key) const;
     /// The item of body `key`, or null.
-    BodyItem* bodyItem(quint64 key) const { return m_itemsByKey.value(key, nullptr); }
+    BodyItem* bodyItem(quint64 key) const;
     /// Key of the topmost body under a viewport pixel (its shapes, or within a few pixels of them); 0 when
     /// none.
     quint64 bodyKeyAt(QPointF viewportPoint) const;
@@ -126,7 +126,8 @@ public:
     /// Simulate mode's drawing: on, every body is painted by one SimBodyLayer from the poses shown (fills,
     /// outlines, hover and selection highlights and names as the items draw them) and the per-body items
     /// leave the QGraphicsScene, so moving 1000 bodies a frame costs no item or index work. The items stay
-    /// (bodyItem(), bodyItems()) and keep following setBodyPose; picking (bodyKeyAt) uses the layer. Off
+    /// (bodyItem(), bodyItems()) and follow setBodyPose (posed when asked for or when they come back, not
+    /// on every frame); picking (bodyKeyAt) uses the layer. Off
     /// (Edit mode, the default): one item per body, as before.
     void setBatchedBodies(bool batched);
     bool batchedBodies() const { return m_batched; }
@@ -285,6 +286,10 @@ private:
     bool m_deferLabelVisibility = false;       ///< inside setSceneDef
     bool m_namesSuppressed = false;
     bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
+    /// Batched mode: setBodyPose moved a body without posing its detached item (syncItemPoses poses them).
+    mutable bool m_itemPosesStale = false;
+    /// Gives every item its pose from m_sceneDef, if a batched setBodyPose left one behind.
+    void syncItemPoses() const;
     /// The drag layer (paintEvent): the key last given to setBody for an existing body and how many times in
     /// a row; the layer (background and every item but that body's and its label's, device pixels) and the
     /// background alone, both made at the first paint of a run of two or more (this body's setBody twice).
