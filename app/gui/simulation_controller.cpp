@@ -841,13 +841,14 @@ bool SimulationController::setBodyState(BodyKey key, phys::Vec2 position, double
     return true;
 }
 
-phys::Transform SimulationController::displayTransform(int slot) const {
-    const SimFrame* now = currentFrame();
+namespace {
+
+/// Slot `slot`'s pose between the frames `before` (null: none) and `now` at `alpha`.
+phys::Transform interpolatedTransform(const SimFrame* now, const SimFrame* before, double alpha, int slot) {
     if (!now || slot < 0 || slot >= static_cast<int>(now->bodies.size())) {
         return {};
     }
     const SimBodyState& b = now->bodies[static_cast<std::size_t>(slot)];
-    const SimFrame* before = m_alpha < 1.0 ? m_history.find(m_cursor - 1) : nullptr;
     if (!before || slot >= static_cast<int>(before->bodies.size()) ||
         !before->bodies[static_cast<std::size_t>(slot)].alive) {
         return b.xf;
@@ -855,8 +856,25 @@ phys::Transform SimulationController::displayTransform(int slot) const {
     // Interpolate the pose between the last two steps: the origin linearly, the angle along the short way.
     const SimBodyState& a = before->bodies[static_cast<std::size_t>(slot)];
     const double angleA = angleOf(a.xf.q);
-    const double angle = angleA + m_alpha * wrapAngle(angleOf(b.xf.q) - angleA);
-    return phys::Transform{phys::lerp(a.xf.p, b.xf.p, m_alpha), phys::Rot(angle)};
+    const double angle = angleA + alpha * wrapAngle(angleOf(b.xf.q) - angleA);
+    return phys::Transform{phys::lerp(a.xf.p, b.xf.p, alpha), phys::Rot(angle)};
+}
+
+} // namespace
+
+phys::Transform SimulationController::displayTransform(int slot) const {
+    const SimFrame* now = currentFrame();
+    const SimFrame* before = now && m_alpha < 1.0 ? m_history.find(m_cursor - 1) : nullptr;
+    return interpolatedTransform(now, before, m_alpha, slot);
+}
+
+void SimulationController::displayTransforms(std::vector<phys::Transform>& out) const {
+    const SimFrame* now = currentFrame();
+    const SimFrame* before = now && m_alpha < 1.0 ? m_history.find(m_cursor - 1) : nullptr;
+    out.resize(now ? now->bodies.size() : 0);
+    for (std::size_t slot = 0; slot < out.size(); ++slot) {
+        out[slot] = interpolatedTransform(now, before, m_alpha, static_cast<int>(slot));
+    }
 }
 
 std::optional<SimContactPick> SimulationController::contactAt(phys::Vec2 worldPoint, double radius) const {
@@ -1012,6 +1030,8 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
     }
     out.shapes = m_shapes;
     out.bodies.resize(f->bodies.size());
+    static thread_local std::vector<phys::Transform> poses;
+    displayTransforms(poses);
     for (std::size_t slot = 0; slot < f->bodies.size(); ++slot) {
         const SimBodyState& s = f->bodies[slot];
         SimOverlayBody& b = out.bodies[slot];
@@ -1019,7 +1039,7 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
         if (!s.alive || slot >= m_slotDefs.size()) {
             continue;
         }
-        b.xf = displayTransform(static_cast<int>(slot));
+        b.xf = slot < poses.size() ? poses[slot] : displayTransform(static_cast<int>(slot));
         b.center = phys::transformPoint(b.xf, phys::invTransformPoint(s.xf, s.center));
         b.velocity = s.linearVelocity;
         b.angularVelocity = s.angularVelocity;

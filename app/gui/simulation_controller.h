@@ -239,6 +239,8 @@ public:
     const SimBodyState* bodyStateAt(BodyKey key) const;
     /// The pose drawn for a slot this display frame (interpolated).
     phys::Transform displayTransform(int slot) const;
+    /// Every slot's displayTransform, in slot order (the frames looked up once, not once a slot).
+    void displayTransforms(std::vector<phys::Transform>& out) const;
     /// Sets body `key`'s pose and velocities at the frame shown (the live inspector): pauses first, rebuilds
     /// the World at that frame if it is in the past (the later frames are dropped: the run branches there),
     /// and logs the change as an input so replays repeat it. Only what differs from the frame's state is

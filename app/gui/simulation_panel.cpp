@@ -685,8 +685,11 @@ void SimulationUi::onFrame() {
     }
     SceneCanvas* canvas = m_window.canvas();
     const std::vector<BodyKey>& keys = m_controller->slotKeys();
+    static thread_local std::vector<phys::Transform> poses;
+    m_controller->displayTransforms(poses);
     for (std::size_t slot = 0; slot < keys.size(); ++slot) {
-        const phys::Transform xf = m_controller->displayTransform(static_cast<int>(slot));
+        const phys::Transform xf =
+            slot < poses.size() ? poses[slot] : m_controller->displayTransform(static_cast<int>(slot));
         canvas->setBodyPose(keys[slot], xf.p, std::atan2(xf.q.s, xf.q.c));
     }
     static thread_local SimOverlayFrame scratch;
