@@ -51,12 +51,6 @@ QString unscaled(qint64 units, int decimals) {
     return negative && units != 0 ? QStringLiteral("-") + digits : digits;
 }
 
-/// The two shadow ends whose difference is the axis's overlap: min(maxA - minB, maxB - minA).
-std::pair<double, double> overlapEnds(const phys::SatAxis& axis) {
-    return (axis.maxA - axis.minB) <= (axis.maxB - axis.minA) ? std::pair{axis.maxA, axis.minB}
-                                                              : std::pair{axis.maxB, axis.minA};
-}
-
 /// Axes `first` and `second` of `sat` compared (WalkthroughClaim::Kind::OverlapsCompared): from the
 /// decimals the table uses (`tableDecimals`), the fewest (up to 12) with which their overlaps print differently; none:
 /// they tie (equal up to round-off), written with the table's decimals.
@@ -284,33 +278,13 @@ int Walkthrough::shadowDecimals(double overlap) {
     return decimals < 0 ? 6 : std::min(decimals, 6);
 }
 
-// Consistent shadows and overlap (the "0.62 on screen next to an overlap of 0.61"):
-//   (hi, lo) = the shadow ends whose difference is the overlap
-//   for d = shadowDecimals(overlap) .. 12:
-//     if written(hi, d) - written(lo, d) == written(overlap, d): d     (exact, in units of the d-th decimal)
-//   else 12, and the overlap written is the difference of the written ends (always consistent, at most one
-//   unit of the 12th decimal off)
-//   a touching axis (overlap 0 up to round-off, axisTouches) starts from two decimals: its overlap is 0,
-//   not a six-decimal round-off residue
-int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
-    const auto [hi, lo] = overlapEnds(axis);
-    constexpr int kMaxDecimals = 12;
-    const int first = axisTouches(axis) ? 2 : std::max(2, shadowDecimals(axis.overlap));
-    for (int d = first; d < kMaxDecimals; ++d) {
-        if (scaled(fixed(hi, d)) - scaled(fixed(lo, d)) == scaled(fixed(axis.overlap, d))) {
-            return d;
-        }
-    }
-    return kMaxDecimals;
-}
-
 // One count for the whole table:
 //   d = max over the axes of shadowDecimals(overlap) (2 for a touching axis): every overlap and gap keeps two
 //   significant digits
 // No more: each row's overlap is written as the difference of its written shadow ends (axisOverlap), so it
 // adds up whatever d is, and lies within one unit of d's last decimal of the engine's. (Raising d until
-// that difference is also the engine's overlap rounded on every axis at once, as axisDecimals does for one,
-// took tables of many axes to twelve decimals: each axis misses it at a given d one time in four.)
+// that difference is also the engine's overlap rounded, on every axis at once, took tables of many axes to
+// twelve decimals: each axis misses it at a given d one time in four.)
 int Walkthrough::satDecimals(const phys::SatTrace& sat) {
     int d = 2;
     for (int k = 0; k < sat.axisCount; ++k) {

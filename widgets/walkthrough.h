@@ -222,10 +222,6 @@ public:
     /// Decimals for the shadows of an axis whose overlap (or gap) is `overlap` metres: those of length(),
     /// 2..6.
     static int shadowDecimals(double overlap);
-    /// Decimals for axis `axis`'s shadows and overlap alone: the fewest, from shadowDecimals(overlap) up,
-    /// with which the overlap written is both the engine's overlap rounded and the difference of the two
-    /// shadow ends that make it (maxA - minB or maxB - minA), as written (at most 12).
-    static int axisDecimals(const phys::SatAxis& axis);
     /// The one count of decimals of a SAT walkthrough (issue 12: "0.62 in one row, 0.065 in the next"):
     /// every number of its table (shadows, overlaps, gaps, normals, the MTV), of its explanations and of
     /// its canvas labels is written with it. The largest shadowDecimals of its axes (2 for touching ones):
