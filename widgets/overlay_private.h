@@ -194,8 +194,9 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
 /// clear (A's bar a margin past the pair's box, on either side): its band, its badges, its bracket's label
 /// and its axis arrow with its name all inside the view and clear of `keepOff` (view pixels: names, grid
 /// figures, other bodies). The band there is off the pair by construction.
-bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                         const std::vector<QRectF>& keepOff);
+/// @param across the pair's extent across axis k (satRulerExtents, sat_ruler_room.h), metres
+bool rulerFitsBesidePair(const Walkthrough& w, int k, std::pair<double, double> across,
+                         const ViewTransform& view, double scale, const std::vector<QRectF>& keepOff);
 
 /// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
 /// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.
