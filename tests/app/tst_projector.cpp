@@ -147,12 +147,10 @@ void TestProjector::presentationScalesEveryTextAndTheTableFits() {
     QFETCH(QString, scene);
     auto window = makeWindow(size);
     QCOMPARE(window->size(), size);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openFile(scene));
-    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    window = cltest::exposed(std::move(window));
+    QVERIFY(window);
+    auto* dock = cltest::openWithWalkthrough(*window, scene);
     QVERIFY(dock);
-    dock->show();
-    dock->raise();
     auto* explanation = dock->findChild<QLabel*>(QStringLiteral("walkthroughExplanation"));
     auto* stepLabel = dock->findChild<QLabel*>(QStringLiteral("walkthroughStepLabel"));
     auto* tabs = dock->findChild<QTabBar*>(QStringLiteral("walkthroughModeTabs"));
@@ -342,13 +340,10 @@ void TestProjector::presentationTablesShowEveryRow_data() {
 void TestProjector::presentationTablesShowEveryRow() {
     QFETCH(QString, scene);
     QFETCH(int, b);
-    auto window = makeWindow(QSize(1280, 800));
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openFile(scene));
-    auto* dock = window->findChild<cl::WalkthroughDock*>();
+    auto window = cltest::exposed(makeWindow(QSize(1280, 800)));
+    QVERIFY(window);
+    auto* dock = cltest::openWithWalkthrough(*window, scene);
     QVERIFY(dock);
-    dock->show();
-    dock->raise();
     if (b >= 0) {
         QVERIFY(dock->setPair(0, b));
     }
@@ -543,12 +538,10 @@ void TestProjector::themeChangeKeepsThePresentationText() {
 }
 
 void TestProjector::colourBlindSafeColoursReachTheOverlay() {
-    auto window = makeWindow(QSize(1280, 800));
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openFile(fixture("walkthrough/pair.json")));
-    auto* dock = window->findChild<cl::WalkthroughDock*>();
-    dock->show();
-    dock->raise();
+    auto window = cltest::exposed(makeWindow(QSize(1280, 800)));
+    QVERIFY(window);
+    auto* dock = cltest::openWithWalkthrough(*window, fixture("walkthrough/pair.json"));
+    QVERIFY(dock);
     QVERIFY(dock->setPair(0, 1));
     dock->setMode(cl::WalkthroughMode::Clipping);
     dock->lastStep();
