@@ -797,20 +797,21 @@ void Walkthrough::buildSat() {
         const WalkthroughClaim pair = compareOverlaps(sat, leastAxis, chosen, dec);
         claims.push_back(pair);
         const int d = pair.decimals;
-        QString text2 =
-            tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least, %2 m, but A's "
-               "axis %3 (%4) overlaps by %5 m, within the tie tolerance of it")
-                .arg(sat.bestAxisB + 1)
-                .arg(fixed(pair.values[0], d))
-                .arg(chosen + 1)
-                .arg(axisOrigin(axis, t.kind), fixed(pair.values[1], d));
+        // (Short enough for the projector: with the table's nine rows below it, the text must fit the dock
+        // at 1280x800. The axis's origin is in its table row.)
+        QString text2 = tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least, %2 m, "
+                           "but A's axis %3 overlaps by %4 m, within the tie tolerance")
+                            .arg(sat.bestAxisB + 1)
+                            .arg(fixed(pair.values[0], d))
+                            .arg(chosen + 1)
+                            .arg(fixed(pair.values[1], d));
         if (axisOverlap(sat.axes[leastAxis], dec).toDouble() == axisOverlap(axis, dec).toDouble()) {
-            text2 += tr(" (the table rounds both to %1 m)").arg(axisOverlap(axis, dec));
+            text2 += tr(" (both %1 m in the table)").arg(axisOverlap(axis, dec));
         }
-        text += text2 + tr(", so the engine keeps A's face (a resting body does not flip faces from frame to "
-                           "frame) and moves B by %1 m along %2%3 to separate them, a little more than the "
-                           "least move.")
-                            .arg(axisOverlap(axis, dec), vector(sat.mtvNormal, dec), inner);
+        text +=
+            text2 + tr(", so the engine keeps A's face (no flipping from frame to frame) and moves B by %1 m "
+                       "along %2%3.")
+                        .arg(axisOverlap(axis, dec), vector(sat.mtvNormal, dec), inner);
     }
     // claims: every other axis whose overlap the table prints the same as the least is compared with it:
     // more decimals that tell them apart, or a tie (equal up to round-off), and which one the engine kept
@@ -825,10 +826,9 @@ void Walkthrough::buildSat() {
         const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k, dec);
         claims.push_back(c);
         const QString kept = least.holds ? tieRule(sat, leastAxis, k)
-                                         : tr("A's axis %1 is kept over both, as said").arg(chosen + 1);
+                                         : tr("A's axis %1 is kept over both").arg(chosen + 1);
         if (c.holds) {
-            rivals << tr("Axis %1 prints the same in the table; to %2 decimals its overlap is %3 m against "
-                         "axis %4's %5 m.")
+            rivals << tr("To %2 decimals axis %1's overlap is %3 m against axis %4's %5 m.")
                           .arg(k + 1)
                           .arg(c.decimals)
                           .arg(fixed(c.values[1], c.decimals))
