@@ -93,9 +93,8 @@ struct WalkthroughClaim {
         /// Vertex `vertex` of `polygon` lies furthest along `normal` (no vertex of it lies further).
         FurthestVertex,
         /// Edge `edge` of `polygon` makes |cos| values[0] with `normal`, and edge `other` of polygon
-        /// (int)values[2] makes |cos| values[1] (as written, `decimals` decimals); `holds`: edge `edge` is
-        /// the
-        /// more perpendicular (its |cos| is not larger).
+        /// (int)values[2] makes |cos| values[1] (as written, with `decimals` decimals: the Clipping table's);
+        /// `holds`: edge `edge` is the more perpendicular (its |cos| is not larger).
         EdgeCosines,
         /// The clipped point `point` lies on the incident edge (of `polygon`, from its vertex `vertex` to
         /// `other`) and values[0] m behind the reference face, edge `edge` of the other polygon (negative: in
@@ -192,6 +191,11 @@ public:
     const phys::CollideTrace& trace() const { return m_traces[0]; }
     /// The decimals of the SAT table, its explanations and labels: satDecimals(trace().sat).
     int tableDecimals() const { return m_satDecimals; }
+    /// The decimals of the Clipping table and of the numbers its explanations share with it (|cos|, normal,
+    /// points, depths): clippingDecimals(trace()).
+    int clippingTableDecimals() const { return m_clippingDecimals; }
+    /// The decimals of the Methods table (every method's depths and normal): methodsDecimals of the traces.
+    int methodsTableDecimals() const { return m_methodsDecimals; }
     /// Methods mode: the traced call with kMethods[method] (index 0 is trace()).
     const phys::CollideTrace& methodTrace(int method) const;
 
@@ -205,6 +209,8 @@ public:
 
     /// Coordinates, normals and |cos| values as the walkthrough writes them: two decimals, no "-0.00".
     static QString number(double value);
+    /// `value` with `decimals` decimals, no "-0.00" (a Clipping or Methods table's count).
+    static QString number(double value, int decimals);
     /// A length in metres (depth, overlap, gap, MTV) as the walkthrough writes it everywhere (explanations,
     /// table, canvas labels), without the unit: two decimals from 0.1 m up ("0.35", "1.20"); below, as many
     /// decimals as keep two significant digits ("0.065", "0.0065", "0.000012"); under 1 micrometre the
@@ -228,6 +234,15 @@ public:
     /// every overlap keeps two significant digits. Each overlap is written as the difference of its written
     /// shadow ends (axisOverlap), so it adds up, within one unit of the last decimal of the engine's.
     static int satDecimals(const phys::SatTrace& sat);
+    /// Decimals that keep two significant digits of every depth in `depths` (metres): the largest
+    /// shadowDecimals, 2..6; a depth of zero up to round-off asks for 2, not for six of round-off.
+    static int depthDecimals(const std::vector<double>& depths);
+    /// The one count of decimals of the Clipping table (issue 12, as satDecimals for SAT): depthDecimals of
+    /// every clipped point's depth (kept or discarded) and of the manifold's. Its |cos| values, normal and
+    /// points are written with it too, so one column never mixes "0.05" and "0.065".
+    static int clippingDecimals(const phys::CollideTrace& trace);
+    /// The one count of decimals of the Methods table: depthDecimals of every method's manifold depths.
+    static int methodsDecimals(const std::array<phys::CollideTrace, kMethodCount>& traces);
     /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
     /// shadow ends, with `decimals` decimals (satDecimals of its trace), without the unit.
     static QString axisOverlap(const phys::SatAxis& axis, int decimals);
@@ -262,7 +277,9 @@ private:
     int m_shapeA = -1, m_shapeB = -1;
     std::array<phys::CollideTrace, kMethodCount> m_traces{};
     std::vector<WalkthroughStep> m_steps;
-    int m_satDecimals = 2; ///< satDecimals(trace().sat)
+    int m_satDecimals = 2;      ///< satDecimals(trace().sat)
+    int m_clippingDecimals = 2; ///< clippingDecimals(trace())
+    int m_methodsDecimals = 2;  ///< methodsDecimals(m_traces)
     QString m_problem;
 };
 
