@@ -151,9 +151,10 @@ QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view);
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
 
-/// Contact points with depth labels and the normal arrow.
+/// Contact points with depth labels and the normal arrow. `decimals`: the depths' count, the walkthrough
+/// table's beside the drawing (Walkthrough::tableLength); -1, Walkthrough::length's own.
 void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
-                  QColor color, bool withLabels = true);
+                  QColor color, bool withLabels = true, int decimals = -1);
 
 // --- SAT (overlay_sat.cpp) ----------------------------------------------------------------------------
 
@@ -219,9 +220,10 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
 void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
                    const ViewTransform& view);
 
-/// The reference face test: the kept points with their depths, the discarded ones crossed out.
+/// The reference face test: the kept points with their depths (the Clipping table's `decimals`), the
+/// discarded ones crossed out.
 void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
-                       const ViewTransform& view);
+                       const ViewTransform& view, int decimals);
 
 // --- methods (overlay_methods.cpp) --------------------------------------------------------------------
 

@@ -256,6 +256,10 @@ QString Walkthrough::number(double value) {
     return fixed(value, 2);
 }
 
+QString Walkthrough::tableLength(double metres, int tableDecimals) {
+    return wordsLength(metres, tableDecimals);
+}
+
 QString Walkthrough::number(double value, int decimals) {
     return fixed(value, decimals);
 }

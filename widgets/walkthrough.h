@@ -216,6 +216,10 @@ public:
     /// decimals as keep two significant digits ("0.065", "0.0065", "0.000012"); under 1 micrometre the
     /// scientific form ("3.2e-7"); zero is "0.00", never "-0.00".
     static QString length(double metres);
+    /// A length written beside a table of `tableDecimals` (Clipping, Methods: its explanations and canvas
+    /// labels): with the table's decimals, so a depth the table shows reads the same, unless the length
+    /// needs more to keep two significant digits (then as length() writes it).
+    static QString tableLength(double metres, int tableDecimals);
     /// The decimals length() writes for `metres` (2..7), or -1 when it uses the scientific form.
     static int lengthDecimals(double metres);
     /// "(0.71, -0.71)", with `decimals` decimals (the SAT walkthrough writes its normals with its table's,
