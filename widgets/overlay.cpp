@@ -463,7 +463,7 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
 }
 
 void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
-                  QColor color, bool withLabels) {
+                  QColor color, bool withLabels, int decimals) {
     if (m.pointCount == 0) {
         return;
     }
@@ -483,8 +483,10 @@ void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& v
     if (withLabels) {
         addLabel(labels, 45, arrow.p2(), QStringLiteral("n"), color, dir);
     }
-    auto label = [&m](int i) {
-        return QStringLiteral("%1 m").arg(Walkthrough::length(m.points[i].depth));
+    auto label = [&m, decimals](int i) {
+        return QStringLiteral("%1 m").arg(decimals < 0
+                                              ? Walkthrough::length(m.points[i].depth)
+                                              : Walkthrough::tableLength(m.points[i].depth, decimals));
     };
     const bool crowded =
         m.pointCount == 2 && labelsCrowd(labels.scale(), toView(view, m.points[0].point), label(0),
@@ -562,11 +564,11 @@ void drawStep(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int 
         drawClipPlane(painter, labels, t.clip, step.index, view);
         break;
     case WalkthroughStepKind::ClipReferenceFace:
-        drawReferenceFace(painter, labels, t.clip, view);
+        drawReferenceFace(painter, labels, t.clip, view, w.clippingTableDecimals());
         break;
     case WalkthroughStepKind::ClipResult:
         drawReferenceAndIncident(painter, labels, t.clip, view, false, 3.0);
-        drawManifold(painter, labels, view, t.manifold, QColor(pal().kept));
+        drawManifold(painter, labels, view, t.manifold, QColor(pal().kept), true, w.clippingTableDecimals());
         break;
     case WalkthroughStepKind::NoClipping:
         drawManifold(painter, labels, view, t.manifold, QColor(pal().kept));

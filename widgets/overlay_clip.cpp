@@ -130,17 +130,18 @@ void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace
 }
 
 void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
-                       const ViewTransform& view) {
+                       const ViewTransform& view, int decimals) {
     const QColor ref = c.flip ? OverlayPainter::colorB() : OverlayPainter::colorA();
     shadeHalfPlane(painter, view, c.referenceNormal, c.referenceOffset, QColor(pal().ink));
     drawLongLine(painter, view, c.referenceStart, c.referenceEnd - c.referenceStart,
                  makePen(labels.scale(), withAlpha(ref, 200), 2.0, Qt::DashLine));
     keepLabelsOffLine(labels, view, c.referenceStart, c.referenceEnd - c.referenceStart, 2.0);
     drawReferenceAndIncident(painter, labels, c, view, false, 4.0);
-    auto label = [&c](int i) {
+    // (the depths as the Clipping table writes them)
+    auto label = [&c, decimals](int i) {
         const phys::ClipPointStep& s = c.points[i];
-        return s.kept ? QObject::tr("%1 m").arg(Walkthrough::length(s.depth))
-                      : QObject::tr("%1 m, discarded").arg(Walkthrough::length(s.depth));
+        return s.kept ? QObject::tr("%1 m").arg(Walkthrough::tableLength(s.depth, decimals))
+                      : QObject::tr("%1 m, discarded").arg(Walkthrough::tableLength(s.depth, decimals));
     };
     const QPointF normal = viewDirection(c.referenceNormal);
     QPointF mean;

@@ -29,8 +29,10 @@ void drawMethodDetails(QPainter& painter, LabelLayout& labels, const Walkthrough
         const QPointF normal = viewDirection(d.referenceNormal);
         const QPointF deepest = toView(view, d.deepestPoint);
         const QPointF second = toView(view, d.secondPoint);
-        const QString label0 = QStringLiteral("%1 m").arg(Walkthrough::length(d.deepestDepth));
-        const QString label1 = QStringLiteral("%1 m").arg(Walkthrough::length(d.secondDepth));
+        // (as the step's words write them: the Methods table's decimals)
+        const int dec = w.methodsTableDecimals();
+        const QString label0 = QStringLiteral("%1 m").arg(Walkthrough::tableLength(d.deepestDepth, dec));
+        const QString label1 = QStringLiteral("%1 m").arg(Walkthrough::tableLength(d.secondDepth, dec));
         const bool crowded = labelsCrowd(labels.scale(), deepest, label0, second, label1, normal, 12.0);
         for (const auto& [p, label] : {std::pair{deepest, label0}, std::pair{second, label1}}) {
             drawDot(painter, labels.scale(), p, color, 7.0, false);
@@ -240,8 +242,9 @@ void drawMethods(QPainter& painter, LabelLayout& labels, const Walkthrough& w, c
         }
         const QLineF arrow = fitArrow(labels, bases, dir, 50.0);
         drawArrow(painter, labels, arrow.p1(), arrow.p2(), color, current ? 2.5 : 1.5);
-        auto label = [&mf](int i) {
-            return QStringLiteral("%1 m").arg(Walkthrough::length(mf.points[i].depth));
+        auto label = [&mf, &w](int i) {
+            return QStringLiteral("%1 m").arg(
+                Walkthrough::tableLength(mf.points[i].depth, w.methodsTableDecimals()));
         };
         const bool crowded =
             mf.pointCount == 2 && labelsCrowd(labels.scale(), toView(view, mf.points[0].point), label(0),

@@ -153,9 +153,10 @@ bool mayReachView(const phys::BodyDef& body, const ViewTransform& view, const QR
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
 
-/// Contact points with depth labels and the normal arrow.
+/// Contact points with depth labels and the normal arrow. `decimals`: the depths' count, the walkthrough
+/// table's beside the drawing (Walkthrough::tableLength); -1, Walkthrough::length's own.
 void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
-                  QColor color, bool withLabels = true);
+                  QColor color, bool withLabels = true, int decimals = -1);
 
 // --- SAT (overlay_sat.cpp) ----------------------------------------------------------------------------
 
@@ -196,8 +197,9 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
 /// clear (A's bar a margin past the pair's box, on either side): its band, its badges, its bracket's label
 /// and its axis arrow with its name all inside the view and clear of `keepOff` (view pixels: names, grid
 /// figures, other bodies). The band there is off the pair by construction.
-bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                         const std::vector<QRectF>& keepOff);
+/// @param across the pair's extent across axis k (satRulerExtents, sat_ruler_room.h), metres
+bool rulerFitsBesidePair(const Walkthrough& w, int k, std::pair<double, double> across,
+                         const ViewTransform& view, double scale, const std::vector<QRectF>& keepOff);
 
 /// Draws SAT axis `k`: the axis as a ruler beside the shapes with both shadows as bars, the overlap or gap
 /// marked with its length, guides back to the shapes, and the edge (or circle axis) it comes from.
@@ -220,9 +222,10 @@ void drawReferenceAndIncident(QPainter& painter, LabelLayout& labels, const phys
 void drawClipPlane(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c, int p,
                    const ViewTransform& view);
 
-/// The reference face test: the kept points with their depths, the discarded ones crossed out.
+/// The reference face test: the kept points with their depths (the Clipping table's `decimals`), the
+/// discarded ones crossed out.
 void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipTrace& c,
-                       const ViewTransform& view);
+                       const ViewTransform& view, int decimals);
 
 // --- methods (overlay_methods.cpp) --------------------------------------------------------------------
 

@@ -131,7 +131,10 @@ struct RulerGeometry {
     double band = 0.0;         ///< from A's bar out past the bracket, metres
 };
 
-RulerGeometry rulerGeometry(const Walkthrough& w, int k, const ViewTransform& view, double scale) {
+/// `across`: the pair's extent across axis k (lo, hi), which does not change with the view: computed by the
+/// caller once (satRulerExtents, or satRuler's own outlines).
+RulerGeometry rulerGeometry(const Walkthrough& w, int k, std::pair<double, double> across,
+                            const ViewTransform& view, double scale) {
     const phys::CollideTrace& t = w.trace();
     const phys::SatAxis& axis = t.sat.axes[k];
     RulerGeometry g;
@@ -155,15 +158,8 @@ RulerGeometry rulerGeometry(const Walkthrough& w, int k, const ViewTransform& vi
 
     // The pair's own extent across the axis, not its box's: on a diagonal axis a box's corner lies far from
     // a long plank's outline, and a ruler beside the corner ran off a slide's strip (issue 12 item 8).
-    g.hi = -1e300;
-    g.lo = 1e300;
-    for (const auto& [geometry, xf] :
-         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
-        for (const phys::Vec2 p : shapeOutline(*geometry, xf)) {
-            g.hi = std::max(g.hi, phys::dot(p, g.perp));
-            g.lo = std::min(g.lo, phys::dot(p, g.perp));
-        }
-    }
+    g.lo = across.first;
+    g.hi = across.second;
     g.margin = metres(scale, view, 30.0);
     g.lane = metres(scale, view, 15.0);
     // The bars and the bracket with its ticks. The bracket's label is not in it: the label layout places it
@@ -203,6 +199,37 @@ void placeRuler(const RulerGeometry& g, SatRuler& r, double t0, double side, dou
 
 } // namespace
 
+} // namespace cl::overlay_detail
+
+namespace cl {
+
+// Per axis k: lo, hi = min, max of dot(p, leftPerp(n_k)) over the world outline points p of A and B (a
+// circle as shapeOutline's 24-gon, as the ruler's cover measures it).
+SatRulerExtents satRulerExtents(const Walkthrough& w) {
+    SatRulerExtents e;
+    if (!w.isValid()) {
+        return e;
+    }
+    std::vector<phys::Vec2> points = overlay_detail::shapeOutline(w.geometryA(), w.transformA());
+    const std::vector<phys::Vec2> b = overlay_detail::shapeOutline(w.geometryB(), w.transformB());
+    points.insert(points.end(), b.begin(), b.end());
+    const phys::SatTrace& sat = w.trace().sat;
+    for (int k = 0; k < sat.axisCount; ++k) {
+        const phys::Vec2 perp = phys::leftPerp(sat.axes[k].normal);
+        double lo = 1e300, hi = -1e300;
+        for (const phys::Vec2 p : points) {
+            lo = std::min(lo, phys::dot(p, perp));
+            hi = std::max(hi, phys::dot(p, perp));
+        }
+        e.acrossAxis.emplace_back(lo, hi);
+    }
+    return e;
+}
+
+} // namespace cl
+
+namespace cl::overlay_detail {
+
 // Layout (issue 12, review M1: the ruler was pulled over the shapes, or beside them onto a third body):
 //   n = axis normal, t = leftPerp(n); lo, hi = the extent of A's and B's outlines along t
 //   the ruler's band: s from below both shadows (their badges) to just past them; lanes from A's bar out to
@@ -219,10 +246,18 @@ void placeRuler(const RulerGeometry& g, SatRuler& r, double t0, double side, dou
 // for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
                   const std::vector<QRectF>& names, const std::vector<QRectF>& others) {
-    const RulerGeometry g = rulerGeometry(w, k, view, scale);
+    // The pair's outlines in the ruler's frame: their extent across the axis places the ruler, their areas
+    // weigh each placement.
+    const phys::Vec2 n = w.trace().sat.axes[k].normal;
+    const phys::Vec2 perp = phys::leftPerp(n);
+    std::vector<Outline> pair;
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        pair.push_back(outlineOf(shapeOutline(*geometry, xf), n, perp));
+    }
+    const RulerGeometry g = rulerGeometry(
+        w, k, {std::min(pair[0].t0, pair[1].t0), std::max(pair[0].t1, pair[1].t1)}, view, scale);
     SatRuler r = g.ruler;
-    const phys::Vec2 n = g.n;
-    const phys::Vec2 perp = g.perp;
     const double lo = g.lo, hi = g.hi, margin = g.margin, band = g.band;
 
     // The visible range across the axis (the view's corners projected on t).
@@ -244,11 +279,7 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         }
         return s1 >= r.sLo && s0 <= r.sHi;
     };
-    std::vector<Outline> pair, nameOutlines, otherOutlines;
-    for (const auto& [geometry, xf] :
-         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
-        pair.push_back(outlineOf(shapeOutline(*geometry, xf), n, perp));
-    }
+    std::vector<Outline> nameOutlines, otherOutlines;
     for (const auto& [rects, out] : {std::pair{&names, &nameOutlines}, std::pair{&others, &otherOutlines}}) {
         for (const QRectF& rect : *rects) {
             // Off the view, it is never under a placement that counts (a big scene's bodies out of sight:
@@ -403,9 +434,9 @@ std::pair<double, double> badgeLanes(const SatRuler& r, const ViewTransform& vie
 //     the band's corners, the badges' and the bracket label's preferred boxes (with their halo) in the view
 //     and off keepOff; the axis arrow and its name, from one of its bases, likewise
 //   room when one side has all of it
-bool rulerFitsBesidePair(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                         const std::vector<QRectF>& keepOff) {
-    const RulerGeometry g = rulerGeometry(w, k, view, scale);
+bool rulerFitsBesidePair(const Walkthrough& w, int k, std::pair<double, double> across,
+                         const ViewTransform& view, double scale, const std::vector<QRectF>& keepOff) {
+    const RulerGeometry g = rulerGeometry(w, k, across, view, scale);
     const phys::SatAxis& axis = w.trace().sat.axes[k];
     const QRectF viewRect(QPointF(0, 0), view.viewSize());
     const double halo = 3.0 * scale; // the label layout's halo, and a little more
@@ -723,8 +754,8 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
 
 // Every ruler beside the pair (rulerFitsBesidePair), clear of what the drawing's labels keep off there: the
 // body names, the grid figures and the bodies other than the pair (as drawOverlayPicture gives them).
-bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const ViewTransform& view,
-                      double displayScale) {
+bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const SatRulerExtents& extents,
+                      const ViewTransform& view, double displayScale) {
     if (!w.isValid()) {
         return true;
     }
@@ -738,8 +769,9 @@ bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const V
             keepOff.push_back(overlay_detail::bodyBox(body, view));
         }
     }
-    for (int k = 0; k < w.trace().sat.axisCount; ++k) {
-        if (!overlay_detail::rulerFitsBesidePair(w, k, view, displayScale, keepOff)) {
+    for (int k = 0; k < w.trace().sat.axisCount && k < int(extents.acrossAxis.size()); ++k) {
+        if (!overlay_detail::rulerFitsBesidePair(w, k, extents.acrossAxis[std::size_t(k)], view, displayScale,
+                                                 keepOff)) {
             return false;
         }
     }

@@ -460,6 +460,8 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
                std::abs(q.first - 0.5) + std::abs(q.second - 0.5);
     });
     const phys::Vec2 middle = pair.center();
+    // The pair's extent across each axis, the same in every view tried: once, not per view and axis.
+    const SatRulerExtents extents = satRulerExtents(walkthrough);
     for (double f = 1.0; f >= 0.25; f *= 0.96) {
         const double ppm = tight * f;
         const double slackX = std::max(0.0, size.width() - 2.0 * pad - width * ppm);
@@ -471,7 +473,7 @@ SlideRenderer::DrawingFrame SlideRenderer::drawingFrame(QSizeF size, const phys:
             const ViewTransform view(
                 ppm, middle + phys::Vec2{(0.5 * size.width() - cx) / ppm, (cy - 0.5 * size.height()) / ppm},
                 size);
-            if (rulersBesidePair(scene, walkthrough, view, frame.displayScale)) {
+            if (rulersBesidePair(scene, walkthrough, extents, view, frame.displayScale)) {
                 frame.view = view;
                 return frame;
             }

@@ -51,12 +51,6 @@ QString unscaled(qint64 units, int decimals) {
     return negative && units != 0 ? QStringLiteral("-") + digits : digits;
 }
 
-/// The two shadow ends whose difference is the axis's overlap: min(maxA - minB, maxB - minA).
-std::pair<double, double> overlapEnds(const phys::SatAxis& axis) {
-    return (axis.maxA - axis.minB) <= (axis.maxB - axis.minA) ? std::pair{axis.maxA, axis.minB}
-                                                              : std::pair{axis.maxB, axis.minA};
-}
-
 /// Axes `first` and `second` of `sat` compared (WalkthroughClaim::Kind::OverlapsCompared): from the
 /// decimals the table uses (`tableDecimals`), the fewest (up to 12) with which their overlaps print differently; none:
 /// they tie (equal up to round-off), written with the table's decimals.
@@ -200,11 +194,26 @@ QString pointCount(int count) {
     return count == 1 ? tr("1 point") : tr("%1 points").arg(count);
 }
 
-/// Depths of a manifold's points, e.g. "0.05 m and 0.03 m".
-QString depths(const phys::Manifold& m) {
+/// The decimals for a length in an explanation beside a table of `tableDecimals` (Clipping, Methods): the
+/// table's, so a depth the table shows reads the same in the words, unless the length needs more to keep
+/// its two significant digits (a vertex just in front of the face, not in the table): then length()'s
+/// (-1: its scientific form).
+int wordsDecimals(double metres, int tableDecimals) {
+    const int own = Walkthrough::lengthDecimals(metres);
+    return own < 0 || own > tableDecimals ? own : tableDecimals;
+}
+
+/// `metres` written with wordsDecimals (without the unit).
+QString wordsLength(double metres, int tableDecimals) {
+    const int d = wordsDecimals(metres, tableDecimals);
+    return d < 0 ? Walkthrough::length(metres) : fixed(metres, d);
+}
+
+/// Depths of a manifold's points with `decimals` decimals (its table's), e.g. "0.050 m and 0.030 m".
+QString depths(const phys::Manifold& m, int decimals) {
     QStringList parts;
     for (int i = 0; i < m.pointCount; ++i) {
-        parts << Walkthrough::length(m.points[i].depth) + QStringLiteral(" m");
+        parts << fixed(m.points[i].depth, decimals) + QStringLiteral(" m");
     }
     return parts.join(tr(" and "));
 }
@@ -247,6 +256,14 @@ QString Walkthrough::number(double value) {
     return fixed(value, 2);
 }
 
+QString Walkthrough::tableLength(double metres, int tableDecimals) {
+    return wordsLength(metres, tableDecimals);
+}
+
+QString Walkthrough::number(double value, int decimals) {
+    return fixed(value, decimals);
+}
+
 // Two significant digits for small lengths:
 //   |v| = 0 or |v| >= 0.1 m  -> 2 decimals
 //   1 um <= |v| < 0.1 m      -> 1 - floor(log10 |v|) decimals (0.065 -> 3, 0.0065 -> 4, 0.000012 -> 6)
@@ -284,33 +301,13 @@ int Walkthrough::shadowDecimals(double overlap) {
     return decimals < 0 ? 6 : std::min(decimals, 6);
 }
 
-// Consistent shadows and overlap (the "0.62 on screen next to an overlap of 0.61"):
-//   (hi, lo) = the shadow ends whose difference is the overlap
-//   for d = shadowDecimals(overlap) .. 12:
-//     if written(hi, d) - written(lo, d) == written(overlap, d): d     (exact, in units of the d-th decimal)
-//   else 12, and the overlap written is the difference of the written ends (always consistent, at most one
-//   unit of the 12th decimal off)
-//   a touching axis (overlap 0 up to round-off, axisTouches) starts from two decimals: its overlap is 0,
-//   not a six-decimal round-off residue
-int Walkthrough::axisDecimals(const phys::SatAxis& axis) {
-    const auto [hi, lo] = overlapEnds(axis);
-    constexpr int kMaxDecimals = 12;
-    const int first = axisTouches(axis) ? 2 : std::max(2, shadowDecimals(axis.overlap));
-    for (int d = first; d < kMaxDecimals; ++d) {
-        if (scaled(fixed(hi, d)) - scaled(fixed(lo, d)) == scaled(fixed(axis.overlap, d))) {
-            return d;
-        }
-    }
-    return kMaxDecimals;
-}
-
 // One count for the whole table:
 //   d = max over the axes of shadowDecimals(overlap) (2 for a touching axis): every overlap and gap keeps two
 //   significant digits
 // No more: each row's overlap is written as the difference of its written shadow ends (axisOverlap), so it
 // adds up whatever d is, and lies within one unit of d's last decimal of the engine's. (Raising d until
-// that difference is also the engine's overlap rounded on every axis at once, as axisDecimals does for one,
-// took tables of many axes to twelve decimals: each axis misses it at a given d one time in four.)
+// that difference is also the engine's overlap rounded, on every axis at once, took tables of many axes to
+// twelve decimals: each axis misses it at a given d one time in four.)
 int Walkthrough::satDecimals(const phys::SatTrace& sat) {
     int d = 2;
     for (int k = 0; k < sat.axisCount; ++k) {
@@ -318,6 +315,41 @@ int Walkthrough::satDecimals(const phys::SatTrace& sat) {
         d = std::max(d, axisTouches(axis) ? 2 : shadowDecimals(axis.overlap));
     }
     return d;
+}
+
+// One count for a table of depths (Clipping, Methods), as satDecimals for the SAT table:
+//   d = max over the depths of shadowDecimals(depth) (2 for a depth of zero up to round-off)
+// so the smallest depth keeps two significant digits and a larger one is written with as many decimals; a
+// clipped point on the reference face (depth ~1e-17 m) is 0.00, not a six-decimal round-off residue.
+int Walkthrough::depthDecimals(const std::vector<double>& depths) {
+    int d = 2;
+    for (const double depth : depths) {
+        if (std::abs(depth) > 1e-9) {
+            d = std::max(d, shadowDecimals(depth));
+        }
+    }
+    return d;
+}
+
+int Walkthrough::clippingDecimals(const phys::CollideTrace& trace) {
+    std::vector<double> all;
+    for (int i = 0; i < trace.clip.pointCount; ++i) {
+        all.push_back(trace.clip.points[i].depth);
+    }
+    for (int i = 0; i < trace.manifold.pointCount; ++i) {
+        all.push_back(trace.manifold.points[i].depth);
+    }
+    return depthDecimals(all);
+}
+
+int Walkthrough::methodsDecimals(const std::array<phys::CollideTrace, kMethodCount>& traces) {
+    std::vector<double> all;
+    for (const phys::CollideTrace& t : traces) {
+        for (int i = 0; i < t.manifold.pointCount; ++i) {
+            all.push_back(t.manifold.points[i].depth);
+        }
+    }
+    return depthDecimals(all);
 }
 
 // min(maxA - minB, maxB - minA) of the ends as written, in units of the last decimal (the two differences
@@ -480,6 +512,8 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
                       &w.m_traces[std::size_t(m)]);
     }
     w.m_satDecimals = satDecimals(w.trace().sat);
+    w.m_clippingDecimals = clippingDecimals(w.trace());
+    w.m_methodsDecimals = methodsDecimals(w.m_traces);
     switch (mode) {
     case WalkthroughMode::Sat:
         w.buildSat();
@@ -495,10 +529,10 @@ Walkthrough Walkthrough::build(WalkthroughMode mode, const phys::BodyDef& a, con
 }
 
 namespace {
-QString points(const phys::Vec2* p, int count) {
+QString points(const phys::Vec2* p, int count, int decimals) {
     QStringList parts;
     for (int i = 0; i < count; ++i) {
-        parts << Walkthrough::vector(p[i]);
+        parts << Walkthrough::vector(p[i], decimals);
     }
     return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(" "));
 }
@@ -578,17 +612,19 @@ WalkthroughTable Walkthrough::table() const {
                 break;
             }
             const phys::ClipTrace& c = t.clip;
+            // One count of decimals for every number of the table (clippingDecimals).
+            const int dec = m_clippingDecimals;
             const int cand = stepOf(WalkthroughStepKind::ClipCandidates);
             for (const auto& [name, cc] : {std::pair{tr("Best edge of A"), &c.candidateA},
                                            std::pair{tr("Best edge of B"), &c.candidateB}}) {
                 table.rows.push_back({{name, tr("vertex %1, edge %2, |cos| %3 (previous %4: %5, next %6: %7)")
                                                  .arg(cc->furthestVertex)
                                                  .arg(cc->edge)
-                                                 .arg(number(cc->edgeDot))
+                                                 .arg(number(cc->edgeDot, dec))
                                                  .arg(cc->previousEdge)
-                                                 .arg(number(cc->previousDot))
+                                                 .arg(number(cc->previousDot, dec))
                                                  .arg(cc->nextEdge)
-                                                 .arg(number(cc->nextDot))},
+                                                 .arg(number(cc->nextDot, dec))},
                                       cand,
                                       false});
             }
@@ -597,7 +633,7 @@ WalkthroughTable Walkthrough::table() const {
                 {{tr("Reference"), tr("%1's edge %2, normal %3")
                                        .arg(c.flip ? QStringLiteral("B") : QStringLiteral("A"))
                                        .arg(c.referenceEdge)
-                                       .arg(vector(c.referenceNormal))},
+                                       .arg(vector(c.referenceNormal, dec))},
                  ref,
                  false});
             table.rows.push_back(
@@ -610,7 +646,8 @@ WalkthroughTable Walkthrough::table() const {
                 const phys::ClipPlaneStep& s = c.planes[p];
                 table.rows.push_back(
                     {{tr("Side plane %1").arg(p + 1),
-                      tr("%1 \u2192 %2").arg(points(s.before, s.beforeCount), points(s.after, s.afterCount))},
+                      tr("%1 \u2192 %2")
+                          .arg(points(s.before, s.beforeCount, dec), points(s.after, s.afterCount, dec))},
                      stepOf(WalkthroughStepKind::ClipPlane, p),
                      false});
             }
@@ -619,8 +656,8 @@ WalkthroughTable Walkthrough::table() const {
                 const phys::ClipPointStep& s = c.points[i];
                 table.rows.push_back(
                     {{tr("Point %1").arg(i + 1), tr("%1, depth %2 m, %3")
-                                                     .arg(vector(s.point))
-                                                     .arg(length(s.depth))
+                                                     .arg(vector(s.point, dec))
+                                                     .arg(number(s.depth, dec))
                                                      .arg(s.kept ? tr("kept") : tr("discarded"))},
                      face,
                      false});
@@ -628,24 +665,27 @@ WalkthroughTable Walkthrough::table() const {
             const int result = stepOf(WalkthroughStepKind::ClipResult);
             for (int i = 0; i < t.manifold.pointCount; ++i) {
                 const phys::ManifoldPoint& p = t.manifold.points[i];
-                table.rows.push_back({{tr("Contact %1").arg(i + 1),
-                                       tr("%1, depth %2 m").arg(vector(p.point)).arg(length(p.depth))},
-                                      result,
-                                      true});
+                table.rows.push_back(
+                    {{tr("Contact %1").arg(i + 1),
+                      tr("%1, depth %2 m").arg(vector(p.point, dec)).arg(number(p.depth, dec))},
+                     result,
+                     true});
             }
             break;
         }
         case WalkthroughMode::Methods: {
             table.headers = {tr("Method"), tr("Points"), tr("Depths (m)"), tr("Normal")};
+            // One count of decimals for every number of the table (methodsDecimals).
+            const int dec = m_methodsDecimals;
             for (int m = 0; m < kMethodCount; ++m) {
                 const phys::Manifold& mf = methodTrace(m).manifold;
                 QStringList d;
                 for (int i = 0; i < mf.pointCount; ++i) {
-                    d << length(mf.points[i].depth);
+                    d << number(mf.points[i].depth, dec);
                 }
                 table.rows.push_back(
                     {{methodName(kMethods[std::size_t(m)]), QString::number(mf.pointCount),
-                      d.join(QStringLiteral(", ")), mf.pointCount > 0 ? vector(mf.normal) : QString()},
+                      d.join(QStringLiteral(", ")), mf.pointCount > 0 ? vector(mf.normal, dec) : QString()},
                      stepOf(WalkthroughStepKind::Method, m),
                      false});
                 table.rows.back().method = m;
@@ -823,20 +863,21 @@ void Walkthrough::buildSat() {
         const WalkthroughClaim pair = compareOverlaps(sat, leastAxis, chosen, dec);
         claims.push_back(pair);
         const int d = pair.decimals;
-        QString text2 =
-            tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least, %2 m, but A's "
-               "axis %3 (%4) overlaps by %5 m, within the tie tolerance of it")
-                .arg(sat.bestAxisB + 1)
-                .arg(fixed(pair.values[0], d))
-                .arg(chosen + 1)
-                .arg(axisOrigin(axis, t.kind), fixed(pair.values[1], d));
+        // (Short enough for the projector: with the table's nine rows below it, the text must fit the dock
+        // at 1280x800. The axis's origin is in its table row.)
+        QString text2 = tr("No axis separates them, so the shapes overlap. B's axis %1 overlaps least, %2 m, "
+                           "but A's axis %3 overlaps by %4 m, within the tie tolerance")
+                            .arg(sat.bestAxisB + 1)
+                            .arg(fixed(pair.values[0], d))
+                            .arg(chosen + 1)
+                            .arg(fixed(pair.values[1], d));
         if (axisOverlap(sat.axes[leastAxis], dec).toDouble() == axisOverlap(axis, dec).toDouble()) {
-            text2 += tr(" (the table rounds both to %1 m)").arg(axisOverlap(axis, dec));
+            text2 += tr(" (both %1 m in the table)").arg(axisOverlap(axis, dec));
         }
-        text += text2 + tr(", so the engine keeps A's face (a resting body does not flip faces from frame to "
-                           "frame) and moves B by %1 m along %2%3 to separate them, a little more than the "
-                           "least move.")
-                            .arg(axisOverlap(axis, dec), vector(sat.mtvNormal, dec), inner);
+        text +=
+            text2 + tr(", so the engine keeps A's face (no flipping from frame to frame) and moves B by %1 m "
+                       "along %2%3.")
+                        .arg(axisOverlap(axis, dec), vector(sat.mtvNormal, dec), inner);
     }
     // claims: every other axis whose overlap the table prints the same as the least is compared with it:
     // more decimals that tell them apart, or a tie (equal up to round-off), and which one the engine kept
@@ -850,11 +891,10 @@ void Walkthrough::buildSat() {
         }
         const WalkthroughClaim c = compareOverlaps(sat, leastAxis, k, dec);
         claims.push_back(c);
-        const QString kept = least.holds ? tieRule(sat, leastAxis, k)
-                                         : tr("A's axis %1 is kept over both, as said").arg(chosen + 1);
+        const QString kept =
+            least.holds ? tieRule(sat, leastAxis, k) : tr("A's axis %1 is kept over both").arg(chosen + 1);
         if (c.holds) {
-            rivals << tr("Axis %1 prints the same in the table; to %2 decimals its overlap is %3 m against "
-                         "axis %4's %5 m.")
+            rivals << tr("To %2 decimals axis %1's overlap is %3 m against axis %4's %5 m.")
                           .arg(k + 1)
                           .arg(c.decimals)
                           .arg(fixed(c.values[1], c.decimals))
@@ -906,6 +946,8 @@ void Walkthrough::buildClipping() {
         return;
     }
     const phys::ClipTrace& c = t.clip;
+    // The table's count of decimals (clippingDecimals) for every number the steps share with it.
+    const int dec = m_clippingDecimals;
     const phys::ClipCandidate& ca = c.candidateA;
     const phys::ClipCandidate& cb = c.candidateB;
     // claims: each polygon's furthest vertex along its search direction; of its two edges, the chosen one is
@@ -926,10 +968,11 @@ void Walkthrough::buildClipping() {
             candidate->edge == candidate->nextEdge ? candidate->previousEdge : candidate->nextEdge;
         cosines.normal = c.normal;
         cosines.values = {
-            number(candidate->edgeDot).toDouble(),
-            number(candidate->edge == candidate->nextEdge ? candidate->previousDot : candidate->nextDot)
+            number(candidate->edgeDot, dec).toDouble(),
+            number(candidate->edge == candidate->nextEdge ? candidate->previousDot : candidate->nextDot, dec)
                 .toDouble(),
             double(polygon), 0.0};
+        cosines.decimals = dec;
         bestClaims.push_back(cosines);
     }
     add(WalkthroughStepKind::ClipCandidates, -1, tr("Best edges"),
@@ -937,22 +980,22 @@ void Walkthrough::buildClipping() {
            "more "
            "perpendicular (|cos| %4 against %5). Along the opposite direction B's furthest vertex is %6, and "
            "its best edge is %7 (|cos| %8 against %9).")
-            .arg(vector(c.normal))
+            .arg(vector(c.normal, dec))
             .arg(ca.furthestVertex)
             .arg(ca.edge)
-            .arg(number(ca.edgeDot), number(ca.edge == ca.nextEdge ? ca.previousDot : ca.nextDot))
+            .arg(number(ca.edgeDot, dec), number(ca.edge == ca.nextEdge ? ca.previousDot : ca.nextDot, dec))
             .arg(cb.furthestVertex)
             .arg(cb.edge)
-            .arg(number(cb.edgeDot), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot)),
+            .arg(number(cb.edgeDot, dec), number(cb.edge == cb.nextEdge ? cb.previousDot : cb.nextDot, dec)),
         bestClaims);
 
     const QString reference = ownerLetter(c.flip);
     const QString incident = ownerLetter(!c.flip);
-    QString why =
-        c.tie ? tr("the two edges are equally perpendicular, so the owner of the SAT axis keeps "
-                   "the reference")
-              : tr("it is the more perpendicular to the normal (|cos| %1 against %2)")
-                    .arg(number(c.flip ? cb.edgeDot : ca.edgeDot), number(c.flip ? ca.edgeDot : cb.edgeDot));
+    QString why = c.tie ? tr("the two edges are equally perpendicular, so the owner of the SAT axis keeps "
+                             "the reference")
+                        : tr("it is the more perpendicular to the normal (|cos| %1 against %2)")
+                              .arg(number(c.flip ? cb.edgeDot : ca.edgeDot, dec),
+                                   number(c.flip ? ca.edgeDot : cb.edgeDot, dec));
     // claim (not after a tie): the reference edge is the more perpendicular of the two best edges
     std::vector<WalkthroughClaim> referenceClaims;
     if (!c.tie) {
@@ -962,8 +1005,9 @@ void Walkthrough::buildClipping() {
         cosines.edge = c.referenceEdge;
         cosines.other = c.incidentEdge;
         cosines.normal = c.normal;
-        cosines.values = {number(c.flip ? cb.edgeDot : ca.edgeDot).toDouble(),
-                          number(c.flip ? ca.edgeDot : cb.edgeDot).toDouble(), c.flip ? 0.0 : 1.0, 0.0};
+        cosines.values = {number(c.flip ? cb.edgeDot : ca.edgeDot, dec).toDouble(),
+                          number(c.flip ? ca.edgeDot : cb.edgeDot, dec).toDouble(), c.flip ? 0.0 : 1.0, 0.0};
+        cosines.decimals = dec;
         referenceClaims.push_back(cosines);
     }
     add(WalkthroughStepKind::ClipReference, -1, tr("Reference and incident"),
@@ -1008,7 +1052,7 @@ void Walkthrough::buildClipping() {
     const int incidentCount = std::get<phys::Polygon>(c.flip ? geometryA() : geometryB()).count();
     for (int i = 0; i < c.pointCount; ++i) {
         const phys::ClipPointStep& s = c.points[i];
-        const QString item = tr("point %1 at %2 m").arg(i + 1).arg(length(s.depth));
+        const QString item = tr("point %1 at %2 m").arg(i + 1).arg(number(s.depth, dec));
         (s.kept ? kept : dropped) << item;
         WalkthroughClaim depth;
         depth.kind = WalkthroughClaim::Kind::PointDepth;
@@ -1017,8 +1061,8 @@ void Walkthrough::buildClipping() {
         depth.other = c.incidentEdge + 1 == incidentCount ? 0 : c.incidentEdge + 1;
         depth.edge = c.referenceEdge;
         depth.point = s.point;
-        depth.values[0] = length(s.depth).toDouble();
-        depth.decimals = lengthDecimals(s.depth);
+        depth.values[0] = number(s.depth, dec).toDouble();
+        depth.decimals = dec;
         depth.holds = s.kept;
         faceClaims.push_back(depth);
     }
@@ -1042,7 +1086,7 @@ void Walkthrough::buildClipping() {
                                       "midway between the two surfaces.")
                                  : tr("The manifold: %1, depth %2, normal %3 (from A to B). Each point sits "
                                       "midway between the two surfaces."))
-                  .arg(pointCount(m.pointCount), depths(m), vector(m.normal)));
+                  .arg(pointCount(m.pointCount), depths(m, dec), vector(m.normal, dec)));
 }
 
 // Why the vertex-edge method found no contact, from its own predicates (see insidePolygon above):
@@ -1170,7 +1214,7 @@ void Walkthrough::buildMethods() {
                           "shapes touch, none when they are apart. ");
         if (m.pointCount > 0) {
             text += tr("Here they overlap: every method gives 1 point, at %1, %2 m deep.")
-                        .arg(vector(m.points[0].point), length(m.points[0].depth));
+                        .arg(vector(m.points[0].point), wordsLength(m.points[0].depth, m_methodsDecimals));
         } else if (t.sat.separated && t.sat.mtvDepth < 0.0) {
             // (the gap along the first separating axis, not the distance between the shapes: GJK's)
             text += tr("Here they are apart (SAT's axis %2 shows a gap of %1 m): no method gives a point.")
@@ -1189,7 +1233,8 @@ void Walkthrough::buildMethods() {
                 .arg(length(-t.sat.mtvDepth)));
         return;
     }
-    // Clipping.
+    // Clipping. (The depths with the table's decimals, methodsDecimals.)
+    const int dec = m_methodsDecimals;
     const phys::Manifold& clip = m_traces[0].manifold;
     add(WalkthroughStepKind::Method, 0, tr("Clipping"),
         clip.pointCount == 0
@@ -1198,16 +1243,17 @@ void Walkthrough::buildMethods() {
                                          "edge's slab: %1, depth %2. Two points let a resting box stay flat.")
                                     : tr("Clipping keeps the part of the incident edge inside the reference "
                                          "edge's slab: %1, depth %2."))
-                  .arg(pointCount(clip.pointCount), depths(clip)));
+                  .arg(pointCount(clip.pointCount), depths(clip, dec)));
     // Deepest vertices.
     // claims: the two deepest incident vertices and their depths measured from the reference face (positive
     // behind it); no other incident vertex is deeper than the second
     const phys::DeepestVerticesTrace& d = m_traces[1].deepest;
     const phys::Manifold& deep = m_traces[1].manifold;
     const QString referenceOwner = ownerLetter(d.referenceIsB);
-    auto side = [](double depth) {
-        return depth >= 0.0 ? tr("%1 m behind it").arg(length(depth))
-                            : tr("%1 m in front of it").arg(length(-depth));
+    // (with the table's decimals: the deepest vertex's depth is a depth of the table)
+    auto side = [dec](double depth) {
+        return depth >= 0.0 ? tr("%1 m behind it").arg(wordsLength(depth, dec))
+                            : tr("%1 m in front of it").arg(wordsLength(-depth, dec));
     };
     std::vector<WalkthroughClaim> deepClaims;
     for (const auto& [vertex, other, depth] :
@@ -1218,8 +1264,8 @@ void Walkthrough::buildMethods() {
         c.vertex = vertex;
         c.other = other;
         c.edge = d.referenceEdge;
-        c.values[0] = length(depth).toDouble();
-        c.decimals = lengthDecimals(depth);
+        c.values[0] = wordsLength(depth, dec).toDouble();
+        c.decimals = wordsDecimals(depth, dec);
         deepClaims.push_back(c);
     }
     // Only a vertex behind the face (depth >= 0) is called deep: a vertex in front of it is the next one
@@ -1273,8 +1319,8 @@ void Walkthrough::buildMethods() {
         inside.vertex = i;
         inside.point = p.v[std::size_t(i)];
         const double depth = depthInside(p.v[std::size_t(i)], q);
-        inside.values[0] = length(depth).toDouble();
-        inside.decimals = lengthDecimals(depth);
+        inside.values[0] = wordsLength(depth, dec).toDouble();
+        inside.decimals = wordsDecimals(depth, dec);
         inside.holds = true;
         veClaims.push_back(inside);
         for (const int k : {p.previous(i), p.next(i)}) {
@@ -1292,7 +1338,7 @@ void Walkthrough::buildMethods() {
                         "tests).")
                          .arg(owner)
                          .arg(i)
-                         .arg(length(depth), other)
+                         .arg(wordsLength(depth, dec), other)
                          .arg(v.edge)
                          .arg(v.testedPairs);
         } else {
@@ -1325,7 +1371,7 @@ void Walkthrough::buildMethods() {
                    "contact is the middle of the overlap of the two parallel edges.")
                     .arg(owner)
                     .arg(i)
-                    .arg(length(depth), other, parts.join(QStringLiteral("; ")))
+                    .arg(wordsLength(depth, dec), other, parts.join(QStringLiteral("; ")))
                     .arg(v.edge);
         }
     }

@@ -93,9 +93,8 @@ struct WalkthroughClaim {
         /// Vertex `vertex` of `polygon` lies furthest along `normal` (no vertex of it lies further).
         FurthestVertex,
         /// Edge `edge` of `polygon` makes |cos| values[0] with `normal`, and edge `other` of polygon
-        /// (int)values[2] makes |cos| values[1] (as written, `decimals` decimals); `holds`: edge `edge` is
-        /// the
-        /// more perpendicular (its |cos| is not larger).
+        /// (int)values[2] makes |cos| values[1] (as written, with `decimals` decimals: the Clipping table's);
+        /// `holds`: edge `edge` is the more perpendicular (its |cos| is not larger).
         EdgeCosines,
         /// The clipped point `point` lies on the incident edge (of `polygon`, from its vertex `vertex` to
         /// `other`) and values[0] m behind the reference face, edge `edge` of the other polygon (negative: in
@@ -192,6 +191,11 @@ public:
     const phys::CollideTrace& trace() const { return m_traces[0]; }
     /// The decimals of the SAT table, its explanations and labels: satDecimals(trace().sat).
     int tableDecimals() const { return m_satDecimals; }
+    /// The decimals of the Clipping table and of the numbers its explanations share with it (|cos|, normal,
+    /// points, depths): clippingDecimals(trace()).
+    int clippingTableDecimals() const { return m_clippingDecimals; }
+    /// The decimals of the Methods table (every method's depths and normal): methodsDecimals of the traces.
+    int methodsTableDecimals() const { return m_methodsDecimals; }
     /// Methods mode: the traced call with kMethods[method] (index 0 is trace()).
     const phys::CollideTrace& methodTrace(int method) const;
 
@@ -205,11 +209,17 @@ public:
 
     /// Coordinates, normals and |cos| values as the walkthrough writes them: two decimals, no "-0.00".
     static QString number(double value);
+    /// `value` with `decimals` decimals, no "-0.00" (a Clipping or Methods table's count).
+    static QString number(double value, int decimals);
     /// A length in metres (depth, overlap, gap, MTV) as the walkthrough writes it everywhere (explanations,
     /// table, canvas labels), without the unit: two decimals from 0.1 m up ("0.35", "1.20"); below, as many
     /// decimals as keep two significant digits ("0.065", "0.0065", "0.000012"); under 1 micrometre the
     /// scientific form ("3.2e-7"); zero is "0.00", never "-0.00".
     static QString length(double metres);
+    /// A length written beside a table of `tableDecimals` (Clipping, Methods: its explanations and canvas
+    /// labels): with the table's decimals, so a depth the table shows reads the same, unless the length
+    /// needs more to keep two significant digits (then as length() writes it).
+    static QString tableLength(double metres, int tableDecimals);
     /// The decimals length() writes for `metres` (2..7), or -1 when it uses the scientific form.
     static int lengthDecimals(double metres);
     /// "(0.71, -0.71)", with `decimals` decimals (the SAT walkthrough writes its normals with its table's,
@@ -222,16 +232,21 @@ public:
     /// Decimals for the shadows of an axis whose overlap (or gap) is `overlap` metres: those of length(),
     /// 2..6.
     static int shadowDecimals(double overlap);
-    /// Decimals for axis `axis`'s shadows and overlap alone: the fewest, from shadowDecimals(overlap) up,
-    /// with which the overlap written is both the engine's overlap rounded and the difference of the two
-    /// shadow ends that make it (maxA - minB or maxB - minA), as written (at most 12).
-    static int axisDecimals(const phys::SatAxis& axis);
     /// The one count of decimals of a SAT walkthrough (issue 12: "0.62 in one row, 0.065 in the next"):
     /// every number of its table (shadows, overlaps, gaps, normals, the MTV), of its explanations and of
     /// its canvas labels is written with it. The largest shadowDecimals of its axes (2 for touching ones):
     /// every overlap keeps two significant digits. Each overlap is written as the difference of its written
     /// shadow ends (axisOverlap), so it adds up, within one unit of the last decimal of the engine's.
     static int satDecimals(const phys::SatTrace& sat);
+    /// Decimals that keep two significant digits of every depth in `depths` (metres): the largest
+    /// shadowDecimals, 2..6; a depth of zero up to round-off asks for 2, not for six of round-off.
+    static int depthDecimals(const std::vector<double>& depths);
+    /// The one count of decimals of the Clipping table (issue 12, as satDecimals for SAT): depthDecimals of
+    /// every clipped point's depth (kept or discarded) and of the manifold's. Its |cos| values, normal and
+    /// points are written with it too, so one column never mixes "0.05" and "0.065".
+    static int clippingDecimals(const phys::CollideTrace& trace);
+    /// The one count of decimals of the Methods table: depthDecimals of every method's manifold depths.
+    static int methodsDecimals(const std::array<phys::CollideTrace, kMethodCount>& traces);
     /// The overlap of `axis` (a gap: negative) as written beside its shadows: the difference of the written
     /// shadow ends, with `decimals` decimals (satDecimals of its trace), without the unit.
     static QString axisOverlap(const phys::SatAxis& axis, int decimals);
@@ -266,7 +281,9 @@ private:
     int m_shapeA = -1, m_shapeB = -1;
     std::array<phys::CollideTrace, kMethodCount> m_traces{};
     std::vector<WalkthroughStep> m_steps;
-    int m_satDecimals = 2; ///< satDecimals(trace().sat)
+    int m_satDecimals = 2;      ///< satDecimals(trace().sat)
+    int m_clippingDecimals = 2; ///< clippingDecimals(trace())
+    int m_methodsDecimals = 2;  ///< methodsDecimals(m_traces)
     QString m_problem;
 };
 

@@ -56,6 +56,30 @@ QStringList tokens(const QString& line) {
     return out;
 }
 
+QString glueTokens(const QString& text) {
+    QString out;
+    QString line;
+    const auto flush = [&out, &line] {
+        QStringList glued;
+        for (QString token : tokens(line)) {
+            token.replace(QLatin1Char(' '), QChar(0x00A0));
+            glued << token;
+        }
+        out += glued.join(QLatin1Char(' '));
+        line.clear();
+    };
+    for (const QChar c : text) {
+        if (c == QLatin1Char('\n') || c == QChar::LineSeparator) {
+            flush();
+            out += c;
+        } else {
+            line += c;
+        }
+    }
+    flush();
+    return out;
+}
+
 int widestLine(const QFontMetrics& metrics, const QString& text) {
     int widest = 0;
     for (const QString& line : text.split(QLatin1Char('\n'))) {

@@ -1,8 +1,14 @@
 #pragma once
 /// @file table_fit.h
-/// Column fitting for the walkthrough's tables, shared by the GJK page (gjk_panel.cpp) and open to the SAT
-/// table (WalkthroughDock::fitColumns follows the same rule: one line per cell when the widths allow, else
-/// the columns shrink from their widest line towards their widest unbreakable piece).
+/// Column fitting for the walkthrough's tables, one rule for both: the GJK page's table (gjk_panel.cpp) and
+/// the SAT, Clipping and Methods table (WalkthroughDock::fitColumnsAtShrink) take their column widths from
+/// columnWidths (natural widths when they fit, else every column shrunk from its widest line towards its
+/// widest unbreakable piece) and break their titles with wrapTokens. What differs is what each does when
+/// even that does not fit its height or width: the dock shrinks its type until every row shows (and lays a
+/// row's lines on one line when the widths allow), the GJK page shrinks its type and then drops its two
+/// optional columns. Cells break only between tokens in both: the GJK page puts the breaks in itself
+/// (wrapTokens, Qt's word wrap off), the dock lets Qt's word wrap break its cells with their tokens glued
+/// (glueTokens), so that Qt measures the rows.
 ///
 /// What may not break: Qt's word wrap breaks "(0.83, 0.55)" after the comma and "edge w0-w1" after the
 /// hyphen, and a narrow header stacks "w = A − B" one character per line (review v12b N6). Here a cell is
@@ -27,6 +33,11 @@ QStringList tokens(const QString& line);
 int widestLine(const QFontMetrics& metrics, const QString& text);
 /// Widest token of `text`: the narrowest width its lines can be broken to.
 int widestToken(const QFontMetrics& metrics, const QString& text);
+
+/// `text` with the spaces inside each token made no-break spaces (U+00A0, as wide in the table's fonts), each
+/// line's tokens joined by single spaces: Qt's word wrap then breaks a line only between tokens. For a table
+/// that keeps Qt's word wrap (the Walkthrough dock's). Lines end at '\n' or QChar::LineSeparator, kept.
+QString glueTokens(const QString& text);
 
 /// `text` with each of its lines broken between tokens so that every line is at most `width` pixels wide,
 /// greedily (a token wider than `width` stands alone on its line; the fit then reports it).

@@ -122,6 +122,9 @@ bool touches(const phys::BodyDef& a, const phys::BodyDef& b) {
 /// and measured (initStyleOption serves both paint and sizeHint) changes.
 /// It draws through TextLayoutDelegate (each cell's text laid out once per text and size, Qt's pixels), which
 /// asks initStyleOption for the text it lays out, so the one-line text is the one drawn and measured.
+/// Either way each line's tokens are glued (table_fit.h): Qt's word wrap, which sizes the rows, breaks a
+/// cell only between them, never inside "(-0.2001, -0.0099)" as it did once the Clipping table had four
+/// decimals.
 class CompactRowsDelegate : public TextLayoutDelegate {
 public:
     using TextLayoutDelegate::TextLayoutDelegate;
@@ -134,6 +137,7 @@ protected:
             // (QStyledItemDelegate::displayText has turned the line breaks into QChar::LineSeparator.)
             option->text = oneLineCell(option->text);
         }
+        option->text = tablefit::glueTokens(option->text);
     }
 };
 
@@ -989,16 +993,8 @@ void WalkthroughDock::fitColumnsAtShrink() {
     // The narrowest a cell may go is its widest token (table_fit.h): a vector or a shadow "A [-1.555,
     // -0.245]" is never broken inside its brackets (with three decimals at 150% the columns went down to
     // "(0.000," over "-1.000)").
-    const auto widestWord = [](const QFontMetrics& metrics, const QString& text) {
-        return tablefit::widestToken(metrics, text);
-    };
-    const auto widestLine = [](const QFontMetrics& metrics, const QString& text) {
-        int widest = 0;
-        for (const QString& line : text.split(QLatin1Char('\n'))) {
-            widest = std::max(widest, metrics.horizontalAdvance(line));
-        }
-        return widest;
-    };
+    const auto widestWord = tablefit::widestToken;
+    const auto widestLine = tablefit::widestLine;
     for (int col = 0; col < columns; ++col) {
         const QString title = m_table->horizontalHeaderItem(col)->data(Qt::UserRole).toString();
         natural[std::size_t(col)] = widestLine(headerMetrics, title) + headerPadding;
@@ -1040,8 +1036,6 @@ void WalkthroughDock::fitColumnsAtShrink() {
         }
     }
     const int available = m_table->viewport()->width();
-    const int naturalSum = std::accumulate(natural.begin(), natural.end(), 0);
-    const int leastSum = std::accumulate(least.begin(), least.end(), 0);
     // Rows of one line when every cell fits on one (each row then takes half the height: the SAT table's
     // nine rows fit the dock at 1280x800 in presentation mode); otherwise the lines as written.
     const bool compact = std::accumulate(oneLine.begin(), oneLine.end(), 0) <= available;
@@ -1049,30 +1043,21 @@ void WalkthroughDock::fitColumnsAtShrink() {
         m_compactRows->oneLine = compact;
         m_table->viewport()->update();
     }
-    std::vector<int> width = compact ? oneLine : natural;
-    if (!compact && naturalSum > available && leastSum < naturalSum) {
-        const double give = std::min(1.0, double(naturalSum - available) / double(naturalSum - leastSum));
-        for (std::size_t c = 0; c < width.size(); ++c) {
-            width[c] = natural[c] - int(std::ceil(give * (natural[c] - least[c])));
-        }
-    }
-    const int used = std::accumulate(width.begin(), width.end() - 1, 0);
-    width.back() = std::max(width.back(), available - used);
+    // The GJK page's rule (table_fit.h): natural widths when they fit, else each column shrunk towards its
+    // widest token in proportion to what it can give; the last column takes what is left. One-line rows
+    // are their own natural and least widths (they fit).
+    const std::vector<int> width = compact ? tablefit::columnWidths(oneLine, oneLine, available)
+                                           : tablefit::columnWidths(natural, least, available);
     for (int col = 0; col < columns; ++col) {
         header->setSectionResizeMode(col, QHeaderView::Fixed);
         if (header->sectionSize(col) != width[std::size_t(col)]) {
             header->resizeSection(col, width[std::size_t(col)]);
         }
-        // A title wider than its column takes two lines (the header grows to the tallest title).
+        // A title wider than its column breaks between its tokens, as the GJK page's do (the header grows to
+        // the tallest title; no title is wider than its column).
         QTableWidgetItem* title = m_table->horizontalHeaderItem(col);
-        const QString full = title->data(Qt::UserRole).toString();
-        QString shown = full;
-        if (widestLine(headerMetrics, full) + headerPadding > width[std::size_t(col)]) {
-            const qsizetype space = full.indexOf(QLatin1Char(' '));
-            if (space > 0) {
-                shown = full.left(space) + QLatin1Char('\n') + full.mid(space + 1);
-            }
-        }
+        const QString shown = tablefit::wrapTokens(title->data(Qt::UserRole).toString(), headerMetrics,
+                                                   width[std::size_t(col)] - headerPadding);
         if (title->text() != shown) {
             title->setText(shown);
         }

@@ -4,10 +4,12 @@
 
 #include "autosave.h"
 #include "document.h"
+#include "lesson_dock.h"
 #include "main_window.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "simulation_panel.h"
+#include "walkthrough_dock.h"
 
 #include "physics/world.h"
 
@@ -19,6 +21,7 @@
 #include <QStandardPaths>
 #include <QString>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <memory>
 #include <string>
@@ -73,6 +76,59 @@ inline std::unique_ptr<cl::MainWindow> makeExactWindow(int width, int height) {
     window->resize(width, height);
     window->show();
     return window;
+}
+
+/// `window` once it is exposed, made the active window when `activate` (so its shortcuts reach it); null when
+/// it never is exposed (the tests QVERIFY the result). The set-up of most window tests:
+/// `auto window = exposed(makeExactWindow(1280, 800)); QVERIFY(window);`.
+inline std::unique_ptr<cl::MainWindow> exposed(std::unique_ptr<cl::MainWindow> window,
+                                               bool activate = false) {
+    if (!window || !QTest::qWaitForWindowExposed(window.get())) {
+        return nullptr;
+    }
+    if (activate) {
+        QApplication::setActiveWindow(window.get());
+    }
+    return window;
+}
+
+/// Opens the scene file `scene` in `window` and returns its Walkthrough dock, brought in front (shown and
+/// raised, as the Panels menu does) when `bringToFront`, else as the window laid it out; null when the scene
+/// does not open or the window has no such dock.
+inline cl::WalkthroughDock* openWithWalkthrough(cl::MainWindow& window, const QString& scene,
+                                                bool bringToFront = true) {
+    if (!window.openFile(scene)) {
+        return nullptr;
+    }
+    QCoreApplication::processEvents();
+    auto* dock = window.findChild<cl::WalkthroughDock*>();
+    if (dock && bringToFront) {
+        dock->show();
+        dock->raise();
+    }
+    return dock;
+}
+
+/// An exposed window of exactly `width` x `height` (makeExactWindow) with `lesson` (a resource such as
+/// ":/lessons/04-clipping.json") open in its Lesson dock. `dock` is null when the window, the dock or the
+/// lesson fails (the tests QVERIFY it first).
+struct LessonWindow {
+    std::unique_ptr<cl::MainWindow> window;
+    cl::LessonDock* dock = nullptr;
+};
+
+inline LessonWindow openLesson(const QString& lesson, int width, int height) {
+    LessonWindow f;
+    f.window = exposed(makeExactWindow(width, height));
+    if (!f.window) {
+        return f;
+    }
+    auto* dock = f.window->findChild<cl::LessonDock*>();
+    if (dock && dock->openLesson(lesson)) {
+        f.dock = dock;
+    }
+    QCoreApplication::processEvents();
+    return f;
 }
 
 /// Enters Simulate mode on the window's scene with the controller on an external clock (it steps only when

@@ -139,9 +139,8 @@ void TestCleanView::initTestCase() {
 
 void TestCleanView::init() {
     QSettings().clear();
-    m_window = cltest::makeTestWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QApplication::setActiveWindow(m_window.get());
+    m_window = cltest::exposed(cltest::makeTestWindow(1280, 800), true);
+    QVERIFY(m_window);
 }
 
 void TestCleanView::cleanup() {
@@ -404,8 +403,8 @@ void TestCleanView::legendCoversNoBodyOfTheStack() {
     // As `contactlab stack.json --simulate --steps 40 --sim-overlays contacts,normals,impulses,legend`: five
     // boxes 5 m tall on a 20 m ground, framed (not zoomed to fit the ground) in a 1280x800 window. (The
     // offscreen screen is smaller: the window keeps the size asked for, as for --screenshot.)
-    m_window = cltest::makeExactWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = cltest::exposed(cltest::makeExactWindow(1280, 800));
+    QVERIFY(m_window);
     QCOMPARE(m_window->size(), QSize(1280, 800));
     auto* ui = m_window->findChild<SimulationUi*>();
     QVERIFY(m_window->openSample(QStringLiteral(":/scenes/stack.json")));

@@ -92,9 +92,8 @@ void TestDemoFraming::cleanup() {
 }
 
 void TestDemoFraming::demosKeepTheirRunInTheViewTheyOpenWith() {
-    m_window = cltest::makeTestWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QApplication::setActiveWindow(m_window.get());
+    m_window = cltest::exposed(cltest::makeTestWindow(1280, 800), true);
+    QVERIFY(m_window);
     auto* ui = m_window->findChild<SimulationUi*>();
     QVERIFY(ui);
     SimulationController* sim = ui->controller();
@@ -171,8 +170,8 @@ void TestDemoFraming::screenshotIsFramedAsOpeningOnScreen() {
     shot = shot.convertToFormat(QImage::Format_RGB32);
 
     // The same scene opened here in a window of the same size, as a user opens it.
-    m_window = cltest::makeExactWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    m_window = cltest::exposed(cltest::makeExactWindow(1280, 800));
+    QVERIFY(m_window);
     QVERIFY(m_window->openFile(scene));
     QCoreApplication::processEvents();
     QCoreApplication::processEvents();

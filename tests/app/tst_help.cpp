@@ -105,9 +105,8 @@ void TestHelp::initTestCase() {
 
 void TestHelp::init() {
     QSettings().clear();
-    m_window = cltest::makeTestWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    QApplication::setActiveWindow(m_window.get());
+    m_window = cltest::exposed(cltest::makeTestWindow(1280, 800), true);
+    QVERIFY(m_window);
     QVERIFY(help());
 }
 

@@ -82,11 +82,10 @@ void TestLabelLeaders::leadersNeverCross_data() {
 void TestLabelLeaders::leadersNeverCross() {
     QFETCH(QString, scene);
     QSettings().clear();
-    auto window = cltest::makeExactWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    QVERIFY(window->openFile(scene));
-    QCoreApplication::processEvents();
-    auto* dock = window->findChild<WalkthroughDock*>();
+    auto window = cltest::exposed(cltest::makeExactWindow(1280, 800));
+    QVERIFY(window);
+    // (the dock as the window lays it out: in front by default)
+    auto* dock = cltest::openWithWalkthrough(*window, scene, false);
     QVERIFY(dock && dock->isVisible());
     SceneCanvas& canvas = *window->canvas();
     int leaders = 0;

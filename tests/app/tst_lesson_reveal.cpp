@@ -60,12 +60,8 @@ void TestLessonReveal::initTestCase() {
 }
 
 void TestLessonReveal::noteSelectionEndsWithItsStep() {
-    auto window = cltest::makeExactWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    auto* dock = window->findChild<LessonDock*>();
+    auto [window, dock] = cltest::openLesson(QStringLiteral(":/lessons/04-clipping.json"), 1280, 800);
     QVERIFY(dock);
-    QVERIFY(dock->openLesson(QStringLiteral(":/lessons/04-clipping.json")));
-    QCoreApplication::processEvents();
     SceneCanvas& canvas = *window->canvas();
     // Step 1 is a note on the plate and the box: both are selected (glowing) while it is read.
     const LessonStep& first = dock->lesson().steps.front();
@@ -90,12 +86,8 @@ void TestLessonReveal::noteSelectionEndsWithItsStep() {
 }
 
 void TestLessonReveal::revealFramesThePairWithClearLabels() {
-    auto window = cltest::makeExactWindow(1280, 800);
-    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
-    auto* dock = window->findChild<LessonDock*>();
+    auto [window, dock] = cltest::openLesson(QStringLiteral(":/lessons/04-clipping.json"), 1280, 800);
     QVERIFY(dock);
-    QVERIFY(dock->openLesson(QStringLiteral(":/lessons/04-clipping.json")));
-    QCoreApplication::processEvents();
     SceneCanvas& canvas = *window->canvas();
     auto* walkthrough = window->findChild<WalkthroughDock*>();
     QVERIFY(walkthrough);

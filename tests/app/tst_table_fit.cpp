@@ -8,6 +8,7 @@
 #include <QApplication>
 #include <QFontMetrics>
 #include <QTest>
+#include <QTextLayout>
 
 using namespace cl;
 
@@ -18,6 +19,7 @@ private slots:
     void tokensKeepNumbersAndNamesWhole_data();
     void tokensKeepNumbersAndNamesWhole();
     void wrapBreaksOnlyBetweenTokens();
+    void qtWrapOfGluedTokensBreaksOnlyBetweenThem();
     void widthsShareTheTable();
 };
 
@@ -67,6 +69,49 @@ void TestTableFit::wrapBreaksOnlyBetweenTokens() {
     QCOMPARE(tablefit::wrapTokens(QStringLiteral("0 encloses the origin"), metrics,
                                   metrics.horizontalAdvance(QStringLiteral("0 encloses the"))),
              QStringLiteral("0 encloses the\norigin"));
+}
+
+// The Walkthrough dock keeps Qt's word wrap (it measures the rows): with the tokens glued, Qt's own wrap at
+// every width from the widest token up breaks a Clipping cell only between its tokens (it broke
+// "(0.5000,\n-0.0100)" before), and the glued text is as wide as the text.
+void TestTableFit::qtWrapOfGluedTokensBreaksOnlyBetweenThem() {
+    const QString cell = QStringLiteral("(-0.2001, -0.0099) (0.7999, -0.0101) \u2192 (-0.2001, -0.0099) "
+                                        "(0.5000, -0.0100)\nvertex 2, edge 2, |cos| 0.0000");
+    const QString glued = tablefit::glueTokens(cell);
+    QCOMPARE(glued.count(QLatin1Char('\n')), 1);
+    QVERIFY(glued.contains(QStringLiteral("(0.5000,\u00a0-0.0100)")));
+    QString back = glued;
+    back.replace(QChar(0x00A0), QLatin1Char(' '));
+    QCOMPARE(back, cell);
+    const QFont font = QApplication::font();
+    const QFontMetrics metrics(font);
+    QCOMPARE(tablefit::widestLine(metrics, glued), tablefit::widestLine(metrics, cell));
+    QStringList expected;
+    for (const QString& line : cell.split(QLatin1Char('\n'))) {
+        expected << tablefit::tokens(line);
+    }
+    int narrowest = tablefit::widestToken(metrics, cell);
+    int checked = 0;
+    for (int width = narrowest; width <= tablefit::widestLine(metrics, cell) + 2; width += 3) {
+        QStringList found;
+        for (QString paragraph : glued.split(QLatin1Char('\n'))) {
+            QTextLayout layout(paragraph, font);
+            QTextOption option;
+            option.setWrapMode(QTextOption::WordWrap);
+            layout.setTextOption(option);
+            layout.beginLayout();
+            for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+                line.setLineWidth(width);
+                QString text = paragraph.mid(line.textStart(), line.textLength()).trimmed();
+                text.replace(QChar(0x00A0), QLatin1Char(' '));
+                found << tablefit::tokens(text);
+            }
+            layout.endLayout();
+        }
+        QVERIFY2(found == expected, qPrintable(QStringLiteral("%1 px: %2").arg(width).arg(found.join(u'|'))));
+        ++checked;
+    }
+    QVERIFY(checked > 10);
 }
 
 void TestTableFit::widthsShareTheTable() {

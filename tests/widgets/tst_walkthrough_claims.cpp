@@ -544,8 +544,8 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                 const int otherPolygon = int(c.values[2]);
                 const double mine = cosine(c.polygon, c.edge);
                 const double theirs = cosine(otherPolygon, c.other);
-                if (std::abs(c.values[0] - mine) > halfStep(2, mine) + kRoundOff ||
-                    std::abs(c.values[1] - theirs) > halfStep(2, theirs) + kRoundOff) {
+                if (std::abs(c.values[0] - mine) > halfStep(c.decimals, mine) + kRoundOff ||
+                    std::abs(c.values[1] - theirs) > halfStep(c.decimals, theirs) + kRoundOff) {
                     return where + QStringLiteral("|cos| written %1 and %2, are %3 and %4")
                                        .arg(c.values[0])
                                        .arg(c.values[1])
@@ -556,8 +556,8 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
                     return where + QStringLiteral("the chosen edge %1 is the less perpendicular").arg(c.edge);
                 }
                 if (!words.contains(QStringLiteral("|cos| %1 against %2")
-                                        .arg(QString::number(c.values[0], 'f', 2),
-                                             QString::number(c.values[1], 'f', 2)))) {
+                                        .arg(QString::number(c.values[0], 'f', c.decimals),
+                                             QString::number(c.values[1], 'f', c.decimals)))) {
                     return where + QStringLiteral("does not write the |cos| values");
                 }
                 break;
@@ -676,22 +676,16 @@ QString checkWalkthrough(const Walkthrough& w, Tally& tally) {
     return {};
 }
 
-/// Issue 12, "Numbers that do not add up on screen": the SAT table as the dock shows it and the CLI prints
-/// it. Every decimal number of the table has the same count of decimals; every row's overlap (or gap,
-/// negative) is exactly the difference of two of the shadow ends written beside it, min(maxA - minB,
-/// maxB - minA) as written, to the last digit; the MTV row's depth is the one of its axis's row. `rows`
-/// counts the rows checked.
-QString checkSatTable(const Walkthrough& w, int& rows) {
-    const WalkthroughTable table = w.table();
-    const phys::SatTrace& sat = w.trace().sat;
+/// Issue 12, "0.62 in one row, 0.065 in the next": every decimal number of `table` (each number in a cell,
+/// not only each cell) has the same count of decimals, `expected`; none is in the scientific form. A table
+/// without a decimal number passes.
+QString checkTableDecimals(const WalkthroughTable& table, int expected) {
     static const QRegularExpression decimal(QStringLiteral("-?\\d+\\.(\\d+)"));
-    static const QRegularExpression shadows(
-        QStringLiteral("^A \\[(\\S+), (\\S+)\\]\\nB \\[(\\S+), (\\S+)\\]$"));
+    static const QRegularExpression scientific(QStringLiteral("\\de"));
     int decimals = -1;
     for (const WalkthroughTable::Row& row : table.rows) {
         for (const QString& cell : row.cells) {
-            if (cell.contains(QLatin1Char('e')) &&
-                cell.contains(QRegularExpression(QStringLiteral("\\de")))) {
+            if (cell.contains(scientific)) {
                 return QStringLiteral("a number in the scientific form: ") + cell;
             }
             for (const QRegularExpressionMatch& m : decimal.globalMatch(cell)) {
@@ -707,10 +701,68 @@ QString checkSatTable(const Walkthrough& w, int& rows) {
             }
         }
     }
-    if (decimals != w.tableDecimals()) {
-        return QStringLiteral("the table writes %1 decimals, tableDecimals() says %2")
+    if (decimals >= 0 && decimals != expected) {
+        return QStringLiteral("the table writes %1 decimals, the walkthrough says %2")
             .arg(decimals)
-            .arg(w.tableDecimals());
+            .arg(expected);
+    }
+    return {};
+}
+
+/// The Clipping and Methods tables: one count of decimals each (checkTableDecimals), and their numbers add
+/// up as shown: a Clipping contact's depth is, to the digit, the depth of a kept clipped point (the manifold
+/// keeps those points), and a Methods row lists as many depths as its point count. `tables` counts the
+/// tables with numbers checked.
+QString checkDepthTable(const Walkthrough& w, int& tables) {
+    const WalkthroughTable table = w.table();
+    const bool clipping = w.mode() == WalkthroughMode::Clipping;
+    if (const QString why =
+            checkTableDecimals(table, clipping ? w.clippingTableDecimals() : w.methodsTableDecimals());
+        !why.isEmpty()) {
+        return why;
+    }
+    static const QRegularExpression depth(QStringLiteral("depth (-?\\d+\\.\\d+) m"));
+    QStringList keptDepths;
+    int contacts = 0;
+    for (const WalkthroughTable::Row& row : table.rows) {
+        if (clipping && row.cells.size() == 2) {
+            const QRegularExpressionMatch m = depth.match(row.cells[1]);
+            if (row.cells[0].startsWith(QStringLiteral("Point")) && m.hasMatch() &&
+                row.cells[1].endsWith(QStringLiteral("kept"))) {
+                keptDepths << m.captured(1);
+            } else if (row.cells[0].startsWith(QStringLiteral("Contact"))) {
+                ++contacts;
+                if (!m.hasMatch() || !keptDepths.contains(m.captured(1))) {
+                    return QStringLiteral("contact depth in \"%1\" is no kept point's (%2)")
+                        .arg(row.cells[1], keptDepths.join(QStringLiteral(", ")));
+                }
+            }
+        } else if (!clipping && row.cells.size() == 4) {
+            const int points = row.cells[1].toInt();
+            const int listed =
+                row.cells[2].isEmpty() ? 0 : int(row.cells[2].split(QStringLiteral(", ")).size());
+            if (points != listed) {
+                return QStringLiteral("%1 points, %2 depths: %3").arg(points).arg(listed).arg(row.cells[2]);
+            }
+            contacts += points;
+        }
+    }
+    tables += contacts > 0 ? 1 : 0;
+    return {};
+}
+
+/// Issue 12, "Numbers that do not add up on screen": the SAT table as the dock shows it and the CLI prints
+/// it. Every decimal number of the table has the same count of decimals (checkTableDecimals); every row's overlap (or gap,
+/// negative) is exactly the difference of two of the shadow ends written beside it, min(maxA - minB,
+/// maxB - minA) as written, to the last digit; the MTV row's depth is the one of its axis's row. `rows`
+/// counts the rows checked.
+QString checkSatTable(const Walkthrough& w, int& rows) {
+    const WalkthroughTable table = w.table();
+    const phys::SatTrace& sat = w.trace().sat;
+    static const QRegularExpression shadows(
+        QStringLiteral("^A \\[(\\S+), (\\S+)\\]\\nB \\[(\\S+), (\\S+)\\]$"));
+    if (const QString why = checkTableDecimals(table, w.tableDecimals()); !why.isEmpty()) {
+        return why;
     }
     // In units of the last decimal, from the text as shown (no rounding of ours).
     const auto units = [](const QString& text, bool* ok) {
@@ -804,6 +856,7 @@ void TestWalkthroughClaims::catalogueClaimsHold() {
     Tally tally;
     int walkthroughs = 0;
     int tableRows = 0;
+    int depthTables = 0;
     for (const QString& file : files) {
         const auto loaded = loadSceneFile(file);
         QVERIFY2(std::holds_alternative<Scene>(loaded), qPrintable(file));
@@ -821,6 +874,8 @@ void TestWalkthroughClaims::catalogueClaimsHold() {
                     QString why = checkWalkthrough(w, tally);
                     if (why.isEmpty() && mode == WalkthroughMode::Sat) {
                         why = checkSatTable(w, tableRows);
+                    } else if (why.isEmpty()) {
+                        why = checkDepthTable(w, depthTables);
                     }
                     QVERIFY2(
                         why.isEmpty(),
@@ -836,6 +891,9 @@ void TestWalkthroughClaims::catalogueClaimsHold() {
           tally[WalkthroughClaim::Kind::VertexInside]);
     qInfo("%d SAT table rows: one count of decimals, overlaps the differences of their shadows", tableRows);
     QVERIFY(tableRows > 100);
+    qInfo("%d Clipping and Methods tables with contacts: one count of decimals, depths that agree",
+          depthTables);
+    QVERIFY(depthTables > 20);
     QVERIFY(tally[WalkthroughClaim::Kind::Shadows] > 50);
     QVERIFY(tally[WalkthroughClaim::Kind::MtvSeparates] > 5);
     QVERIFY(tally[WalkthroughClaim::Kind::VertexDepth] > 5);
@@ -857,6 +915,8 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
     int misses = 0;
     int tableRows = 0;
     std::set<int> decimalCounts; ///< the tables' decimals: not all two (the check must meet the others)
+    int depthTables = 0;
+    std::set<int> depthDecimalCounts; ///< likewise for the Clipping and Methods tables
     for (int n = 0; n < 3000; ++n) {
         phys::BodyDef a, b;
         a.shapes.resize(1);
@@ -895,6 +955,10 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
             if (why.isEmpty() && mode == WalkthroughMode::Sat) {
                 why = checkSatTable(w, tableRows);
                 decimalCounts.insert(w.tableDecimals());
+            } else if (why.isEmpty()) {
+                why = checkDepthTable(w, depthTables);
+                depthDecimalCounts.insert(mode == WalkthroughMode::Clipping ? w.clippingTableDecimals()
+                                                                            : w.methodsTableDecimals());
             }
             QVERIFY2(why.isEmpty(), qPrintable(QStringLiteral("pair %1: %2").arg(n).arg(why)));
             if (mode == WalkthroughMode::Methods && !w.methodTrace(2).separated &&
@@ -930,6 +994,10 @@ void TestWalkthroughClaims::randomPairClaimsHold() {
           int(decimalCounts.size()));
     QVERIFY(tableRows > 10000);
     QVERIFY(decimalCounts.size() >= 3);
+    qInfo("random pairs: %d Clipping and Methods tables with contacts checked, %d counts of decimals",
+          depthTables, int(depthDecimalCounts.size()));
+    QVERIFY(depthTables > 1000);
+    QVERIFY(depthDecimalCounts.size() >= 2);
     QVERIFY(misses > 20);
 }
 
