@@ -17,6 +17,8 @@
 #include <QApplication>
 #include <QByteArray>
 #include <QDebug>
+#include <QDir>
+#include <QProcessEnvironment>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QString>
@@ -53,6 +55,19 @@ inline void isolateAppState(const QTemporaryDir& dir) {
         return false;
     };
     cl::setRecoveryOptions(recovery);
+}
+
+/// The environment for a `contactlab` started by a test: its settings, data, cache and autosaves under
+/// `dir`, so it neither reads the user's own (a theme chosen by hand turned a screenshot's bodies dark) nor
+/// writes its files into their recent-file list.
+inline QProcessEnvironment isolatedAppEnvironment(const QTemporaryDir& dir) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) {
+        const QString path = dir.filePath(QStringLiteral("child-") + QLatin1String(name));
+        QDir().mkpath(path);
+        env.insert(QLatin1String(name), path);
+    }
+    return env;
 }
 
 /// A shown main window of the given size that saves no settings on close and reports errors as warnings

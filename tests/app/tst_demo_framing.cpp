@@ -154,13 +154,7 @@ void TestDemoFraming::screenshotIsFramedAsOpeningOnScreen() {
     const QString out = m_dir.filePath(QStringLiteral("opening.png"));
     QProcess process;
     // The screenshot's own settings start empty too, so both windows have the default layout.
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) {
-        const QString dir = m_dir.filePath(QStringLiteral("child-") + QLatin1String(name));
-        QVERIFY(QDir().mkpath(dir));
-        env.insert(QLatin1String(name), dir);
-    }
-    process.setProcessEnvironment(env);
+    process.setProcessEnvironment(cltest::isolatedAppEnvironment(m_dir));
     process.start(QStringLiteral(CONTACTLAB_APP), {scene, QStringLiteral("--screenshot"), out,
                                                    QStringLiteral("--size"), QStringLiteral("1280x800")});
     QVERIFY(process.waitForFinished(120000));

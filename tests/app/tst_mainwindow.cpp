@@ -2,6 +2,7 @@
 /// The real MainWindow driven by QTest: items and pixels at the right world places, zoom about the cursor,
 /// panning, zoom to fit, errors on open, the title and status bar, and `contactlab --screenshot`.
 
+#include "app_test_util.h"
 #include "body_item.h"
 #include "document.h"
 #include "edit_controller.h"
@@ -663,6 +664,7 @@ void TestMainWindow::screenshotWritesPngOfRequestedSize() {
     const QString out = m_dir.filePath(QStringLiteral("shot-%1.png").arg(QTest::currentDataTag()));
     QFile::remove(out);
     QProcess process;
+    process.setProcessEnvironment(cltest::isolatedAppEnvironment(m_dir));
     const bool sample = QByteArray(QTest::currentDataTag()).startsWith("sample");
     process.start(QStringLiteral(CONTACTLAB_APP), (sample ? QStringList{} : QStringList{m_fixture}) +
                                                       QStringList{QStringLiteral("--screenshot"), out} +
@@ -716,6 +718,7 @@ void TestMainWindow::screenshotFailuresExitNonZero() {
     QFETCH(QString, message);
     QFile::remove(m_dir.filePath(QStringLiteral("out.png")));
     QProcess process;
+    process.setProcessEnvironment(cltest::isolatedAppEnvironment(m_dir));
     process.setWorkingDirectory(m_dir.path());
     process.start(QStringLiteral(CONTACTLAB_APP), arguments);
     QVERIFY(process.waitForFinished(120000));
