@@ -794,7 +794,12 @@ void WalkthroughDock::fillTable() {
         }
         m_table->setRowCount(int(rows.size()));
     }
+    // Emphasised rows: the theme's tint with the theme's text on it, chosen together (palette.h) so the row
+    // reads at 4.5:1 or more whatever the widgets' text colour is (the dark theme's light text on a pale
+    // tint did not).
     const QColor minimum = QColor::fromRgba(currentPalette().emphasisRow);
+    const QColor minimumText = QColor::fromRgba(currentPalette().emphasisText);
+    const QColor base = m_table->palette().color(QPalette::Base);
     // In place, only the items whose text or look changed are set: each repaints just its own cell (every
     // section is Fixed, sized by fitColumns and fitRows, so no cell's change makes the view measure the
     // others).
@@ -818,8 +823,14 @@ void WalkthroughDock::fillTable() {
             if (item->font() != font) {
                 item->setFont(font);
             }
-            if (col == 0 && row.method >= 0) {
-                item->setForeground(OverlayPainter::methodColor(row.method));
+            // A method's name in its colour, darkened or lightened where that colour is too faint on the
+            // row (the light theme's teal is 2.9:1 on the tint).
+            const QBrush foreground = col == 0 && row.method >= 0
+                                          ? QBrush(readableOn(OverlayPainter::methodColor(row.method),
+                                                              row.emphasised ? minimum : base))
+                                          : (row.emphasised ? QBrush(minimumText) : QBrush());
+            if (item->foreground() != foreground) {
+                item->setForeground(foreground);
             }
             if (!sameShape) {
                 m_table->setItem(r, col, item);
