@@ -470,7 +470,9 @@ void WalkthroughDock::framePair() {
         return;
     }
     m_canvas->setViewTransform(OverlayPainter::pairView(m_walkthrough, QSizeF(m_canvas->viewport()->size()),
-                                                        m_canvas->presentationScale()));
+                                                        m_canvas->presentationScale(),
+                                                        m_canvas->reservedCorner()));
+    showStepOnCanvas();
 }
 
 int WalkthroughDock::indexA() const {
@@ -523,8 +525,8 @@ bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
 
 // Another pair (picked in the combo boxes, by selecting two bodies, or swapped): a view still the opening fit
 // frames it as a scene opens; a view the user set stays unless it would cut the new pair's drawing (a body
-// or a ruler past the view's edge), which Frame the Pair then shows. A step, a tab or a drag never moves
-// the view.
+// or a ruler past the view's edge), which Frame the Pair then shows. A tab or a drag never moves the view,
+// nor does a step, except a side plane's step whose plane lies off it (showStepOnCanvas).
 void WalkthroughDock::frameIfCut() {
     if (!m_overlay->walkthroughVisible() || !m_walkthrough.isValid() || !m_canvas->isVisible() ||
         m_canvas->refitOpeningView()) {
@@ -549,6 +551,20 @@ void WalkthroughDock::setStep(int step) {
     }
     m_step = clamped;
     updateView();
+    showStepOnCanvas();
+}
+
+// A step whose subject lies off the canvas (a side plane through the far end of a long reference edge) moves
+// the canvas to it: the user stepped there to see it. Only on a step change and Frame the Pair, never while
+// a drag rebuilds the walkthrough.
+void WalkthroughDock::showStepOnCanvas() {
+    if (!m_walkthrough.isValid() || !m_satPageInFront || !isVisible()) {
+        return;
+    }
+    if (const std::optional<ViewTransform> view = OverlayPainter::stepView(
+            m_walkthrough, m_step, m_canvas->viewTransform(), m_canvas->presentationScale())) {
+        m_canvas->setViewTransform(*view);
+    }
 }
 
 // The step keys (PgDn, PgUp, Ctrl+PgUp/PgDn) step the page in front: the GJK page when it is.
@@ -1334,6 +1350,19 @@ const QString kWalkthroughOption = QStringLiteral("walkthrough");
 const QString kStepOption = QStringLiteral("step");
 const QString kPairOption = QStringLiteral("pair");
 const QString kOverlaysOption = QStringLiteral("overlays");
+
+/// Puts `dock` in front of the docks it shares a tab bar with. raise() does not switch the tab before the
+/// window is exposed, nor on an offscreen window; the dock area's tab bar does.
+void bringToFront(QMainWindow& window, QDockWidget* dock) {
+    dock->raise();
+    for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabText(i) == dock->windowTitle()) {
+                bar->setCurrentIndex(i);
+            }
+        }
+    }
+}
 } // namespace
 
 void addWalkthroughOptions(QCommandLineParser& parser) {
@@ -1389,7 +1418,14 @@ QString applyWalkthroughOptions(const QCommandLineParser& parser, MainWindow& wi
     dock->show();
     dock->raise();
     // Frame the pair once the window is laid out and has done its own zoom to fit (zero timers run in order).
-    QTimer::singleShot(0, dock, [dock] { QTimer::singleShot(0, dock, [dock] { dock->framePair(); }); });
+    // The walkthrough asked for is what the user sees: in front again then, after --simulate has put the
+    // Simulation dock in front of it (SimulationUi raises that one on its first zero timer).
+    QTimer::singleShot(0, dock, [dock, &window] {
+        QTimer::singleShot(0, dock, [dock, &window] {
+            bringToFront(window, dock);
+            dock->framePair();
+        });
+    });
     if (parser.isSet(kWalkthroughOption)) {
         const auto mode = parseWalkthroughMode(parser.value(kWalkthroughOption));
         if (!mode) {
