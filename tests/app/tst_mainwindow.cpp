@@ -11,6 +11,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QImage>
@@ -19,6 +20,7 @@
 #include <QMenuBar>
 #include <QPainter>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -663,6 +665,14 @@ void TestMainWindow::screenshotWritesPngOfRequestedSize() {
     const QString out = m_dir.filePath(QStringLiteral("shot-%1.png").arg(QTest::currentDataTag()));
     QFile::remove(out);
     QProcess process;
+    // The screenshot's own settings start empty: the user's saved theme (a dark one) changed every fill.
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"}) {
+        const QString dir = m_dir.filePath(QStringLiteral("child-") + QLatin1String(name));
+        QVERIFY(QDir().mkpath(dir));
+        env.insert(QLatin1String(name), dir);
+    }
+    process.setProcessEnvironment(env);
     const bool sample = QByteArray(QTest::currentDataTag()).startsWith("sample");
     process.start(QStringLiteral(CONTACTLAB_APP), (sample ? QStringList{} : QStringList{m_fixture}) +
                                                       QStringList{QStringLiteral("--screenshot"), out} +
