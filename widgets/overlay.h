@@ -83,7 +83,18 @@ public:
     /// The view for "Frame the Pair" on a view of `viewSize`: the pair's contact region, tightly, with room
     /// around it for the walkthrough's SAT ruler, labels and arrows (overlay_sat.cpp). When one body is much
     /// larger (a ground under a box), only its part near the other is framed, not all of it.
-    static ViewTransform pairView(const Walkthrough& w, QSizeF viewSize, double displayScale = 1.0);
+    /// @param reserve a box drawn in a corner of the view (Simulate mode's legend, SceneCanvas::reservedCorner):
+    ///        the pair is framed clear of a band or column that size
+    static ViewTransform pairView(const Walkthrough& w, QSizeF viewSize, double displayScale = 1.0,
+                                  QSizeF reserve = {});
+    /// A view that shows what step `step` of `w` is about when `current` does not: a side plane's step
+    /// needs the plane, which passes through an end of the reference edge, and a long reference edge (a 12 m
+    /// ground under a 1 m box) puts it metres from the pair, off a view framed on the pair (issue 12:
+    /// vertical_stack's clipping steps 3 and 4 showed no plane). The new view holds where the plane meets
+    /// the reference edge and the points it clips, with room for the plane's name; it is never closer in
+    /// than `current`. Nothing when `current` shows them already, or for any other kind of step.
+    static std::optional<ViewTransform> stepView(const Walkthrough& w, int step, const ViewTransform& current,
+                                                 double displayScale = 1.0);
     /// Whether `view` has room for the walkthrough's SAT ruler of every axis as Frame the Pair leaves it: each
     /// in the view and off the pair (off the smaller body when the other is much larger).
     static bool rulersHaveRoom(const Walkthrough& w, const ViewTransform& view, double displayScale = 1.0);

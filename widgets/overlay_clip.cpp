@@ -169,3 +169,52 @@ void drawReferenceFace(QPainter& painter, LabelLayout& labels, const phys::ClipT
 }
 
 } // namespace cl::overlay_detail
+
+namespace cl {
+
+// A side plane's step in view:
+//   through = the reference edge's end the plane passes through; points = the clip's points before and
+//   after the plane
+//   room = the plane's name ("side plane 1": its box, the label layout's halo) on every side
+//   shown when through and every point lie in the view shrunk by room
+//   else fit the box of through and the points with that room as margin, at the current scale or further out
+std::optional<ViewTransform> OverlayPainter::stepView(const Walkthrough& w, int step,
+                                                      const ViewTransform& current, double displayScale) {
+    if (!w.isValid() || step < 0 || step >= w.stepCount()) {
+        return std::nullopt;
+    }
+    const WalkthroughStep& s = w.step(step);
+    const phys::ClipTrace& c = w.trace().clip;
+    if (s.kind != WalkthroughStepKind::ClipPlane || s.index < 0 || s.index >= 2) {
+        return std::nullopt;
+    }
+    const phys::ClipPlaneStep& plane = c.planes[s.index];
+    std::vector<phys::Vec2> points{s.index == 0 ? c.referenceStart : c.referenceEnd};
+    for (int i = 0; i < plane.beforeCount; ++i) {
+        points.push_back(plane.before[i]);
+    }
+    for (int i = 0; i < plane.afterCount; ++i) {
+        points.push_back(plane.after[i]);
+    }
+    const QRectF name = overlay_detail::labelRect(
+        displayScale, QPointF(0, 0), QObject::tr("side plane %1").arg(s.index + 1), QPointF(1, 0), 14.0);
+    const double room = name.width() + 6.0 * displayScale;
+    const QRectF inner = QRectF(QPointF(0, 0), current.viewSize()).adjusted(room, room, -room, -room);
+    if (std::all_of(points.begin(), points.end(),
+                    [&](phys::Vec2 p) { return inner.contains(current.toView(p)); })) {
+        return std::nullopt;
+    }
+    phys::AABB box{points.front(), points.front()};
+    for (const phys::Vec2 p : points) {
+        box = phys::combine(box, phys::AABB{p, p});
+    }
+    const QSizeF size = current.viewSize();
+    const double margin = std::min(room, 0.3 * std::min(size.width(), size.height()));
+    const ViewTransform fitted = ViewTransform::fitting(box, size, margin);
+    if (fitted.pixelsPerMetre() > current.pixelsPerMetre()) {
+        return ViewTransform(current.pixelsPerMetre(), fitted.centre(), size);
+    }
+    return fitted;
+}
+
+} // namespace cl

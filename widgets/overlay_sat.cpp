@@ -667,9 +667,14 @@ namespace {
 /// The larger body of a pair up to this many times the other's size is framed whole by Frame the Pair, and
 /// its ruler's bars must fit the view whole.
 constexpr double kWholeShadowRatio = 6.0;
+/// Without rulers (clipping, the contact methods), a pair of like sizes, the larger up to this many times the
+/// other, is framed whole: shapes.json's box and 2 m plank, apart, were framed with the plank cut in half by
+/// the view's edge (issue 12), "the contact region" of a pair that has none.
+constexpr double kWholePairRatio = 3.0;
 } // namespace
 
-ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, double displayScale) {
+ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, double displayScale,
+                                       QSizeF reserve) {
     const phys::CollideTrace& t = w.trace();
     const auto extent = [](const phys::AABB& b) {
         return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
@@ -691,7 +696,7 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     const bool meets = clipped.lower.x <= clipped.upper.x && clipped.lower.y <= clipped.upper.y;
     // A larger body up to kWholeShadowRatio times the other (edge_on_edge's 4 m ground under a 1 m box) is
     // framed whole, so its shadow's bar is read whole too; a 12 m ground only near the box.
-    const bool whole = rulers && extent(large) <= kWholeShadowRatio * extent(small);
+    const bool whole = extent(large) <= (rulers ? kWholeShadowRatio : kWholePairRatio) * extent(small);
     const phys::AABB focus = meets && !whole ? phys::combine(small, clipped) : phys::combine(small, large);
     // LabelLayout's halo and spacing around a label, pixels before the display scale.
     constexpr double kLabelHalo = 4.5;
@@ -704,6 +709,16 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
                      kLabelHalo * displayScale;
     const double margin = std::min(room, 0.3 * std::min(viewSize.width(), viewSize.height()));
     ViewTransform view = ViewTransform::fitting(focus, viewSize, margin);
+    if (!reserve.isEmpty()) {
+        // A box drawn in a corner (Simulate mode's legend): a band along the top as tall as the box, or a
+        // column at the right as wide, whichever costs less zoom (SceneCanvas::fittedView does the same), so
+        // the pair is framed in the part of the canvas that shows it.
+        const ViewTransform band = ViewTransform::fitting(
+            focus, viewSize, QMarginsF(margin, std::max(margin, reserve.height()), margin, margin));
+        const ViewTransform column = ViewTransform::fitting(
+            focus, viewSize, QMarginsF(margin, margin, std::max(margin, reserve.width()), margin));
+        view = column.pixelsPerMetre() > band.pixelsPerMetre() ? column : band;
+    }
     if (!rulers) {
         return view;
     }

@@ -92,7 +92,8 @@ struct Palette {
     QRgb panelFill;
     QRgb panelBorder;
     QRgb panelText;
-    QRgb emphasisRow;
+    QRgb emphasisRow;  ///< behind a table's emphasised rows (the MTV axis, the contacts, GJK's result)
+    QRgb emphasisText; ///< the text of those rows: 4.5:1 or more against emphasisRow (WCAG 2.1 AA)
     QRgb noticeFill;
     QRgb noticeBorder;
 
@@ -100,6 +101,15 @@ struct Palette {
     /// `rgb` with alpha `alpha` (0..255).
     static QColor withAlpha(QRgb rgb, int alpha);
 };
+
+/// WCAG 2.1's contrast ratio of two opaque colours, (L1 + 0.05) / (L2 + 0.05) with L the relative luminance
+/// of sRGB (1 for equal colours, 21 for black on white).
+double contrastRatio(const QColor& a, const QColor& b);
+
+/// `text`, darkened (on a light background) or lightened (on a dark one) in steps until it reads at
+/// `ratio`:1 or more on `background`: a colour that carries meaning (a contact method's hue) keeps its hue
+/// where it can and stays readable where it cannot.
+QColor readableOn(const QColor& text, const QColor& background, double ratio = 4.5);
 
 /// The palette of `theme`, with the Okabe-Ito set when `colourBlindSafe`.
 Palette makePalette(Theme theme, bool colourBlindSafe);

@@ -99,6 +99,9 @@ public:
 
     /// The current view: scale, centre and viewport size.
     const ViewTransform& viewTransform() const { return m_view; }
+    /// The largest box the overlays draw in a corner of the view (CanvasOverlay::reservedCorner): Simulate
+    /// mode's legend, or nothing.
+    QSizeF reservedCorner() const;
     /// Sets scale and centre (the size is always the viewport's).
     void setViewTransform(const ViewTransform& view);
     double pixelsPerMetre() const { return m_view.pixelsPerMetre(); }
@@ -258,8 +261,6 @@ private:
     /// reserved corner (reservedCorner()) clear of the framed bodies, and notes it in m_fittedReserve; then
     /// each overlay's openingView may replace it.
     ViewTransform fittedView(PendingFit kind) const;
-    /// The largest box the overlays draw in a corner of the view (CanvasOverlay::reservedCorner).
-    QSizeF reservedCorner() const;
     /// Fits again when the reserved corner changed while a frameScene fit is pending (the legend appeared,
     /// grew, or presentation mode scaled it).
     void refitForReserve();

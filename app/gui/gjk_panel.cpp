@@ -3,6 +3,7 @@
 #include "gjk_diagram.h"
 #include "gjk_view.h"
 #include "overlay.h"
+#include "palette.h"
 #include "scene_canvas.h"
 #include "simulation_controller.h"
 #include "table_fit.h"
@@ -157,6 +158,14 @@ GjkPanel::GjkPanel(Document* document, SceneCanvas* canvas, QWidget* parent)
         }
     });
     connect(m_document, &Document::sceneReset, this, [this] { setPair(0, 0); });
+    // The result row's tint and text follow the theme.
+    connect(PaletteNotifier::instance(), &PaletteNotifier::changed, this, [this] {
+        if (isVisible()) {
+            rebuild();
+        } else {
+            m_stale = true;
+        }
+    });
     rebuild();
 }
 
@@ -310,7 +319,10 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
         header->setText(table.headers[col]);
         header->setToolTip(col < table.headerTips.size() ? table.headerTips[col] : QString());
     }
-    const QColor result(255, 236, 179); // SAT's table marks its result row the same way
+    // SAT's table marks its result row the same way: the theme's tint and the text chosen with it (a fixed
+    // pale yellow under the dark theme's white text read 1.2:1).
+    const QColor result = QColor::fromRgba(currentPalette().emphasisRow);
+    const QColor resultText = QColor::fromRgba(currentPalette().emphasisText);
     for (int r = 0; r < int(table.rows.size()); ++r) {
         const WalkthroughTable::Row& row = table.rows[std::size_t(r)];
         for (int col = 0; col < m_table->columnCount(); ++col) {
@@ -324,6 +336,7 @@ void GjkPanel::fillTable(const WalkthroughTable& table) {
             item->setText(text);
             item->setData(Qt::UserRole, row.step);
             item->setBackground(row.emphasised ? QBrush(result) : QBrush());
+            item->setForeground(row.emphasised ? QBrush(resultText) : QBrush());
             QFont font = item->font();
             font.setBold(row.emphasised);
             item->setFont(font);

@@ -161,20 +161,23 @@ int main(int argc, char* argv[]) {
     }
 
     const QString outFile = parser.value(screenshotOption);
+    // --walkthrough with --simulate: the Walkthrough asked for stays in front (applyWalkthroughOptions).
+    const bool walkthroughAsked = parser.isSet(QStringLiteral("walkthrough"));
     window.setWindowState(Qt::WindowNoState);
     window.resize(*size);
     window.show();
     // Let the event loop deliver the show and resize events and lay the window out, then fit the scene to
     // the canvas's final size, let that paint, and grab.
-    QTimer::singleShot(0, &window, [&window, outFile] {
+    QTimer::singleShot(0, &window, [&window, outFile, walkthroughAsked] {
         // Framed as opening the scene on screen frames it (MainWindow::onSceneReset): the moving bodies, the
         // walkthrough's ruler beside its pair, room for the legend when --simulate shows the run. Zoom to
         // Fit here pressed the SAT ruler against the left edge (review, issue 12).
         window.canvas()->frameScene();
-        QTimer::singleShot(0, &window, [&window, outFile] {
+        QTimer::singleShot(0, &window, [&window, outFile, walkthroughAsked] {
             // A run shown with --simulate puts its Simulation dock in front, as entering Simulate mode does
-            // on screen.
-            if (auto* ui = window.findChild<cl::SimulationUi*>(); ui && ui->controller()->isSimulating()) {
+            // on screen (not in front of a Walkthrough asked for on the command line).
+            if (auto* ui = window.findChild<cl::SimulationUi*>();
+                ui && ui->controller()->isSimulating() && !walkthroughAsked) {
                 // raise() does not switch the tab of an offscreen window; the dock area's tab bar does.
                 for (QTabBar* bar : window.findChildren<QTabBar*>()) {
                     for (int i = 0; i < bar->count(); ++i) {

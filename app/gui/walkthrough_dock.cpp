@@ -474,7 +474,9 @@ void WalkthroughDock::framePair() {
         return;
     }
     m_canvas->setViewTransform(OverlayPainter::pairView(m_walkthrough, QSizeF(m_canvas->viewport()->size()),
-                                                        m_canvas->presentationScale()));
+                                                        m_canvas->presentationScale(),
+                                                        m_canvas->reservedCorner()));
+    showStepOnCanvas();
 }
 
 int WalkthroughDock::indexA() const {
@@ -527,8 +529,8 @@ bool WalkthroughDock::setPairKeys(BodyKey a, BodyKey b) {
 
 // Another pair (picked in the combo boxes, by selecting two bodies, or swapped): a view still the opening fit
 // frames it as a scene opens; a view the user set stays unless it would cut the new pair's drawing (a body
-// or a ruler past the view's edge), which Frame the Pair then shows. A step, a tab or a drag never moves
-// the view.
+// or a ruler past the view's edge), which Frame the Pair then shows. A tab or a drag never moves the view,
+// nor does a step, except a side plane's step whose plane lies off it (showStepOnCanvas).
 void WalkthroughDock::frameIfCut() {
     if (!m_overlay->walkthroughVisible() || !m_walkthrough.isValid() || !m_canvas->isVisible() ||
         m_canvas->refitOpeningView()) {
@@ -553,6 +555,20 @@ void WalkthroughDock::setStep(int step) {
     }
     m_step = clamped;
     updateView();
+    showStepOnCanvas();
+}
+
+// A step whose subject lies off the canvas (a side plane through the far end of a long reference edge) moves
+// the canvas to it: the user stepped there to see it. Only on a step change and Frame the Pair, never while
+// a drag rebuilds the walkthrough.
+void WalkthroughDock::showStepOnCanvas() {
+    if (!m_walkthrough.isValid() || !m_satPageInFront || !isVisible()) {
+        return;
+    }
+    if (const std::optional<ViewTransform> view = OverlayPainter::stepView(
+            m_walkthrough, m_step, m_canvas->viewTransform(), m_canvas->presentationScale())) {
+        m_canvas->setViewTransform(*view);
+    }
 }
 
 // The step keys (PgDn, PgUp, Ctrl+PgUp/PgDn) step the page in front: the GJK page when it is.
@@ -798,7 +814,12 @@ void WalkthroughDock::fillTable() {
         }
         m_table->setRowCount(int(rows.size()));
     }
+    // Emphasised rows: the theme's tint with the theme's text on it, chosen together (palette.h) so the row
+    // reads at 4.5:1 or more whatever the widgets' text colour is (the dark theme's light text on a pale
+    // tint did not).
     const QColor minimum = QColor::fromRgba(currentPalette().emphasisRow);
+    const QColor minimumText = QColor::fromRgba(currentPalette().emphasisText);
+    const QColor base = m_table->palette().color(QPalette::Base);
     // In place, only the items whose text or look changed are set: each repaints just its own cell (every
     // section is Fixed, sized by fitColumns and fitRows, so no cell's change makes the view measure the
     // others).
@@ -822,8 +843,14 @@ void WalkthroughDock::fillTable() {
             if (item->font() != font) {
                 item->setFont(font);
             }
-            if (col == 0 && row.method >= 0) {
-                item->setForeground(OverlayPainter::methodColor(row.method));
+            // A method's name in its colour, darkened or lightened where that colour is too faint on the
+            // row (the light theme's teal is 2.9:1 on the tint).
+            const QBrush foreground = col == 0 && row.method >= 0
+                                          ? QBrush(readableOn(OverlayPainter::methodColor(row.method),
+                                                              row.emphasised ? minimum : base))
+                                          : (row.emphasised ? QBrush(minimumText) : QBrush());
+            if (item->foreground() != foreground) {
+                item->setForeground(foreground);
             }
             if (!sameShape) {
                 m_table->setItem(r, col, item);
@@ -1308,6 +1335,19 @@ const QString kWalkthroughOption = QStringLiteral("walkthrough");
 const QString kStepOption = QStringLiteral("step");
 const QString kPairOption = QStringLiteral("pair");
 const QString kOverlaysOption = QStringLiteral("overlays");
+
+/// Puts `dock` in front of the docks it shares a tab bar with. raise() does not switch the tab before the
+/// window is exposed, nor on an offscreen window; the dock area's tab bar does.
+void bringToFront(QMainWindow& window, QDockWidget* dock) {
+    dock->raise();
+    for (QTabBar* bar : window.findChildren<QTabBar*>()) {
+        for (int i = 0; i < bar->count(); ++i) {
+            if (bar->tabText(i) == dock->windowTitle()) {
+                bar->setCurrentIndex(i);
+            }
+        }
+    }
+}
 } // namespace
 
 void addWalkthroughOptions(QCommandLineParser& parser) {
@@ -1363,7 +1403,14 @@ QString applyWalkthroughOptions(const QCommandLineParser& parser, MainWindow& wi
     dock->show();
     dock->raise();
     // Frame the pair once the window is laid out and has done its own zoom to fit (zero timers run in order).
-    QTimer::singleShot(0, dock, [dock] { QTimer::singleShot(0, dock, [dock] { dock->framePair(); }); });
+    // The walkthrough asked for is what the user sees: in front again then, after --simulate has put the
+    // Simulation dock in front of it (SimulationUi raises that one on its first zero timer).
+    QTimer::singleShot(0, dock, [dock, &window] {
+        QTimer::singleShot(0, dock, [dock, &window] {
+            bringToFront(window, dock);
+            dock->framePair();
+        });
+    });
     if (parser.isSet(kWalkthroughOption)) {
         const auto mode = parseWalkthroughMode(parser.value(kWalkthroughOption));
         if (!mode) {

@@ -141,6 +141,8 @@ private:
     /// contact chosen on the run (not the edited scene's pair).
     void updateOverlayVisibility();
     void updateView();
+    /// Moves the canvas to the current step's subject when it lies off the view (OverlayPainter::stepView).
+    void showStepOnCanvas();
     void fillTable();
     /// Scrolls the table to the current step's rows (the selected ones).
     void showCurrentRows();
