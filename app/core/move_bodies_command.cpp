@@ -39,7 +39,9 @@ void MoveBodiesCommand::updateText() {
     // Written out for one and many: without a translation file Qt's %n leaves "body(s)" as it is.
     const char* text = m_nudge ? (count == 1 ? "Nudge 1 body" : "Nudge %1 bodies")
                                : (count == 1 ? "Move 1 body" : "Move %1 bodies");
-    setText(QCoreApplication::translate("cl::MoveBodiesCommand", text).arg(count));
+    const QString translated = QCoreApplication::translate("cl::MoveBodiesCommand", text);
+    // The one-body text has no %1 to fill (QString::arg warned "Argument missing" on every move).
+    setText(count == 1 ? translated : translated.arg(count));
 }
 
 const phys::Vec2* MoveBodiesCommand::origin(BodyKey key) const {
