@@ -98,7 +98,7 @@ std::vector<PlacedLabel> paintDiagram(QPainter& painter, const std::vector<Diagr
         return {};
     }
     std::vector<PlacedLabel> placed = own.place();
-    LabelLayout::draw(painter, placed, 1.0);
+    LabelLayout::draw(painter, placed, 1.0, kDiagramPaper);
     return placed;
 }
 
@@ -165,7 +165,7 @@ void GjkView::paintEvent(QPaintEvent*) {
     fit();
     QPainter painter(this);
     painter.setRenderHint(QPainter::Antialiasing);
-    painter.fillRect(rect(), QColor(252, 252, 250));
+    painter.fillRect(rect(), kDiagramPaper);
     painter.setPen(QColor(200, 200, 200));
     painter.drawRect(rect().adjusted(0, 0, -1, -1));
     if (m_showOrigin) {

@@ -22,6 +22,11 @@ class QPainter;
 
 namespace cl {
 
+/// The diagram panes' paper, in every theme: the pictures are figures drawn for a light page (their greys,
+/// simplex and result colours), and their labels' halos take this tone, not the theme's (a dark theme's
+/// halos drew dark rims around every name on the white pane).
+inline const QColor kDiagramPaper(252, 252, 250);
+
 /// One thing to draw, in the pane's metres.
 struct DiagramItem {
     enum class Kind {

@@ -441,7 +441,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     return out;
 }
 
-void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale) {
+void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale,
+                       const QColor& paper) {
+    const QRgb halo = paper.isValid() ? paper.rgba() : currentPalette().paper;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     // Leader lines under every text, from the anchor to the nearest point of the label's box.
@@ -454,8 +456,7 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QPointF near(std::clamp(a.x(), r.left(), r.right()), std::clamp(a.y(), r.top(), r.bottom()));
         QColor c = p.request.color;
         c.setAlpha(std::min(c.alpha(), 170));
-        painter.setPen(QPen(Palette::withAlpha(currentPalette().paper, 200), 3.0 * displayScale,
-                            Qt::SolidLine, Qt::RoundCap));
+        painter.setPen(QPen(Palette::withAlpha(halo, 200), 3.0 * displayScale, Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
         painter.setPen(QPen(c, 1.2 * displayScale, Qt::SolidLine, Qt::RoundCap));
         painter.drawLine(a, near);
@@ -466,7 +467,7 @@ void LabelLayout::draw(QPainter& painter, const std::vector<PlacedLabel>& labels
         const QFontMetricsF metrics(font);
         drawHaloText(painter,
                      paintkit::baselineForCentre(metrics, p.textRect.left(), p.textRect.center().y()), font,
-                     r.text, r.color, Palette::withAlpha(currentPalette().paper, 230), 3.5 * displayScale);
+                     r.text, r.color, Palette::withAlpha(halo, 230), 3.5 * displayScale);
     }
     painter.restore();
 }

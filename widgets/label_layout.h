@@ -118,8 +118,10 @@ public:
     //   a label away from its preferred spot gets a leader line
     std::vector<PlacedLabel> place() const;
 
-    /// Draws placed labels: leader lines first, then each text with a white halo.
-    static void draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale);
+    /// Draws placed labels: leader lines first, then each text with a halo in `paper`, the tone of what
+    /// they are drawn on (invalid: the theme's, currentPalette().paper).
+    static void draw(QPainter& painter, const std::vector<PlacedLabel>& labels, double displayScale,
+                     const QColor& paper = QColor());
 
 private:
     QRectF m_bounds;

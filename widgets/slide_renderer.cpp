@@ -561,7 +561,7 @@ void SlideRenderer::paintDiagramPane(QPainter& painter, const QRectF& rect, cons
     painter.setClipRect(rect, Qt::IntersectClip);
     painter.translate(rect.topLeft());
     painter.scale(zoom, zoom);
-    painter.fillRect(QRectF(QPointF(0, 0), size), QColor(252, 252, 250));
+    painter.fillRect(QRectF(QPointF(0, 0), size), kDiagramPaper);
     QFont font;
     font.setPixelSize(14);
     painter.setFont(font);
