@@ -9,6 +9,7 @@
 /// text are in pixels whatever the zoom.
 
 #include "label_layout.h"
+#include "name_placement.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -72,13 +73,14 @@ public:
     static QColor overlapColor();
     static QColor gapColor();
 
-    /// Where the body names of `scene` are drawn in `view` (the ones that fit, SceneRenderer::nameFits):
-    /// boxes with their halo, view pixels. Overlay labels keep clear of them.
+    /// Where the body names of `scene` are drawn in `view` (placeBodyNames, name_placement.h, with the grid's
+    /// metre labels when `grid`): boxes with their halo, view pixels. Overlay labels keep clear of them.
     static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
-                                             double displayScale = 1.0);
-    /// One body's entry of bodyNameRects: its name's box, or nothing when no name of it shows in the view.
-    static std::optional<QRectF> bodyNameRect(const phys::BodyDef& body, const ViewTransform& view,
-                                              double displayScale = 1.0);
+                                             double displayScale = 1.0, bool grid = true);
+    /// Body `index`'s entry of bodyNameRects: its name's box, or nothing when it has no name in the view.
+    static std::optional<QRectF> bodyNameRect(const phys::SceneDef& scene, int index,
+                                              const ViewTransform& view, double displayScale = 1.0,
+                                              bool grid = true);
 
     /// The view for "Frame the Pair" on a view of `viewSize`: the pair's contact region, tightly, with room
     /// around it for the walkthrough's SAT ruler, labels and arrows (overlay_sat.cpp). When one body is much
@@ -161,6 +163,9 @@ public:
     virtual ViewTransform openingView(const SceneCanvas& /*canvas*/, const ViewTransform& fitted) const {
         return fitted;
     }
+    /// What this overlay draws that the body names must keep clear of (Simulate's velocity arrows start
+    /// inside each body, where its name would sit; its legend box), viewport pixels. None by default.
+    virtual NameObstacles nameObstacles(const SceneCanvas& /*canvas*/) const { return {}; }
 
 signals:
     /// The overlay's content changed: the canvas repaints.
@@ -204,11 +209,6 @@ public:
 private:
     std::vector<PlacedLabel> m_lastLabels;
     std::vector<DrawnLine> m_lastLines;
-    /// bodyNameRects of the canvas's scene, per body, as of the canvas's sceneGeneration() (a drag changes
-    /// only its live body, whose entry is measured on every paint; the other thousand are kept).
-    std::vector<std::optional<QRectF>> m_nameRects;
-    quint64 m_nameRectsGeneration = 0;
-    const SceneCanvas* m_nameRectsCanvas = nullptr; ///< whose generation that is
     OverlayOptions m_options;
     const Walkthrough* m_walkthrough = nullptr;
     int m_step = -1;

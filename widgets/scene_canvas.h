@@ -3,6 +3,7 @@
 /// The canvas: a y-up view of the world in metres with a background grid, one item per body, zoom and pan.
 
 #include "label_layout.h"
+#include "name_placement.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -24,7 +25,6 @@ class QGraphicsScene;
 namespace cl {
 
 class BodyItem;
-class BodyLabelItem;
 class Tool;
 class CanvasOverlay;
 class SimBodyLayer;
@@ -121,10 +121,14 @@ public:
     bool isPanGestureActive() const { return m_spaceHeld || m_panning; }
 
     bool showBodyNames() const { return m_showBodyNames; }
+    /// Where the last paint put the body names (placeBodyNames, name_placement.h: inside a body or outside
+    /// on a leader line), viewport pixels; empty before the first paint and while names are off.
+    const NamePlacement& namePlacement() const { return m_names; }
     bool showGrid() const { return m_showGrid; }
 
     /// Simulate mode's drawing: on, every body is painted by one SimBodyLayer from the poses shown (fills,
-    /// outlines, hover and selection highlights and names as the items draw them) and the per-body items
+    /// outlines, hover and selection highlights as the items draw them; the names are the canvas's in both
+    /// modes) and the per-body items
     /// leave the QGraphicsScene, so moving 1000 bodies a frame costs no item or index work. The items stay
     /// (bodyItem(), bodyItems()) and keep following setBodyPose; picking (bodyKeyAt) uses the layer. Off
     /// (Edit mode, the default): one item per body, as before.
@@ -226,11 +230,8 @@ private:
     void applyView();
     void zoomAbout(QPointF viewportPoint, double factor);
     void updateCursor();
-    /// Shows each name label when names are on and the name fits its body at this zoom.
-    void updateLabelVisibility();
-    /// Gives items and labels from `first` on their index in body order (colour and stacking).
+    /// Gives items from `first` on their index in body order (colour and stacking).
     void reindexFrom(int first);
-    void updateLabel(quint64 key, const phys::BodyDef& body);
     /// Updates the viewport when only the batched layer shows a change (items out of the scene repaint
     /// nothing themselves).
     void updateBatched();
@@ -238,10 +239,8 @@ private:
     QGraphicsScene* m_scene = nullptr;
     phys::SceneDef m_sceneDef;
     std::vector<BodyItem*> m_bodyItems;
-    std::vector<BodyLabelItem*> m_labelItems; ///< in body order, one per body
-    QList<quint64> m_keys;                    ///< in body order
+    QList<quint64> m_keys; ///< in body order
     QHash<quint64, BodyItem*> m_itemsByKey;
-    QHash<quint64, BodyLabelItem*> m_labelsByKey;
     QList<quint64> m_selection;
     quint64 m_hovered = 0;
     double m_presentationScale = 1.0;
@@ -282,7 +281,7 @@ private:
     QPointF m_lastPanPosition;
     QPointer<Tool> m_tool;                     ///< the active input tool (owned elsewhere)
     QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
-    bool m_deferLabelVisibility = false;       ///< inside setSceneDef
+    NamePlacement m_names;                     ///< where the last paint put the body names (placeBodyNames)
     bool m_namesSuppressed = false;
     bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
     /// The drag layer (paintEvent): the key last given to setBody for an existing body and how many times in

@@ -144,14 +144,15 @@ QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, con
     // it stands on, whose name is right under it) one may pass under a name, which the overlay then draws
     // again over it (OverlayPicture::namesOverArrows). A name left under an arrow is a failure.
     std::vector<std::pair<QRectF, QString>> namedRects;
-    for (const phys::BodyDef& body : scene.bodies) {
-        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(body, view, displayScale);
+    for (int index = 0; index < int(scene.bodies.size()); ++index) {
+        const phys::BodyDef& body = scene.bodies[std::size_t(index)];
+        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(scene, index, view, displayScale);
             r && std::find(picture.namesOverArrows.begin(), picture.namesOverArrows.end(), *r) !=
                      picture.namesOverArrows.end()) {
             ++totals.namesOverArrows;
             continue;
         }
-        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(body, view, displayScale)) {
+        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(scene, index, view, displayScale)) {
             namedRects.emplace_back(*r, QString::fromStdString(body.name));
         }
     }

@@ -953,8 +953,9 @@ void TestTools::rotateHandleKeepsOffNamesAndLabels() {
     const BodyKey ball = keyNamed("ball");
     SelectTool& tool = *toolbar().selectTool();
     const auto nameRect = [this](BodyKey key) {
-        return OverlayPainter::bodyNameRect(document().body(key), canvas().viewTransform(),
-                                            canvas().presentationScale());
+        return OverlayPainter::bodyNameRect(canvas().sceneDef(), int(canvas().bodyKeys().indexOf(key)),
+                                            canvas().viewTransform(), canvas().presentationScale(),
+                                            canvas().showGrid());
     };
     // The handle's line and knob as squares along them (a knob wide, 2 px for the line).
     const auto covers = [&](const QRectF& r) {
