@@ -432,7 +432,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         // Presentation text that finds no clear spot is tried smaller, down to the normal size (issue 12
         // review M3: at 1.6 times on a small screen the badges and the overlap's leader piled up).
         for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
-            if (shrink < 1.0 && (r.fixed || bestHard <= 0.0 || shrink * m_scale < 1.0 - 1e-9)) {
+            // A tagged label (a body's name, the note of hidden names) keeps its one size: its asker draws it.
+            if (shrink < 1.0 &&
+                (r.fixed || r.tag != -1 || bestHard <= 0.0 || shrink * m_scale < 1.0 - 1e-9)) {
                 break;
             }
             r.fontPixels = original.fontPixels * shrink;
@@ -457,11 +459,13 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     const double own =
                         overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
                     double onShape = 0.0; // a convex obstacle under the label counts as its whole area
-                    shapes.visit(seen, [&](int id) {
-                        if (onShape == 0.0 && rectIntersectsConvex(seen, m_shapes[std::size_t(id)])) {
-                            onShape = seen.width() * seen.height();
-                        }
-                    });
+                    if (r.alwaysLeader) {
+                        shapes.visit(seen, [&](int id) {
+                            if (onShape == 0.0 && rectIntersectsConvex(seen, m_shapes[std::size_t(id)])) {
+                                onShape = seen.width() * seen.height();
+                            }
+                        });
+                    }
                     double hard = taken.overlap(seen) + onShape;
                     double cost = 1000.0 * (taken.overlap(padded) + onShape) +
                                   std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);

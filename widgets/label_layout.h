@@ -42,6 +42,10 @@ struct LabelRequest {
     /// name), left out when no spot is clear of other labels, names, grid figures, arrows and leaders (a small
     /// view with presentation text) rather than written over them.
     bool optional = false;
+    /// Who asked, for the asker to find its labels among the placed ones (a body's index for a body name);
+    /// -1: nobody in particular. A tagged label is drawn by its asker at its own size, so it is never
+    /// tried smaller.
+    int tag = -1;
 };
 
 /// What a drawn line is: labels keep off all of them, and the tests hold arrows (and the rotate knob's
@@ -89,8 +93,9 @@ public:
     void addObstacle(const QRectF& rect);
     /// The obstacles given so far.
     const std::vector<QRectF>& obstacles() const { return m_obstacles; }
-    /// A convex area no label may cover, view pixels (a body, for the names placed outside it: a name half
-    /// on its outline is unreadable). Weighed like an obstacle of the label's whole size.
+    /// A convex area no label always on a leader may cover, view pixels (a body, for the names placed
+    /// outside it: a name half on its outline is unreadable). Weighed like an obstacle of the label's whole
+    /// size. Other labels (a walkthrough's, which name the pair's features inside the bodies) ignore it.
     void addObstacleShape(const QPolygonF& convex);
     /// An area labels should rather not cover when a free spot is near (another body than the pair the
     /// labels describe: "overlap 0.55 m" written over a third body reads as that body's), view pixels. A

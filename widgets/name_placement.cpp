@@ -29,6 +29,8 @@ constexpr int kSteps = 17;
 /// Sides of the polygon standing for a circle as an obstacle of the names placed outside: circumscribed, so
 /// a name clear of it is clear of the circle.
 constexpr int kDiscSides = 24;
+/// LabelRequest::tag of the note saying names are hidden (body names are tagged with their index).
+constexpr int kNoteTag = -2;
 
 double distanceToRect(QPointF p, const QRectF& r) {
     const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
@@ -284,6 +286,8 @@ BodyFigure mainShape(const BodyFigure& figure, const QRectF& view) {
     return best;
 }
 
+void addPendingObstacles(LabelLayout& layout, const NamePlacement& names);
+
 } // namespace
 
 QLineF PlacedName::leader() const {
@@ -371,7 +375,8 @@ double outlineClearance(double displayScale) {
 //     the top is above the view), pointing away from the body; the leader joins it to that point
 //   else they are counted and the picture says so
 NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& view,
-                             const RenderOptions& options, const NameObstacles& obstacles) {
+                             const RenderOptions& options, const NameObstacles& obstacles,
+                             bool layOutOutside) {
     NamePlacement out;
     const double scale = options.displayScale;
     const QRectF bounds(QPointF(0, 0), view.viewSize());
@@ -524,7 +529,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
     // Past the limit none goes outside: which few would be arbitrary, and a crowd of tiny bodies (a thousand
     // boxes zoomed out) would have each name search the whole crowd for room on every frame.
     const int asked = int(outside.size()) <= kMaxOutsideNames ? int(outside.size()) : 0;
-    std::vector<LabelRequest> requests;
+    NamePlacement::Pending& pending = out.pending;
     for (int k = 0; k < asked; ++k) {
         const int i = outside[std::size_t(k)];
         const auto [anchor, direction] =
@@ -537,74 +542,123 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         r.fontPixels = kNameFontPixels;
         r.bold = true;
         r.alwaysLeader = true;
-        requests.push_back(r);
+        r.tag = i;
+        pending.requests.push_back(r);
     }
-    const std::vector<PlacedName> inside = out.names;
-    // One layout of the outside names; `note`: with the note saying names are hidden, placed first at the top.
-    const auto layOut = [&](bool note) {
-        out.names = inside;
-        out.note.clear();
-        out.noteRect = QRectF();
-        LabelLayout layout(bounds, scale);
-        for (const QRectF& r : fixedBoxes) {
-            layout.addObstacle(r);
-        }
-        for (const PlacedName& n : inside) {
-            layout.addObstacle(n.rect);
-        }
-        for (const DrawnLine& l : obstacles.lines) {
-            layout.addLine(l.from, l.to, l.width / scale, l.kind);
-        }
+    out.hidden = int(outside.size()) - asked;
+    if (asked > 0) {
+        pending.rects = fixedBoxes;
+        pending.lines = obstacles.lines;
         for (const int i : shown) {
             for (const QPolygonF& p : figures[std::size_t(i)].polygons) {
-                layout.addObstacleShape(p);
+                pending.shapes.push_back(p);
             }
             for (const BodyFigure::Disc& d : figures[std::size_t(i)].discs) {
-                layout.addObstacleShape(discPolygon(d.centre, d.radius));
+                pending.shapes.push_back(discPolygon(d.centre, d.radius));
             }
+        }
+    }
+    if (!layOutOutside) {
+        return out;
+    }
+    // One layout of the outside names; `note`: with the note saying names are hidden, placed first at the top.
+    const NamePlacement before = out;
+    const auto layOut = [&](bool note) {
+        out = before;
+        LabelLayout layout(bounds, scale);
+        for (const QRectF& r : pending.rects) {
+            layout.addObstacle(r);
         }
         if (note) {
-            LabelRequest r;
-            r.anchor = QPointF(bounds.center().x(), bounds.top() + 4.0 * scale);
-            r.text = QObject::tr("Some names are hidden: zoom in to read them");
-            r.color = color;
-            r.direction = QPointF(0.0, 1.0);
-            r.fontPixels = kNameFontPixels;
-            r.fixed = true;
-            layout.add(r);
-            out.note = r.text;
+            layout.add(hiddenNamesNote(bounds, scale));
         }
-        for (const LabelRequest& r : requests) {
+        addNameObstacles(layout, out);
+        addPendingObstacles(layout, out);
+        for (const LabelRequest& r : pending.requests) {
             layout.add(r);
         }
-        std::size_t next = 0;
-        for (const PlacedLabel& p : layout.place()) {
-            if (p.request.fixed) {
-                out.noteRect = p.rect;
-                continue;
-            }
-            // place() keeps the order of the requests, leaving some out.
-            while (next < requests.size() &&
-                   (requests[next].anchor != p.request.anchor || requests[next].text != p.request.text)) {
-                ++next;
-            }
-            if (next == requests.size()) {
-                break;
-            }
-            // The box with the halo of a name inside (SceneRenderer::labelSize), so a name's box has one size
-            // wherever it goes; within the layout's own, which its halo at least as wide kept clear.
-            const QSizeF size = SceneRenderer::labelSize(p.request.text, scale);
-            const QRectF rect(p.textRect.center() - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
-            out.names.push_back({outside[next], p.request.text, p.textRect, rect, false, p.request.anchor});
-            ++next;
-        }
-        out.hidden = int(outside.size()) - int(out.names.size() - inside.size());
+        adoptOutsideNames(out, layout.place(), scale);
     };
     layOut(false);
     if (out.hidden > 0) {
         layOut(true);
     }
     return out;
+}
+
+void addNameObstacles(LabelLayout& layout, const NamePlacement& names) {
+    for (const PlacedName& n : names.names) {
+        layout.addObstacle(n.rect);
+    }
+}
+
+namespace {
+
+/// The bodies (for the names only) and the obstacles' lines of the pending names.
+void addPendingObstacles(LabelLayout& layout, const NamePlacement& names) {
+    if (names.pending.requests.empty()) {
+        return;
+    }
+    for (const DrawnLine& l : names.pending.lines) {
+        layout.addLine(l.from, l.to, l.width / layout.scale(), l.kind);
+    }
+    for (const QPolygonF& p : names.pending.shapes) {
+        layout.addObstacleShape(p);
+    }
+}
+
+} // namespace
+
+void addOutsideNames(LabelLayout& layout, const NamePlacement& names) {
+    addPendingObstacles(layout, names);
+    for (LabelRequest r : names.pending.requests) {
+        // After the step's labels (vertex indices aside), clear of them or left out, and near its body.
+        r.priority = 20;
+        r.optional = true;
+        r.maxDistance = kNameReach;
+        layout.add(r);
+    }
+}
+
+std::vector<PlacedLabel> adoptOutsideNames(NamePlacement& names, std::vector<PlacedLabel> placed,
+                                           double displayScale) {
+    std::vector<PlacedLabel> others;
+    others.reserve(placed.size());
+    int adopted = 0;
+    for (PlacedLabel& p : placed) {
+        if (p.request.tag == kNoteTag) {
+            names.note = p.request.text;
+            names.noteRect = p.rect;
+            continue;
+        }
+        if (p.request.tag < 0) {
+            others.push_back(std::move(p));
+            continue;
+        }
+        // The box with the halo of a name inside (SceneRenderer::labelSize), so a name's box has one size
+        // wherever it goes; within the layout's own, which its halo at least as wide kept clear.
+        const QSizeF size = SceneRenderer::labelSize(p.request.text, displayScale);
+        const QRectF rect(p.textRect.center() - QPointF(0.5 * size.width(), 0.5 * size.height()), size);
+        names.names.push_back({p.request.tag, p.request.text, p.textRect, rect, false, p.request.anchor});
+        ++adopted;
+    }
+    names.hidden += int(names.pending.requests.size()) - adopted;
+    names.pending = {};
+    return others;
+}
+
+LabelRequest hiddenNamesNote(const QRectF& bounds, double displayScale) {
+    LabelRequest r;
+    r.anchor = QPointF(bounds.center().x(), bounds.top() + 4.0 * displayScale);
+    r.text = QObject::tr("Some names are hidden: zoom in to read them");
+    r.color = QColor::fromRgba(currentPalette().labelText);
+    r.direction = QPointF(0.0, 1.0);
+    r.fontPixels = kNameFontPixels;
+    // Before every other label, at the top, but off a legend drawn there (the Methods step's).
+    r.priority = 1000;
+    r.leaderAllowed = false;
+    r.tag = kNoteTag;
+    return r;
 }
 
 void drawBodyNames(QPainter& painter, const NamePlacement& names, double displayScale) {

@@ -66,6 +66,17 @@ struct NamePlacement {
     QRectF noteRect; ///< where the picture says it (empty when nothing is hidden)
     QString note;
 
+    /// Names that fit nowhere inside and still wait for their place outside (placeBodyNames with
+    /// `layOutOutside` false): a walkthrough lays them out in its own label layout (addOutsideNames), so
+    /// that its labels and the names are placed in one pass and keep off each other.
+    struct Pending {
+        std::vector<LabelRequest> requests; ///< one per name; `tag` is the body's index
+        std::vector<QPolygonF> shapes;      ///< every body in view (discs as circumscribed polygons)
+        std::vector<DrawnLine> lines;       ///< the obstacles' lines (Simulate's velocity arrows)
+        std::vector<QRectF> rects;          ///< the obstacles' boxes and the grid's metre labels
+    };
+    Pending pending;
+
     /// The name of body `index`, or null.
     const PlacedName* find(int index) const;
     /// Every name's box with its halo (what overlay labels keep clear of).
@@ -87,8 +98,31 @@ double outlineClearance(double displayScale);
 
 /// Places the name of every body of `scene` seen in `view` (bodies without a name have none).
 /// @param options grid (the grid's metre labels are avoided) and the display scale
+/// @param layOutOutside false: the names that fit nowhere inside are left in NamePlacement::pending for
+///        the walkthrough's label layout (addOutsideNames); true: placed here in a layout of their own
 NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& view,
-                             const RenderOptions& options, const NameObstacles& obstacles = {});
+                             const RenderOptions& options, const NameObstacles& obstacles = {},
+                             bool layOutOutside = true);
+
+/// Asks `layout` (a walkthrough's, with its labels, arrows and marks) for the pending names of `names`, after
+/// every walkthrough label (their priority is below the step's labels'), each optional and at most
+/// kNameReach pixels from its body: a name with no clear spot near its body is left out and counted, rather
+/// than pushing the step's labels away or lying across them. The bodies become shapes the names keep off.
+/// The inside names are not added (addNameObstacles, before the step's drawing, which keeps off them too).
+void addOutsideNames(LabelLayout& layout, const NamePlacement& names);
+/// The boxes of the names placed in `names` (inside their bodies, and outside when laid out already) as
+/// obstacles of every label of `layout`.
+void addNameObstacles(LabelLayout& layout, const NamePlacement& names);
+/// Takes the names `placed` by a layout that addOutsideNames filled into `names` (tagged labels), counts
+/// those left out in `hidden`, and clears `pending`. Returns the other labels (the walkthrough's).
+std::vector<PlacedLabel> adoptOutsideNames(NamePlacement& names, std::vector<PlacedLabel> placed,
+                                           double displayScale);
+/// The request of the note saying some names are hidden, at the top of `bounds`.
+LabelRequest hiddenNamesNote(const QRectF& bounds, double displayScale);
+
+/// How far a name outside its body may stand from it in a walkthrough's picture, pixels before the display
+/// scale: farther, its leader would cross the step's drawing.
+inline constexpr double kNameReach = 120.0;
 
 /// Draws placed names: leader lines, then each text with its halo, then the note of hidden names.
 /// Painter: view pixels -> device.

@@ -578,20 +578,24 @@ std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, c
     return placeBodyNames(scene, view, options).rects();
 }
 
-std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const phys::SceneDef& scene,
-                                                      const ViewTransform& view,
-                                                      const OverlayOptions& options,
-                                                      const std::vector<OverlayStep>& steps,
-                                                      const RenderOptions& under,
-                                                      const std::function<std::vector<QRectF>()>& nameRects) {
-    return drawOverlayPicture(painter, scene, view, options, steps, under, nameRects).labels;
+std::vector<PlacedLabel>
+OverlayPainter::drawOverlays(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
+                             const OverlayOptions& options, const std::vector<OverlayStep>& steps,
+                             const RenderOptions& under, const NamePlacement* names) {
+    return drawOverlayPicture(painter, scene, view, options, steps, under, names).labels;
+}
+
+bool OverlayPainter::drawsStep(const std::vector<OverlayStep>& steps) {
+    return std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
+        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
+               s.step < s.walkthrough->stepCount();
+    });
 }
 
 OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
                                                   const ViewTransform& view, const OverlayOptions& options,
                                                   const std::vector<OverlayStep>& steps,
-                                                  const RenderOptions& under,
-                                                  const std::function<std::vector<QRectF>()>& nameRects,
+                                                  const RenderOptions& under, const NamePlacement* given,
                                                   const std::vector<DrawnLine>& handles) {
     const double scale = under.displayScale;
     bool bodyNamesShown = under.bodyNames;
@@ -599,18 +603,18 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
     LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), scale);
     // Only the vertex indices and a walkthrough step make labels: without them, the simulation's paints
     // (a thousand bodies) skip measuring every name.
-    const bool anyStep = std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
-        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
-               s.step < s.walkthrough->stepCount();
-    });
+    const bool anyStep = drawsStep(steps);
     if (!anyStep && !options.vertexIndices) {
         bodyNamesShown = false;
         gridShown = false;
     }
+    // The names: those inside their bodies are obstacles of everything the step draws; with a step, the
+    // names outside are laid out with the step's labels in one pass (below), so that no leader of either
+    // crosses the other's text and no label meets a name.
+    OverlayPicture picture;
     if (bodyNamesShown) {
-        for (const QRectF& r : nameRects ? nameRects() : bodyNameRects(scene, view, scale)) {
-            labels.addObstacle(r);
-        }
+        picture.names = given ? *given : placeBodyNames(scene, view, under, {}, !anyStep);
+        addNameObstacles(labels, picture.names);
     }
     if (gridShown) {
         for (const GridLabelBox& g :
@@ -643,13 +647,31 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
             drawStep(painter, labels, *s.walkthrough, s.step, view);
         }
     }
-    OverlayPicture picture;
+    if (bodyNamesShown && !picture.names.pending.requests.empty()) {
+        // One pass: the step's labels, then the names outside, each clear of the others or left out; when
+        // some are left out, the note saying so goes first and the pass is made again.
+        const NamePlacement before = picture.names;
+        const auto pass = [&](bool note) {
+            LabelLayout layout = labels;
+            if (note) {
+                layout.add(hiddenNamesNote(layout.bounds(), scale));
+            }
+            addOutsideNames(layout, before);
+            picture.names = before;
+            picture.labels = adoptOutsideNames(picture.names, layout.place(), scale);
+        };
+        pass(false);
+        if (picture.names.hidden > 0) {
+            pass(true);
+        }
+    } else {
+        picture.labels = labels.place();
+    }
     if (anyStep && bodyNamesShown) {
         // The names again, over the step's lines and dots (the labels avoid them; the drawing cannot always: a
         // circle axis ends on the circle's centre, "cir●le 1" in the review of issue 12, M3; a box's normal
         // into the box it stands on, in a pyramid, where fitArrow found nothing clear). The canvas draws its
-        // names over every overlay itself (it hands `nameRects`); a headless render draws them here.
-        const NamePlacement names = placeBodyNames(scene, view, under);
+        // names over every overlay itself (it hands its placement); a headless render draws them here.
         const auto crossed = [&](const QRectF& name) {
             return std::any_of(labels.lines().begin(), labels.lines().end(), [&](const DrawnLine& line) {
                 if (line.kind != LineKind::Arrow) {
@@ -687,16 +709,15 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
                 return t0 <= t1;
             });
         };
-        for (const PlacedName& name : names.names) {
+        for (const PlacedName& name : picture.names.names) {
             if (crossed(name.rect)) {
                 picture.namesOverArrows.push_back(name.rect);
             }
         }
-        if (!nameRects) {
-            drawBodyNames(painter, names, scale);
-        }
     }
-    picture.labels = labels.place();
+    if (bodyNamesShown && !given) {
+        drawBodyNames(painter, picture.names, scale);
+    }
     picture.lines = labels.lines();
     LabelLayout::draw(painter, picture.labels, scale);
     painter.restore();
@@ -723,7 +744,13 @@ OverlayPicture OverlayPainter::renderPicture(QPainter& painter, const phys::Scen
                                              const ViewTransform& view, const RenderOptions& renderOptions,
                                              const OverlayOptions& overlays,
                                              const std::vector<OverlayStep>& steps) {
-    SceneRenderer::render(painter, scene, view, renderOptions);
+    // The overlay draws the names when it draws labels (it places them with a step's labels, and over the
+    // step's arrows); else the scene does.
+    RenderOptions sceneOptions = renderOptions;
+    if (drawsStep(steps) || overlays.vertexIndices) {
+        sceneOptions.bodyNames = false;
+    }
+    SceneRenderer::render(painter, scene, view, sceneOptions);
     return drawOverlayPicture(painter, scene, view, overlays, steps, renderOptions);
 }
 
@@ -775,24 +802,36 @@ void WalkthroughOverlay::setWalkthroughVisible(bool visible) {
     emit openingViewChanged(); // shown: the opening view makes room for it; hidden: the bodies' fit again
 }
 
+std::vector<OverlayStep> WalkthroughOverlay::steps() const {
+    return {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}};
+}
+
+bool WalkthroughOverlay::laysOutNames(const SceneCanvas& /*canvas*/) const {
+    return OverlayPainter::drawsStep(steps());
+}
+
+const NamePlacement* WalkthroughOverlay::placedNames() const {
+    return m_namesPlaced ? &m_names : nullptr;
+}
+
 void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
+    m_namesPlaced = false;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
     const phys::SceneDef& scene = canvas.sceneDef();
     const ViewTransform& view = canvas.viewTransform();
-    // The names as the canvas placed them for this paint (it draws them over every overlay).
-    const auto nameRects = [&canvas] {
-        return canvas.namePlacement().rects();
-    };
-    // The Select tool's rotate knob is drawn over this afterwards: the labels keep off it (issue 12 review
-    // M3: its line ran through "B").
-    OverlayPicture picture = OverlayPainter::drawOverlayPicture(
-        painter, scene, view, m_options,
-        {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}}, canvas.renderOptions(),
-        nameRects, canvas.toolHandles());
+    // The names as the canvas placed them for this paint (it draws them over every overlay); with a step,
+    // those outside wait for this overlay's pass (laysOutNames) and the canvas draws them where it put them
+    // (placedNames). The Select tool's rotate knob is drawn over this afterwards: the labels keep off it
+    // (issue 12 review M3: its line ran through "B").
+    OverlayPicture picture =
+        OverlayPainter::drawOverlayPicture(painter, scene, view, m_options, steps(), canvas.renderOptions(),
+                                           &canvas.namePlacement(), canvas.toolHandles());
     m_lastLabels = std::move(picture.labels);
     m_lastLines = std::move(picture.lines);
+    m_names = std::move(picture.names);
+    m_namesPlaced = laysOutNames(canvas);
     painter.restore();
 }
 

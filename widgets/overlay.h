@@ -56,6 +56,9 @@ struct OverlayPicture {
     std::vector<DrawnLine> lines;
     /// Body names an arrow could not keep off, drawn again over it (view pixels, as bodyNameRect).
     std::vector<QRectF> namesOverArrows;
+    /// The body names as drawn: inside their bodies, and outside placed in one pass with the step's labels
+    /// (empty when no label is drawn: no step and no vertex indices).
+    NamePlacement names;
 };
 
 /// Stateless overlay drawing.
@@ -100,13 +103,16 @@ public:
     ///        and its display scale, which pens, fonts and gaps here follow too (the canvas passes its
     ///        SceneCanvas::renderOptions, headless renders their own)
     /// @return the labels as placed (view pixels)
-    /// @param nameRects gives bodyNameRects(scene, view, under.displayScale), asked only when the names are
-    ///        avoided (the canvas's overlay keeps them through a drag); empty: measured here
+    /// @param names the names as the caller placed them (the canvas: placeBodyNames with its obstacles, the
+    ///        names outside left pending when a step is drawn), which the caller draws; null: placed and
+    ///        drawn here
     static std::vector<PlacedLabel> drawOverlays(QPainter& painter, const phys::SceneDef& scene,
                                                  const ViewTransform& view, const OverlayOptions& options,
                                                  const std::vector<OverlayStep>& steps,
                                                  const RenderOptions& under,
-                                                 const std::function<std::vector<QRectF>()>& nameRects = {});
+                                                 const NamePlacement* names = nullptr);
+    /// Whether `steps` holds a step that is drawn (a valid walkthrough and a step in its range).
+    static bool drawsStep(const std::vector<OverlayStep>& steps);
 
     /// drawOverlays, returning the lines too.
     /// @param handles lines drawn over the overlay afterwards (the Select tool's rotate knob): the labels
@@ -114,8 +120,7 @@ public:
     static OverlayPicture drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
                                              const ViewTransform& view, const OverlayOptions& options,
                                              const std::vector<OverlayStep>& steps,
-                                             const RenderOptions& under,
-                                             const std::function<std::vector<QRectF>()>& nameRects = {},
+                                             const RenderOptions& under, const NamePlacement* names = nullptr,
                                              const std::vector<DrawnLine>& handles = {});
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
@@ -166,6 +171,12 @@ public:
     /// What this overlay draws that the body names must keep clear of (Simulate's velocity arrows start
     /// inside each body, where its name would sit; its legend box), viewport pixels. None by default.
     virtual NameObstacles nameObstacles(const SceneCanvas& /*canvas*/) const { return {}; }
+    /// Whether this overlay's next paint lays out the names that fit nowhere inside their bodies, with its own
+    /// labels in one pass (a walkthrough step): the canvas then leaves them pending (placeBodyNames) and
+    /// draws them as placedNames() returns them. False by default.
+    virtual bool laysOutNames(const SceneCanvas& /*canvas*/) const { return false; }
+    /// The names as this overlay's last paint placed them, when it laid them out; null otherwise.
+    virtual const NamePlacement* placedNames() const { return nullptr; }
 
 signals:
     /// The overlay's content changed: the canvas repaints.
@@ -198,6 +209,8 @@ public:
     bool walkthroughVisible() const { return m_walkthroughVisible; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    bool laysOutNames(const SceneCanvas& canvas) const override;
+    const NamePlacement* placedNames() const override;
     /// While the walkthrough is drawn: `fitted` when its rulers have room there (rulersHaveRoom), else Frame
     /// the Pair's view (pairView), so a lesson scene opens with its ruler beside the pair, not cut.
     ViewTransform openingView(const SceneCanvas& canvas, const ViewTransform& fitted) const override;
@@ -207,7 +220,11 @@ public:
     const std::vector<DrawnLine>& lastLines() const { return m_lastLines; }
 
 private:
+    std::vector<OverlayStep> steps() const;
+
     std::vector<PlacedLabel> m_lastLabels;
+    NamePlacement m_names; ///< the names as the last paint placed them (when m_namesPlaced)
+    bool m_namesPlaced = false;
     std::vector<DrawnLine> m_lastLines;
     OverlayOptions m_options;
     const Walkthrough* m_walkthrough = nullptr;

@@ -720,16 +720,23 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
     // The names, placed once per paint for everyone who draws near them (the overlays' labels keep off them,
     // the Select tool's knob too); drawn over the overlays, so no arrow or dot hides one.
     m_names = {};
-    if (m_showBodyNames && !(m_batched && m_namesSuppressed)) {
-        NameObstacles obstacles;
+    const bool names = m_showBodyNames && !(m_batched && m_namesSuppressed);
+    // An overlay that lays out the names outside the bodies with its own labels (the walkthrough's step)
+    // gets them pending, and hands them back placed.
+    CanvasOverlay* layingOut = nullptr;
+    NameObstacles obstacles;
+    if (names) {
         for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
             if (overlay) {
                 const NameObstacles more = overlay->nameObstacles(*this);
                 obstacles.lines.insert(obstacles.lines.end(), more.lines.begin(), more.lines.end());
                 obstacles.rects.insert(obstacles.rects.end(), more.rects.begin(), more.rects.end());
+                if (!layingOut && overlay->laysOutNames(*this)) {
+                    layingOut = overlay;
+                }
             }
         }
-        m_names = placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles);
+        m_names = placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles, layingOut == nullptr);
     }
     for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
         if (overlay) {
@@ -737,7 +744,15 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
             painter->resetTransform();
             overlay->paintOverlay(*painter, *this);
             painter->restore();
+            if (overlay == layingOut) {
+                if (const NamePlacement* placed = overlay->placedNames()) {
+                    m_names = *placed;
+                }
+            }
         }
+    }
+    if (!m_names.pending.requests.empty()) { // the overlay did not lay them out after all: on their own
+        m_names = placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles);
     }
     if (!m_names.names.empty() || m_names.hidden > 0) {
         painter->save();
