@@ -612,8 +612,10 @@ void addPendingObstacles(LabelLayout& layout, const NamePlacement& names) {
 void addOutsideNames(LabelLayout& layout, const NamePlacement& names) {
     addPendingObstacles(layout, names);
     for (LabelRequest r : names.pending.requests) {
-        // After the step's labels (vertex indices aside), clear of them or left out, and near its body.
-        r.priority = 20;
+        // After the step's badges, depths and measures (priorities 75 and up), before the labels that only
+        // repeat what the table says (60 and below, which are left out when crowded): a body's name says what
+        // nothing else in the picture does. Clear of them all or left out, and near its body.
+        r.priority = 70;
         r.optional = true;
         r.maxDistance = kNameReach;
         layout.add(r);

@@ -105,7 +105,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
                              bool layOutOutside = true);
 
 /// Asks `layout` (a walkthrough's, with its labels, arrows and marks) for the pending names of `names`, after
-/// every walkthrough label (their priority is below the step's labels'), each optional and at most
+/// the step's badges, depths and measures and before the labels that repeat the table, each optional and at most
 /// kNameReach pixels from its body: a name with no clear spot near its body is left out and counted, rather
 /// than pushing the step's labels away or lying across them. The bodies become shapes the names keep off.
 /// The inside names are not added (addNameObstacles, before the step's drawing, which keeps off them too).

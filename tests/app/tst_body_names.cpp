@@ -9,6 +9,7 @@
 #include "app_test_util.h"
 #include "export.h"
 #include "name_placement.h"
+#include "overlay.h"
 #include "scene_canvas.h"
 #include "scene_io.h"
 #include "sim_overlay.h"
@@ -333,14 +334,26 @@ private slots:
 private:
     SceneCanvas& canvas() const { return *m_window->canvas(); }
     /// Paints the canvas as the screen would and returns why its names break the rules (empty: they keep them).
+    /// A name with no clear spot may be left out, when the picture says so, in a crowd and where a walkthrough
+    /// step is drawn: its labels come first and the names outside are laid out after them, clear of them
+    /// (addOutsideNames).
     QString paintAndCheck(const std::vector<QLineF>& arrows = {}, bool crowd = false) {
         canvas().viewport()->repaint();
+        auto* overlay = m_window->findChild<WalkthroughOverlay*>();
+        crowd = crowd || (overlay && overlay->laysOutNames(canvas()));
         if (qEnvironmentVariableIsSet("NM13_DUMP")) {
             static int shot = 0;
             canvas().viewport()->grab().save(QStringLiteral("/tmp/nm13_shot_%1.png").arg(shot++));
         }
         return checkNames(canvas().sceneDef(), canvas().viewTransform(), canvas().namePlacement(),
                           canvas().presentationScale(), arrows, crowd);
+    }
+    /// The walkthrough's step hidden (View > Walkthrough drawing), so that every name is placed by the names'
+    /// own rules: inside, or outside on a leader among the bodies only.
+    void hideWalkthroughStep() {
+        auto* overlay = m_window->findChild<WalkthroughOverlay*>();
+        QVERIFY(overlay);
+        overlay->setWalkthroughVisible(false);
     }
 
     QTemporaryDir m_dir;
@@ -440,6 +453,7 @@ void TestBodyNames::randomScenes() {
         scene.def = randomScene(rng);
         m_window->document()->setScene(scene);
         canvas().zoomToFit();
+        hideWalkthroughStep();
         const QString why = paintAndCheck();
         if (!why.isEmpty() && qEnvironmentVariableIsSet("NM13_DUMP")) {
             canvas().viewport()->grab().save(QStringLiteral("/tmp/nm13_random_%1.png").arg(n));
@@ -471,6 +485,7 @@ void TestBodyNames::smallBodiesNameOutsideOnALeader() {
     }
     m_window->document()->setScene(scene);
     canvas().zoomToFit();
+    hideWalkthroughStep();
     const QString why = paintAndCheck();
     QVERIFY2(why.isEmpty(), qPrintable(why));
     const NamePlacement& placed = canvas().namePlacement();
@@ -519,6 +534,7 @@ void TestBodyNames::vertexDragKeepsTheNameOffTheHandles() {
 void TestBodyNames::exportsDrawTheNamesWhereTheyArePlaced() {
     QVERIFY(m_window->openFile(
         QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/demos/newtons_cradle.json")));
+    hideWalkthroughStep(); // with a step, the names outside are placed with its labels (tst_labels checks those)
     auto* exporter = m_window->findChild<Exporter*>();
     QVERIFY(exporter);
     const QString file = m_dir.filePath(QStringLiteral("names.svg"));
