@@ -62,6 +62,7 @@ struct DrawnLine {
     QPointF from, to;
     double width = 1.0; ///< pixels, display scale applied: for an arrow, the width of its head
     LineKind kind = LineKind::Line;
+    friend bool operator==(const DrawnLine&, const DrawnLine&) = default;
 };
 
 /// A label where the layout put it.

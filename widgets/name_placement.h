@@ -57,6 +57,9 @@ struct BodyFigure {
 struct NameObstacles {
     std::vector<DrawnLine> lines; ///< arrows drawn with the bodies (Simulate's velocity arrows), view pixels
     std::vector<QRectF> rects;    ///< text or boxes drawn with the bodies, view pixels
+    friend bool operator==(const NameObstacles& a, const NameObstacles& b) {
+        return a.rects == b.rects && a.lines == b.lines;
+    }
 };
 
 /// The names of one picture.

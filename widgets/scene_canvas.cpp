@@ -82,6 +82,7 @@ void SceneCanvas::setSceneDef(const phys::SceneDef& scene, const QList<quint64>&
     Q_ASSERT(static_cast<std::size_t>(keys.size()) == scene.bodies.size());
     clearBodies();
     m_sceneDef.settings = scene.settings;
+    ++m_sceneRevision;
     for (std::size_t i = 0; i < scene.bodies.size() && i < static_cast<std::size_t>(keys.size()); ++i) {
         setBody(keys[static_cast<qsizetype>(i)], scene.bodies[i]);
     }
@@ -104,6 +105,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
         ++m_liveUpdates;
         item->setBody(body);
         m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
+        ++m_sceneRevision;
         updateBatched();
         emit bodyShown(key);
         return;
@@ -124,6 +126,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     m_keys.insert(index, key);
     m_bodyItems.insert(m_bodyItems.begin() + static_cast<std::ptrdiff_t>(at), item);
     m_sceneDef.bodies.insert(m_sceneDef.bodies.begin() + static_cast<std::ptrdiff_t>(at), body);
+    ++m_sceneRevision;
     m_itemsByKey.insert(key, item);
     reindexFrom(index);
     updateBatched();
@@ -141,6 +144,7 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
     invalidateDragLayer();
     body.position = position;
     body.angle = angle;
+    ++m_sceneRevision;
     item->setPos(position.x, position.y);
     item->setRotation(angle * 180.0 / phys::kPi);
     if (m_batched) {
@@ -166,6 +170,7 @@ void SceneCanvas::removeBody(quint64 key) {
     m_keys.removeAt(index);
     m_bodyItems.erase(m_bodyItems.begin() + at);
     m_sceneDef.bodies.erase(m_sceneDef.bodies.begin() + at);
+    ++m_sceneRevision;
     delete item;
     invalidateDragLayer();
     m_bodyLayer->invalidate();
@@ -191,6 +196,7 @@ void SceneCanvas::clearBodies() {
     m_keys.clear();
     m_itemsByKey.clear();
     m_sceneDef.bodies.clear();
+    ++m_sceneRevision;
     m_hovered = 0;
     m_scene->clear();
     if (!m_selection.isEmpty()) {
@@ -736,7 +742,16 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
                 }
             }
         }
-        m_names = placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles, layingOut == nullptr);
+        // Placed again only when what the placement reads changed: a repaint for the hover, the selection,
+        // a tool's preview or the walkthrough's step (the overlay's pass is redone either way, it is its
+        // labels') reuses the last one.
+        NamesKey key{m_sceneRevision, m_view, renderOptions(), layingOut == nullptr, obstacles};
+        if (!m_namesKey || !(*m_namesKey == key)) {
+            m_namesBase =
+                placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles, layingOut == nullptr);
+            m_namesKey = std::move(key);
+        }
+        m_names = m_namesBase;
     }
     for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
         if (overlay) {

@@ -282,6 +282,23 @@ private:
     QPointer<Tool> m_tool;                     ///< the active input tool (owned elsewhere)
     QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
     NamePlacement m_names;                     ///< where the last paint put the body names (placeBodyNames)
+    /// What the names' placement reads: the scene (m_sceneRevision), the view, the options (grid, display
+    /// scale), whether the names outside are placed alone and the overlays' obstacles.
+    struct NamesKey {
+        quint64 scene = 0;
+        ViewTransform view;
+        RenderOptions options;
+        bool outsideAlone = true;
+        NameObstacles obstacles;
+        bool operator==(const NamesKey& o) const {
+            return scene == o.scene && view == o.view && options.grid == o.options.grid &&
+                   options.displayScale == o.options.displayScale && outsideAlone == o.outsideAlone &&
+                   obstacles == o.obstacles;
+        }
+    };
+    std::optional<NamesKey> m_namesKey; ///< of m_namesBase
+    NamePlacement m_namesBase;          ///< placeBodyNames's result for m_namesKey (before an overlay's pass)
+    quint64 m_sceneRevision = 0;        ///< counts the changes of m_sceneDef
     bool m_namesSuppressed = false;
     bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
     /// The drag layer (paintEvent): the key last given to setBody for an existing body and how many times in

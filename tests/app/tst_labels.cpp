@@ -135,8 +135,8 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
 }
 
 /// Why the labels, arrows and handles of `picture` (drawn in `view`) fail (empty when they are clear).
-QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, const OverlayPicture& picture,
-                     double displayScale, Totals& totals) {
+QString checkPicture(const phys::SceneDef& /*scene*/, const ViewTransform& view,
+                     const OverlayPicture& picture, double displayScale, Totals& totals) {
     const std::vector<PlacedLabel>& labels = picture.labels;
     ++totals.pictures;
     totals.labels += int(labels.size());
