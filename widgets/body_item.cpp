@@ -89,34 +89,4 @@ void BodyItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option
     }
 }
 
-BodyLabelItem::BodyLabelItem(const QString& text, int bodyIndex, QGraphicsItem* parent)
-    : QGraphicsItem(parent), m_bodyIndex(bodyIndex) {
-    setFlag(QGraphicsItem::ItemIgnoresTransformations, true);
-    setText(text);
-}
-
-void BodyLabelItem::setText(const QString& text) {
-    prepareGeometryChange();
-    m_text = text;
-    const QSizeF size = SceneRenderer::labelSize(text, m_displayScale);
-    m_bounds = QRectF(QPointF(-0.5 * size.width(), -0.5 * size.height()), size);
-    update();
-}
-
-void BodyLabelItem::setDisplayScale(double displayScale) {
-    if (displayScale != m_displayScale) {
-        m_displayScale = displayScale;
-        setText(m_text);
-    }
-}
-
-QRectF BodyLabelItem::boundingRect() const {
-    return m_bounds;
-}
-
-void BodyLabelItem::paint(QPainter* painter, const QStyleOptionGraphicsItem* /*option*/,
-                          QWidget* /*widget*/) {
-    SceneRenderer::drawLabel(*painter, QPointF(0.0, 0.0), m_text, m_displayScale);
-}
-
 } // namespace cl

@@ -1,7 +1,7 @@
 #pragma once
 /// @file body_item.h
 /// Graphics items for the canvas: one BodyItem per body, painting all its shapes and its hover/selection
-/// highlight, and its upright name.
+/// highlight (the canvas draws the names: name_placement.h).
 
 #include "physics/defs.h"
 
@@ -66,32 +66,6 @@ private:
     double m_displayScale = 1.0;
     bool m_selected = false;
     bool m_hovered = false;
-};
-
-/// A body's name, drawn upright in pixels at a world point whatever the zoom (ItemIgnoresTransformations).
-class BodyLabelItem : public QGraphicsItem {
-public:
-    static constexpr int kType = QGraphicsItem::UserType + 2;
-
-    /// @param bodyIndex index in SceneDef::bodies of the body it names
-    BodyLabelItem(const QString& text, int bodyIndex, QGraphicsItem* parent = nullptr);
-
-    int type() const override { return kType; }
-    QString text() const { return m_text; }
-    void setText(const QString& text);
-    /// The canvas's display scale: the name's font and halo follow it.
-    void setDisplayScale(double displayScale);
-    int bodyIndex() const { return m_bodyIndex; }
-    void setBodyIndex(int bodyIndex) { m_bodyIndex = bodyIndex; }
-
-    QRectF boundingRect() const override;
-    void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
-
-private:
-    QString m_text;
-    int m_bodyIndex = 0;
-    double m_displayScale = 1.0;
-    QRectF m_bounds;
 };
 
 } // namespace cl

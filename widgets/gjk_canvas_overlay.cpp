@@ -41,7 +41,7 @@ void GjkCanvasOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas
     const double scale = canvas.presentationScale();
     LabelLayout layout(QRectF(QPointF(0, 0), view.viewSize()), scale);
     if (canvas.showBodyNames()) {
-        for (const QRectF& r : OverlayPainter::bodyNameRects(canvas.sceneDef(), view, scale)) {
+        for (const QRectF& r : canvas.namePlacement().rects()) {
             layout.addObstacle(r);
         }
     }

@@ -105,6 +105,36 @@ double lengthInside(QPointF a, QPointF b, const QRectF& r) {
     return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
 }
 
+/// Length of the part of segment a-b inside the convex polygon `p`, either winding (Cyrus-Beck clipping:
+/// Foley et al., Computer Graphics, 3.12.3): each edge's half-plane narrows the parameter range [t0, t1].
+double lengthInsideConvex(QPointF a, QPointF b, const QPolygonF& p) {
+    double area = 0.0;
+    for (qsizetype i = 0; i < p.size(); ++i) {
+        const QPointF u = p[i];
+        const QPointF v = p[(i + 1) % p.size()];
+        area += u.x() * v.y() - v.x() * u.y();
+    }
+    const double sign = area > 0.0 ? 1.0 : -1.0;
+    const QPointF d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    for (qsizetype i = 0; i < p.size() && t0 < t1; ++i) {
+        const QPointF e = p[(i + 1) % p.size()] - p[i];
+        // Inside when sign * cross(e, x - p[i]) >= 0; along the segment that is num + t * den >= 0.
+        const double num = sign * (e.x() * (a.y() - p[i].y()) - e.y() * (a.x() - p[i].x()));
+        const double den = sign * (e.x() * d.y() - e.y() * d.x());
+        if (std::abs(den) < 1e-12) {
+            if (num < 0.0) {
+                return 0.0;
+            }
+        } else if (den > 0.0) {
+            t0 = std::max(t0, -num / den);
+        } else {
+            t1 = std::min(t1, -num / den);
+        }
+    }
+    return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
+}
+
 } // namespace
 
 bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance) {
@@ -181,6 +211,32 @@ public:
         return total;
     }
 
+    const QRectF& rect(int id) const { return m_rects[std::size_t(id)]; }
+
+    /// Calls `f(id)` once for each stored rectangle that overlaps `rect` (ids in insertion order of insert).
+    template <typename F> void visit(const QRectF& rect, F&& f) {
+        ++m_query;
+        m_seen.resize(m_rects.size(), 0);
+        const auto one = [&](int id) {
+            if (m_seen[std::size_t(id)] != m_query) {
+                m_seen[std::size_t(id)] = m_query;
+                if (m_rects[std::size_t(id)].intersects(rect)) {
+                    f(id);
+                }
+            }
+        };
+        forCells(rect, [&](std::vector<int>& cell) {
+            for (const int id : cell) {
+                one(id);
+            }
+        });
+        if (!m_bounds.contains(rect)) {
+            for (const int id : m_outside) {
+                one(id);
+            }
+        }
+    }
+
 private:
     template <typename F> void forCells(const QRectF& rect, F&& f) {
         const int c0 = std::clamp(int(std::floor((rect.left() - m_origin.x()) / m_cell)), 0, m_cols - 1);
@@ -208,11 +264,50 @@ private:
 
 } // namespace
 
+// Separating axis test of a rectangle and a convex polygon (Ericson, Real-Time Collision Detection 4.4 and
+// 5.2.1): they are disjoint when the rectangle's two axes or one edge normal of the polygon separate them.
+//   for axis in {x, y} + the normal of every polygon edge:
+//     if the projections of rect and polygon onto axis do not overlap: disjoint
+//   otherwise they intersect
+bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex) {
+    if (convex.isEmpty() || !convex.boundingRect().intersects(rect)) {
+        return false; // the x and y axes
+    }
+    const QPointF corners[4] = {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()};
+    const qsizetype n = convex.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QPointF a = convex[i];
+        const QPointF b = convex[(i + 1) % n];
+        const QPointF normal(b.y() - a.y(), a.x() - b.x());
+        double polyMin = 1e300, polyMax = -1e300, rectMin = 1e300, rectMax = -1e300;
+        for (qsizetype k = 0; k < n; ++k) {
+            const double d = QPointF::dotProduct(normal, convex[k]);
+            polyMin = std::min(polyMin, d);
+            polyMax = std::max(polyMax, d);
+        }
+        for (const QPointF& c : corners) {
+            const double d = QPointF::dotProduct(normal, c);
+            rectMin = std::min(rectMin, d);
+            rectMax = std::max(rectMax, d);
+        }
+        if (rectMax <= polyMin || rectMin >= polyMax) {
+            return false;
+        }
+    }
+    return true;
+}
+
 LabelLayout::LabelLayout(QRectF bounds, double displayScale)
     : m_bounds(bounds.normalized()), m_scale(displayScale > 0.0 ? displayScale : 1.0) {}
 
 void LabelLayout::addObstacle(const QRectF& rect) {
     m_obstacles.push_back(rect.normalized());
+}
+
+void LabelLayout::addObstacleShape(const QPolygonF& convex) {
+    if (convex.size() >= 3) {
+        m_shapes.push_back(convex);
+    }
 }
 
 void LabelLayout::addAvoidArea(const QRectF& rect) {
@@ -285,6 +380,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
     for (const QRectF& r : m_avoid) {
         avoid.insert(r);
     }
+    // Convex obstacles, found through their boxes: a thousand bodies, each tested only near a candidate.
+    RectGrid shapes(m_bounds, 48.0 * m_scale);
+    for (const QPolygonF& shape : m_shapes) {
+        shapes.insert(shape.boundingRect());
+    }
 
     std::vector<PlacedLabel> placed(m_requests.size());
     std::vector<bool> keep(m_requests.size(), false);
@@ -296,16 +396,29 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
                        std::clamp(anchor.y(), text.top(), text.bottom()));
     };
-    const auto leaderCost = [&](QPointF anchor, const QRectF& text) {
+    const auto leaderCost = [&](QPointF anchor, const QRectF& text, bool always) {
         const QPointF end = leaderEnd(anchor, text);
         const double length = std::hypot(end.x() - anchor.x(), end.y() - anchor.y());
-        const int samples = std::min(96, int(length / halo));
         double cost = 0.0;
+        if (always) {
+            // Exact: the length of the line inside every label and obstacle near it (a short leader passes
+            // between the samples below), weighed like text over text; across a convex obstacle (another
+            // body), like text across a line.
+            const QRectF span = QRectF(anchor, end).normalized().adjusted(-1.0, -1.0, 1.0, 1.0);
+            taken.visit(span, [&](int id) { cost += halo * lengthInside(anchor, end, taken.rect(id)); });
+            double across = 0.0;
+            // From a halo's width off the anchor: the line starts on its own body's outline.
+            const QPointF start = length > halo ? anchor + (end - anchor) * (halo / length) : end;
+            shapes.visit(
+                span, [&](int id) { across += lengthInsideConvex(start, end, m_shapes[std::size_t(id)]); });
+            return std::pair{1000.0 * cost, 200.0 * across};
+        }
+        const int samples = std::min(96, int(length / halo));
         for (int i = 1; i < samples; ++i) {
             const QPointF p = anchor + (end - anchor) * (double(i) / samples);
             cost += taken.overlap(QRectF(p.x() - 0.5 * halo, p.y() - 0.5 * halo, halo, halo));
         }
-        return 1000.0 * cost;
+        return std::pair{1000.0 * cost, 0.0};
     };
     for (const std::size_t index : order) {
         const LabelRequest& original = m_requests[index];
@@ -319,7 +432,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         // Presentation text that finds no clear spot is tried smaller, down to the normal size (issue 12
         // review M3: at 1.6 times on a small screen the badges and the overlap's leader piled up).
         for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
-            if (shrink < 1.0 && (r.fixed || bestHard <= 0.0 || shrink * m_scale < 1.0 - 1e-9)) {
+            // A tagged label (a body's name, the note of hidden names) keeps its one size: its asker draws it.
+            if (shrink < 1.0 &&
+                (r.fixed || r.tag != -1 || bestHard <= 0.0 || shrink * m_scale < 1.0 - 1e-9)) {
                 break;
             }
             r.fontPixels = original.fontPixels * shrink;
@@ -343,9 +458,17 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     // Own anchor excluded from the marks: the label is meant to sit beside it.
                     const double own =
                         overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
-                    double hard = taken.overlap(seen);
-                    double cost = 1000.0 * taken.overlap(padded) + std::max(0.0, marks.overlap(seen) - own) +
-                                  avoid.overlap(seen);
+                    double onShape = 0.0; // a convex obstacle under the label counts as its whole area
+                    if (r.alwaysLeader) {
+                        shapes.visit(seen, [&](int id) {
+                            if (onShape == 0.0 && rectIntersectsConvex(seen, m_shapes[std::size_t(id)])) {
+                                onShape = seen.width() * seen.height();
+                            }
+                        });
+                    }
+                    double hard = taken.overlap(seen) + onShape;
+                    double cost = 1000.0 * (taken.overlap(padded) + onShape) +
+                                  std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);
                     for (const DrawnLine& line : m_lines) {
                         // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
                         // a highlighted edge): weighed like text over a strip of text as wide as the line.
@@ -372,10 +495,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         hard += lengthInside(line.from, line.to, textBoxOf(seen));
                     }
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
-                    if (r.leaderAllowed && distanceToRect(r.anchor, textBox) > 2.5 * gap) {
-                        const double leader = leaderCost(r.anchor, textBox);
-                        cost += leader;
-                        hard += leader;
+                    if (r.leaderAllowed &&
+                        (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) {
+                        const auto [onLabels, acrossBodies] = leaderCost(r.anchor, textBox, r.alwaysLeader);
+                        cost += onLabels + acrossBodies;
+                        hard += onLabels;
                         // Two leaders crossing read as an X of lines whose ends nobody can match (issue 12
                         // review: the stack demo's |cos| leaders): weighed like text over a square of text.
                         const QPointF end = leaderEnd(r.anchor, textBox);
@@ -395,7 +519,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 };
                 bool done = consider(preferred);
                 const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
-                for (int ring = 0; ring < kRings && !done; ++ring) {
+                // A label always on a leader (a body's name outside a crowd of small bodies) may go twice as far
+                // for a clear spot: its leader says whose it is.
+                const int rings = r.alwaysLeader ? 2 * kRings : kRings;
+                for (int ring = 0; ring < rings && !done; ++ring) {
                     const double distance = gap + ring * kRingStep * m_scale;
                     if (distance > limit) {
                         break;
@@ -410,8 +537,12 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 }
             }
         }
+        // A label always on a leader only needs its text and leader clear of the others, give or take a
+        // halo's square where two halos touch (its leader may cross a body: the name of a box amid a pile);
+        // any other, a spot free of everything.
         if (!r.fixed && r.maxDistance > 0.0 &&
-            (bestCost > 0.0 || distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
+            ((r.alwaysLeader ? bestHard > halo * halo : bestCost > 0.0) ||
+             distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
             continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
         }
         if (!r.fixed && r.optional && bestHard > 0.0) {
@@ -421,8 +552,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         p.request = r;
         p.textRect = best;
         p.rect = best.adjusted(-halo, -halo, halo, halo);
-        p.leader = !r.fixed && r.leaderAllowed && distanceToRect(r.anchor, best) > 2.5 * gap &&
-                   (best.center() - preferred.center()).manhattanLength() > gap;
+        p.leader = !r.fixed && r.leaderAllowed &&
+                   (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
+                                       (best.center() - preferred.center()).manhattanLength() > gap));
         taken.insert(p.rect);
         if (p.leader) {
             leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});

@@ -9,6 +9,7 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QPolygonF>
 #include <QRectF>
 #include <QSet>
 #include <QString>
@@ -30,6 +31,9 @@ struct LabelRequest {
     int priority = 0;          ///< higher is placed first and so keeps its preferred spot
     bool fixed = false;        ///< drawn exactly at its preferred spot (a legend), still an obstacle
     bool leaderAllowed = true; ///< false: never joined to its anchor by a line (a badge named by its colour)
+    /// True: always joined to its anchor by a line, however near (a body's name outside its body): the line's
+    /// cost is weighed and later labels keep off it at every distance.
+    bool alwaysLeader = false;
     /// > 0: a label that finds no free spot within this many pixels (before the display scale) of its
     /// anchor is left out rather than pulled farther (vertex indices in a crowd of bodies would otherwise
     /// fan out on long leader lines); 0: no limit.
@@ -38,6 +42,10 @@ struct LabelRequest {
     /// name), left out when no spot is clear of other labels, names, grid figures, arrows and leaders (a small
     /// view with presentation text) rather than written over them.
     bool optional = false;
+    /// Who asked, for the asker to find its labels among the placed ones (a body's index for a body name);
+    /// -1: nobody in particular. A tagged label is drawn by its asker at its own size, so it is never
+    /// tried smaller.
+    int tag = -1;
 };
 
 /// What a drawn line is: labels keep off all of them, and the tests hold arrows (and the rotate knob's
@@ -54,6 +62,7 @@ struct DrawnLine {
     QPointF from, to;
     double width = 1.0; ///< pixels, display scale applied: for an arrow, the width of its head
     LineKind kind = LineKind::Line;
+    friend bool operator==(const DrawnLine&, const DrawnLine&) = default;
 };
 
 /// A label where the layout put it.
@@ -69,6 +78,9 @@ struct PlacedLabel {
 /// do not cross. View pixels.
 bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance);
 
+/// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
+bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);
+
 /// Collision-avoiding placement of labels for one picture.
 class LabelLayout {
 public:
@@ -82,6 +94,10 @@ public:
     void addObstacle(const QRectF& rect);
     /// The obstacles given so far.
     const std::vector<QRectF>& obstacles() const { return m_obstacles; }
+    /// A convex area no label always on a leader may cover, view pixels (a body, for the names placed
+    /// outside it: a name half on its outline is unreadable). Weighed like an obstacle of the label's whole
+    /// size. Other labels (a walkthrough's, which name the pair's features inside the bodies) ignore it.
+    void addObstacleShape(const QPolygonF& convex);
     /// An area labels should rather not cover when a free spot is near (another body than the pair the
     /// labels describe: "overlap 0.55 m" written over a third body reads as that body's), view pixels. A
     /// weaker cost than an obstacle: a label goes over it when nothing near is free.
@@ -127,6 +143,7 @@ private:
     QRectF m_bounds;
     double m_scale = 1.0;
     std::vector<QRectF> m_obstacles;
+    std::vector<QPolygonF> m_shapes; ///< convex obstacles (addObstacleShape)
     std::vector<QRectF> m_avoid;
     std::vector<QRectF> m_marks;
     std::vector<DrawnLine> m_lines;

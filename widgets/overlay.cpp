@@ -9,6 +9,7 @@
 /// overlay_clip.cpp, overlay_methods.cpp, overlay_diagnostics.cpp.
 
 #include "overlay.h"
+#include "name_placement.h"
 
 #include "label_layout.h"
 #include "overlay_private.h"
@@ -583,62 +584,45 @@ void drawStep(QPainter& painter, LabelLayout& labels, const Walkthrough& w, int 
 
 } // namespace
 
-std::optional<QRectF> OverlayPainter::bodyNameRect(const phys::BodyDef& body, const ViewTransform& view,
-                                                   double displayScale) {
-    if (body.name.empty()) {
-        return std::nullopt;
+std::optional<QRectF> OverlayPainter::bodyNameRect(const phys::SceneDef& scene, int index,
+                                                   const ViewTransform& view, double displayScale,
+                                                   bool grid) {
+    RenderOptions options;
+    options.grid = grid;
+    options.displayScale = displayScale;
+    const NamePlacement names = placeBodyNames(scene, view, options);
+    if (const PlacedName* name = names.find(index)) {
+        return name->rect;
     }
-    const QRectF bounds(QPointF(0, 0), view.viewSize());
-    // A shown name sits at the centre of its body's box and fits inside it (nameFits), give or take its halo
-    // (labelSize's slack): a body whose box, grown by that much, misses the view has no name on it, and is
-    // skipped before its name is measured. The walkthrough overlay asks on every repaint (every mouse move
-    // of a drag), and most of a big scene is off the view then.
-    const double margin = 2.0 + 4.0 * displayScale;
-    const std::optional<phys::AABB> box = SceneRenderer::worldBounds(body);
-    if (!box || !QRectF(view.toView(box->lower), view.toView(box->upper))
-                     .normalized()
-                     .adjusted(-margin, -margin, margin, margin)
-                     .intersects(bounds)) {
-        return std::nullopt;
-    }
-    if (!SceneRenderer::nameFits(body, view.pixelsPerMetre(), displayScale)) {
-        return std::nullopt;
-    }
-    const QSizeF size = SceneRenderer::labelSize(QString::fromStdString(body.name), displayScale);
-    const QPointF centre = view.toView(SceneRenderer::labelAnchor(body));
-    const QRectF rect(centre.x() - 0.5 * size.width(), centre.y() - 0.5 * size.height(), size.width(),
-                      size.height());
-    if (!rect.intersects(bounds)) {
-        return std::nullopt;
-    }
-    return rect;
+    return std::nullopt;
 }
 
 std::vector<QRectF> OverlayPainter::bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
-                                                  double displayScale) {
-    std::vector<QRectF> out;
-    for (const phys::BodyDef& body : scene.bodies) {
-        if (const std::optional<QRectF> rect = bodyNameRect(body, view, displayScale)) {
-            out.push_back(*rect);
-        }
-    }
-    return out;
+                                                  double displayScale, bool grid) {
+    RenderOptions options;
+    options.grid = grid;
+    options.displayScale = displayScale;
+    return placeBodyNames(scene, view, options).rects();
 }
 
-std::vector<PlacedLabel> OverlayPainter::drawOverlays(QPainter& painter, const phys::SceneDef& scene,
-                                                      const ViewTransform& view,
-                                                      const OverlayOptions& options,
-                                                      const std::vector<OverlayStep>& steps,
-                                                      const RenderOptions& under,
-                                                      const std::function<std::vector<QRectF>()>& nameRects) {
-    return drawOverlayPicture(painter, scene, view, options, steps, under, nameRects).labels;
+std::vector<PlacedLabel>
+OverlayPainter::drawOverlays(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
+                             const OverlayOptions& options, const std::vector<OverlayStep>& steps,
+                             const RenderOptions& under, const NamePlacement* names) {
+    return drawOverlayPicture(painter, scene, view, options, steps, under, names).labels;
+}
+
+bool OverlayPainter::drawsStep(const std::vector<OverlayStep>& steps) {
+    return std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
+        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
+               s.step < s.walkthrough->stepCount();
+    });
 }
 
 OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
                                                   const ViewTransform& view, const OverlayOptions& options,
                                                   const std::vector<OverlayStep>& steps,
-                                                  const RenderOptions& under,
-                                                  const std::function<std::vector<QRectF>()>& nameRects,
+                                                  const RenderOptions& under, const NamePlacement* given,
                                                   const std::vector<DrawnLine>& handles) {
     const double scale = under.displayScale;
     bool bodyNamesShown = under.bodyNames;
@@ -646,18 +630,18 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
     LabelLayout labels(QRectF(QPointF(0, 0), view.viewSize()), scale);
     // Only the vertex indices and a walkthrough step make labels: without them, the simulation's paints
     // (a thousand bodies) skip measuring every name.
-    const bool anyStep = std::any_of(steps.begin(), steps.end(), [](const OverlayStep& s) {
-        return s.walkthrough && s.walkthrough->isValid() && s.step >= 0 &&
-               s.step < s.walkthrough->stepCount();
-    });
+    const bool anyStep = drawsStep(steps);
     if (!anyStep && !options.vertexIndices) {
         bodyNamesShown = false;
         gridShown = false;
     }
+    // The names: those inside their bodies are obstacles of everything the step draws; with a step, the
+    // names outside are laid out with the step's labels in one pass (below), so that no leader of either
+    // crosses the other's text and no label meets a name.
+    OverlayPicture picture;
     if (bodyNamesShown) {
-        for (const QRectF& r : nameRects ? nameRects() : bodyNameRects(scene, view, scale)) {
-            labels.addObstacle(r);
-        }
+        picture.names = given ? *given : placeBodyNames(scene, view, under, {}, !anyStep);
+        addNameObstacles(labels, picture.names);
     }
     if (gridShown) {
         for (const GridLabelBox& g :
@@ -693,26 +677,31 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
             drawStep(painter, labels, *s.walkthrough, s.step, view);
         }
     }
-    if (anyStep && bodyNamesShown) {
-        // The pair's names again, over the step's lines and dots (the labels avoid them; the drawing cannot
-        // always: a circle axis ends on the circle's centre, where its name is, "cir●le 1" in the review of
-        // issue 12, M3). Only the pair's: the drawing is about them, and a big scene has a thousand names.
-        for (const OverlayStep& s : steps) {
-            if (!s.walkthrough || !s.walkthrough->isValid()) {
-                continue;
+    if (bodyNamesShown && !picture.names.pending.requests.empty()) {
+        // One pass: the step's labels, then the names outside, each clear of the others or left out; when
+        // some are left out, the note saying so goes first and the pass is made again.
+        const NamePlacement before = picture.names;
+        const auto pass = [&](bool note) {
+            LabelLayout layout = labels;
+            if (note) {
+                layout.add(hiddenNamesNote(layout.bounds(), scale));
             }
-            for (const phys::BodyDef* body : {&s.walkthrough->bodyA(), &s.walkthrough->bodyB()}) {
-                if (bodyNameRect(*body, view, scale)) {
-                    SceneRenderer::drawLabel(painter, view.toView(SceneRenderer::labelAnchor(*body)),
-                                             QString::fromStdString(body->name), scale);
-                }
-            }
+            addOutsideNames(layout, before);
+            picture.names = before;
+            picture.labels = adoptOutsideNames(picture.names, layout.place(), scale);
+        };
+        pass(false);
+        if (picture.names.hidden > 0) {
+            pass(true);
         }
+    } else {
+        picture.labels = labels.place();
     }
-    OverlayPicture picture;
     if (anyStep && bodyNamesShown) {
-        // A name an arrow could not keep off (a box's normal into the box it stands on, in a pyramid; fitArrow
-        // found nothing clear) is drawn again over the arrow, so that it stays legible.
+        // The names again, over the step's lines and dots (the labels avoid them; the drawing cannot always: a
+        // circle axis ends on the circle's centre, "cir●le 1" in the review of issue 12, M3; a box's normal
+        // into the box it stands on, in a pyramid, where fitArrow found nothing clear). The canvas draws its
+        // names over every overlay itself (it hands its placement); a headless render draws them here.
         const auto crossed = [&](const QRectF& name) {
             return std::any_of(labels.lines().begin(), labels.lines().end(), [&](const DrawnLine& line) {
                 if (line.kind != LineKind::Arrow) {
@@ -750,18 +739,15 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
                 return t0 <= t1;
             });
         };
-        if (std::any_of(labels.obstacles().begin(), labels.obstacles().end(), crossed)) {
-            for (const phys::BodyDef& body : scene.bodies) {
-                if (const std::optional<QRectF> rect = bodyNameRect(body, view, scale);
-                    rect && crossed(*rect)) {
-                    SceneRenderer::drawLabel(painter, view.toView(SceneRenderer::labelAnchor(body)),
-                                             QString::fromStdString(body.name), scale);
-                    picture.namesOverArrows.push_back(*rect);
-                }
+        for (const PlacedName& name : picture.names.names) {
+            if (crossed(name.rect)) {
+                picture.namesOverArrows.push_back(name.rect);
             }
         }
     }
-    picture.labels = labels.place();
+    if (bodyNamesShown && !given) {
+        drawBodyNames(painter, picture.names, scale);
+    }
     picture.lines = labels.lines();
     LabelLayout::draw(painter, picture.labels, scale);
     painter.restore();
@@ -788,7 +774,13 @@ OverlayPicture OverlayPainter::renderPicture(QPainter& painter, const phys::Scen
                                              const ViewTransform& view, const RenderOptions& renderOptions,
                                              const OverlayOptions& overlays,
                                              const std::vector<OverlayStep>& steps) {
-    SceneRenderer::render(painter, scene, view, renderOptions);
+    // The overlay draws the names when it draws labels (it places them with a step's labels, and over the
+    // step's arrows); else the scene does.
+    RenderOptions sceneOptions = renderOptions;
+    if (drawsStep(steps) || overlays.vertexIndices) {
+        sceneOptions.bodyNames = false;
+    }
+    SceneRenderer::render(painter, scene, view, sceneOptions);
     return drawOverlayPicture(painter, scene, view, overlays, steps, renderOptions);
 }
 
@@ -840,47 +832,36 @@ void WalkthroughOverlay::setWalkthroughVisible(bool visible) {
     emit openingViewChanged(); // shown: the opening view makes room for it; hidden: the bodies' fit again
 }
 
+std::vector<OverlayStep> WalkthroughOverlay::steps() const {
+    return {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}};
+}
+
+bool WalkthroughOverlay::laysOutNames(const SceneCanvas& /*canvas*/) const {
+    return OverlayPainter::drawsStep(steps());
+}
+
+const NamePlacement* WalkthroughOverlay::placedNames() const {
+    return m_namesPlaced ? &m_names : nullptr;
+}
+
 void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
+    m_namesPlaced = false;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     painter.setRenderHint(QPainter::TextAntialiasing, true);
-    // The body names' boxes: measured for every body once per sceneGeneration, then only the live body's
-    // (a drag moves one body; measuring a thousand names' boxes was 5 % of a move at 1000 bodies).
     const phys::SceneDef& scene = canvas.sceneDef();
     const ViewTransform& view = canvas.viewTransform();
-    const double scale = canvas.presentationScale();
-    const auto nameRects = [&] {
-        if (m_nameRectsCanvas != &canvas || m_nameRectsGeneration != canvas.sceneGeneration() ||
-            m_nameRects.size() != scene.bodies.size()) {
-            m_nameRectsCanvas = &canvas;
-            m_nameRectsGeneration = canvas.sceneGeneration();
-            m_nameRects.clear();
-            m_nameRects.reserve(scene.bodies.size());
-            for (const phys::BodyDef& body : scene.bodies) {
-                m_nameRects.push_back(OverlayPainter::bodyNameRect(body, view, scale));
-            }
-        }
-        const int live = canvas.liveBodyIndex();
-        if (live >= 0 && std::size_t(live) < m_nameRects.size()) {
-            m_nameRects[std::size_t(live)] =
-                OverlayPainter::bodyNameRect(scene.bodies[std::size_t(live)], view, scale);
-        }
-        std::vector<QRectF> rects;
-        for (const std::optional<QRectF>& rect : m_nameRects) {
-            if (rect) {
-                rects.push_back(*rect);
-            }
-        }
-        return rects;
-    };
-    // The Select tool's rotate knob is drawn over this afterwards: the labels keep off it (issue 12 review
-    // M3: its line ran through "B").
-    OverlayPicture picture = OverlayPainter::drawOverlayPicture(
-        painter, scene, view, m_options,
-        {OverlayStep{m_walkthroughVisible ? m_walkthrough : nullptr, m_step}}, canvas.renderOptions(),
-        nameRects, canvas.toolHandles());
+    // The names as the canvas placed them for this paint (it draws them over every overlay); with a step,
+    // those outside wait for this overlay's pass (laysOutNames) and the canvas draws them where it put them
+    // (placedNames). The Select tool's rotate knob is drawn over this afterwards: the labels keep off it
+    // (issue 12 review M3: its line ran through "B").
+    OverlayPicture picture =
+        OverlayPainter::drawOverlayPicture(painter, scene, view, m_options, steps(), canvas.renderOptions(),
+                                           &canvas.namePlacement(), canvas.toolHandles());
     m_lastLabels = std::move(picture.labels);
     m_lastLines = std::move(picture.lines);
+    m_names = std::move(picture.names);
+    m_namesPlaced = laysOutNames(canvas);
     painter.restore();
 }
 

@@ -9,6 +9,7 @@
 /// text are in pixels whatever the zoom.
 
 #include "label_layout.h"
+#include "name_placement.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -55,6 +56,9 @@ struct OverlayPicture {
     std::vector<DrawnLine> lines;
     /// Body names an arrow could not keep off, drawn again over it (view pixels, as bodyNameRect).
     std::vector<QRectF> namesOverArrows;
+    /// The body names as drawn: inside their bodies, and outside placed in one pass with the step's labels
+    /// (empty when no label is drawn: no step and no vertex indices).
+    NamePlacement names;
 };
 
 /// Stateless overlay drawing.
@@ -72,13 +76,14 @@ public:
     static QColor overlapColor();
     static QColor gapColor();
 
-    /// Where the body names of `scene` are drawn in `view` (the ones that fit, SceneRenderer::nameFits):
-    /// boxes with their halo, view pixels. Overlay labels keep clear of them.
+    /// Where the body names of `scene` are drawn in `view` (placeBodyNames, name_placement.h, with the grid's
+    /// metre labels when `grid`): boxes with their halo, view pixels. Overlay labels keep clear of them.
     static std::vector<QRectF> bodyNameRects(const phys::SceneDef& scene, const ViewTransform& view,
-                                             double displayScale = 1.0);
-    /// One body's entry of bodyNameRects: its name's box, or nothing when no name of it shows in the view.
-    static std::optional<QRectF> bodyNameRect(const phys::BodyDef& body, const ViewTransform& view,
-                                              double displayScale = 1.0);
+                                             double displayScale = 1.0, bool grid = true);
+    /// Body `index`'s entry of bodyNameRects: its name's box, or nothing when it has no name in the view.
+    static std::optional<QRectF> bodyNameRect(const phys::SceneDef& scene, int index,
+                                              const ViewTransform& view, double displayScale = 1.0,
+                                              bool grid = true);
 
     /// The view for "Frame the Pair" on a view of `viewSize`: the pair's contact region, tightly, with room
     /// around it for the walkthrough's SAT ruler, labels and arrows (overlay_sat.cpp). When one body is much
@@ -109,13 +114,16 @@ public:
     ///        and its display scale, which pens, fonts and gaps here follow too (the canvas passes its
     ///        SceneCanvas::renderOptions, headless renders their own)
     /// @return the labels as placed (view pixels)
-    /// @param nameRects gives bodyNameRects(scene, view, under.displayScale), asked only when the names are
-    ///        avoided (the canvas's overlay keeps them through a drag); empty: measured here
+    /// @param names the names as the caller placed them (the canvas: placeBodyNames with its obstacles, the
+    ///        names outside left pending when a step is drawn), which the caller draws; null: placed and
+    ///        drawn here
     static std::vector<PlacedLabel> drawOverlays(QPainter& painter, const phys::SceneDef& scene,
                                                  const ViewTransform& view, const OverlayOptions& options,
                                                  const std::vector<OverlayStep>& steps,
                                                  const RenderOptions& under,
-                                                 const std::function<std::vector<QRectF>()>& nameRects = {});
+                                                 const NamePlacement* names = nullptr);
+    /// Whether `steps` holds a step that is drawn (a valid walkthrough and a step in its range).
+    static bool drawsStep(const std::vector<OverlayStep>& steps);
 
     /// drawOverlays, returning the lines too.
     /// @param handles lines drawn over the overlay afterwards (the Select tool's rotate knob): the labels
@@ -123,8 +131,7 @@ public:
     static OverlayPicture drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
                                              const ViewTransform& view, const OverlayOptions& options,
                                              const std::vector<OverlayStep>& steps,
-                                             const RenderOptions& under,
-                                             const std::function<std::vector<QRectF>()>& nameRects = {},
+                                             const RenderOptions& under, const NamePlacement* names = nullptr,
                                              const std::vector<DrawnLine>& handles = {});
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
@@ -172,6 +179,15 @@ public:
     virtual ViewTransform openingView(const SceneCanvas& /*canvas*/, const ViewTransform& fitted) const {
         return fitted;
     }
+    /// What this overlay draws that the body names must keep clear of (Simulate's velocity arrows start
+    /// inside each body, where its name would sit; its legend box), viewport pixels. None by default.
+    virtual NameObstacles nameObstacles(const SceneCanvas& /*canvas*/) const { return {}; }
+    /// Whether this overlay's next paint lays out the names that fit nowhere inside their bodies, with its own
+    /// labels in one pass (a walkthrough step): the canvas then leaves them pending (placeBodyNames) and
+    /// draws them as placedNames() returns them. False by default.
+    virtual bool laysOutNames(const SceneCanvas& /*canvas*/) const { return false; }
+    /// The names as this overlay's last paint placed them, when it laid them out; null otherwise.
+    virtual const NamePlacement* placedNames() const { return nullptr; }
 
 signals:
     /// The overlay's content changed: the canvas repaints.
@@ -204,6 +220,8 @@ public:
     bool walkthroughVisible() const { return m_walkthroughVisible; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    bool laysOutNames(const SceneCanvas& canvas) const override;
+    const NamePlacement* placedNames() const override;
     /// While the walkthrough is drawn: `fitted` when its rulers have room there (rulersHaveRoom), else Frame
     /// the Pair's view (pairView), so a lesson scene opens with its ruler beside the pair, not cut.
     ViewTransform openingView(const SceneCanvas& canvas, const ViewTransform& fitted) const override;
@@ -213,13 +231,12 @@ public:
     const std::vector<DrawnLine>& lastLines() const { return m_lastLines; }
 
 private:
+    std::vector<OverlayStep> steps() const;
+
     std::vector<PlacedLabel> m_lastLabels;
+    NamePlacement m_names; ///< the names as the last paint placed them (when m_namesPlaced)
+    bool m_namesPlaced = false;
     std::vector<DrawnLine> m_lastLines;
-    /// bodyNameRects of the canvas's scene, per body, as of the canvas's sceneGeneration() (a drag changes
-    /// only its live body, whose entry is measured on every paint; the other thousand are kept).
-    std::vector<std::optional<QRectF>> m_nameRects;
-    quint64 m_nameRectsGeneration = 0;
-    const SceneCanvas* m_nameRectsCanvas = nullptr; ///< whose generation that is
     OverlayOptions m_options;
     const Walkthrough* m_walkthrough = nullptr;
     int m_step = -1;

@@ -774,7 +774,11 @@ bool rulersBesidePair(const phys::SceneDef& scene, const Walkthrough& w, const S
     if (!w.isValid()) {
         return true;
     }
-    std::vector<QRectF> keepOff = OverlayPainter::bodyNameRects(scene, view, displayScale);
+    // The names inside the bodies: those outside are laid out after the step's labels, clear of the ruler.
+    RenderOptions names;
+    names.grid = true;
+    names.displayScale = displayScale;
+    std::vector<QRectF> keepOff = placeBodyNames(scene, view, names, {}, false).rects();
     for (const GridLabelBox& g :
          SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale)) {
         keepOff.push_back(g.backdrop);

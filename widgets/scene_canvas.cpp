@@ -26,8 +26,6 @@
 namespace cl {
 
 namespace {
-/// Z of name labels: above every body.
-constexpr double kLabelZ = 1.0e6;
 /// How far from a body's shapes a click still picks it, pixels.
 constexpr double kPickTolerancePixels = 4.0;
 } // namespace
@@ -68,7 +66,6 @@ SceneCanvas::~SceneCanvas() {
     if (m_batched) {
         // Detached items are not the scene's to delete (LeakSanitizer: a window closed while a big scene ran).
         qDeleteAll(m_bodyItems);
-        qDeleteAll(m_labelItems);
     }
 }
 
@@ -85,13 +82,10 @@ void SceneCanvas::setSceneDef(const phys::SceneDef& scene, const QList<quint64>&
     Q_ASSERT(static_cast<std::size_t>(keys.size()) == scene.bodies.size());
     clearBodies();
     m_sceneDef.settings = scene.settings;
-    // Label visibility once at the end, not after every body (it measures every name: n^2 text layouts).
-    m_deferLabelVisibility = true;
+    ++m_sceneRevision;
     for (std::size_t i = 0; i < scene.bodies.size() && i < static_cast<std::size_t>(keys.size()); ++i) {
         setBody(keys[static_cast<qsizetype>(i)], scene.bodies[i]);
     }
-    m_deferLabelVisibility = false;
-    updateLabelVisibility();
     viewport()->update();
 }
 
@@ -111,13 +105,7 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
         ++m_liveUpdates;
         item->setBody(body);
         m_sceneDef.bodies[static_cast<std::size_t>(item->bodyIndex())] = body;
-        updateLabel(key, body);
-        // Only this body's label can change visibility (a drag calls this on every mouse move).
-        if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
-            label && !m_batched && !m_deferLabelVisibility) {
-            label->setVisible(m_showBodyNames &&
-                              SceneRenderer::nameFits(body, m_view.pixelsPerMetre(), m_presentationScale));
-        }
+        ++m_sceneRevision;
         updateBatched();
         emit bodyShown(key);
         return;
@@ -130,24 +118,17 @@ void SceneCanvas::setBody(quint64 key, const phys::BodyDef& body, int index) {
     auto* item = new BodyItem(body, index, key);
     item->setMetresPerPixel(1.0 / m_view.pixelsPerMetre());
     item->setDisplayScale(m_presentationScale);
-    auto* label = new BodyLabelItem(QString::fromStdString(body.name), index);
-    label->setDisplayScale(m_presentationScale);
-    label->setZValue(kLabelZ);
     if (!m_batched) {
         m_scene->addItem(item);
-        m_scene->addItem(label);
     }
 
     const auto at = static_cast<std::size_t>(index);
     m_keys.insert(index, key);
     m_bodyItems.insert(m_bodyItems.begin() + static_cast<std::ptrdiff_t>(at), item);
-    m_labelItems.insert(m_labelItems.begin() + static_cast<std::ptrdiff_t>(at), label);
     m_sceneDef.bodies.insert(m_sceneDef.bodies.begin() + static_cast<std::ptrdiff_t>(at), body);
+    ++m_sceneRevision;
     m_itemsByKey.insert(key, item);
-    m_labelsByKey.insert(key, label);
     reindexFrom(index);
-    updateLabel(key, body);
-    updateLabelVisibility();
     updateBatched();
 }
 
@@ -163,6 +144,7 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
     invalidateDragLayer();
     body.position = position;
     body.angle = angle;
+    ++m_sceneRevision;
     if (m_batched) {
         // The item is out of the scene while the layer draws the bodies: it takes its pose when asked for or
         // when it comes back (syncItemPoses). Posing a thousand items a frame was 3.5% of a Simulate frame's
@@ -174,14 +156,10 @@ void SceneCanvas::setBodyPose(quint64 key, phys::Vec2 position, double angle) {
             rememberView();
             applyView();
         }
-        return; // the layer draws the names; labels are placed again when the items come back
+        return; // the layer draws the names
     }
     item->setPos(position.x, position.y);
     item->setRotation(angle * 180.0 / phys::kPi);
-    if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
-        const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
-        label->setPos(anchor.x, anchor.y);
-    }
 }
 
 void SceneCanvas::removeBody(quint64 key) {
@@ -192,15 +170,12 @@ void SceneCanvas::removeBody(quint64 key) {
     m_runFraming.reset();
     const int index = item->bodyIndex();
     const auto at = static_cast<std::ptrdiff_t>(index);
-    BodyLabelItem* label = m_labelsByKey.value(key, nullptr);
     m_itemsByKey.remove(key);
-    m_labelsByKey.remove(key);
     m_keys.removeAt(index);
     m_bodyItems.erase(m_bodyItems.begin() + at);
-    m_labelItems.erase(m_labelItems.begin() + at);
     m_sceneDef.bodies.erase(m_sceneDef.bodies.begin() + at);
+    ++m_sceneRevision;
     delete item;
-    delete label;
     invalidateDragLayer();
     m_bodyLayer->invalidate();
     reindexFrom(index);
@@ -218,16 +193,14 @@ void SceneCanvas::clearBodies() {
     if (m_batched) {
         // Detached items are not the scene's to delete.
         qDeleteAll(m_bodyItems);
-        qDeleteAll(m_labelItems);
     }
     invalidateDragLayer();
     m_bodyLayer->invalidate();
     m_bodyItems.clear();
-    m_labelItems.clear();
     m_keys.clear();
     m_itemsByKey.clear();
-    m_labelsByKey.clear();
     m_sceneDef.bodies.clear();
+    ++m_sceneRevision;
     m_hovered = 0;
     m_scene->clear();
     if (!m_selection.isEmpty()) {
@@ -242,18 +215,6 @@ void SceneCanvas::reindexFrom(int first) {
     m_bodyLayer->invalidate(); // colours follow the index
     for (std::size_t i = static_cast<std::size_t>(std::max(first, 0)); i < m_bodyItems.size(); ++i) {
         m_bodyItems[i]->setBodyIndex(static_cast<int>(i));
-        m_labelItems[i]->setBodyIndex(static_cast<int>(i));
-    }
-}
-
-void SceneCanvas::updateLabel(quint64 key, const phys::BodyDef& body) {
-    if (BodyLabelItem* label = m_labelsByKey.value(key, nullptr)) {
-        const QString text = QString::fromStdString(body.name);
-        if (text != label->text()) {
-            label->setText(text);
-        }
-        const phys::Vec2 anchor = SceneRenderer::labelAnchor(body);
-        label->setPos(anchor.x, anchor.y);
     }
 }
 
@@ -362,16 +323,11 @@ void SceneCanvas::setPresentationScale(double scale) {
     m_presentationScale = SceneRenderer::clampDisplayScale(scale);
     invalidateDragLayer(); // the theme too
     m_bodyLayer->setDisplayScale(m_presentationScale);
-    // Label sizes and item margins depend on the scale.
-    for (BodyLabelItem* label : m_labelItems) {
-        label->setDisplayScale(m_presentationScale);
-        label->setText(label->text()); // the palette may have changed too
-    }
+    // Item margins depend on the scale (the names are placed again on every paint).
     for (BodyItem* item : m_bodyItems) {
         item->setDisplayScale(m_presentationScale);
         item->setBody(item->body());
     }
-    updateLabelVisibility();
     resetCachedContent();
     viewport()->update();
     refitForReserve(); // the legend's box scales too
@@ -409,7 +365,6 @@ void SceneCanvas::applyView() {
     for (BodyItem* item : m_bodyItems) {
         item->setMetresPerPixel(metresPerPixel);
     }
-    updateLabelVisibility();
     viewport()->update();
     if (previousScale != m_view.pixelsPerMetre()) {
         emit zoomChanged(m_view.pixelsPerMetre());
@@ -713,20 +668,7 @@ void SceneCanvas::setFollowSelection(bool follow) {
 
 void SceneCanvas::setShowBodyNames(bool show) {
     m_showBodyNames = show;
-    invalidateDragLayer();
-    updateLabelVisibility();
-    updateBatched();
-}
-
-void SceneCanvas::updateLabelVisibility() {
-    if (m_batched || m_deferLabelVisibility) {
-        return; // detached; the body layer decides per frame
-    }
-    for (BodyLabelItem* label : m_labelItems) {
-        const phys::BodyDef& body = m_sceneDef.bodies[static_cast<std::size_t>(label->bodyIndex())];
-        label->setVisible(m_showBodyNames &&
-                          SceneRenderer::nameFits(body, m_view.pixelsPerMetre(), m_presentationScale));
-    }
+    viewport()->update();
 }
 
 std::vector<DrawnLine> SceneCanvas::toolHandles() const {
@@ -781,17 +723,9 @@ void SceneCanvas::setBatchedBodies(bool batched) {
     for (std::size_t i = 0; i < m_bodyItems.size(); ++i) {
         if (batched) {
             m_scene->removeItem(m_bodyItems[i]);
-            m_scene->removeItem(m_labelItems[i]);
         } else {
             m_scene->addItem(m_bodyItems[i]);
-            m_scene->addItem(m_labelItems[i]);
         }
-    }
-    if (!batched) {
-        for (qsizetype i = 0; i < m_keys.size(); ++i) {
-            updateLabel(m_keys[i], m_sceneDef.bodies[static_cast<std::size_t>(i)]);
-        }
-        updateLabelVisibility();
     }
     viewport()->update();
 }
@@ -811,11 +745,40 @@ void SceneCanvas::updateBatched() {
 
 void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
     if (m_batched) {
-        m_bodyLayer->paint(*painter, m_sceneDef, m_keys, m_view, m_selection, m_hovered,
-                           m_showBodyNames && !m_namesSuppressed);
+        m_bodyLayer->paint(*painter, m_sceneDef, m_keys, m_view, m_selection, m_hovered);
     }
     if (m_showGrid) {
         SceneRenderer::drawGridLabels(*painter, m_view.visibleWorldRect(), m_presentationScale);
+    }
+    // The names, placed once per paint for everyone who draws near them (the overlays' labels keep off them,
+    // the Select tool's knob too); drawn over the overlays, so no arrow or dot hides one.
+    m_names = {};
+    const bool names = m_showBodyNames && !(m_batched && m_namesSuppressed);
+    // An overlay that lays out the names outside the bodies with its own labels (the walkthrough's step)
+    // gets them pending, and hands them back placed.
+    CanvasOverlay* layingOut = nullptr;
+    NameObstacles obstacles;
+    if (names) {
+        for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
+            if (overlay) {
+                const NameObstacles more = overlay->nameObstacles(*this);
+                obstacles.lines.insert(obstacles.lines.end(), more.lines.begin(), more.lines.end());
+                obstacles.rects.insert(obstacles.rects.end(), more.rects.begin(), more.rects.end());
+                if (!layingOut && overlay->laysOutNames(*this)) {
+                    layingOut = overlay;
+                }
+            }
+        }
+        // Placed again only when what the placement reads changed: a repaint for the hover, the selection,
+        // a tool's preview or the walkthrough's step (the overlay's pass is redone either way, it is its
+        // labels') reuses the last one.
+        NamesKey key{m_sceneRevision, m_view, renderOptions(), layingOut == nullptr, obstacles};
+        if (!m_namesKey || !(*m_namesKey == key)) {
+            m_namesBase =
+                placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles, layingOut == nullptr);
+            m_namesKey = std::move(key);
+        }
+        m_names = m_namesBase;
     }
     for (const QPointer<CanvasOverlay>& overlay : m_overlays) {
         if (overlay) {
@@ -823,7 +786,21 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
             painter->resetTransform();
             overlay->paintOverlay(*painter, *this);
             painter->restore();
+            if (overlay == layingOut) {
+                if (const NamePlacement* placed = overlay->placedNames()) {
+                    m_names = *placed;
+                }
+            }
         }
+    }
+    if (!m_names.pending.requests.empty()) { // the overlay did not lay them out after all: on their own
+        m_names = placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles);
+    }
+    if (!m_names.names.empty() || m_names.hidden > 0) {
+        painter->save();
+        painter->resetTransform();
+        drawBodyNames(*painter, m_names, m_presentationScale);
+        painter->restore();
     }
     if (m_tool) {
         // Tool previews and handles are drawn in viewport pixels, over everything else.
@@ -897,13 +874,15 @@ QRect SceneCanvas::paintedRect(const QGraphicsItem* item, const QTransform& view
         .adjusted(-2, -2, 2, 2);
 }
 
-// Drag layer pseudocode (a vertex or body drag: only the live body L and its name label change per move):
+// Drag layer pseudocode (a vertex or body drag: only the live body L changes per move; the names are drawn
+// in the foreground):
 //   layer      = background + every item but L's, in stacking order (made once; invalidateDragLayer drops it
 //                on any other change)
-//   area       = the viewport pixels L and its label paint now (paintedRect)
+//   area       = the viewport pixels L paints now (paintedRect)
 //   scratch    = inside area: background, then every item meeting area, in stacking order, L included
 //                (unclipped, on a viewport-sized pixmap: what falls outside area is not used)
-//   frame      = layer, with area copied from scratch; then the foreground (grid labels, overlays, tool)
+//   frame      = layer, with area copied from scratch; then the foreground (grid labels, names, overlays,
+//                tool)
 // Outside area the layer's pixels are the frame's: L does not paint there and nothing else changed. Inside,
 // the same items are painted in the same order with the same transforms on a device of the same size as
 // QGraphicsView paints them; items that do not meet area paint nothing there. Issue 12: a move no longer
@@ -914,7 +893,6 @@ void SceneCanvas::paintFromDragLayer() {
     const QTransform viewTransform = viewportTransform();
     const QTransform sceneFromView = viewTransform.inverted();
     BodyItem* live = m_itemsByKey.value(m_liveKey, nullptr);
-    BodyLabelItem* liveLabel = m_labelsByKey.value(m_liveKey, nullptr);
     // The view's own painter state (QGraphicsView::paintEvent): its render hints only.
     const auto begin = [this](QPainter& painter) {
         painter.setRenderHints(painter.renderHints(), false);
@@ -945,7 +923,7 @@ void SceneCanvas::paintFromDragLayer() {
         // are kept with their rectangles for the moves, the live ones whatever their place.
         m_dragItems.clear();
         for (QGraphicsItem* item : m_scene->items(Qt::AscendingOrder)) {
-            const bool isLive = item == live || item == liveLabel;
+            const bool isLive = item == live;
             const QRect rect = paintedRect(item, viewTransform);
             if (isLive || (item->isVisible() && rect.intersects(all))) {
                 m_dragItems.push_back({item, rect});
@@ -957,9 +935,6 @@ void SceneCanvas::paintFromDragLayer() {
     }
 
     QRect area = paintedRect(live, viewTransform);
-    if (liveLabel && liveLabel->isVisible()) {
-        area |= paintedRect(liveLabel, viewTransform);
-    }
     area &= all;
 
     QPainter painter(target);
@@ -976,7 +951,7 @@ void SceneCanvas::paintFromDragLayer() {
         begin(scratch);
         scratch.drawPixmap(area.topLeft(), m_dragBackground, area);
         for (const auto& [item, rect] : m_dragItems) {
-            const bool isLive = item == live || item == liveLabel;
+            const bool isLive = item == live;
             if (isLive ? item->isVisible() && paintedRect(item, viewTransform).intersects(area)
                        : rect.intersects(area)) {
                 paintItem(scratch, item, viewTransform, target);

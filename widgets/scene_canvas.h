@@ -3,6 +3,7 @@
 /// The canvas: a y-up view of the world in metres with a background grid, one item per body, zoom and pan.
 
 #include "label_layout.h"
+#include "name_placement.h"
 #include "physics/defs.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
@@ -24,7 +25,6 @@ class QGraphicsScene;
 namespace cl {
 
 class BodyItem;
-class BodyLabelItem;
 class Tool;
 class CanvasOverlay;
 class SimBodyLayer;
@@ -124,10 +124,14 @@ public:
     bool isPanGestureActive() const { return m_spaceHeld || m_panning; }
 
     bool showBodyNames() const { return m_showBodyNames; }
+    /// Where the last paint put the body names (placeBodyNames, name_placement.h: inside a body or outside
+    /// on a leader line), viewport pixels; empty before the first paint and while names are off.
+    const NamePlacement& namePlacement() const { return m_names; }
     bool showGrid() const { return m_showGrid; }
 
     /// Simulate mode's drawing: on, every body is painted by one SimBodyLayer from the poses shown (fills,
-    /// outlines, hover and selection highlights and names as the items draw them) and the per-body items
+    /// outlines, hover and selection highlights as the items draw them; the names are the canvas's in both
+    /// modes) and the per-body items
     /// leave the QGraphicsScene, so moving 1000 bodies a frame costs no item or index work. The items stay
     /// (bodyItem(), bodyItems()) and follow setBodyPose (posed when asked for or when they come back, not
     /// on every frame); picking (bodyKeyAt) uses the layer. Off
@@ -230,11 +234,8 @@ private:
     void applyView();
     void zoomAbout(QPointF viewportPoint, double factor);
     void updateCursor();
-    /// Shows each name label when names are on and the name fits its body at this zoom.
-    void updateLabelVisibility();
-    /// Gives items and labels from `first` on their index in body order (colour and stacking).
+    /// Gives items from `first` on their index in body order (colour and stacking).
     void reindexFrom(int first);
-    void updateLabel(quint64 key, const phys::BodyDef& body);
     /// Updates the viewport when only the batched layer shows a change (items out of the scene repaint
     /// nothing themselves).
     void updateBatched();
@@ -242,10 +243,8 @@ private:
     QGraphicsScene* m_scene = nullptr;
     phys::SceneDef m_sceneDef;
     std::vector<BodyItem*> m_bodyItems;
-    std::vector<BodyLabelItem*> m_labelItems; ///< in body order, one per body
-    QList<quint64> m_keys;                    ///< in body order
+    QList<quint64> m_keys; ///< in body order
     QHash<quint64, BodyItem*> m_itemsByKey;
-    QHash<quint64, BodyLabelItem*> m_labelsByKey;
     QList<quint64> m_selection;
     quint64 m_hovered = 0;
     double m_presentationScale = 1.0;
@@ -284,7 +283,24 @@ private:
     QPointF m_lastPanPosition;
     QPointer<Tool> m_tool;                     ///< the active input tool (owned elsewhere)
     QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
-    bool m_deferLabelVisibility = false;       ///< inside setSceneDef
+    NamePlacement m_names;                     ///< where the last paint put the body names (placeBodyNames)
+    /// What the names' placement reads: the scene (m_sceneRevision), the view, the options (grid, display
+    /// scale), whether the names outside are placed alone and the overlays' obstacles.
+    struct NamesKey {
+        quint64 scene = 0;
+        ViewTransform view;
+        RenderOptions options;
+        bool outsideAlone = true;
+        NameObstacles obstacles;
+        bool operator==(const NamesKey& o) const {
+            return scene == o.scene && view == o.view && options.grid == o.options.grid &&
+                   options.displayScale == o.options.displayScale && outsideAlone == o.outsideAlone &&
+                   obstacles == o.obstacles;
+        }
+    };
+    std::optional<NamesKey> m_namesKey; ///< of m_namesBase
+    NamePlacement m_namesBase;          ///< placeBodyNames's result for m_namesKey (before an overlay's pass)
+    quint64 m_sceneRevision = 0;        ///< counts the changes of m_sceneDef
     bool m_namesSuppressed = false;
     bool m_batched = false; ///< Simulate mode: m_bodyLayer paints, items are detached
     /// Batched mode: setBodyPose moved a body without posing its detached item (syncItemPoses poses them).

@@ -1,6 +1,7 @@
 #include "scene_renderer.h"
 
 #include "halo_text.h"
+#include "name_placement.h"
 #include "paint_kit.h"
 #include "palette.h"
 
@@ -428,22 +429,6 @@ void SceneRenderer::drawLabel(QPainter& painter, QPointF point, const QString& t
                  Palette::withAlpha(pal().paper, 215), 3.0 * displayScale, true);
 }
 
-bool SceneRenderer::nameFits(const phys::BodyDef& body, double pixelsPerMetre, double displayScale) {
-    if (body.name.empty()) {
-        return false;
-    }
-    const auto box = worldBounds(body);
-    if (!box) {
-        return false;
-    }
-    NameMetrics& metrics = nameMetrics(displayScale);
-    // The height first: it rules out most bodies of a zoomed-out scene without measuring any text.
-    if (metrics.height > (box->upper.y - box->lower.y) * pixelsPerMetre) {
-        return false;
-    }
-    return metrics.width(QString::fromStdString(body.name)) <= (box->upper.x - box->lower.x) * pixelsPerMetre;
-}
-
 void SceneRenderer::render(QPainter& painter, const phys::SceneDef& scene, const ViewTransform& view,
                            const RenderOptions& options) {
     painter.save();
@@ -460,11 +445,7 @@ void SceneRenderer::render(QPainter& painter, const phys::SceneDef& scene, const
     }
     if (options.bodyNames) {
         painter.setTransform(viewToDevice);
-        for (const phys::BodyDef& body : scene.bodies) {
-            if (nameFits(body, view.pixelsPerMetre(), scale)) {
-                drawLabel(painter, view.toView(labelAnchor(body)), QString::fromStdString(body.name), scale);
-            }
-        }
+        drawBodyNames(painter, placeBodyNames(scene, view, options), scale);
     }
     if (options.grid) {
         painter.setTransform(worldToDevice);

@@ -44,8 +44,9 @@ struct GridLabelBox {
 
 /// What to draw besides the bodies.
 struct RenderOptions {
-    bool grid = true;      ///< background grid with metre labels
-    bool bodyNames = true; ///< each body's name at its centre (bodies without a name show nothing)
+    bool grid = true; ///< background grid with metre labels
+    bool bodyNames =
+        true; ///< each body's name, placed by placeBodyNames (bodies without a name show nothing)
     /// Presentation-mode factor on fonts, pen widths, label gaps and the grid spacing in pixels (1 = normal).
     /// State of whoever draws: the canvas passes its own (SceneCanvas::displayScale), headless renders
     /// (CLI, exports, slides) theirs, so two canvases can differ.
@@ -119,10 +120,6 @@ public:
     static void drawLabel(QPainter& painter, QPointF point, const QString& text, double displayScale = 1.0);
     /// Size of a label in pixels, for bounding rectangles.
     static QSizeF labelSize(const QString& text, double displayScale = 1.0);
-    /// Whether a body's name is shown at this zoom: only when the text fits inside the body's world bounding
-    /// box on screen, so names of small, crowded bodies do not pile up (they appear as one zooms in).
-    /// False for a body without a name. @param pixelsPerMetre view scale
-    static bool nameFits(const phys::BodyDef& body, double pixelsPerMetre, double displayScale = 1.0);
 
     /// Draws the whole scene as the canvas shows it with view `view` onto a painter whose transform maps view
     /// pixels to the device (identity for an image of the view's size).

@@ -135,10 +135,6 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
         const QRectF bounds = SceneRenderer::localBounds(def);
         body.boundsCenter = bounds.center();
         body.boundsRadius = 0.5 * std::hypot(bounds.width(), bounds.height());
-        if (!def.name.empty()) {
-            body.nameWidth =
-                SceneRenderer::labelSize(QString::fromStdString(def.name), m_displayScale).width();
-        }
         m_bodies.push_back(body);
     }
     m_bodyCountCached = scene.bodies.size();
@@ -154,15 +150,13 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
 //     for each shape, into its colour group:
 //       polygon: outer ring = M(v + h miter(v)), inner ring = M(v - h miter(v)) (none when h >= inradius)
 //       circle: the same with radii r + h and r - h, n(r) segments; plus its radius mark
-//     its name when it may fit (SceneRenderer::nameFits decides; drawn at SceneRenderer::labelAnchor)
 //   per group: every outer ring filled with the outline colour, then every inner ring with the fill colour
 //   (dashed outlines, kinematic bodies: the shape itself, filled and stroked), then the radius marks
-//   highlights of the hovered and selected bodies; then the names that fit (SceneRenderer::nameFits)
+//   highlights of the hovered and selected bodies (the names are the canvas's: placeBodyNames)
 // Groups change the stacking only where bodies of different colours overlap (a penetration of a few
 // millimetres).
 void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const QList<quint64>& keys,
-                         const ViewTransform& view, const QList<quint64>& selection, quint64 hovered,
-                         bool names) {
+                         const ViewTransform& view, const QList<quint64>& selection, quint64 hovered) {
     if (!m_valid || m_bodyCountCached != scene.bodies.size() || m_displayScaleCached != m_displayScale ||
         m_paletteCached != paletteRevision()) {
         rebuild(scene);
@@ -183,7 +177,6 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
         group.marks.clear();
     }
     m_device.clear();
-    m_labels.clear();
 
     for (std::size_t i = 0; i < m_bodies.size(); ++i) {
         const Body& body = m_bodies[i];
@@ -263,11 +256,6 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
                 m_device.push_back(c + side);
             }
         }
-        // The name: only a body about as wide as its text on screen can fit it; nameFits decides exactly.
-        if (names && body.nameWidth > 0.0 && body.nameWidth <= 2.0 * reach + 8.0 * scale &&
-            SceneRenderer::nameFits(def, view.pixelsPerMetre(), scale)) {
-            m_labels.emplace_back(static_cast<int>(i), view.toView(SceneRenderer::labelAnchor(def)));
-        }
     }
 
     painter.save();
@@ -328,17 +316,6 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
             SceneRenderer::drawBodyHighlight(painter, def, selected, scale);
             painter.restore();
         }
-    }
-
-    if (!m_labels.empty()) {
-        painter.save();
-        painter.resetTransform();
-        for (const auto& [index, at] : m_labels) {
-            SceneRenderer::drawLabel(
-                painter, at, QString::fromStdString(scene.bodies[static_cast<std::size_t>(index)].name),
-                scale);
-        }
-        painter.restore();
     }
 }
 

@@ -8,7 +8,7 @@
 /// Qt's antialiasing rasteriser restarts with a larger buffer on big paths.
 ///
 /// It draws what the per-body items draw (SceneRenderer's fills and outlines, the circle's radius mark, the
-/// hover and selection highlight, the names that fit), so Edit and Simulate mode look the same. The 1.5 px
+/// hover and selection highlight; the canvas draws the names over it, placed as in Edit mode), so Edit and Simulate mode look the same. The 1.5 px
 /// outline is drawn as a band between two filled polygons (the shape grown and shrunk by half the width)
 /// rather than stroked: Qt's stroker for pens wider than 1 px costs several times the fill
 /// (contactlab-framebench, 1000 bodies, no overlay: 32 ms of drawing stroked, 7 ms as bands, on the shared
@@ -45,8 +45,8 @@ public:
     /// an aliased fill costs a third of an antialiased one.
     static constexpr double kSmallBodyPixels = 12.0;
 
-    /// The display scale of the canvas it paints on (presentation mode): outline widths and names follow
-    /// it; a change rebuilds the cached name widths.
+    /// The display scale of the canvas it paints on (presentation mode): outline widths follow
+    /// it.
     void setDisplayScale(double displayScale) { m_displayScale = displayScale; }
     double displayScale() const { return m_displayScale; }
 
@@ -55,12 +55,11 @@ public:
 
     /// Draws every body of `scene` (index i is keys[i]) over what is painted already.
     /// @param painter its transform maps world metres to the device (the canvas's view transform)
-    /// @param view the canvas's view (culling and the pixels-per-metre of names)
+    /// @param view the canvas's view (culling)
     /// @param selection keys drawn with the selection highlight
     /// @param hovered key drawn with the hover highlight (0 = none)
-    /// @param names draw the names that fit their body (SceneRenderer::nameFits)
     void paint(QPainter& painter, const phys::SceneDef& scene, const QList<quint64>& keys,
-               const ViewTransform& view, const QList<quint64>& selection, quint64 hovered, bool names);
+               const ViewTransform& view, const QList<quint64>& selection, quint64 hovered);
 
     /// Index in `scene.bodies` of the topmost body (highest index) whose shapes contain `worldPoint`, else of
     /// the topmost one whose shapes pass within `tolerance` of it; -1 when none.
@@ -93,7 +92,6 @@ private:
         int group = 0;             ///< index in m_groups
         QPointF boundsCenter;      ///< centre of the shapes' bounding box, body frame, metres
         double boundsRadius = 0.0; ///< half its diagonal, metres
-        double nameWidth = 0.0;    ///< pixels (0 without a name)
     };
     /// Bodies drawn with one fill and one outline pen. Refilled every frame; the vectors keep their storage.
     struct Group {
@@ -121,8 +119,6 @@ private:
     std::vector<QPointF> m_miters;
     std::vector<Group> m_groups;
     std::vector<QPointF> m_device; ///< per frame: every shape's outline in viewport pixels
-    /// Per frame, reused: names that fit (body index and the label centre in pixels).
-    std::vector<std::pair<int, QPointF>> m_labels;
 };
 
 } // namespace cl

@@ -1056,6 +1056,38 @@ QSizeF SimOverlay::reservedCorner(const SceneCanvas& canvas) const {
     return size + QSizeF(2.0 * margin.x(), 2.0 * margin.y());
 }
 
+NameObstacles SimOverlay::nameObstacles(const SceneCanvas& canvas) const {
+    NameObstacles out;
+    if (!m_active) {
+        return out;
+    }
+    const ViewTransform& view = canvas.viewTransform();
+    const double scale = canvas.presentationScale();
+    const QRectF visible = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-40, -40, 40, 40);
+    if (m_options.velocities) {
+        // As draw() makes them (appendArrow): from the centre of mass, the head at most 8 px wide.
+        for (const SimOverlayBody& body : m_frame.bodies) {
+            if (!body.dynamic || body.sleeping) {
+                continue;
+            }
+            const QPointF from = toView(view, body.center);
+            const QPointF to = toView(view, body.center + m_frame.velocityScale * body.velocity);
+            const double length = QLineF(from, to).length();
+            if (visible.contains(from) && length >= kMinArrowPixels) {
+                out.lines.push_back(
+                    {from, to, std::max(2.0 * scale, std::min(8.0 * scale, 0.45 * length)), LineKind::Arrow});
+            }
+        }
+    }
+    SimOverlayOptions options = m_options;
+    options.displayScale = scale;
+    const QSizeF size = SimOverlayPainter::legendSize(m_frame, options, canvas.viewport()->font());
+    if (options.legend && !size.isEmpty()) {
+        out.rects.push_back(SimOverlayPainter::legendRect(size, view.viewSize(), m_legendCorner, scale));
+    }
+    return out;
+}
+
 void SimOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canvas) {
     if (!m_active) {
         return;

@@ -176,6 +176,8 @@ public:
     bool isActive() const { return m_active; }
 
     void paintOverlay(QPainter& painter, const SceneCanvas& canvas) override;
+    /// The velocity arrows (when shown) and the legend's box as last drawn: the names keep off them.
+    NameObstacles nameObstacles(const SceneCanvas& canvas) const override;
     /// The legend's box and its margins while the overlay is active and the legend on (at the canvas's
     /// display scale), so that a framed scene leaves it a corner of air.
     QSizeF reservedCorner(const SceneCanvas& canvas) const override;

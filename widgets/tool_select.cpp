@@ -84,25 +84,9 @@ std::optional<QLineF> SelectTool::rotateHandle() const {
                              {QPointF(centre.x(), box.bottom()), QPointF(centre.x(), box.bottom() + gap)},
                              {QPointF(box.right(), centre.y()), QPointF(box.right() + gap, centre.y())},
                              {QPointF(box.left(), centre.y()), QPointF(box.left() - gap, centre.y())}};
-    // The names the handle should not cover: every body's that shows, measured only near the handle.
+    // The names the handle should not cover: where the canvas's last paint put them.
     const QRectF view(QPointF(0, 0), QSizeF(canvas()->viewport()->size()));
-    const QRectF near =
-        box.adjusted(-gap - 40.0 * scale, -gap - 40.0 * scale, gap + 40.0 * scale, gap + 40.0 * scale);
-    std::vector<QRectF> names;
-    if (canvas()->renderOptions().bodyNames) {
-        const ViewTransform& transform = canvas()->viewTransform();
-        for (const phys::BodyDef& other : canvas()->sceneDef().bodies) {
-            const std::optional<phys::AABB> b = SceneRenderer::worldBounds(other);
-            if (!b || !QRectF(transform.toView(b->lower), transform.toView(b->upper))
-                           .normalized()
-                           .intersects(near)) {
-                continue;
-            }
-            if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(other, transform, scale)) {
-                names.push_back(*r);
-            }
-        }
-    }
+    const std::vector<QRectF> names = canvas()->namePlacement().rects();
     const double knob = (toolstyle::kRotateKnobRadius + 2.0) * scale;
     for (const QLineF& line : sides) {
         const QRectF knobBox(line.p2() - QPointF(knob, knob), QSizeF(2 * knob, 2 * knob));

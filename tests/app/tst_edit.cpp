@@ -13,6 +13,7 @@
 #include "file_controller.h"
 #include "inspector_dock.h"
 #include "main_window.h"
+#include "name_placement.h"
 #include "scene_canvas.h"
 #include "scene_io.h"
 #include "scene_renderer.h"
@@ -796,14 +797,16 @@ void TestEdit::presentationModeScalesCanvasAndDocks() {
     QVERIFY(presentation->shortcuts().contains(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_P)));
     auto* dock = m_window->findChild<BodiesDock*>();
     const QFontInfo before(dock->list()->font());
-    // The canvas's own name items (the scale is the canvas's state, handed to its items): their size.
+    // The canvas's names as its paint places them (the scale is the canvas's state): their size, in body order.
     const auto nameSizes = [this] {
+        const SceneCanvas& canvas = *m_window->canvas();
+        NamePlacement placed =
+            placeBodyNames(canvas.sceneDef(), canvas.viewTransform(), canvas.renderOptions());
+        std::sort(placed.names.begin(), placed.names.end(),
+                  [](const PlacedName& a, const PlacedName& b) { return a.body < b.body; });
         QList<QSizeF> sizes;
-        for (QGraphicsItem* item : m_window->canvas()->scene()->items(Qt::AscendingOrder)) {
-            if (item->type() == BodyLabelItem::kType &&
-                !static_cast<BodyLabelItem*>(item)->text().isEmpty()) {
-                sizes << item->boundingRect().size();
-            }
+        for (const PlacedName& name : placed.names) {
+            sizes << name.rect.size();
         }
         return sizes;
     };

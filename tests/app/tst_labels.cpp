@@ -124,12 +124,19 @@ QString checkStep(const phys::SceneDef& scene, const Walkthrough& w, int step, Q
     const OverlayPicture picture =
         OverlayPainter::renderPicture(painter, scene, view, options, overlays, {OverlayStep{&w, step}});
     painter.end();
-    return checkPicture(scene, view, picture, displayScale, totals);
+    const QString why = checkPicture(scene, view, picture, displayScale, totals);
+    if (!why.isEmpty() && qEnvironmentVariableIsSet("CONTACTLAB_LABELS_SHOTS")) {
+        // The failing picture, to look at.
+        static int shot = 0;
+        image.save(QDir(qEnvironmentVariable("CONTACTLAB_LABELS_SHOTS"))
+                       .filePath(QStringLiteral("labels_fail_%1.png").arg(shot++)));
+    }
+    return why;
 }
 
 /// Why the labels, arrows and handles of `picture` (drawn in `view`) fail (empty when they are clear).
-QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, const OverlayPicture& picture,
-                     double displayScale, Totals& totals) {
+QString checkPicture(const phys::SceneDef& /*scene*/, const ViewTransform& view,
+                     const OverlayPicture& picture, double displayScale, Totals& totals) {
     const std::vector<PlacedLabel>& labels = picture.labels;
     ++totals.pictures;
     totals.labels += int(labels.size());
@@ -137,22 +144,36 @@ QString checkPicture(const phys::SceneDef& scene, const ViewTransform& view, con
         return QStringLiteral("no label drawn");
     }
     const QRectF bounds(QPointF(0, 0), view.viewSize());
-    const std::vector<QRectF> names = OverlayPainter::bodyNameRects(scene, view, displayScale);
+    // The names as drawn with these labels: inside their bodies, and outside placed in one pass with the
+    // step's labels (they differ from a picture without the step, OverlayPainter::bodyNameRects).
+    const std::vector<QRectF> names = picture.names.rects();
     const std::vector<GridLabelBox> grid =
         SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale);
     // Arrows keep off every name where they can (fitArrow); in a tight spot (a box's normal into the ground
     // it stands on, whose name is right under it) one may pass under a name, which the overlay then draws
     // again over it (OverlayPicture::namesOverArrows). A name left under an arrow is a failure.
     std::vector<std::pair<QRectF, QString>> namedRects;
-    for (const phys::BodyDef& body : scene.bodies) {
-        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(body, view, displayScale);
-            r && std::find(picture.namesOverArrows.begin(), picture.namesOverArrows.end(), *r) !=
-                     picture.namesOverArrows.end()) {
+    for (const PlacedName& name : picture.names.names) {
+        if (std::find(picture.namesOverArrows.begin(), picture.namesOverArrows.end(), name.rect) !=
+            picture.namesOverArrows.end()) {
             ++totals.namesOverArrows;
             continue;
         }
-        if (const std::optional<QRectF> r = OverlayPainter::bodyNameRect(body, view, displayScale)) {
-            namedRects.emplace_back(*r, QString::fromStdString(body.name));
+        namedRects.emplace_back(name.rect, name.text);
+    }
+    // A name outside its body is joined to it by a leader, which crosses no label's text either.
+    for (const PlacedName& name : picture.names.names) {
+        if (name.inside) {
+            continue;
+        }
+        const QLineF leader = name.leader();
+        for (const PlacedLabel& label : labels) {
+            for (int k = 1; k < 32; ++k) {
+                if (label.textRect.contains(leader.pointAt(k / 32.0))) {
+                    return QStringLiteral("the leader of the name \"%1\" crosses \"%2\"")
+                        .arg(name.text, label.request.text);
+                }
+            }
         }
     }
     if (const QString why = checkLines(labels, picture.lines, bounds, namedRects, grid); !why.isEmpty()) {

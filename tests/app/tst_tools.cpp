@@ -953,8 +953,9 @@ void TestTools::rotateHandleKeepsOffNamesAndLabels() {
     const BodyKey ball = keyNamed("ball");
     SelectTool& tool = *toolbar().selectTool();
     const auto nameRect = [this](BodyKey key) {
-        return OverlayPainter::bodyNameRect(document().body(key), canvas().viewTransform(),
-                                            canvas().presentationScale());
+        return OverlayPainter::bodyNameRect(canvas().sceneDef(), int(canvas().bodyKeys().indexOf(key)),
+                                            canvas().viewTransform(), canvas().presentationScale(),
+                                            canvas().showGrid());
     };
     // The handle's line and knob as squares along them (a knob wide, 2 px for the line).
     const auto covers = [&](const QRectF& r) {
@@ -978,13 +979,19 @@ void TestTools::rotateHandleKeepsOffNamesAndLabels() {
     // Above the box, as before, where nothing is in the way.
     QVERIFY(tool.rotateHandle()->p2().y() < canvas().worldToViewport({-2.0, 1.0}).y());
 
-    // The ball dragged over the spot above the box: its name is where the knob was.
+    // The ball dragged over the spot above the box, then by as much as its name is off that spot (the name
+    // sits beside the ball's radius line, not on its centre): its name is where the knob was.
     const QPointF knobBefore = tool.rotateHandle()->p2();
     drag(px({3.0, 0.0}), px({-2.0, 1.95}));
     QVERIFY(near(document().body(ball).position, {-2.0, 1.95}, 2.0 * pixelTolerance()));
     QVERIFY(nameRect(ball).has_value());
+    const QPoint offset = (knobBefore - nameRect(ball)->center()).toPoint();
+    drag(px({-2.0, 1.95}), px({-2.0, 1.95}) + offset);
+    QVERIFY(nameRect(ball).has_value());
     QVERIFY(QRectF(knobBefore - QPointF(8, 8), QSizeF(16, 16)).intersects(*nameRect(ball)));
     canvas().setSelection({box});
+    // The knob as a paint draws it: it keeps off the names that paint placed (SceneCanvas::namePlacement).
+    canvas().viewport()->repaint();
     QVERIFY2(!covers(*nameRect(ball)), "the knob covers the ball's name");
     QVERIFY2(!covers(*nameRect(box)), "the knob covers the box's name");
 

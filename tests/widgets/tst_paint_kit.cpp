@@ -4,7 +4,7 @@
 /// kit (widgets/paint_kit.h): the arrow covers the shaft and head its closed form gives, and writeDrawing
 /// writes a PNG or an SVG as the suffix says.
 
-#include "body_item.h"
+#include "name_placement.h"
 #include "overlay.h"
 #include "paint_kit.h"
 #include "scene_canvas.h"
@@ -31,13 +31,14 @@ phys::SceneDef loadScene(const QString& relative) {
     return std::get<Scene>(loaded).def;
 }
 
-/// The size of every body-name item of a canvas, in body order of the items.
+/// The size of every body name a canvas shows (placed as its paint places them), in body order.
 QList<QSizeF> nameSizes(const SceneCanvas& canvas) {
+    NamePlacement placed = placeBodyNames(canvas.sceneDef(), canvas.viewTransform(), canvas.renderOptions());
+    std::sort(placed.names.begin(), placed.names.end(),
+              [](const PlacedName& a, const PlacedName& b) { return a.body < b.body; });
     QList<QSizeF> sizes;
-    for (QGraphicsItem* item : canvas.scene()->items(Qt::AscendingOrder)) {
-        if (item->type() == BodyLabelItem::kType && !static_cast<BodyLabelItem*>(item)->text().isEmpty()) {
-            sizes << item->boundingRect().size();
-        }
+    for (const PlacedName& name : placed.names) {
+        sizes << name.rect.size();
     }
     return sizes;
 }

@@ -1,6 +1,7 @@
 /// @file tst_view_transform.cpp
 /// The world <-> view converter and the grid steps, on thousands of seeded random views; headless rendering.
 
+#include "name_placement.h"
 #include "scene_renderer.h"
 #include "view_transform.h"
 
@@ -202,14 +203,31 @@ void TestViewTransform::gridLabels() {
 }
 
 void TestViewTransform::namesShowOnlyWhenTheyFit() {
+    phys::SceneDef scene;
     phys::BodyDef body;
     body.name = "a rather long name";
     body.shapes.push_back(phys::ShapeDef{*phys::factory::rectangle(1.0, 1.0)});
-    // A 1 m box: too small for the name at 20 px/m, plenty at 1000 px/m.
-    QVERIFY(!SceneRenderer::nameFits(body, 20.0));
-    QVERIFY(SceneRenderer::nameFits(body, 1000.0));
-    body.name.clear();
-    QVERIFY(!SceneRenderer::nameFits(body, 1000.0));
+    scene.bodies.push_back(body);
+    RenderOptions options;
+    options.grid = false;
+    // A 1 m box: too small for the name at 20 px/m (it goes outside, on a leader line touching the box),
+    // plenty at 1000 px/m (inside it).
+    for (const double pixelsPerMetre : {20.0, 1000.0}) {
+        const ViewTransform view(pixelsPerMetre, phys::Vec2{}, QSizeF(1600, 1200));
+        const NamePlacement placed = placeBodyNames(scene, view, options);
+        QCOMPARE(placed.names.size(), std::size_t(1));
+        const PlacedName& name = placed.names.front();
+        const QRectF box(view.toView({-0.5, 0.5}), view.toView({0.5, -0.5}));
+        QCOMPARE(name.inside, pixelsPerMetre > 100.0);
+        QVERIFY(name.inside ? box.contains(name.rect) : !box.intersects(name.rect));
+        if (!name.inside) {
+            QVERIFY(std::abs(name.anchor.y() - box.top()) < 1e-6); // on the box's top edge
+            QVERIFY(name.leader().length() > 0.0);
+        }
+    }
+    scene.bodies.front().name.clear();
+    QVERIFY(placeBodyNames(scene, ViewTransform(1000.0, phys::Vec2{}, QSizeF(1600, 1200)), options)
+                .names.empty());
 }
 
 void TestViewTransform::headlessImageAndSvg() {
