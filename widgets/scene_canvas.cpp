@@ -772,7 +772,8 @@ void SceneCanvas::drawForeground(QPainter* painter, const QRectF& /*rect*/) {
         // Placed again only when what the placement reads changed: a repaint for the hover, the selection,
         // a tool's preview or the walkthrough's step (the overlay's pass is redone either way, it is its
         // labels') reuses the last one.
-        NamesKey key{m_sceneRevision, m_view, renderOptions(), layingOut == nullptr, obstacles};
+        NamesKey key{m_sceneRevision,      m_view,    renderOptions(),
+                     layingOut == nullptr, obstacles, paletteRevision()};
         if (!m_namesKey || !(*m_namesKey == key)) {
             m_namesBase =
                 placeBodyNames(m_sceneDef, m_view, renderOptions(), obstacles, layingOut == nullptr);

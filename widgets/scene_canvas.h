@@ -285,17 +285,19 @@ private:
     QList<QPointer<CanvasOverlay>> m_overlays; ///< drawn in order by drawForeground (owned elsewhere)
     NamePlacement m_names;                     ///< where the last paint put the body names (placeBodyNames)
     /// What the names' placement reads: the scene (m_sceneRevision), the view, the options (grid, display
-    /// scale), whether the names outside are placed alone and the overlays' obstacles.
+    /// scale), whether the names outside are placed alone, the overlays' obstacles and the theme (a name's
+    /// colour is placed with it: switching theme kept the old colour until the view moved).
     struct NamesKey {
         quint64 scene = 0;
         ViewTransform view;
         RenderOptions options;
         bool outsideAlone = true;
         NameObstacles obstacles;
+        int palette = 0; ///< paletteRevision()
         bool operator==(const NamesKey& o) const {
             return scene == o.scene && view == o.view && options.grid == o.options.grid &&
                    options.displayScale == o.options.displayScale && outsideAlone == o.outsideAlone &&
-                   obstacles == o.obstacles;
+                   obstacles == o.obstacles && palette == o.palette;
         }
     };
     std::optional<NamesKey> m_namesKey; ///< of m_namesBase
