@@ -506,9 +506,20 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
                                              y0 + (y1 - y0) * b / (kSteps - 1));
                     }
                 }
-                std::stable_sort(centres.begin() + 1, centres.end(), [&](QPointF a, QPointF b) {
-                    return QLineF(a, room.centre).length() < QLineF(b, room.centre).length();
-                });
+                // By squared distance, worked out once a point: the same order as by length, without a
+                // square root in each of the sort's comparisons (the sort was 13% of a drag's mouse move at
+                // 1000 bodies, contactlab-framebench --drag, perf).
+                std::vector<std::pair<double, QPointF>> keyed;
+                keyed.reserve(centres.size() - 1);
+                for (auto it = centres.begin() + 1; it != centres.end(); ++it) {
+                    const QPointF d = *it - room.centre;
+                    keyed.emplace_back(d.x() * d.x() + d.y() * d.y(), *it);
+                }
+                std::stable_sort(keyed.begin(), keyed.end(),
+                                 [](const auto& a, const auto& b) { return a.first < b.first; });
+                for (std::size_t k = 0; k < keyed.size(); ++k) {
+                    centres[k + 1] = keyed[k].second;
+                }
                 for (const QPointF& c : centres) {
                     const QRectF r(c.x() - 0.5 * size.width(), c.y() - 0.5 * size.height(), size.width(),
                                    size.height());
