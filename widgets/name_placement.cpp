@@ -562,6 +562,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         r.fontPixels = kNameFontPixels;
         r.bold = true;
         r.alwaysLeader = true;
+        r.maxDistance = options.nameReach;
         r.tag = i;
         pending.requests.push_back(r);
     }

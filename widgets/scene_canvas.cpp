@@ -339,6 +339,9 @@ RenderOptions SceneCanvas::renderOptions() const {
     options.grid = m_showGrid;
     options.bodyNames = m_showBodyNames;
     options.displayScale = m_presentationScale;
+    // Simulate: names outside near their bodies or not at all (the flying-balls demo's walls wrote their
+    // names mid-scene on leaders 250 px long, across the moving bodies).
+    options.nameReach = m_batched ? kNameReach : 0.0;
     return options;
 }
 

@@ -296,7 +296,8 @@ private:
         int palette = 0; ///< paletteRevision()
         bool operator==(const NamesKey& o) const {
             return scene == o.scene && view == o.view && options.grid == o.options.grid &&
-                   options.displayScale == o.options.displayScale && outsideAlone == o.outsideAlone &&
+                   options.displayScale == o.options.displayScale &&
+                   options.nameReach == o.options.nameReach && outsideAlone == o.outsideAlone &&
                    obstacles == o.obstacles && palette == o.palette;
         }
     };

@@ -51,6 +51,10 @@ struct RenderOptions {
     /// State of whoever draws: the canvas passes its own (SceneCanvas::displayScale), headless renders
     /// (CLI, exports, slides) theirs, so two canvases can differ.
     double displayScale = 1.0;
+    /// > 0: a name that fits nowhere inside its body goes at most this many pixels (before the display scale)
+    /// from it, or is left out and counted (the note says names are hidden); 0: no limit. Simulate mode sets
+    /// it: a crowded moving scene otherwise sent a wall's name across it on a long leader.
+    double nameReach = 0.0;
 };
 
 /// Stateless drawing functions. Painter transforms are world (metres, y-up) -> device unless said otherwise.

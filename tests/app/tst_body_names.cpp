@@ -442,6 +442,12 @@ void TestBodyNames::shippedScenesInSimulate() {
     // a name with no room near its body may be left out when the picture says so).
     const QString why = paintAndCheck(arrows, true);
     QVERIFY2(why.isEmpty(), qPrintable(why));
+    // A name outside stays near its body among moving ones: the flying-balls demo's walls wrote theirs
+    // mid-scene on leaders 250 px long. At most kNameReach pixels, or left out with the note.
+    for (const PlacedName& name : canvas().namePlacement().names) {
+        QVERIFY2(name.inside || name.leader().length() <= kNameReach * canvas().presentationScale() + 1.0,
+                 qPrintable(QStringLiteral("%1: leader %2 px").arg(name.text).arg(name.leader().length())));
+    }
 }
 
 // Hundreds of seeded scenes the samples do not have: tiny bodies, long names, overlaps, compound bodies.
