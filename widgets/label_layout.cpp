@@ -75,33 +75,10 @@ double overlapArea(const QRectF& a, const QRectF& b) {
     return i.isEmpty() ? 0.0 : i.width() * i.height();
 }
 
-double distanceToRect(QPointF p, const QRectF& r) {
-    const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
-    const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
-    return std::hypot(dx, dy);
-}
-
-/// Length of the part of segment a-b inside `r` (Liang-Barsky clipping: Foley et al., Computer Graphics,
-/// 3.12.4): the parameter range [t0, t1] of a + t (b - a) is narrowed by each of the four edges.
+/// Length of the part of segment a-b inside `r`.
 double lengthInside(QPointF a, QPointF b, const QRectF& r) {
+    const auto [t0, t1] = clipSegmentToRect(a, b, r);
     const QPointF d = b - a;
-    double t0 = 0.0, t1 = 1.0;
-    const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
-    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
-    for (int i = 0; i < 4; ++i) {
-        if (std::abs(p[i]) < 1e-12) {
-            if (q[i] < 0.0) {
-                return 0.0;
-            }
-            continue;
-        }
-        const double t = q[i] / p[i];
-        if (p[i] < 0.0) {
-            t0 = std::max(t0, t);
-        } else {
-            t1 = std::min(t1, t);
-        }
-    }
     return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
 }
 
@@ -136,6 +113,36 @@ double lengthInsideConvex(QPointF a, QPointF b, const QPolygonF& p) {
 }
 
 } // namespace
+
+double distanceToRect(QPointF p, const QRectF& r) {
+    const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
+    const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
+    return std::hypot(dx, dy);
+}
+
+// Liang-Barsky (Foley et al., Computer Graphics, 3.12.4): the parameter range [t0, t1] of a + t (b - a) is
+// narrowed by each of the four edges; a segment parallel to an edge and outside it misses.
+std::pair<double, double> clipSegmentToRect(QPointF a, QPointF b, const QRectF& r) {
+    const QPointF d = b - a;
+    double t0 = 0.0, t1 = 1.0;
+    const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
+    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
+    for (int i = 0; i < 4; ++i) {
+        if (std::abs(p[i]) < 1e-12) {
+            if (q[i] < 0.0) {
+                return {1.0, 0.0};
+            }
+            continue;
+        }
+        const double t = q[i] / p[i];
+        if (p[i] < 0.0) {
+            t0 = std::max(t0, t);
+        } else {
+            t1 = std::min(t1, t);
+        }
+    }
+    return {t0, t1};
+}
 
 bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance) {
     // Two leaders from one point (two labels naming coincident features) meet there without crossing.

@@ -14,6 +14,7 @@
 #include <QSet>
 #include <QString>
 
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -77,6 +78,11 @@ struct PlacedLabel {
 /// end comes within `tolerance` pixels of the other; two leaders from the same anchor (within `tolerance`)
 /// do not cross. View pixels.
 bool leadersCross(QPointF a0, QPointF a1, QPointF b0, QPointF b1, double tolerance);
+/// Distance from `p` to the rectangle `r` (0 inside it).
+double distanceToRect(QPointF p, const QRectF& r);
+/// The part [t0, t1] of segment a + t (b - a), t in [0, 1], inside `r`; t0 > t1 when the segment misses it
+/// (t0 == t1: it touches at one point).
+std::pair<double, double> clipSegmentToRect(QPointF a, QPointF b, const QRectF& r);
 
 /// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
 bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);

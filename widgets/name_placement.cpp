@@ -32,32 +32,9 @@ constexpr int kDiscSides = 24;
 /// LabelRequest::tag of the note saying names are hidden (body names are tagged with their index).
 constexpr int kNoteTag = -2;
 
-double distanceToRect(QPointF p, const QRectF& r) {
-    const double dx = std::max({r.left() - p.x(), 0.0, p.x() - r.right()});
-    const double dy = std::max({r.top() - p.y(), 0.0, p.y() - r.bottom()});
-    return std::hypot(dx, dy);
-}
-
-/// Whether segment a-b meets `r` (Liang-Barsky clipping: Foley et al., Computer Graphics, 3.12.4).
+/// Whether segment a-b meets `r`, if only at one point.
 bool segmentMeetsRect(QPointF a, QPointF b, const QRectF& r) {
-    const QPointF d = b - a;
-    double t0 = 0.0, t1 = 1.0;
-    const double p[4] = {-d.x(), d.x(), -d.y(), d.y()};
-    const double q[4] = {a.x() - r.left(), r.right() - a.x(), a.y() - r.top(), r.bottom() - a.y()};
-    for (int i = 0; i < 4; ++i) {
-        if (std::abs(p[i]) < 1e-12) {
-            if (q[i] < 0.0) {
-                return false;
-            }
-            continue;
-        }
-        const double t = q[i] / p[i];
-        if (p[i] < 0.0) {
-            t0 = std::max(t0, t);
-        } else {
-            t1 = std::min(t1, t);
-        }
-    }
+    const auto [t0, t1] = clipSegmentToRect(a, b, r);
     return t1 >= t0;
 }
 
