@@ -1039,7 +1039,8 @@ void SimulationController::fillOverlayFrame(SimOverlayFrame& out) const {
         if (!s.alive || slot >= m_slotDefs.size()) {
             continue;
         }
-        b.xf = slot < poses.size() ? poses[slot] : displayTransform(static_cast<int>(slot));
+        b.xf = slot < poses.size() ? poses[slot]
+                                   : phys::Transform{}; // no frame for the slot: as displayTransform
         b.center = phys::transformPoint(b.xf, phys::invTransformPoint(s.xf, s.center));
         b.velocity = s.linearVelocity;
         b.angularVelocity = s.angularVelocity;

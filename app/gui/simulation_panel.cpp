@@ -688,8 +688,8 @@ void SimulationUi::onFrame() {
     static thread_local std::vector<phys::Transform> poses;
     m_controller->displayTransforms(poses);
     for (std::size_t slot = 0; slot < keys.size(); ++slot) {
-        const phys::Transform xf =
-            slot < poses.size() ? poses[slot] : m_controller->displayTransform(static_cast<int>(slot));
+        // A slot the frame does not hold gets displayTransform's identity, as before.
+        const phys::Transform xf = slot < poses.size() ? poses[slot] : phys::Transform{};
         canvas->setBodyPose(keys[slot], xf.p, std::atan2(xf.q.s, xf.q.c));
     }
     static thread_local SimOverlayFrame scratch;
