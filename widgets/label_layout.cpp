@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace cl {
@@ -77,6 +78,11 @@ double overlapArea(const QRectF& a, const QRectF& b) {
 
 /// Length of the part of segment a-b inside `r`.
 double lengthInside(QPointF a, QPointF b, const QRectF& r) {
+    // Most lines a label is weighed against are nowhere near it: their box alone says so.
+    if (std::max(a.x(), b.x()) < r.left() || std::min(a.x(), b.x()) > r.right() ||
+        std::max(a.y(), b.y()) < r.top() || std::min(a.y(), b.y()) > r.bottom()) {
+        return 0.0;
+    }
     const auto [t0, t1] = clipSegmentToRect(a, b, r);
     const QPointF d = b - a;
     return t1 > t0 ? (t1 - t0) * std::hypot(d.x(), d.y()) : 0.0;
@@ -220,6 +226,32 @@ public:
 
     const QRectF& rect(int id) const { return m_rects[std::size_t(id)]; }
 
+    /// Appends to `out` what a query inside `region` can meet, in the order a query meets it: cell by cell,
+    /// each cell's rectangles that touch the region in insertion order (then those off the view), as the
+    /// rectangle's id through `put(id, out)`. Two grids with the same signature for a region answer every
+    /// query inside it with the same sums (LabelLayoutMemo).
+    template <typename F> void signature(const QRectF& region, std::vector<double>& out, F&& put) {
+        forCells(region, [&](std::vector<int>& cell) {
+            for (const int id : cell) {
+                if (touches(m_rects[std::size_t(id)], region)) {
+                    put(id, out);
+                }
+            }
+            out.push_back(-1e300); // end of a cell
+        });
+        for (const int id : m_outside) {
+            if (touches(m_rects[std::size_t(id)], region)) {
+                put(id, out);
+            }
+        }
+    }
+
+    /// Whether two rectangles meet, edges included.
+    static bool touches(const QRectF& a, const QRectF& b) {
+        return a.left() <= b.right() && b.left() <= a.right() && a.top() <= b.bottom() &&
+               b.top() <= a.bottom();
+    }
+
     /// Calls `f(id)` once for each stored rectangle that overlaps `rect` (ids in insertion order of insert).
     template <typename F> void visit(const QRectF& rect, F&& f) {
         ++m_query;
@@ -358,7 +390,39 @@ QRectF LabelLayout::preferredTextRect(const LabelRequest& request, double displa
     return boxBeside(request.anchor, size, request.direction / len, kGap * displayScale);
 }
 
-std::vector<PlacedLabel> LabelLayout::place() const {
+namespace {
+
+/// 64-bit FNV-1a over the bits of some numbers: the memo's bucket of a request.
+std::uint64_t hashNumbers(const std::vector<double>& v) {
+    std::uint64_t h = 1469598103934665603ull;
+    for (const double d : v) {
+        std::uint64_t bits = 0;
+        std::memcpy(&bits, &d, sizeof bits);
+        h = (h ^ bits) * 1099511628211ull;
+    }
+    return h;
+}
+
+void pushRect(std::vector<double>& out, const QRectF& r) {
+    out.insert(out.end(), {r.x(), r.y(), r.width(), r.height()});
+}
+
+void pushLine(std::vector<double>& out, const DrawnLine& l) {
+    out.insert(out.end(), {l.from.x(), l.from.y(), l.to.x(), l.to.y(), l.width, double(int(l.kind))});
+}
+
+/// Whether a line of width `width` may come within `margin` of `region`: its box, grown, meets it.
+bool lineNear(const DrawnLine& l, const QRectF& region, double margin) {
+    const double m = l.width + margin;
+    return std::min(l.from.x(), l.to.x()) - m <= region.right() &&
+           region.left() <= std::max(l.from.x(), l.to.x()) + m &&
+           std::min(l.from.y(), l.to.y()) - m <= region.bottom() &&
+           region.top() <= std::max(l.from.y(), l.to.y()) + m;
+}
+
+} // namespace
+
+std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
     const double halo = kHalo * m_scale;
     const double spacing = kSpacing * m_scale;
     const double gap = kGap * m_scale;
@@ -403,9 +467,16 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         return QPointF(std::clamp(anchor.x(), text.left(), text.right()),
                        std::clamp(anchor.y(), text.top(), text.bottom()));
     };
+    // Every rectangle the current search queries grows this one (the memo's `touched`).
+    QRectF touched;
+    const auto touch = [&touched](const QRectF& r) {
+        touched = touched.isNull() ? r : touched.united(r);
+    };
     const auto leaderCost = [&](QPointF anchor, const QRectF& text, bool always) {
         const QPointF end = leaderEnd(anchor, text);
         const double length = std::hypot(end.x() - anchor.x(), end.y() - anchor.y());
+        // The leader's reach, with the samples' squares and the crossing test's tolerance around it.
+        touch(QRectF(anchor, end).normalized().adjusted(-halo - 1.0, -halo - 1.0, halo + 1.0, halo + 1.0));
         double cost = 0.0;
         if (always) {
             // Exact: the length of the line inside every label and obstacle near it (a short leader passes
@@ -427,11 +498,10 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         }
         return std::pair{1000.0 * cost, 0.0};
     };
-    for (const std::size_t index : order) {
-        const LabelRequest& original = m_requests[index];
-        if (!original.fixed && !reach.contains(original.anchor)) {
-            continue;
-        }
+    // The search for one label's spot: what it returns depends only on the request and on what lies in
+    // `touched` when it ends (the memo's premise).
+    const auto search = [&](const LabelRequest& original) {
+        LabelLayoutMemo::Outcome outcome;
         LabelRequest r = original;
         QRectF preferred, best;
         double bestCost = 0.0;
@@ -462,6 +532,7 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                 auto consider = [&](QRectF text) {
                     const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
                     const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
+                    touch(padded.adjusted(-1.0, -1.0, 1.0, 1.0));
                     // Own anchor excluded from the marks: the label is meant to sit beside it.
                     const double own =
                         overlapArea(seen, QRectF(r.anchor - QPointF(gap, gap), QSizeF(2 * gap, 2 * gap)));
@@ -476,6 +547,11 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                     double hard = taken.overlap(seen) + onShape;
                     double cost = 1000.0 * (taken.overlap(padded) + onShape) +
                                   std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);
+                    // Every term below adds, so a spot that already costs as much as the best is not it: the
+                    // rest is not worked out (a label in a crowd weighs two hundred spots).
+                    if (cost >= bestCost) {
+                        return false;
+                    }
                     for (const DrawnLine& line : m_lines) {
                         // Text across a drawn line reads as struck through (issue 12 review, M3: "|cos| 0.00" on
                         // a highlighted edge): weighed like text over a strip of text as wide as the line.
@@ -500,6 +576,9 @@ std::vector<PlacedLabel> LabelLayout::place() const {
                         // As if the leader were a label a halo wide: text across it hides where it leads.
                         cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
                         hard += lengthInside(line.from, line.to, textBoxOf(seen));
+                    }
+                    if (cost >= bestCost) {
+                        return false;
                     }
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
                     if (r.leaderAllowed &&
@@ -550,25 +629,137 @@ std::vector<PlacedLabel> LabelLayout::place() const {
         if (!r.fixed && r.maxDistance > 0.0 &&
             ((r.alwaysLeader ? bestHard > halo * halo : bestCost > 0.0) ||
              distanceToRect(r.anchor, best) > r.maxDistance * m_scale)) {
-            continue; // no free spot near enough: left out (see LabelRequest::maxDistance)
+            return outcome; // no free spot near enough: left out (see LabelRequest::maxDistance)
         }
         if (!r.fixed && r.optional && bestHard > 0.0) {
-            continue; // nowhere clear: left out (see LabelRequest::optional)
+            return outcome; // nowhere clear: left out (see LabelRequest::optional)
+        }
+        outcome.placed = true;
+        outcome.fontPixels = r.fontPixels;
+        outcome.textRect = best;
+        outcome.leader = !r.fixed && r.leaderAllowed &&
+                         (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
+                                             (best.center() - preferred.center()).manhattanLength() > gap));
+        return outcome;
+    };
+    // What lies in `region` for a search there: the rectangles, convex obstacles, lines and leaders it can
+    // meet, in the order it meets them.
+    std::vector<double> around;
+    const auto describe = [&](const QRectF& region) {
+        around.clear();
+        pushRect(around, region);
+        const auto rectOf = [](RectGrid& grid) {
+            return [&grid](int id, std::vector<double>& out) {
+                pushRect(out, grid.rect(id));
+            };
+        };
+        taken.signature(region, around, rectOf(taken));
+        marks.signature(region, around, rectOf(marks));
+        avoid.signature(region, around, rectOf(avoid));
+        shapes.signature(region, around, [this](int id, std::vector<double>& out) {
+            for (const QPointF& p : m_shapes[std::size_t(id)]) {
+                out.insert(out.end(), {p.x(), p.y()});
+            }
+            out.push_back(-2e300); // end of a shape
+        });
+        for (const DrawnLine& line : m_lines) {
+            if (lineNear(line, region, 1.0)) {
+                pushLine(around, line);
+            }
+        }
+        around.push_back(-3e300);
+        for (const DrawnLine& line : leaders) {
+            if (lineNear(line, region, halo + 1.0)) {
+                pushLine(around, line);
+            }
+        }
+    };
+    std::vector<double> requestKey;
+    if (memo) {
+        ++memo->m_generation;
+    }
+    for (const std::size_t index : order) {
+        const LabelRequest& original = m_requests[index];
+        if (!original.fixed && !reach.contains(original.anchor)) {
+            continue;
+        }
+        LabelLayoutMemo::Outcome outcome;
+        bool found = false;
+        if (memo && !original.fixed) {
+            requestKey.clear();
+            pushRect(requestKey, m_bounds);
+            requestKey.insert(requestKey.end(),
+                              {m_scale, original.anchor.x(), original.anchor.y(),
+                               double(original.color.rgba()), original.direction.x(), original.direction.y(),
+                               original.fontPixels, double(original.bold), double(original.leaderAllowed),
+                               double(original.alwaysLeader), original.maxDistance, double(original.optional),
+                               double(original.tag), double(original.text.size())});
+            for (const QChar c : original.text) {
+                requestKey.push_back(double(c.unicode()));
+            }
+            const std::uint64_t bucket = hashNumbers(requestKey);
+            ++memo->m_searches;
+            auto [first, last] = memo->m_entries.equal_range(bucket);
+            int tried = 0;
+            auto oldest = last;
+            for (auto it = first; it != last && !found; ++it) {
+                LabelLayoutMemo::Entry& e = it->second;
+                if (e.request == requestKey) {
+                    ++tried;
+                    if (oldest == last || e.used < oldest->second.used) {
+                        oldest = it;
+                    }
+                    describe(e.touched);
+                    if (around == e.around) {
+                        outcome = e.outcome;
+                        e.used = memo->m_generation;
+                        found = true;
+                        ++memo->m_hits;
+                    }
+                }
+            }
+            if (!found) {
+                // Two searches of one request are kept (a paint's two passes, with and without the note of
+                // hidden names, may each have theirs); a third replaces the older.
+                if (tried >= 2) {
+                    memo->m_entries.erase(oldest);
+                }
+                touched = QRectF();
+                outcome = search(original);
+                describe(touched);
+                memo->m_entries.emplace(
+                    bucket, LabelLayoutMemo::Entry{requestKey, touched, around, outcome, memo->m_generation});
+                found = true;
+            }
+        }
+        if (!found) {
+            outcome = search(original);
+        }
+        if (!outcome.placed) {
+            continue;
         }
         PlacedLabel& p = placed[index];
-        p.request = r;
-        p.textRect = best;
-        p.rect = best.adjusted(-halo, -halo, halo, halo);
-        p.leader = !r.fixed && r.leaderAllowed &&
-                   (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
-                                       (best.center() - preferred.center()).manhattanLength() > gap));
+        p.request = original;
+        p.request.fontPixels = outcome.fontPixels;
+        p.textRect = outcome.textRect;
+        p.rect = outcome.textRect.adjusted(-halo, -halo, halo, halo);
+        p.leader = outcome.leader;
         taken.insert(p.rect);
         if (p.leader) {
-            leaders.push_back({r.anchor, leaderEnd(r.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});
+            leaders.push_back(
+                {original.anchor, leaderEnd(original.anchor, p.textRect), 1.2 * m_scale, LineKind::Line});
         }
         keep[index] = true;
-        marks.insert(
-            QRectF(r.anchor - QPointF(2.0 * m_scale, 2.0 * m_scale), QSizeF(4.0 * m_scale, 4.0 * m_scale)));
+        marks.insert(QRectF(original.anchor - QPointF(2.0 * m_scale, 2.0 * m_scale),
+                            QSizeF(4.0 * m_scale, 4.0 * m_scale)));
+    }
+    if (memo) {
+        // Entries of the last few layouts stay (a paint may lay out twice: without and with the note of
+        // hidden names); older ones name a picture that is gone.
+        const unsigned generation = memo->m_generation;
+        for (auto it = memo->m_entries.begin(); it != memo->m_entries.end();) {
+            it = generation - it->second.used > 4 ? memo->m_entries.erase(it) : std::next(it);
+        }
     }
     std::vector<PlacedLabel> out;
     out.reserve(placed.size());

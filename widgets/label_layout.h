@@ -14,6 +14,8 @@
 #include <QSet>
 #include <QString>
 
+#include <cstdint>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -87,6 +89,39 @@ std::pair<double, double> clipSegmentToRect(QPointF a, QPointF b, const QRectF& 
 /// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
 bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);
 
+/// What one layout's searches found, kept for the next layout of nearly the same picture (a drag's mouse
+/// moves: the names of a thousand bodies far from the dragged one stay where they were). A label is taken
+/// from it only when its request is the same and so is everything its search looked at; the placement is
+/// then exactly the one a fresh search would make (tests/widgets/tst_label_layout_memo.cpp holds it to
+/// that on thousands of seeded layouts).
+class LabelLayoutMemo {
+public:
+    /// Searches answered from the memo, and searches made, since the memo was made.
+    std::size_t hits() const { return m_hits; }
+    std::size_t searches() const { return m_searches; }
+    std::size_t size() const { return m_entries.size(); }
+
+private:
+    friend class LabelLayout;
+    struct Outcome {
+        bool placed = false;
+        double fontPixels = 0.0; ///< the size the label was placed at (presentation text may shrink)
+        QRectF textRect;
+        bool leader = false;
+    };
+    struct Entry {
+        std::vector<double> request; ///< the request, the view and the scale, as numbers
+        QRectF touched;              ///< every rectangle the search queried lies in it
+        std::vector<double> around;  ///< what lay in `touched` when the search was made
+        Outcome outcome;
+        unsigned used = 0; ///< the layout that last used it
+    };
+    std::unordered_multimap<std::uint64_t, Entry> m_entries;
+    unsigned m_generation = 0;
+    std::size_t m_hits = 0;
+    std::size_t m_searches = 0;
+};
+
 /// Collision-avoiding placement of labels for one picture.
 class LabelLayout {
 public:
@@ -138,7 +173,9 @@ public:
     //     take the first candidate that overlaps no placed label, no obstacle, no other mark and no line;
     //     if none is free, the candidate with the least overlapping area
     //   a label away from its preferred spot gets a leader line
-    std::vector<PlacedLabel> place() const;
+    /// With `memo`, a label whose search would look at exactly what it looked at in a recent layout is
+    /// placed as it was then (the same result, without the search); the memo learns this layout's.
+    std::vector<PlacedLabel> place(LabelLayoutMemo* memo = nullptr) const;
 
     /// Draws placed labels: leader lines first, then each text with a halo in `paper`, the tone of what
     /// they are drawn on (invalid: the theme's, currentPalette().paper).

@@ -623,7 +623,8 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
                                                   const ViewTransform& view, const OverlayOptions& options,
                                                   const std::vector<OverlayStep>& steps,
                                                   const RenderOptions& under, const NamePlacement* given,
-                                                  const std::vector<DrawnLine>& handles) {
+                                                  const std::vector<DrawnLine>& handles,
+                                                  LabelLayoutMemo* memo) {
     const double scale = under.displayScale;
     bool bodyNamesShown = under.bodyNames;
     bool gridShown = under.grid;
@@ -688,14 +689,14 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
             }
             addOutsideNames(layout, before);
             picture.names = before;
-            picture.labels = adoptOutsideNames(picture.names, layout.place(), scale);
+            picture.labels = adoptOutsideNames(picture.names, layout.place(memo), scale);
         };
         pass(false);
         if (picture.names.hidden > 0) {
             pass(true);
         }
     } else {
-        picture.labels = labels.place();
+        picture.labels = labels.place(memo);
     }
     if (anyStep && bodyNamesShown) {
         // The names again, over the step's lines and dots (the labels avoid them; the drawing cannot always: a
@@ -857,7 +858,7 @@ void WalkthroughOverlay::paintOverlay(QPainter& painter, const SceneCanvas& canv
     // (issue 12 review M3: its line ran through "B").
     OverlayPicture picture =
         OverlayPainter::drawOverlayPicture(painter, scene, view, m_options, steps(), canvas.renderOptions(),
-                                           &canvas.namePlacement(), canvas.toolHandles());
+                                           &canvas.namePlacement(), canvas.toolHandles(), &m_labelMemo);
     m_lastLabels = std::move(picture.labels);
     m_lastLines = std::move(picture.lines);
     m_names = std::move(picture.names);

@@ -128,11 +128,13 @@ public:
     /// drawOverlays, returning the lines too.
     /// @param handles lines drawn over the overlay afterwards (the Select tool's rotate knob): the labels
     ///        keep off them, and they are returned with the others
+    /// @param memo the last paints' label searches, for a picture painted again and again (a drag)
     static OverlayPicture drawOverlayPicture(QPainter& painter, const phys::SceneDef& scene,
                                              const ViewTransform& view, const OverlayOptions& options,
                                              const std::vector<OverlayStep>& steps,
                                              const RenderOptions& under, const NamePlacement* names = nullptr,
-                                             const std::vector<DrawnLine>& handles = {});
+                                             const std::vector<DrawnLine>& handles = {},
+                                             LabelLayoutMemo* memo = nullptr);
 
     /// Everything a picture of the scene holds: the scene as the canvas draws it (SceneRenderer::render),
     /// then drawOverlays, both at renderOptions.displayScale. Painter: view pixels -> device.
@@ -234,6 +236,9 @@ private:
     std::vector<OverlayStep> steps() const;
 
     std::vector<PlacedLabel> m_lastLabels;
+    /// The label searches of the last paints: during a drag only the labels near what moved are searched
+    /// again (the names of a thousand bodies were most of a mouse move's label layout).
+    LabelLayoutMemo m_labelMemo;
     NamePlacement m_names; ///< the names as the last paint placed them (when m_namesPlaced)
     bool m_namesPlaced = false;
     std::vector<DrawnLine> m_lastLines;
