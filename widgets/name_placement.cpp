@@ -372,6 +372,9 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
     std::vector<BodyFigure> figures(scene.bodies.size());
     BoxIndex index(bounds, 64.0);
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+        if (!SceneRenderer::mayReachView(scene.bodies[i], view, bounds)) {
+            continue; // its box cannot meet the view either (a drag's move sifts a thousand bodies)
+        }
         const std::optional<phys::AABB> box = SceneRenderer::worldBounds(scene.bodies[i]);
         if (!box ||
             !QRectF(view.toView(box->lower), view.toView(box->upper)).normalized().intersects(bounds)) {

@@ -403,31 +403,6 @@ bool isPairBody(const Walkthrough& w, const phys::BodyDef& body) {
     return same(w.bodyA()) || same(w.bodyB());
 }
 
-bool mayReachView(const phys::BodyDef& body, const ViewTransform& view, const QRectF& viewRect) {
-    // The farthest any shape point lies from the body origin does not depend on the angle.
-    double reach = 0.0;
-    for (const phys::ShapeDef& shape : body.shapes) {
-        std::visit(
-            [&reach](const auto& g) {
-                using T = std::decay_t<decltype(g)>;
-                if constexpr (std::is_same_v<T, phys::Circle>) {
-                    reach = std::max(reach, phys::length(g.center) + g.radius);
-                } else {
-                    double farthest = 0.0; // squared
-                    for (const phys::Vec2 v : g.vertices()) {
-                        farthest = std::max(farthest, phys::dot(v, v));
-                    }
-                    reach = std::max(reach, std::sqrt(farthest));
-                }
-            },
-            shape.geometry);
-    }
-    const QPointF c = view.toView(body.position);
-    const double r = view.toPixels(reach) + 1.0;
-    return c.x() + r >= viewRect.left() && c.x() - r <= viewRect.right() && c.y() + r >= viewRect.top() &&
-           c.y() - r <= viewRect.bottom();
-}
-
 QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view) {
     const phys::Transform xf{body.position, phys::Rot(body.angle)};
     QRectF box;
@@ -661,7 +636,7 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
         // thousand bodies, a sine and cosine apiece, was 5% of a drag's mouse move).
         const QRectF viewRect(QPointF(0, 0), view.viewSize());
         for (const phys::BodyDef& body : scene.bodies) {
-            if (!body.shapes.empty() && mayReachView(body, view, viewRect) && !inPair(body)) {
+            if (!body.shapes.empty() && SceneRenderer::mayReachView(body, view, viewRect) && !inPair(body)) {
                 labels.addAvoidArea(bodyBox(body, view));
             }
         }

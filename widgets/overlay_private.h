@@ -146,8 +146,6 @@ bool isPairBody(const Walkthrough& w, const phys::BodyDef& body);
 
 /// The box of all of a body's shapes, view pixels.
 QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view);
-/// Whether any of the body's shapes may reach into `viewRect` (view pixels): false only when none can.
-bool mayReachView(const phys::BodyDef& body, const ViewTransform& view, const QRectF& viewRect);
 
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,

@@ -147,6 +147,32 @@ std::optional<phys::AABB> SceneRenderer::worldBounds(const phys::BodyDef& body) 
     return bounds;
 }
 
+bool SceneRenderer::mayReachView(const phys::BodyDef& body, const ViewTransform& view,
+                                 const QRectF& viewRect) {
+    // The farthest any shape point lies from the body origin does not depend on the angle.
+    double reach = 0.0;
+    for (const phys::ShapeDef& shape : body.shapes) {
+        std::visit(
+            [&reach](const auto& g) {
+                using T = std::decay_t<decltype(g)>;
+                if constexpr (std::is_same_v<T, phys::Circle>) {
+                    reach = std::max(reach, phys::length(g.center) + g.radius);
+                } else {
+                    double farthest = 0.0; // squared
+                    for (const phys::Vec2 v : g.vertices()) {
+                        farthest = std::max(farthest, phys::dot(v, v));
+                    }
+                    reach = std::max(reach, std::sqrt(farthest));
+                }
+            },
+            shape.geometry);
+    }
+    const QPointF c = view.toView(body.position);
+    const double r = view.toPixels(reach) + 1.0;
+    return c.x() + r >= viewRect.left() && c.x() - r <= viewRect.right() && c.y() + r >= viewRect.top() &&
+           c.y() - r <= viewRect.bottom();
+}
+
 std::optional<phys::AABB> SceneRenderer::sceneBounds(const phys::SceneDef& scene) {
     std::optional<phys::AABB> bounds;
     for (const phys::BodyDef& body : scene.bodies) {
