@@ -255,6 +255,30 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
 //   and so are y labels that reach into the row
 std::vector<GridLabelBox>
 SceneRenderer::gridLabelBoxes(const QRectF& worldRect, const QTransform& worldToDevice, double displayScale) {
+    // One paint asks three times (the figures drawn, the names and the walkthrough's labels keeping off
+    // them), and a drag's every move paints: the last answer is kept for the same view and font.
+    struct Last {
+        QRectF worldRect;
+        QTransform worldToDevice;
+        double displayScale = 0.0;
+        QFont font;
+        std::vector<GridLabelBox> boxes;
+    };
+    const QFont font = gridFont(displayScale);
+    thread_local std::optional<Last> last;
+    // Exact comparisons (QRectF's == is fuzzy).
+    const auto sameRect = [](const QRectF& a, const QRectF& b) {
+        return a.x() == b.x() && a.y() == b.y() && a.width() == b.width() && a.height() == b.height();
+    };
+    const auto sameTransform = [](const QTransform& a, const QTransform& b) {
+        return a.m11() == b.m11() && a.m12() == b.m12() && a.m13() == b.m13() && a.m21() == b.m21() &&
+               a.m22() == b.m22() && a.m23() == b.m23() && a.m31() == b.m31() && a.m32() == b.m32() &&
+               a.m33() == b.m33();
+    };
+    if (last && sameRect(last->worldRect, worldRect) && sameTransform(last->worldToDevice, worldToDevice) &&
+        last->displayScale == displayScale && last->font == font) {
+        return last->boxes;
+    }
     std::vector<GridLabelBox> out;
     const QRectF deviceRect = worldToDevice.mapRect(worldRect.normalized());
     const double s = std::hypot(worldToDevice.m11(), worldToDevice.m12());
@@ -268,7 +292,7 @@ SceneRenderer::gridLabelBoxes(const QRectF& worldRect, const QTransform& worldTo
     const auto firstY = static_cast<std::int64_t>(std::ceil(world.top() / spacing.major));
     const auto lastY = static_cast<std::int64_t>(std::floor(world.bottom() / spacing.major));
 
-    const QFontMetricsF metrics(gridFont(displayScale));
+    const QFontMetricsF metrics(font);
     const double textHeight = metrics.height();
     const double rowTop = deviceRect.bottom() - kLabelBorder - textHeight;
 
@@ -302,6 +326,7 @@ SceneRenderer::gridLabelBoxes(const QRectF& worldRect, const QTransform& worldTo
                        QRectF(box.topLeft() - QPointF(2, 0), QPointF(box.right() + 2, deviceRect.bottom())),
                        text});
     }
+    last = Last{worldRect, worldToDevice, displayScale, font, out};
     return out;
 }
 
