@@ -129,6 +129,11 @@ void SimStepJob::abandon() {
     }
 }
 
+void SimStepJob::waitCopied() {
+    std::unique_lock lock(m_mutex);
+    m_changed.wait(lock, [this] { return m_copied || m_done; });
+}
+
 bool SimStepJob::waitDone(double seconds) {
     std::unique_lock lock(m_mutex);
     if (seconds < 0.0) {

@@ -70,6 +70,8 @@ struct SimStepJob {
     void abandon();
     /// Waits for the result up to `seconds` (negative: without limit); returns done().
     bool waitDone(double seconds);
+    /// Returns once the worker will not read `source` any more (its copy is made, or the job is over).
+    void waitCopied();
 
 private:
     friend class SimWorker;

@@ -98,6 +98,9 @@ SimulationController::~SimulationController() {
     if (m_pending) {
         m_pending->abandon(); // the worker stops reading the World before it goes (no signals from here)
     }
+    if (m_ahead) {
+        m_ahead->abandon();
+    }
 }
 
 // ----------------------------------------------------------------------------------------------------------------
@@ -153,6 +156,7 @@ void SimulationController::pause() {
         return;
     }
     m_playing = false;
+    dropAhead();
     m_timer->stop();
     m_accumulator = 0.0;
     m_alpha = 1.0;
@@ -231,6 +235,7 @@ void SimulationController::advance(double realSeconds) {
         setWarning(QString());
     }
     m_alpha = std::clamp(m_accumulator / dt, 0.0, 1.0);
+    stepAhead(); // the next step runs while this frame is drawn
     emit frameChanged();
 }
 
@@ -544,6 +549,9 @@ void SimulationController::stepWorld() {
     if (m_pending) {
         return;
     }
+    if (takeAhead()) {
+        return;
+    }
     auto job = std::make_shared<SimStepJob>();
     const phys::World& world = m_timeline->world();
     // A small World is stepped in place (the Timeline's stepForward) while the UI waits; a bigger one on a
@@ -599,6 +607,82 @@ void SimulationController::stepWorld() {
     m_pending = job;
     m_pendingClock.start();
     emit steppingChanged(true);
+}
+
+// Pipelining (the frame's draw and the next step on two cores):
+//   after a playing frame's steps:  if at the head, not grabbing and nothing started yet:
+//                                     job = {copy the head World, step the copy}; submit; wait for the copy
+//                                     remember the Timeline's revision
+//   the next step (stepWorld):      a job started ahead, the Timeline at that revision, no grab force:
+//                                     it is this step: taken as stepWorld takes a step on a copy (a small
+//                                     World's waited for; a bigger one's up to stepWait(), else it goes on
+//                                     running as the pending step)
+//                                   else: dropped, and the step is made as usual
+// The copy's step is the head World's step (a World copies exactly: tst_world_copy), and an unchanged revision
+// means no input, seek or rebuild came in between: the frames are the ones stepping in place gives.
+void SimulationController::stepAhead() {
+    if (!m_playing || m_pending || m_ahead || !m_timeline || isGrabbing() || m_cursor != headStep()) {
+        return;
+    }
+    const phys::World& world = m_timeline->world();
+    if (world.shapeSlotCount() > m_syncShapes && m_stepWait == 0.0) {
+        return; // such a step is asked to come through the event loop only (tests): it starts when asked
+    }
+    auto job = std::make_shared<SimStepJob>();
+    job->source = &world;
+    job->checkpoint = m_timeline->checkpointDue();
+    // Posted like any step on a copy: onStepPosted takes it only if it became the pending step.
+    m_worker->submit(job, [this, job] {
+        QMetaObject::invokeMethod(
+            this, [this, job] { onStepPosted(job); }, Qt::QueuedConnection);
+    });
+    job->waitCopied(); // from here the UI may change its World: the job steps its own copy
+    m_ahead = std::move(job);
+    m_aheadRevision = m_timeline->revision();
+    m_aheadTimeline = m_timeline.get();
+}
+
+bool SimulationController::takeAhead() {
+    if (!m_ahead) {
+        return false;
+    }
+    const bool valid = m_timeline && m_timeline.get() == m_aheadTimeline &&
+                       m_timeline->revision() == m_aheadRevision && m_cursor == headStep() &&
+                       !(isGrabbing() && m_playing);
+    if (!valid) {
+        dropAhead();
+        ++m_aheadDropped;
+        return false;
+    }
+    std::shared_ptr<SimStepJob> job = std::move(m_ahead);
+    m_ahead.reset();
+    const bool small = m_timeline->world().shapeSlotCount() <= m_syncShapes;
+    const double wait = small ? -1.0 : m_stepWait;
+    if (job->done() || (wait != 0.0 && job->waitDone(wait))) {
+        if (!job->world) {
+            return false; // stopped by its cancel flag: never, nothing but dropAhead sets it
+        }
+        takeStep(*job);
+        ++m_aheadTaken;
+        return true;
+    }
+    ++m_aheadTaken;
+    m_pending = std::move(job); // runs on; taken when posted (onStepPosted), as stepWorld's own would be
+    m_pendingClock.start();
+    emit steppingChanged(true);
+    return true;
+}
+
+void SimulationController::dropAhead() {
+    if (!m_ahead) {
+        return;
+    }
+    const std::shared_ptr<SimStepJob> job = std::move(m_ahead);
+    m_ahead.reset();
+    job->abandon();
+    if (job->done()) {
+        m_worker->dispose(std::move(job->world));
+    }
 }
 
 void SimulationController::onStepPosted(const std::shared_ptr<SimStepJob>& job) {

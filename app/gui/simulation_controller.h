@@ -222,6 +222,10 @@ public:
     /// 0: such a step is not waited for at all, its result always comes through the event loop (tests).
     /// Negative: waited for to the end.
     void setStepWait(double seconds) { m_stepWait = seconds; }
+    /// Steps started ahead of their frame (stepAhead) that were taken as theirs, and those dropped because
+    /// something changed the run first.
+    std::int64_t stepsTakenAhead() const { return m_aheadTaken; }
+    std::int64_t stepsDroppedAhead() const { return m_aheadDropped; }
     double stepWait() const { return m_stepWait; }
     /// Changes which worlds are waited for to the end: those with at most `shapes` shapes (tests set -1 so
     /// that every step goes by the worker's post).
@@ -341,6 +345,13 @@ private:
     void input(const SimInputAction& action);
     /// One new World step (with the grab spring), recorded; the cursor follows.
     void stepWorld();
+    /// Starts the next step on the worker, on a copy of the head World (see m_ahead).
+    void stepAhead();
+    /// Takes the step started ahead as this step when it still is the next one (or lets it run on as the
+    /// pending step): true; else drops it: false, and the step is still to make.
+    bool takeAhead();
+    /// Drops the step started ahead (pause, stop: its World copy is not kept).
+    void dropAhead();
     /// Takes a finished job: its World becomes the head, its frame is pushed, its checkpoint kept.
     void takeStep(SimStepJob& job);
     /// The worker posted `job` as finished.
@@ -401,7 +412,16 @@ private:
     double m_stepWait = kStepWaitSeconds;
     int m_syncShapes = kSyncShapeCount;
     std::shared_ptr<SimStepJob> m_pending; ///< the step running without the UI waiting
-    int m_threads = 0;                     ///< setThreadCount
+    /// While playing: the next step, started on a copy of the head World as soon as a frame's steps are
+    /// taken, so that it runs while the frame is drawn (stepAhead). It is the next step only while the
+    /// Timeline's revision is the one it was started at (any input, rebuild or seek changes it) and no
+    /// grab adds its force; else it is dropped and the step is made as usual.
+    std::shared_ptr<SimStepJob> m_ahead;
+    std::uint64_t m_aheadRevision = 0;
+    const phys::Timeline* m_aheadTimeline = nullptr;
+    std::int64_t m_aheadTaken = 0;
+    std::int64_t m_aheadDropped = 0;
+    int m_threads = 0; ///< setThreadCount
     std::size_t m_historyBudget = kHistoryBudgetBytes;
     QElapsedTimer m_pendingClock;
     std::unique_ptr<SimWorker> m_worker;

@@ -1,6 +1,7 @@
 #include "physics/timeline.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <type_traits>
 
@@ -64,7 +65,14 @@ Timeline::Timeline(World world, const Options& options) : m_options(options), m_
     init();
 }
 
+void Timeline::touch() {
+    // One counter for every Timeline of the process: two Timelines never show the same revision.
+    static std::atomic<std::uint64_t> next{0};
+    m_revision = ++next;
+}
+
 void Timeline::init() {
+    touch();
     m_options.minCheckpointInterval = std::max(1, m_options.minCheckpointInterval);
     m_interval = m_options.minCheckpointInterval;
     m_startStep = m_world.stepCount();
@@ -75,6 +83,7 @@ void Timeline::init() {
 }
 
 void Timeline::setThreadCount(int threads) {
+    touch();
     m_options.threads = threads;
     m_world.setThreadCount(threads);
 }
@@ -113,6 +122,7 @@ void Timeline::branch() {
 }
 
 void Timeline::addInput(const InputAction& action) {
+    touch();
     if (step() < m_head) {
         branch();
     }
@@ -123,6 +133,7 @@ void Timeline::addInput(const InputAction& action) {
 }
 
 const StepReport& Timeline::stepForward() {
+    touch();
     const std::int64_t s = step();
     for (std::size_t i = firstInputAt(s); i < m_inputs.size() && m_inputs[i].atStep == s; ++i) {
         if (isForce(m_inputs[i].action)) {
@@ -141,6 +152,7 @@ void Timeline::afterStep(WorldSnapshot taken) {
 }
 
 void Timeline::dropFuture() {
+    touch();
     if (step() < m_head) {
         branch();
     }
@@ -166,6 +178,7 @@ bool Timeline::checkpointDue() const {
 }
 
 World Timeline::adoptStep(World&& stepped, WorldSnapshot checkpoint) {
+    touch();
     assert(stepped.stepCount() == step() + 1);
     World before = std::move(m_world);
     m_world = std::move(stepped);
@@ -201,6 +214,7 @@ void Timeline::thinCheckpoints() {
 }
 
 void Timeline::seek(std::int64_t target) {
+    touch();
     target = std::max(target, earliestStep());
     if (target == step()) {
         return;
@@ -249,6 +263,7 @@ World Timeline::worldAt(std::int64_t target) const {
 }
 
 void Timeline::forgetBefore(std::int64_t step) {
+    touch();
     // Keep the newest checkpoint at or before `step` (a seek to `step` starts there) and everything after.
     std::size_t keep = 0;
     while (keep + 1 < m_checkpoints.size() && m_checkpoints[keep + 1].step <= step) {

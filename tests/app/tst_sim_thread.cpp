@@ -6,6 +6,10 @@
 ///   a phys::World stepped directly from the same scene; with a grab (the mouse spring's force input) and a
 ///   throw, the run through the worker equals the run the UI waits for, frame by frame and in the replay of
 ///   a past frame.
+/// - Playing, each frame's next step starts on the worker while the frame is drawn (issue 17: the draw and
+///   the step on two cores); the frames are the ones a phys::World stepped directly gives, bit for bit, and
+///   a settings change in between drops the step started before it (it is made again with the change), for
+///   a World small enough to be waited for and for a bigger one.
 /// - On the real MainWindow with issue 16's heavy file (2,000 circles at one point, 1,999,000 pairs), Step
 ///   (the Right key) first asks, naming the count ("Don't run" runs nothing); after "Run", the step runs on
 ///   the worker while the window keeps processing timer events; after a second the toolbar shows "Stepping
@@ -100,6 +104,8 @@ private slots:
     void initTestCase() { cltest::isolateAppState(m_dir); }
     void workerFramesEqualDirectWorldBitForBit();
     void grabThroughWorkerEqualsWaitedRun();
+    void stepsStartedAheadGiveTheDirectFrames_data();
+    void stepsStartedAheadGiveTheDirectFrames();
     void heavySceneAsksThenStepsOffTheUiThreadAndCancels();
     void threadsSettingReachesTheWorldAndPersists();
     void aDenseFrameIsDrawnInPartAndSaysSo();
@@ -133,6 +139,49 @@ void TestSimThread::workerFramesEqualDirectWorldBitForBit() {
     f.sim->stepForward();
     QVERIFY(!f.sim->isStepping());
     QCOMPARE(f.sim->currentStep(), std::int64_t{240});
+}
+
+void TestSimThread::stepsStartedAheadGiveTheDirectFrames_data() {
+    QTest::addColumn<int>("syncShapes");
+    QTest::newRow("waited for (small World)") << 100000;
+    QTest::newRow("on a copy (big World)") << -1;
+}
+
+void TestSimThread::stepsStartedAheadGiveTheDirectFrames() {
+    QFETCH(int, syncShapes);
+    cltest::SimulatingWindow f =
+        cltest::openSimulating(QStringLiteral(":/scenes/demos/pyramid.json"), 1280, 800);
+    QVERIFY(f.sim != nullptr);
+    f.sim->setSyncShapeCount(syncShapes);
+    f.sim->setStepWait(-1.0); // a big World's step waited for to the end: one step a frame
+    std::unique_ptr<phys::World> direct = cltest::independentWorld(*f.window->document());
+    direct->setReportFlags(phys::kReportNone);
+    const double dt = f.sim->settings().timeStep;
+    f.sim->setExternalClock(true);
+    f.sim->play();
+    SimFrame expected;
+    constexpr int kFrames = 120;
+    constexpr int kChangeAfter = 60;
+    for (int s = 1; s <= kFrames; ++s) {
+        f.sim->advance(dt);
+        QCOMPARE(f.sim->headStep(), std::int64_t{s});
+        direct->step();
+        recordSimFrame(*direct, expected);
+        const SimFrame* got = f.sim->frame(s);
+        QVERIFY(got != nullptr);
+        QVERIFY2(sameFrame(*got, expected), qPrintable(QStringLiteral("frame %1 differs").arg(s)));
+        if (s == kChangeAfter) {
+            // After this frame's step was started ahead: gravity sideways, in the run and in the direct World.
+            phys::WorldSettings settings = f.sim->settings();
+            settings.gravity = phys::Vec2{3.0, -9.81};
+            QVERIFY(f.sim->setSettings(settings));
+            QVERIFY(!direct->setSettings(settings)); // no error
+        }
+    }
+    // Every frame's step but the first was started ahead; the one started before the change was dropped.
+    QCOMPARE(f.sim->stepsTakenAhead(), std::int64_t{kFrames - 2});
+    QCOMPARE(f.sim->stepsDroppedAhead(), std::int64_t{1});
+    QVERIFY(f.sim->frame(kFrames)->hash != f.sim->frame(kChangeAfter)->hash);
 }
 
 GrabRun TestSimThread::grabRun(bool throughWorker) {

@@ -122,6 +122,10 @@ public:
     /// The furthest step of the current branch: seek() can go back to any step from earliestStep() and
     /// forward to here by replaying, or beyond by stepping on.
     std::int64_t headStep() const { return m_head; }
+    /// Changes with every call that may change the World or the log (every non-const member), and differs
+    /// between any two Timelines: a step computed elsewhere from the World at one revision (the GUI steps a
+    /// copy ahead of the frame shown) is the next step exactly when the revision has not changed since.
+    std::uint64_t revision() const { return m_revision; }
 
     /// Logs `action` at step() and applies it (a state input at once, a force before the next step). At a step
     /// before headStep() it branches first: the inputs after step(), the forces at step() and the checkpoints
@@ -209,6 +213,8 @@ private:
     std::vector<Checkpoint> m_checkpoints; ///< ascending steps; [0] is the start
     std::int64_t m_startStep = 0;
     std::int64_t m_head = 0;
+    std::uint64_t m_revision = 0;
+    void touch(); ///< a new revision()
     int m_interval = 30;
     std::int64_t m_lastReplaySteps = 0;
     std::int64_t m_lastReplayStart = 0;
