@@ -504,8 +504,9 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
         LabelLayoutMemo::Outcome outcome;
         LabelRequest r = original;
         QRectF preferred, best;
-        double bestCost = 0.0;
-        double bestHard = 0.0; ///< of the best spot: what the tests forbid (text on text, on an arrow, ...)
+        double bestCost = 0.0;  ///< of the best spot, without its leader's length
+        double bestTotal = 0.0; ///< of the best spot, with its leader's length
+        double bestHard = 0.0;  ///< of the best spot: what the tests forbid (text on text, on an arrow, ...)
         // Presentation text that finds no clear spot is tried smaller, down to the normal size (issue 12
         // review M3: at 1.6 times on a small screen the badges and the overlap's leader piled up).
         for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
@@ -521,16 +522,37 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                            : pushInside(preferred.adjusted(-halo, -halo, halo, halo), m_bounds)
                                  .adjusted(halo, halo, -halo, -halo);
             bestCost = 0.0;
+            bestTotal = 0.0;
             bestHard = 0.0;
             if (!r.fixed) {
                 const double len = std::hypot(r.direction.x(), r.direction.y());
                 const double angle0 = len > 0.0 ? std::atan2(r.direction.y(), r.direction.x()) : -0.5 * kPi;
                 bestCost = 1e300;
+                bestTotal = 1e300;
+                // Among spots of equal cost (free ones, cost 0), the one on the shortest leader (issue 12: the
+                // small "MTV 0.00 m" of the vertical stack took a long leader while a closer spot was free,
+                // since a ring's boxes are not ordered by their true distance: a diagonal's corner comes
+                // nearer, a box pushed inside the view moves). A tie-break only: a thousandth of a cost unit
+                // per pixel never outweighs what the costs weigh. Not for a label always on a leader (a
+                // body's name), which has its own rule (name_placement).
+                const bool weighLeader = r.leaderAllowed && !r.alwaysLeader;
+                constexpr double perPixel = 1e-3;
+                const auto leaderWeight = [&](const QRectF& textBox) {
+                    return weighLeader
+                               ? perPixel * std::max(0.0, distanceToRect(r.anchor, textBox) - 2.5 * gap)
+                               : 0.0;
+                };
                 const auto textBoxOf = [halo](const QRectF& seen) {
                     return seen.adjusted(halo, halo, -halo, -halo);
                 };
                 auto consider = [&](QRectF text) {
                     const QRectF seen = pushInside(text.adjusted(-halo, -halo, halo, halo), m_bounds);
+                    // Costs are never below zero: a spot whose leader alone costs as much as the best so far
+                    // cannot win, and is not weighed (once a free spot is found, only nearer ones are).
+                    const double leader = leaderWeight(textBoxOf(seen));
+                    if (leader >= bestTotal) {
+                        return false;
+                    }
                     const QRectF padded = seen.adjusted(-spacing, -spacing, spacing, spacing);
                     touch(padded.adjusted(-1.0, -1.0, 1.0, 1.0));
                     // Own anchor excluded from the marks: the label is meant to sit beside it.
@@ -547,9 +569,10 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                     double hard = taken.overlap(seen) + onShape;
                     double cost = 1000.0 * (taken.overlap(padded) + onShape) +
                                   std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);
-                    // Every term below adds, so a spot that already costs as much as the best is not it: the
-                    // rest is not worked out (a label in a crowd weighs two hundred spots).
-                    if (cost >= bestCost) {
+                    // Every term below adds, so a spot that already costs as much as the best (with the
+                    // leader's tie-break) is not it: the rest is not worked out (a label in a crowd weighs two
+                    // hundred spots).
+                    if (cost + leader >= bestTotal) {
                         return false;
                     }
                     for (const DrawnLine& line : m_lines) {
@@ -577,7 +600,7 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                         cost += 1000.0 * halo * lengthInside(line.from, line.to, seen);
                         hard += lengthInside(line.from, line.to, textBoxOf(seen));
                     }
-                    if (cost >= bestCost) {
+                    if (cost + leader >= bestTotal) {
                         return false;
                     }
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
@@ -596,12 +619,14 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                             }
                         }
                     }
-                    if (cost < bestCost) {
+                    const double total = cost + leader;
+                    if (total < bestTotal) {
                         bestCost = cost;
+                        bestTotal = total;
                         bestHard = hard;
-                        best = seen.adjusted(halo, halo, -halo, -halo);
+                        best = textBox;
                     }
-                    return cost <= 0.0;
+                    return total <= 0.0;
                 };
                 bool done = consider(preferred);
                 const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;

@@ -120,6 +120,66 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
 
 namespace {
 
+/// Which of the pair a ruler's measure keeps off: both (-1) when their sizes are within three times each
+/// other, else only the smaller (0: A, 1: B); a 12 m ground spans any view of the box on it, as for the band
+/// (OverlayPainter::rulersHaveRoom).
+int measureKeepsOff(const Walkthrough& w) {
+    const phys::CollideTrace& t = w.trace();
+    const auto extent = [](const phys::AABB& b) {
+        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
+    };
+    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
+    const double ratio =
+        extent(aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(aSmaller ? t.aabbA : t.aabbB));
+    return ratio <= 3.0 ? -1 : (aSmaller ? 0 : 1);
+}
+
+/// Whether a measure's text box `box` lies where it reads as naming the wrong body or as struck through
+/// (view pixels): over the body it keeps off (measureKeepsOff: both, or the smaller), or across the other's
+/// outline (pair[0] A's outline, pair[1] B's; inside a 12 m ground, off its outline, it reads fine), with no
+/// spot off it a text height away when that body spans `viewRect`.
+bool measureOverPair(const QRectF& box, const std::vector<QPolygonF>& pair, int keepOff,
+                     const QRectF& viewRect) {
+    for (std::size_t i = 0; i < pair.size(); ++i) {
+        if (!rectIntersectsConvex(box, pair[i])) {
+            continue;
+        }
+        if (keepOff < 0 || std::size_t(keepOff) == i) {
+            return true;
+        }
+        // Across the larger body's outline, and still so a text height up or down (the label layout moves
+        // a label that far off an outline and stays by its bracket): a bracket where a box stands on a
+        // ground has its measure on the ground's top edge whatever the view.
+        const auto across = [&](const QRectF& b) {
+            if (!rectIntersectsConvex(b, pair[i])) {
+                return false;
+            }
+            for (const QPointF c : {b.topLeft(), b.topRight(), b.bottomLeft(), b.bottomRight()}) {
+                if (!pair[i].containsPoint(c, Qt::OddEvenFill)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        // A text height up or down only on a body as wide or as tall as the view (no view keeps the measure
+        // off it); on a smaller one (a 4 m ground beside its 1 m box) the measure goes off its outline.
+        const QRectF extent = pair[i].boundingRect();
+        const bool spans = (extent.left() <= viewRect.left() && extent.right() >= viewRect.right()) ||
+                           (extent.top() <= viewRect.top() && extent.bottom() >= viewRect.bottom());
+        const double h = box.height();
+        if (across(box) && (!spans || (across(box.translated(0.0, -h)) && across(box.translated(0.0, h))))) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// The bracket's words: "overlap 0.55 m" or "gap 0.20 m", with the table's count of decimals.
+QString bracketText(const phys::SatAxis& axis, int decimals) {
+    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis, decimals))
+                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis, decimals));
+}
+
 /// What a ruler's placement is measured in (satRuler's layout above): the ruler with its bracket, shadows and
 /// band length filled in, the axis frame, the pair's extent across the axis (lo..hi) and the lanes' pixels.
 struct RulerGeometry {
@@ -251,9 +311,16 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     const phys::Vec2 n = w.trace().sat.axes[k].normal;
     const phys::Vec2 perp = phys::leftPerp(n);
     std::vector<Outline> pair;
+    std::vector<QPolygonF> pairInView; ///< the same outlines in view pixels (the measure keeps off them)
     for (const auto& [geometry, xf] :
          {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
-        pair.push_back(outlineOf(shapeOutline(*geometry, xf), n, perp));
+        const std::vector<phys::Vec2> outline = shapeOutline(*geometry, xf);
+        pair.push_back(outlineOf(outline, n, perp));
+        QPolygonF polygon;
+        for (const phys::Vec2 p : outline) {
+            polygon << toView(view, p);
+        }
+        pairInView.push_back(polygon);
     }
     const RulerGeometry g = rulerGeometry(
         w, k, {std::min(pair[0].t0, pair[1].t0), std::max(pair[0].t1, pair[1].t1)}, view, scale);
@@ -343,45 +410,85 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         placeRuler(g, at, t0, side, scale, view);
         return std::pair{at.bandLo, at.bandHi};
     };
-    double bestCost = 1e300;
-    int bestOrder = -1; ///< of the best so far: among equal costs the first in the order below wins
-    const auto leastCostOf = [&](double t0, double side) {
-        const double ideal = side > 0 ? hi + margin : lo - margin;
-        return 0.0015 * std::abs(t0 - ideal) * ppm / scale + (side < 0 ? 1e-4 : 0.0);
+    // The bracket's measure at its preferred spot, out past the bracket (drawSatAxis): a ruler at the view's
+    // edge whose measure has no room there, or whose measure lies over the pair, sent it 100-200 px off on a
+    // leader (issue 12, presentation mode at 1280x800). Its box for A's bar at lane 0 on each side, moved
+    // with the ruler below (the text is measured once per call: the drag places the ruler per move).
+    const phys::SatAxis& axis = w.trace().sat.axes[k];
+    const QString measure = bracketText(axis, w.tableDecimals());
+    const QRectF viewBox(QPointF(0, 0), view.viewSize());
+    const phys::Vec2 markAt = 0.5 * (r.s1 + r.s2) * n;
+    const QPointF origin = toView(view, markAt);
+    const QRectF measureAt[2] = {
+        labelRect(scale, origin, measure, viewDirection(-1.0 * perp), 14.0),
+        labelRect(scale, origin, measure, viewDirection(perp), 14.0),
     };
-    const auto consider = [&](double t0, double side, int order) {
+    const int keepOff = measureKeepsOff(w);
+    const double halo = 3.0 * scale;
+    const auto measureCost = [&](double t0, double side) {
+        const QPointF shift = toView(view, markAt + (t0 + side * 2.2 * g.lane) * perp) - origin;
+        if (!viewBox.contains(origin + shift)) {
+            return 0.0; // the bracket's middle out of sight: its measure is not drawn there (rulersHaveRoom)
+        }
+        // In the view with the label layout's halo, off the pair without, as rulersHaveRoom measures it.
+        const QRectF text = measureAt[side > 0 ? 1 : 0].translated(shift);
+        const QRectF box = text.adjusted(-halo, -halo, halo, halo);
+        const double area = box.width() * box.height();
+        if (!(area > 0.0)) {
+            return 0.0;
+        }
+        const QRectF in = box.intersected(viewBox);
+        const double outside = 1.0 - (in.isEmpty() ? 0.0 : in.width() * in.height()) / area;
+        const bool overPair = measureOverPair(text, pairInView, keepOff, viewBox);
+        // A measure cut by the view's edge weighs as much as 200 px of distance (a ruler over a ground that
+        // spans the view hugged its edge, its measure cut), one over the pair a little less.
+        return (outside > 1e-6 ? 0.3 + 0.1 * outside : 0.0) + (overPair ? 0.08 : 0.0);
+    };
+    // Two choices in one pass: the cheapest placement by its band and distance (best), and among the
+    // placements whose band covers as much as the best's (clear of everything, or over the same ground that
+    // spans the view), the one with the least distance and measure cost (like). The like one is taken: the
+    // measure's room trades only against distance, never against what the band covers.
+    struct Choice {
+        double t0 = 0.0, side = 1.0;
+        Cover c;
+        double covered = 0.0;
+        double cost = 1e300;
+    };
+    Choice best, like;
+    const auto consider = [&](double t0, double side) {
         const double ideal = side > 0 ? hi + margin : lo - margin;
+        // Every other term of the cost is a share or a step, never below zero, so this much is the least a
+        // placement can cost: one that can beat neither the best so far nor the like one with its measure
+        // is not clipped at all. A drag, whose every move places the ruler, clipped some hundreds of polygons
+        // per move (5% of a move at 1000 bodies, contactlab-framebench --drag).
+        const double distance = 0.0015 * std::abs(t0 - ideal) * ppm / scale + (side < 0 ? 1e-4 : 0.0);
+        if (distance >= std::max(best.cost, like.cost)) {
+            return;
+        }
         const auto [bandLo, bandHi] = bandOf(t0, side);
         const Cover c = cover(bandLo, bandHi);
         // Any overlap at all costs a step, so that a placement touching something by a sliver loses to one a
         // few pixels further out that touches nothing.
-        const double cost = 40.0 * c.outside + 25.0 * c.names + 12.0 * c.others + 10.0 * c.pair +
-                            (c.outside > 1e-6 ? 2.0 : 0.0) + (c.names > 0.0 ? 2.0 : 0.0) +
-                            (c.others > 0.0 ? 1.0 : 0.0) + (c.pair > 0.0 ? 0.5 : 0.0) +
-                            0.0015 * std::abs(t0 - ideal) * ppm / scale + (side < 0 ? 1e-4 : 0.0);
-        if (cost < bestCost || (cost == bestCost && order < bestOrder)) {
-            bestCost = cost;
-            bestOrder = order;
-            placeRuler(g, r, t0, side, scale, view);
-            r.overPair = c.pair;
-            r.overA = c.a;
-            r.overB = c.b;
-            r.overOthers = c.others;
-            r.overNames = c.names;
-            r.outside = c.outside;
+        const double covered = 40.0 * c.outside + 25.0 * c.names + 12.0 * c.others + 10.0 * c.pair +
+                               (c.outside > 1e-6 ? 2.0 : 0.0) + (c.names > 0.0 ? 2.0 : 0.0) +
+                               (c.others > 0.0 ? 1.0 : 0.0) + (c.pair > 0.0 ? 0.5 : 0.0);
+        const double withMeasure = distance + measureCost(t0, side);
+        const bool sameCover = std::abs(covered - best.covered) <= 1e-6 * (1.0 + covered);
+        if (covered + distance < best.cost) {
+            const bool sameClass = like.cost < 1e300 && sameCover;
+            best = {t0, side, c, covered, covered + distance};
+            if (!sameClass || withMeasure < like.cost) {
+                like = {t0, side, c, covered, withMeasure};
+            }
+        } else if (sameCover && withMeasure < like.cost) {
+            like = {t0, side, c, covered, withMeasure};
         }
     };
     // The ideal spots, then every 3 px from past one edge of the view to past the other (outward from the
     // ideal spot to the view's edge, and inward across the shapes): a gap between two bodies just wide
     // enough for the ruler is found. A drag repaints per mouse move: some hundreds of small polygon clips.
-    struct Candidate {
-        double leastCost, t0, side;
-        int order;
-    };
-    std::vector<Candidate> candidates;
     for (const double side : {1.0, -1.0}) {
-        const double t0 = side > 0 ? hi + margin : lo - margin;
-        candidates.push_back({leastCostOf(t0, side), t0, side, int(candidates.size())});
+        consider(side > 0 ? hi + margin : lo - margin, side);
     }
     const double step = metres(scale, view, 3.0);
     for (const double side : {1.0, -1.0}) {
@@ -389,33 +496,23 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         const double to = viewHi + band;
         const int count = std::min(1000, int((to - from) / step) + 1);
         for (int i = 0; i <= count; ++i) {
-            const double t0 = from + (to - from) * i / std::max(1, count);
-            candidates.push_back({leastCostOf(t0, side), t0, side, int(candidates.size())});
+            consider(from + (to - from) * i / std::max(1, count), side);
         }
     }
-    // Every other term of the cost is a share or a step, never below zero, so the distance term is the least
-    // a placement can cost. Taken in the order of that least cost, the first placement that cannot beat the
-    // best so far ends the search: the result is the one the whole list gives (ties to the earlier in the
-    // list), and a drag, whose every move places the ruler, clips tens of polygons instead of hundreds.
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-        return a.leastCost < b.leastCost || (a.leastCost == b.leastCost && a.order < b.order);
-    });
-    for (const Candidate& c : candidates) {
-        if (c.leastCost > bestCost) {
-            break;
-        }
-        consider(c.t0, c.side, c.order);
+    const Choice& chosen = like.cost < 1e300 ? like : best;
+    if (chosen.cost < 1e300) {
+        placeRuler(g, r, chosen.t0, chosen.side, scale, view);
+        r.overPair = chosen.c.pair;
+        r.overA = chosen.c.a;
+        r.overB = chosen.c.b;
+        r.overOthers = chosen.c.others;
+        r.overNames = chosen.c.names;
+        r.outside = chosen.c.outside;
     }
     return r;
 }
 
 namespace {
-
-/// The bracket's words: "overlap 0.55 m" or "gap 0.20 m", with the table's count of decimals.
-QString bracketText(const phys::SatAxis& axis, int decimals) {
-    return axis.separating ? QObject::tr("gap %1 m").arg(Walkthrough::axisGap(axis, decimals))
-                           : QObject::tr("overlap %1 m").arg(Walkthrough::axisOverlap(axis, decimals));
-}
 
 /// Where drawSatAxis asks for the axis arrow, in order: past the bars, then before the badges (view pixels,
 /// on the axis lane).
@@ -740,13 +837,48 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
     if (!rulers) {
         return view;
     }
-    // Room for the ruler of every SAT axis (rulersHaveRoom). A long shadow on a diagonal axis (one box deep
-    // inside another, its push-out shown past A's bar) needs more than the margin: zoom out a tenth at a time
-    // until every axis has it, at most to about half.
-    for (int i = 0; i < 8 && !rulersHaveRoom(w, view, displayScale); ++i) {
-        view = ViewTransform(0.9 * view.pixelsPerMetre(), view.centre(), viewSize);
+    // Room for the ruler of every SAT axis and its measure (rulersHaveRoom). A long shadow on a diagonal axis
+    // (one box deep inside another, its push-out shown past A's bar) needs more than the margin: zoom out a
+    // tenth at a time until every axis has it, at most to about half. A ruler and its measure on one side
+    // need more than half a narrow view (presentation mode's 532 px canvas at 1280x800: 120 px of band and a
+    // 200 px "overlap 0.050 m" beside a 4 m ground), which no view centred on the pair gives (issue 12): at
+    // each zoom the pair is also tried off centre, up to five twelfths of the view each way, so that every
+    // ruler goes on the side with room (satRuler weighs its measure's room).
+    //   for zoom in 1, 0.9, 0.81, ... (8 steps), the view centred; then again, for offset in (+-1/12, 0),
+    //   (0, +-1/12), (+-2/12, 0), ... (0, +-5/12):
+    //       view = zoom about the pair's centre, moved by offset; the framed focus whole in it and
+    //       rulersHaveRoom(view): take it
+    //   none: the most zoomed out, centred
+    const phys::Vec2 centre = view.centre();
+    const double ppm0 = view.pixelsPerMetre();
+    // Offsets in twelfths of the view, nearest first, along x then along y (a ruler and its measure need
+    // room on one side: beside a wide pair, across; beside a tall one, up or down).
+    std::vector<std::pair<double, double>> offsets{{0.0, 0.0}};
+    for (int i = 1; i <= 5; ++i) {
+        for (const double sign : {1.0, -1.0}) {
+            offsets.emplace_back(sign * i / 12.0, 0.0);
+            offsets.emplace_back(0.0, sign * i / 12.0);
+        }
     }
-    return view;
+    // Centred first at every zoom (the pair in the middle reads best), then off centre.
+    for (const bool moving : {false, true}) {
+        double ppm = ppm0;
+        for (int zoom = 0; zoom < 9; ++zoom, ppm *= 0.9) {
+            for (std::size_t i = moving ? 1 : 0; i < (moving ? offsets.size() : 1); ++i) {
+                const auto [ox, oy] = offsets[i];
+                const phys::Vec2 moved{centre.x + ox * viewSize.width() / ppm,
+                                       centre.y + oy * viewSize.height() / ppm};
+                const ViewTransform tried(ppm, moved, viewSize);
+                const QRectF framed =
+                    QRectF(tried.toView(focus.lower), tried.toView(focus.upper)).normalized();
+                if (QRectF(QPointF(0, 0), viewSize).contains(framed) &&
+                    rulersHaveRoom(w, tried, displayScale)) {
+                    return tried;
+                }
+            }
+        }
+    }
+    return ViewTransform(ppm0 * std::pow(0.9, 8), centre, viewSize);
 }
 
 // Room for the ruler of every SAT axis: in the view and off the pair (off the smaller body when the other is
@@ -764,15 +896,50 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
     // of a view framed on its 1 m box (the band's middle stretch in view is all satRuler weighs).
     const bool whole = ratio <= kWholeShadowRatio;
     const QRectF viewRect(QPointF(0, 0), view.viewSize());
+    // The measures keep off the pair and the grid's figures along the view's edges (drawn by default; the
+    // label layout moves a measure off them).
+    const std::vector<GridLabelBox> grid =
+        SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale);
+    std::vector<QPolygonF> pairInView;
+    for (const auto& [geometry, xf] :
+         {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
+        QPolygonF polygon;
+        for (const phys::Vec2 p : overlay_detail::shapeOutline(*geometry, xf)) {
+            polygon << view.toView(p);
+        }
+        pairInView.push_back(polygon);
+    }
     for (int k = 0; k < t.sat.axisCount; ++k) {
         const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
         const double overSmall = aSmaller ? r.overA : r.overB;
         if (r.outside >= 1e-6 || (both ? r.overPair : overSmall) > 0.0) {
             return false;
         }
+        // The bracket's measure at its spot beside the bracket (drawSatAxis), with the label layout's halo: a
+        // view with room for the band alone (the ruler at its edge) sent "overlap 0.050 m" 100-200 px off on
+        // a leader in presentation mode (issue 12).
+        const phys::SatAxis& axis = t.sat.axes[k];
+        const phys::Vec2 perp = phys::leftPerp(axis.normal);
+        const double halo = 3.0 * displayScale;
+        // Only a measure whose bracket's middle is in sight: a containment's push-out past a 12 m ground
+        // (the vertical stack) has its middle off the view, where no zoom that shows the box puts it.
+        const QPointF mark = view.toView(0.5 * (r.s1 + r.s2) * axis.normal + r.laneMark * perp);
+        const QRectF measure = overlay_detail::labelRect(displayScale, mark,
+                                                         overlay_detail::bracketText(axis, w.tableDecimals()),
+                                                         overlay_detail::viewDirection(r.side * perp), 14.0);
+        const QRectF seen = measure.adjusted(-halo, -halo, halo, halo);
+        // Off the pair, or off the smaller body when the other is much larger (as the band).
+
+        if (viewRect.contains(mark) &&
+            (!viewRect.contains(seen) ||
+             overlay_detail::measureOverPair(measure, pairInView, overlay_detail::measureKeepsOff(w),
+                                             viewRect) ||
+             std::any_of(grid.begin(), grid.end(),
+                         [&](const GridLabelBox& g) { return g.backdrop.intersects(seen); }))) {
+            return false;
+        }
         if (whole) {
-            const phys::Vec2 n = t.sat.axes[k].normal;
-            const phys::Vec2 perp = phys::leftPerp(n);
+            const phys::Vec2 n = axis.normal;
             for (const double s : {r.sLo, r.sHi}) {
                 for (const double lane : {r.bandLo, r.bandHi}) {
                     if (!viewRect.contains(view.toView(s * n + lane * perp))) {

@@ -647,6 +647,22 @@ WelcomeDialog* HelpUi::showWelcome() {
     if (!m_welcome) {
         m_welcome = new WelcomeDialog(m_window);
     }
+    // Over the canvas, not centred on the window: centred, it covered the Walkthrough dock's left edge at
+    // 1280x800, and without a window frame (Xvfb, a kiosk) the dock read as scrolled sideways with its left
+    // edge cut (issue 12). Kept on the window's screen; where the canvas is narrower than the dialog it
+    // still covers part of a dock.
+    if (const QWidget* canvas = m_window.canvas()) {
+        QRect frame(QPoint(0, 0), m_welcome->frameGeometry().size());
+        frame.moveCenter(canvas->mapToGlobal(canvas->rect().center()));
+        if (const QScreen* screen = m_window.screen()) {
+            const QRect available = screen->availableGeometry();
+            frame.moveLeft(std::clamp(frame.left(), available.left(),
+                                      std::max(available.left(), available.right() - frame.width() + 1)));
+            frame.moveTop(std::clamp(frame.top(), available.top(),
+                                     std::max(available.top(), available.bottom() - frame.height() + 1)));
+        }
+        m_welcome->move(frame.topLeft());
+    }
     m_welcome->show();
     m_welcome->raise();
     m_welcome->activateWindow();
