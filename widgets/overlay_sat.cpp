@@ -120,18 +120,29 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
 
 namespace {
 
-/// Which of the pair a ruler's measure keeps off: both (-1) when their sizes are within three times each
-/// other, else only the smaller (0: A, 1: B); a 12 m ground spans any view of the box on it, as for the band
-/// (OverlayPainter::rulersHaveRoom).
-int measureKeepsOff(const Walkthrough& w) {
+/// Which of the pair is the smaller (by its box's longer side), and how many times the other is larger.
+struct PairSizes {
+    bool aSmaller = true;
+    double ratio = 1.0;
+};
+PairSizes pairSizes(const Walkthrough& w) {
     const phys::CollideTrace& t = w.trace();
     const auto extent = [](const phys::AABB& b) {
         return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
     };
-    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
-    const double ratio =
-        extent(aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(aSmaller ? t.aabbA : t.aabbB));
-    return ratio <= 3.0 ? -1 : (aSmaller ? 0 : 1);
+    PairSizes s;
+    s.aSmaller = extent(t.aabbA) <= extent(t.aabbB);
+    s.ratio =
+        extent(s.aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(s.aSmaller ? t.aabbA : t.aabbB));
+    return s;
+}
+
+/// Which of the pair a ruler's measure keeps off: both (-1) when their sizes are within three times each
+/// other, else only the smaller (0: A, 1: B); a 12 m ground spans any view of the box on it, as for the band
+/// (OverlayPainter::rulersHaveRoom).
+int measureKeepsOff(const Walkthrough& w) {
+    const PairSizes sizes = pairSizes(w);
+    return sizes.ratio <= 3.0 ? -1 : (sizes.aSmaller ? 0 : 1);
 }
 
 /// Whether a measure's text box `box` lies where it reads as naming the wrong body or as struck through
@@ -885,12 +896,7 @@ ViewTransform OverlayPainter::pairView(const Walkthrough& w, QSizeF viewSize, do
 // much larger: a 12 m ground spans any view of the box on it).
 bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& view, double displayScale) {
     const phys::CollideTrace& t = w.trace();
-    const auto extent = [](const phys::AABB& b) {
-        return std::max(b.upper.x - b.lower.x, b.upper.y - b.lower.y);
-    };
-    const bool aSmaller = extent(t.aabbA) <= extent(t.aabbB);
-    const double ratio =
-        extent(aSmaller ? t.aabbB : t.aabbA) / std::max(1e-12, extent(aSmaller ? t.aabbA : t.aabbB));
+    const auto [aSmaller, ratio] = overlay_detail::pairSizes(w);
     const bool both = ratio <= 3.0;
     // Up to kWholeShadowRatio, the band whole in the view: edge_on_edge's 4 m ground's bar ran off both edges
     // of a view framed on its 1 m box (the band's middle stretch in view is all satRuler weighs).

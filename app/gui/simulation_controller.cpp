@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <utility>
 #include <variant>
 
 namespace cl {
@@ -677,11 +678,13 @@ void SimulationController::dropAhead() {
     if (!m_ahead) {
         return;
     }
-    const std::shared_ptr<SimStepJob> job = std::move(m_ahead);
-    m_ahead.reset();
+    abandonJob(std::exchange(m_ahead, nullptr));
+}
+
+void SimulationController::abandonJob(const std::shared_ptr<SimStepJob>& job) {
     job->abandon();
     if (job->done()) {
-        m_worker->dispose(std::move(job->world));
+        m_worker->dispose(std::move(job->world)); // finished just now: free it where it was made
     }
 }
 
@@ -704,12 +707,7 @@ void SimulationController::cancelStep() {
     if (!m_pending) {
         return;
     }
-    const std::shared_ptr<SimStepJob> job = std::move(m_pending);
-    m_pending.reset();
-    job->abandon();
-    if (job->done()) {
-        m_worker->dispose(std::move(job->world)); // finished just now: free it where it was made
-    }
+    abandonJob(std::exchange(m_pending, nullptr));
     const std::int64_t step = headStep() + 1;
     setWarning(tr("Step %L1 cancelled: back at frame %L2").arg(step).arg(headStep()));
     emit steppingChanged(false);

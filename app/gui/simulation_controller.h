@@ -352,6 +352,8 @@ private:
     bool takeAhead();
     /// Drops the step started ahead (pause, stop: its World copy is not kept).
     void dropAhead();
+    /// Stops `job` (its World is freed on the worker if it finished).
+    void abandonJob(const std::shared_ptr<SimStepJob>& job);
     /// Takes a finished job: its World becomes the head, its frame is pushed, its checkpoint kept.
     void takeStep(SimStepJob& job);
     /// The worker posted `job` as finished.
