@@ -18,6 +18,7 @@
 #include <QByteArray>
 #include <QDebug>
 #include <QDir>
+#include <QFile>
 #include <QProcessEnvironment>
 #include <QSettings>
 #include <QStandardPaths>
@@ -45,6 +46,33 @@ inline QByteArray pileAtOnePoint(int count) {
 
 /// Keeps a test's settings and crash-recovery files inside `dir` and never offers a restore, so the tests
 /// neither read nor write the user's real configuration.
+/// Runs `Test` under one offscreen screen of 1280x800 at 96 dpi (the plugin's configfile option), the
+/// projector size the window is tried at, with `scaleFactor` as QT_SCALE_FACTOR when given: a main() for tests
+/// whose behaviour depends on the screen (the offscreen plugin's default screen is 800x600).
+template <typename Test> int runOnProjectorScreen(int argc, char** argv, const char* scaleFactor = nullptr) {
+    const QString config = QDir::temp().filePath(
+        QStringLiteral("contactlab_projector_screen_%1.json").arg(QCoreApplication::applicationPid()));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(R"({"screens": [{"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
+                       "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
+        return 1;
+    }
+    file.close();
+    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
+    if (scaleFactor) {
+        qputenv("QT_SCALE_FACTOR", scaleFactor);
+    }
+    int result = 0;
+    {
+        QApplication app(argc, argv);
+        Test test;
+        result = QTest::qExec(&test, argc, argv);
+    }
+    QFile::remove(config);
+    return result;
+}
+
 inline void isolateAppState(const QTemporaryDir& dir) {
     QStandardPaths::setTestModeEnabled(true);
     QSettings::setDefaultFormat(QSettings::IniFormat);

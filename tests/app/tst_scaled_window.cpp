@@ -6,6 +6,7 @@
 /// position label. Runs with its own main() because the scale factor and the screen must be set before the
 /// application exists.
 
+#include "app_test_util.h"
 #include "document.h"
 #include "edit_setup.h"
 #include "main_window.h"
@@ -490,26 +491,8 @@ void TestScaledWindow::longHintStopsBeforeThePosition() {
 }
 
 int main(int argc, char** argv) {
-    // A 1280x800 offscreen screen (the plugin's configfile option) at 150%.
-    const QString config = QDir::temp().filePath(
-        QStringLiteral("contactlab_scaled_screen_%1.json").arg(QCoreApplication::applicationPid()));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(R"({"screens": [{"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
-                       "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
-        return 1;
-    }
-    file.close();
-    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
-    qputenv("QT_SCALE_FACTOR", "1.5");
-    int result = 0;
-    {
-        QApplication app(argc, argv);
-        TestScaledWindow test;
-        result = QTest::qExec(&test, argc, argv);
-    }
-    QFile::remove(config);
-    return result;
+    // A 1280x800 offscreen screen at 150%.
+    return cltest::runOnProjectorScreen<TestScaledWindow>(argc, argv, "1.5");
 }
 
 #include "tst_scaled_window.moc"

@@ -78,24 +78,7 @@ void TestWelcomePlacement::welcomeLeavesTheWalkthroughUncovered() {
 }
 
 int main(int argc, char** argv) {
-    const QString config = QDir::temp().filePath(
-        QStringLiteral("contactlab_welcome_screen_%1.json").arg(QCoreApplication::applicationPid()));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(R"({"screens": [{"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
-                       "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
-        return 1;
-    }
-    file.close();
-    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
-    int result = 0;
-    {
-        QApplication app(argc, argv);
-        TestWelcomePlacement test;
-        result = QTest::qExec(&test, argc, argv);
-    }
-    QFile::remove(config);
-    return result;
+    return cltest::runOnProjectorScreen<TestWelcomePlacement>(argc, argv);
 }
 
 #include "tst_welcome_placement.moc"
