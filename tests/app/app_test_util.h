@@ -46,16 +46,20 @@ inline QByteArray pileAtOnePoint(int count) {
 
 /// Keeps a test's settings and crash-recovery files inside `dir` and never offers a restore, so the tests
 /// neither read nor write the user's real configuration.
-/// Runs `Test` under one offscreen screen of 1280x800 at 96 dpi (the plugin's configfile option), the
-/// projector size the window is tried at, with `scaleFactor` as QT_SCALE_FACTOR when given: a main() for tests
-/// whose behaviour depends on the screen (the offscreen plugin's default screen is 800x600).
-template <typename Test> int runOnProjectorScreen(int argc, char** argv, const char* scaleFactor = nullptr) {
+/// The offscreen screens `runOnScreens` may give: one projector of 1280x800 at 96 dpi.
+inline constexpr const char* kProjectorScreen =
+    R"({"screens": [{"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
+                    "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})";
+
+/// Runs `Test` under the offscreen screens `screens` describes (the plugin's configfile option: the
+/// default is one screen of 800x600), with `scaleFactor` as QT_SCALE_FACTOR when given: a main() for the
+/// tests whose behaviour depends on the screen.
+template <typename Test>
+int runOnScreens(int argc, char** argv, const char* screens, const char* scaleFactor = nullptr) {
     const QString config = QDir::temp().filePath(
-        QStringLiteral("contactlab_projector_screen_%1.json").arg(QCoreApplication::applicationPid()));
+        QStringLiteral("contactlab_test_screens_%1.json").arg(QCoreApplication::applicationPid()));
     QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(R"({"screens": [{"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
-                       "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(screens) < 0) {
         return 1;
     }
     file.close();

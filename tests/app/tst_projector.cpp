@@ -653,30 +653,12 @@ void TestProjector::quittingInPresentationModeKeepsTheLeftPanels() {
 }
 
 int main(int argc, char** argv) {
-    // Three offscreen screens: the two projectors of issue 12 at 100%, 1280x800 (the primary) and 1920x1080,
-    // and a 1024x600 netbook screen. Presentation mode's factor comes from the window's screen (edit_setup.h):
-    // each window is put on the screen of its size (else on the primary).
-    const QString config = QDir::temp().filePath(
-        QStringLiteral("contactlab_projector_screens_%1.json").arg(QCoreApplication::applicationPid()));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) || file.write(R"({"screens": [
+    return cltest::runOnScreens<TestProjector>(argc, argv, R"({"screens": [
             {"name": "Projector", "x": 0, "y": 0, "width": 1280, "height": 800,
              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
             {"name": "HD", "x": 1280, "y": 0, "width": 1920, "height": 1080,
              "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
             {"name": "Netbook", "x": 3200, "y": 0, "width": 1024, "height": 600,
-             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0) {
-        return 1;
-    }
-    file.close();
-    qputenv("QT_QPA_PLATFORM", ("offscreen:configfile=" + config).toLocal8Bit());
-    int result = 0;
-    {
-        QApplication app(argc, argv);
-        TestProjector test;
-        result = QTest::qExec(&test, argc, argv);
-    }
-    QFile::remove(config);
-    return result;
+             "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
 }
 #include "tst_projector.moc"

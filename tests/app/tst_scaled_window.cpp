@@ -492,7 +492,7 @@ void TestScaledWindow::longHintStopsBeforeThePosition() {
 
 int main(int argc, char** argv) {
     // A 1280x800 offscreen screen at 150%.
-    return cltest::runOnProjectorScreen<TestScaledWindow>(argc, argv, "1.5");
+    return cltest::runOnScreens<TestScaledWindow>(argc, argv, cltest::kProjectorScreen, "1.5");
 }
 
 #include "tst_scaled_window.moc"

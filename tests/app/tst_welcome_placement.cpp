@@ -78,7 +78,7 @@ void TestWelcomePlacement::welcomeLeavesTheWalkthroughUncovered() {
 }
 
 int main(int argc, char** argv) {
-    return cltest::runOnProjectorScreen<TestWelcomePlacement>(argc, argv);
+    return cltest::runOnScreens<TestWelcomePlacement>(argc, argv, cltest::kProjectorScreen);
 }
 
 #include "tst_welcome_placement.moc"
