@@ -629,6 +629,9 @@ void SimulationController::stepAhead() {
     if (world.shapeSlotCount() > m_syncShapes && m_stepWait == 0.0) {
         return; // such a step is asked to come through the event loop only (tests): it starts when asked
     }
+    if (const SimFrame* head = frame(headStep()); !head || head->stepSeconds > kAheadMaxStepSeconds) {
+        return; // a heavy World: its copy would hold the UI (kAheadMaxStepSeconds)
+    }
     auto job = std::make_shared<SimStepJob>();
     job->source = &world;
     job->checkpoint = m_timeline->checkpointDue();

@@ -103,6 +103,10 @@ public:
     static constexpr int kMaxStepsPerFrame = 4;
     /// Wall-clock time one display frame may spend stepping, seconds.
     static constexpr double kFrameBudgetSeconds = 0.030;
+    /// A World whose last step took longer is not stepped ahead of its frame (stepAhead): starting the copy
+    /// waits for the worker to free the World before and to copy this one, which for a heavy World (issue
+    /// 16's pile, seconds a step) would hold the UI as long as a step.
+    static constexpr double kAheadMaxStepSeconds = 0.008;
     /// Largest real time one display frame may account for, seconds (a stalled event loop does not make the
     /// simulation jump).
     static constexpr double kMaxFrameSeconds = 0.25;
