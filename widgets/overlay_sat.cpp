@@ -57,6 +57,16 @@ std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const 
     return out;
 }
 
+/// A world outline (shapeOutline's) in view pixels.
+QPolygonF viewPolygon(const std::vector<phys::Vec2>& outline, const ViewTransform& view) {
+    QPolygonF polygon;
+    polygon.reserve(qsizetype(outline.size()));
+    for (const phys::Vec2 p : outline) {
+        polygon << toView(view, p);
+    }
+    return polygon;
+}
+
 /// A view rectangle's corners in the world.
 std::vector<phys::Vec2> rectOutline(const QRectF& r, const ViewTransform& view) {
     return {view.toWorld(r.topLeft()), view.toWorld(r.topRight()), view.toWorld(r.bottomRight()),
@@ -327,11 +337,7 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
          {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
         const std::vector<phys::Vec2> outline = shapeOutline(*geometry, xf);
         pair.push_back(outlineOf(outline, n, perp));
-        QPolygonF polygon;
-        for (const phys::Vec2 p : outline) {
-            polygon << toView(view, p);
-        }
-        pairInView.push_back(polygon);
+        pairInView.push_back(viewPolygon(outline, view));
     }
     const RulerGeometry g = rulerGeometry(
         w, k, {std::min(pair[0].t0, pair[1].t0), std::max(pair[0].t1, pair[1].t1)}, view, scale);
@@ -909,11 +915,7 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
     std::vector<QPolygonF> pairInView;
     for (const auto& [geometry, xf] :
          {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
-        QPolygonF polygon;
-        for (const phys::Vec2 p : overlay_detail::shapeOutline(*geometry, xf)) {
-            polygon << view.toView(p);
-        }
-        pairInView.push_back(polygon);
+        pairInView.push_back(overlay_detail::viewPolygon(overlay_detail::shapeOutline(*geometry, xf), view));
     }
     for (int k = 0; k < t.sat.axisCount; ++k) {
         const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
@@ -935,7 +937,6 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
                                                          overlay_detail::viewDirection(r.side * perp), 14.0);
         const QRectF seen = measure.adjusted(-halo, -halo, halo, halo);
         // Off the pair, or off the smaller body when the other is much larger (as the band).
-
         if (viewRect.contains(mark) &&
             (!viewRect.contains(seen) ||
              overlay_detail::measureOverPair(measure, pairInView, overlay_detail::measureKeepsOff(w),
