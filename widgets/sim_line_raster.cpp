@@ -1,5 +1,7 @@
 #include "sim_line_raster.h"
 
+#include "label_layout.h"
+
 #include <QPainter>
 
 #include <algorithm>
@@ -55,31 +57,14 @@ void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
     if (!std::isfinite(x0) || !std::isfinite(y0) || !std::isfinite(x1) || !std::isfinite(y1)) {
         return;
     }
-    // Liang-Barsky: keep the part of p(t) = p0 + t (p1 - p0), t in [0, 1], inside [0, w) x [0, h).
-    const double w = m_image.width() - 1e-6;
-    const double h = m_image.height() - 1e-6;
+    // The part of p(t) = p0 + t (p1 - p0), t in [0, 1], inside [0, w) x [0, h) (label_layout.h's Liang-Barsky
+    // clip; its near-parallel test treats |dp| < 1e-12 px as parallel, which keeps the same pixels).
     const double dx = x1 - x0;
     const double dy = y1 - y0;
-    double t0 = 0.0;
-    double t1 = 1.0;
-    const double p[4] = {-dx, dx, -dy, dy};
-    const double q[4] = {x0, w - x0, y0, h - y0};
-    for (int i = 0; i < 4; ++i) {
-        if (p[i] == 0.0) {
-            if (q[i] < 0.0) {
-                return;
-            }
-            continue;
-        }
-        const double t = q[i] / p[i];
-        if (p[i] < 0.0) {
-            t0 = std::max(t0, t);
-        } else {
-            t1 = std::min(t1, t);
-        }
-        if (t0 > t1) {
-            return;
-        }
+    const auto [t0, t1] = clipSegmentToRect(
+        QPointF(x0, y0), QPointF(x1, y1), QRectF(0.0, 0.0, m_image.width() - 1e-6, m_image.height() - 1e-6));
+    if (t0 > t1) {
+        return;
     }
     const double ax = x0 + t0 * dx;
     const double ay = y0 + t0 * dy;
