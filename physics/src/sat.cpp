@@ -159,12 +159,17 @@ SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const 
         return plus ? worldNormal : -worldNormal;
     };
 
-    auto scan = [&](PolygonView poly1, const Transform& xf1, PolygonView poly2, const Transform& xf2,
-                    SatAxisOwner owner, int& bestEdge, AxisScore& best, int& bestTraceIndex) -> bool {
+    // kCount: both polygons' vertex count when it is known at compile time (quads, the boxes of stacks and
+    // pyramids: the loops then unroll and B's placed vertices stay in registers), 0 for any count. The same
+    // operations in the same order either way, so the results are the same bit for bit.
+    auto scan = [&]<int kCount>(PolygonView poly1, const Transform& xf1, PolygonView poly2,
+                                const Transform& xf2, SatAxisOwner owner, int& bestEdge, AxisScore& best,
+                                int& bestTraceIndex) -> bool {
         // poly2's vertices in poly1's frame, once: then each of poly1's axes costs one dot per vertex.
         const Transform toPoly1 = invMulTransform(xf1, xf2);
         RawPoint other[kMaxPolygonVertices];
-        const int otherCount = poly2.count();
+        const int otherCount = kCount != 0 ? kCount : poly2.count();
+        const int ownCount = kCount != 0 ? kCount : poly1.count();
         for (int j = 0; j < otherCount; ++j) {
             const Vec2 p = transformPoint(toPoly1, poly2.vertex(j));
             other[j] = {p.x, p.y};
@@ -172,7 +177,7 @@ SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const 
         bestEdge = -1;
         double shadowLo[kMaxPolygonVertices];
         double shadowHi[kMaxPolygonVertices];
-        for (int i = 0; i < poly1.count(); ++i) {
+        for (int i = 0; i < ownCount; ++i) {
             // An edge opposite an earlier one sees the same shadow reversed: dot(-n, w) = -dot(n, w)
             // exactly in value, so a box projects on two axes instead of four.
             const int opposite = poly1.opposite(i);
@@ -214,9 +219,12 @@ SatResult satPolygons(PolygonView a, const Transform& xfA, PolygonView b, const 
     int edgeA = -1, edgeB = -1;
     AxisScore bestA, bestB;
     int traceA = -1, traceB = -1;
-    const bool continueA = scan(a, xfA, b, xfB, SatAxisOwner::A, edgeA, bestA, traceA);
-    if (continueA) {
-        scan(b, xfB, a, xfA, SatAxisOwner::B, edgeB, bestB, traceB);
+    if (a.count() == 4 && b.count() == 4) {
+        if (scan.template operator()<4>(a, xfA, b, xfB, SatAxisOwner::A, edgeA, bestA, traceA)) {
+            scan.template operator()<4>(b, xfB, a, xfA, SatAxisOwner::B, edgeB, bestB, traceB);
+        }
+    } else if (scan.template operator()<0>(a, xfA, b, xfB, SatAxisOwner::A, edgeA, bestA, traceA)) {
+        scan.template operator()<0>(b, xfB, a, xfA, SatAxisOwner::B, edgeB, bestB, traceB);
     }
 
     bool keptA = false;
