@@ -34,6 +34,13 @@ namespace {
 
 constexpr double kDegreesPerRadian = 180.0 / phys::kPi;
 
+/// A label's text, set only when it differs (a set lays the label out and repaints it even when equal).
+void setTextIfChanged(QLabel* label, const QString& text) {
+    if (label->text() != text) {
+        label->setText(text);
+    }
+}
+
 /// Style of an editor holding refused text.
 const char* const kBadEditStyle = "QLineEdit { border: 1px solid #d32f2f; background: #fff3f3; }";
 
@@ -615,14 +622,17 @@ void InspectorDock::refresh() {
     if (m_key == 0 || !m_document->contains(m_key)) {
         return;
     }
+    // Each field is written only when what it shows differs. This runs on every mouse move of a drag (the
+    // document changes live), and a QLabel's rich text, a QLineEdit's text or style sheet set to the same
+    // value still lays out and repaints it: most fields do not change while a vertex moves.
     m_refreshing = true;
     const phys::BodyDef& body = m_document->body(m_key);
     const QString name = body.name.empty() ? tr("(unnamed)") : QString::fromStdString(body.name);
-    m_header->setText(QStringLiteral("<b>%1</b> &nbsp;\u00b7&nbsp; body %2 &nbsp;\u00b7&nbsp; %3")
-                          .arg(name.toHtmlEscaped())
-                          .arg(m_document->indexOf(m_key))
-                          .arg(QLatin1String(phys::toString(body.type))));
-    if (m_nameEdit) {
+    setTextIfChanged(m_header, QStringLiteral("<b>%1</b> &nbsp;\u00b7&nbsp; body %2 &nbsp;\u00b7&nbsp; %3")
+                                   .arg(name.toHtmlEscaped())
+                                   .arg(m_document->indexOf(m_key))
+                                   .arg(QLatin1String(phys::toString(body.type))));
+    if (m_nameEdit && m_nameEdit->text() != QString::fromStdString(body.name)) {
         m_nameEdit->setText(QString::fromStdString(body.name));
     }
     if (m_typeCombo) {
@@ -640,11 +650,19 @@ void InspectorDock::refresh() {
         // "1.000000000000000" ran past their fields).
         number->shown =
             showLive ? formatLive(stored * number->scale, number->liveDecimals) : shownText(*number, stored);
-        number->edit->setText(number->shown);
-        number->edit->setToolTip(showLive ? liveToolTip(number->label, formatNumber(stored, number->scale))
-                                          : exactToolTip(number->label, formatNumber(stored, number->scale)));
-        number->edit->setStyleSheet(QString());
-        number->edit->setCursorPosition(0);
+        QLineEdit* edit = number->edit;
+        if (edit->text() != number->shown || edit->isModified()) {
+            edit->setText(number->shown);
+            edit->setCursorPosition(0);
+        }
+        const QString tip = showLive ? liveToolTip(number->label, formatNumber(stored, number->scale))
+                                     : exactToolTip(number->label, formatNumber(stored, number->scale));
+        if (edit->toolTip() != tip) {
+            edit->setToolTip(tip);
+        }
+        if (!edit->styleSheet().isEmpty()) {
+            edit->setStyleSheet(QString());
+        }
     }
     m_liveStep = -1;
     m_liveDirty = false;
@@ -769,8 +787,12 @@ QString InspectorDock::refusal(const QString& label, const EditError& error) {
 
 void InspectorDock::clearErrors() {
     for (const ErrorSlot& slot : m_errors) {
-        slot.label->clear();
-        slot.label->hide();
+        // Only a label that shows something: clear() lays a label out again even when it is empty, and
+        // every move of a drag clears them all.
+        if (!slot.label->isHidden() || !slot.label->text().isEmpty()) {
+            slot.label->clear();
+            slot.label->hide();
+        }
     }
 }
 
