@@ -102,6 +102,48 @@ private:
     }
     QString m_message;
 };
+
+/// The cursor's world position in the status bar. It is rewritten on every mouse move over the canvas, so
+/// its size is fixed (as wide as a position of five integer digits, or wider when a longer one comes, and
+/// refitted when the font changes in presentation mode): a label free to change its width makes each new
+/// text ask the bar to lay itself out again, and the bar then repaints from end to end, hint and zoom
+/// included (seen in contactlab-framebench --drag: the whole 1280-pixel bar on every move of a drag).
+class PositionLabel : public QLabel {
+public:
+    explicit PositionLabel(QWidget* parent) : QLabel(parent) {
+        setObjectName(QStringLiteral("positionLabel"));
+        refit();
+    }
+    void setPosition(const QString& text) {
+        if (text == this->text()) {
+            return;
+        }
+        if (widthFor(text) > width()) {
+            setFixedSize(widthFor(text), height());
+        }
+        setText(text);
+    }
+
+protected:
+    void changeEvent(QEvent* event) override {
+        QLabel::changeEvent(event);
+        if (event->type() == QEvent::FontChange || event->type() == QEvent::StyleChange) {
+            refit();
+        }
+    }
+
+private:
+    int widthFor(const QString& text) const {
+        const QMargins m = contentsMargins();
+        return fontMetrics().horizontalAdvance(text) + m.left() + m.right() + 2 * margin();
+    }
+    void refit() {
+        const QString widest = MainWindow::formatWorldPosition(phys::Vec2{-99999.99, -99999.99});
+        const QMargins m = contentsMargins();
+        setFixedSize(std::max(widthFor(widest), widthFor(text())),
+                     fontMetrics().height() + m.top() + m.bottom() + 2 * margin());
+    }
+};
 } // namespace
 
 MainWindow::MainWindow(QWidget* parent)
@@ -241,10 +283,8 @@ void MainWindow::addLegendAction(SimOverlay* overlay) {
 void MainWindow::createStatusBar() {
     auto* hint = new StatusHintLabel(this);
     m_hintLabel = hint;
-    m_positionLabel = new QLabel(this);
-    m_positionLabel->setObjectName(QStringLiteral("positionLabel"));
-    m_positionLabel->setMinimumWidth(m_positionLabel->fontMetrics().horizontalAdvance(
-        formatWorldPosition(phys::Vec2{-99999.99, -99999.99})));
+    auto* position = new PositionLabel(this);
+    m_positionLabel = position;
     m_zoomLabel = new QLabel(this);
     m_zoomLabel->setObjectName(QStringLiteral("zoomLabel"));
     // Both permanent, beside each other on the right: a normal status-bar widget shares the left with the
@@ -256,7 +296,7 @@ void MainWindow::createStatusBar() {
     statusBar()->addPermanentWidget(m_zoomLabel);
     m_zoomLabel->setText(formatZoom(m_canvas->pixelsPerMetre()));
     connect(m_canvas, &SceneCanvas::mouseWorldPositionChanged, this,
-            [this](phys::Vec2 worldPoint) { m_positionLabel->setText(formatWorldPosition(worldPoint)); });
+            [position](phys::Vec2 worldPoint) { position->setPosition(formatWorldPosition(worldPoint)); });
     connect(m_canvas, &SceneCanvas::zoomChanged, this,
             [this](double pixelsPerMetre) { m_zoomLabel->setText(formatZoom(pixelsPerMetre)); });
 }
