@@ -539,7 +539,10 @@ QWidget* InspectorDock::buildShapeForm(int shape, const phys::ShapeDef& def) {
     table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     table->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     table->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    // Its size hint from its contents once, when first shown: kept up to date (AdjustToContents), every
+    // changed cell asked the Inspector for a new layout, with its word-wrapped labels measured again, on
+    // every mouse move of a vertex drag. Its height is set by fillVertexTable; its width is the form's.
+    table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContentsOnFirstShow);
     QLabel* error = makeErrorLabel(prefix + QStringLiteral("VerticesError"), {table->objectName()});
     connect(table, &QTableWidget::itemChanged, this,
             [this, shape, table](QTableWidgetItem* item) { commitVertexCell(shape, table, item); });
