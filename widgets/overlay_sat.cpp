@@ -76,17 +76,30 @@ std::vector<phys::Vec2> rectOutline(const QRectF& r, const ViewTransform& view) 
 /// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1] (Sutherland-Hodgman clipping
 /// against the four sides, then the shoelace formula). The ruler's search calls it hundreds of times a paint
 /// (every drag move), so it clips in two fixed buffers instead of allocating: each side adds at most one
-/// vertex to a convex polygon, and outlines have at most 24 (a circle's).
+/// vertex to a convex polygon, and outlines have at most 24 (a circle's). A side that has the whole polygon
+/// on its inner side is skipped: clipping by it would copy every point unchanged (the points a clip adds lie
+/// between two points of the polygon, so inside any side the polygon is inside), so the area is the same to
+/// the bit; most outlines lie wholly across the band's length, and many wholly inside it.
 double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, double t0, double t1) {
     constexpr std::size_t kRoom = 32;
     if (polygon.size() + 4 > kRoom) {
         return 0.0; // never: shapeOutline and rectOutline make at most 24 corners
     }
+    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
+    for (const QPointF& p : polygon) {
+        x0 = std::min(x0, p.x());
+        x1 = std::max(x1, p.x());
+        y0 = std::min(y0, p.y());
+        y1 = std::max(y1, p.y());
+    }
+    if (x1 < s0 || x0 > s1 || y1 < t0 || y0 > t1) {
+        return 0.0; // wholly outside one side: the clip would leave nothing
+    }
     std::array<QPointF, kRoom> bufferA, bufferB;
-    QPointF* in = bufferA.data();
-    QPointF* out = bufferB.data();
+    const QPointF* in = polygon.data();
+    QPointF* out = bufferA.data();
+    QPointF* spare = bufferB.data();
     std::size_t inCount = polygon.size();
-    std::copy(polygon.begin(), polygon.end(), in);
     const auto clip = [&](auto insideOf, auto cross) {
         std::size_t outCount = 0;
         for (std::size_t i = 0; i < inCount; ++i) {
@@ -99,7 +112,8 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
                 out[outCount++] = cross(a, b);
             }
         }
-        std::swap(in, out);
+        in = out;
+        std::swap(out, spare);
         inCount = outCount;
     };
     const auto atS = [](double s) {
@@ -114,10 +128,18 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
             return QPointF(a.x() + u * (b.x() - a.x()), t);
         };
     };
-    clip([s0](QPointF p) { return p.x() >= s0; }, atS(s0));
-    clip([s1](QPointF p) { return p.x() <= s1; }, atS(s1));
-    clip([t0](QPointF p) { return p.y() >= t0; }, atT(t0));
-    clip([t1](QPointF p) { return p.y() <= t1; }, atT(t1));
+    if (x0 < s0) {
+        clip([s0](QPointF p) { return p.x() >= s0; }, atS(s0));
+    }
+    if (x1 > s1) {
+        clip([s1](QPointF p) { return p.x() <= s1; }, atS(s1));
+    }
+    if (y0 < t0) {
+        clip([t0](QPointF p) { return p.y() >= t0; }, atT(t0));
+    }
+    if (y1 > t1) {
+        clip([t1](QPointF p) { return p.y() <= t1; }, atT(t1));
+    }
     double twice = 0.0;
     for (std::size_t i = 0; i < inCount; ++i) {
         const QPointF a = in[i], b = in[(i + 1) % inCount];
