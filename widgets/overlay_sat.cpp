@@ -73,16 +73,119 @@ std::vector<phys::Vec2> rectOutline(const QRectF& r, const ViewTransform& view) 
             view.toWorld(r.bottomLeft())};
 }
 
-/// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1] (Sutherland-Hodgman clipping
-/// against the four sides, then the shoelace formula). The ruler's search calls it hundreds of times a paint
-/// (every drag move), so it clips in two fixed buffers instead of allocating: each side adds at most one
-/// vertex to a convex polygon, and outlines have at most 24 (a circle's). A side that has the whole polygon
-/// on its inner side is skipped: clipping by it would copy every point unchanged (the points a clip adds lie
-/// between two points of the polygon, so inside any side the polygon is inside), so the area is the same to
-/// the bit; most outlines lie wholly across the band's length, and many wholly inside it.
+// Areas of convex outlines inside rectangles, for the ruler's search, which works out hundreds of them a
+// paint (every drag move): Sutherland-Hodgman clipping (Ericson 8.3.4) in fixed buffers, then the shoelace
+// formula. Each side adds at most one vertex to a convex polygon, and outlines have at most 24 (a circle's).
+// A side with the whole polygon on its inner side (by the polygon's own extent, before any clip) is not
+// clipped by, since that would copy every point unchanged (the points a clip adds lie between two points
+// of the polygon, so inside any side the polygon is inside): the area is the same to the bit.
+constexpr std::size_t kClipRoom = 32;
+
+/// Keeps the part of in[0, n) where insideOf holds, into out; `cross` is where an edge crosses the side.
+template <typename Inside, typename Cross>
+std::size_t clipSide(const QPointF* in, std::size_t n, QPointF* out, Inside insideOf, Cross cross) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const QPointF a = in[i], b = in[(i + 1) % n];
+        const bool ia = insideOf(a), ib = insideOf(b);
+        if (ia) {
+            out[count++] = a;
+        }
+        if (ia != ib) {
+            out[count++] = cross(a, b);
+        }
+    }
+    return count;
+}
+
+std::size_t clipAcross(const QPointF* in, std::size_t n, QPointF* a, QPointF* b, double x0, double x1,
+                       double s0, double s1, const QPointF*& result) {
+    const auto atS = [](double s) {
+        return [s](QPointF p, QPointF q) {
+            const double u = (s - p.x()) / (q.x() - p.x());
+            return QPointF(s, p.y() + u * (q.y() - p.y()));
+        };
+    };
+    result = in;
+    if (x0 < s0) {
+        n = clipSide(
+            result, n, a, [s0](QPointF p) { return p.x() >= s0; }, atS(s0));
+        result = a;
+        a = b;
+    }
+    if (x1 > s1) {
+        n = clipSide(
+            result, n, a, [s1](QPointF p) { return p.x() <= s1; }, atS(s1));
+        result = a;
+    }
+    return n;
+}
+
+/// The area of in[0, n) inside t0 <= y <= t1, where y0..y1 is the extent of the polygon it was cut from.
+double areaAlong(const QPointF* in, std::size_t n, double y0, double y1, double t0, double t1) {
+    if (y1 < t0 || y0 > t1) {
+        return 0.0;
+    }
+    const auto atT = [](double t) {
+        return [t](QPointF p, QPointF q) {
+            const double u = (t - p.y()) / (q.y() - p.y());
+            return QPointF(p.x() + u * (q.x() - p.x()), t);
+        };
+    };
+    std::array<QPointF, kClipRoom> a, b;
+    if (y0 < t0) {
+        n = clipSide(
+            in, n, a.data(), [t0](QPointF p) { return p.y() >= t0; }, atT(t0));
+        in = a.data();
+    }
+    if (y1 > t1) {
+        n = clipSide(
+            in, n, b.data(), [t1](QPointF p) { return p.y() <= t1; }, atT(t1));
+        in = b.data();
+    }
+    double twice = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const QPointF p = in[i], q = in[(i + 1) % n];
+        twice += p.x() * q.y() - q.x() * p.y();
+    }
+    return 0.5 * std::abs(twice);
+}
+
+/// A convex outline clipped to the stretch s0 <= x <= s1 once, for the areas of many rectangles over it.
+struct ClipPart {
+    std::array<QPointF, kClipRoom> points;
+    std::size_t count = 0;
+    double y0 = 1e300, y1 = -1e300;
+    bool outside = false; ///< wholly before or past the stretch: no area there
+
+    ClipPart(const std::vector<QPointF>& polygon, double s0, double s1) {
+        double x0 = 1e300, x1 = -1e300;
+        for (const QPointF& p : polygon) {
+            x0 = std::min(x0, p.x());
+            x1 = std::max(x1, p.x());
+            y0 = std::min(y0, p.y());
+            y1 = std::max(y1, p.y());
+        }
+        outside = x1 < s0 || x0 > s1 || polygon.size() + 4 > kClipRoom;
+        if (outside) {
+            return;
+        }
+        std::array<QPointF, kClipRoom> spare;
+        const QPointF* result = nullptr;
+        count =
+            clipAcross(polygon.data(), polygon.size(), points.data(), spare.data(), x0, x1, s0, s1, result);
+        if (result != points.data()) {
+            std::copy_n(result, count, points.begin());
+        }
+    }
+    double areaBetween(double t0, double t1) const {
+        return outside ? 0.0 : areaAlong(points.data(), count, y0, y1, t0, t1);
+    }
+};
+
+/// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1].
 double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, double t0, double t1) {
-    constexpr std::size_t kRoom = 32;
-    if (polygon.size() + 4 > kRoom) {
+    if (polygon.size() + 4 > kClipRoom) {
         return 0.0; // never: shapeOutline and rectOutline make at most 24 corners
     }
     double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
@@ -92,60 +195,14 @@ double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, dou
         y0 = std::min(y0, p.y());
         y1 = std::max(y1, p.y());
     }
-    if (x1 < s0 || x0 > s1 || y1 < t0 || y0 > t1) {
+    if (x1 < s0 || x0 > s1) {
         return 0.0; // wholly outside one side: the clip would leave nothing
     }
-    std::array<QPointF, kRoom> bufferA, bufferB;
-    const QPointF* in = polygon.data();
-    QPointF* out = bufferA.data();
-    QPointF* spare = bufferB.data();
-    std::size_t inCount = polygon.size();
-    const auto clip = [&](auto insideOf, auto cross) {
-        std::size_t outCount = 0;
-        for (std::size_t i = 0; i < inCount; ++i) {
-            const QPointF a = in[i], b = in[(i + 1) % inCount];
-            const bool ia = insideOf(a), ib = insideOf(b);
-            if (ia) {
-                out[outCount++] = a;
-            }
-            if (ia != ib) {
-                out[outCount++] = cross(a, b);
-            }
-        }
-        in = out;
-        std::swap(out, spare);
-        inCount = outCount;
-    };
-    const auto atS = [](double s) {
-        return [s](QPointF a, QPointF b) {
-            const double u = (s - a.x()) / (b.x() - a.x());
-            return QPointF(s, a.y() + u * (b.y() - a.y()));
-        };
-    };
-    const auto atT = [](double t) {
-        return [t](QPointF a, QPointF b) {
-            const double u = (t - a.y()) / (b.y() - a.y());
-            return QPointF(a.x() + u * (b.x() - a.x()), t);
-        };
-    };
-    if (x0 < s0) {
-        clip([s0](QPointF p) { return p.x() >= s0; }, atS(s0));
-    }
-    if (x1 > s1) {
-        clip([s1](QPointF p) { return p.x() <= s1; }, atS(s1));
-    }
-    if (y0 < t0) {
-        clip([t0](QPointF p) { return p.y() >= t0; }, atT(t0));
-    }
-    if (y1 > t1) {
-        clip([t1](QPointF p) { return p.y() <= t1; }, atT(t1));
-    }
-    double twice = 0.0;
-    for (std::size_t i = 0; i < inCount; ++i) {
-        const QPointF a = in[i], b = in[(i + 1) % inCount];
-        twice += a.x() * b.y() - b.x() * a.y();
-    }
-    return 0.5 * std::abs(twice);
+    std::array<QPointF, kClipRoom> a, b;
+    const QPointF* clipped = nullptr;
+    const std::size_t n =
+        clipAcross(polygon.data(), polygon.size(), a.data(), b.data(), x0, x1, s0, s1, clipped);
+    return areaAlong(clipped, n, y0, y1, t0, t1);
 }
 
 } // namespace
@@ -403,27 +460,45 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         outlineOf(rectOutline(QRectF(QPointF(0, 0), view.viewSize()), view), n, perp);
     const double ppm = view.pixelsPerMetre();
 
+    // Every band the search weighs spans the same length along the axis, [sLo, sHi]: each outline is clipped
+    // to that stretch once here, and each band clips what is left by its two sides across (areaInside's
+    // steps, in its order, so its areas to the bit). An outline wholly before or past it has no area there.
+    struct Strip {
+        ClipPart part;
+        double t0, t1;
+    };
+    const auto stripsOf = [&](const std::vector<Outline>& outlines) {
+        std::vector<Strip> strips;
+        for (const Outline& o : outlines) {
+            strips.push_back({ClipPart(o.points, r.sLo, r.sHi), o.t0, o.t1});
+        }
+        return strips;
+    };
+    const std::vector<Strip> pairStrips = stripsOf(pair);
+    const std::vector<Strip> otherStrips = stripsOf(otherOutlines);
+    const std::vector<Strip> nameStrips = stripsOf(nameOutlines);
+
     struct Cover {
         double pair = 0, others = 0, names = 0, outside = 0, a = 0, b = 0;
     };
     // The share of the band [sLo, sHi] x [bandLo, bandHi] each kind of thing covers (exact areas).
     const auto cover = [&](double bandLo, double bandHi) {
         const double total = (r.sHi - r.sLo) * (bandHi - bandLo);
-        const auto share = [&](std::span<const Outline> outlines) {
+        const auto share = [&](std::span<const Strip> strips) {
             double area = 0.0;
-            for (const Outline& o : outlines) {
+            for (const Strip& o : strips) {
                 if (o.t1 >= bandLo && o.t0 <= bandHi) {
-                    area += areaInside(o.points, r.sLo, r.sHi, bandLo, bandHi);
+                    area += o.part.areaBetween(bandLo, bandHi);
                 }
             }
             return std::min(1.0, area / total);
         };
         Cover c;
-        c.a = share(std::span<const Outline>(pair.data(), 1));
-        c.b = share(std::span<const Outline>(pair.data() + 1, 1));
+        c.a = share(std::span<const Strip>(pairStrips.data(), 1));
+        c.b = share(std::span<const Strip>(pairStrips.data() + 1, 1));
         c.pair = std::min(1.0, c.a + c.b);
-        c.others = share(otherOutlines);
-        c.names = share(nameOutlines);
+        c.others = share(otherStrips);
+        c.names = share(nameStrips);
         // Outside: of the stretch of the band whose middle line is in the view (a shadow longer than the view,
         // a 12 m ground's, leaves it at both ends wherever the ruler goes; what counts is its lanes).
         const double mid = 0.5 * (bandLo + bandHi);
