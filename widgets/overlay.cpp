@@ -448,7 +448,7 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
         }
         return out;
     };
-    const double reach = 400.0 * labels.scale(); // past the layout's farthest spot, and a badge's size
+    const double reach = kBadgeReach * labels.scale();
     for (const auto& [text, color, home, rival, rivalBody, rivalShape] :
          {std::tuple{QStringLiteral("A"), a, &outlineA, &outlineB, &w.bodyB(), w.shapeB()},
           std::tuple{QStringLiteral("B"), b, &outlineB, &outlineA, &w.bodyA(), w.shapeA()}}) {
@@ -671,13 +671,30 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
         // Only bodies that reach into the view: labels and their leaders stay in it (the box of each of a
         // thousand bodies, a sine and cosine apiece, was 5% of a drag's mouse move).
         const QRectF viewRect(QPointF(0, 0), view.viewSize());
+        // The pair's badges must read as theirs, not as a body's beside them (drawPairOutlines): the outlines
+        // of the bodies near a badge's anchor, its rivals (only those: a thousand bodies' outlines per paint
+        // of a drag would be wasted).
+        std::vector<QRectF> badgeReach;
+        const double reach = kBadgeReach * scale;
+        for (const OverlayStep& s : steps) {
+            if (s.walkthrough && s.walkthrough->isValid()) {
+                for (const QPointF centre :
+                     {toView(view, shapeCentre(s.walkthrough->geometryA(), s.walkthrough->transformA())),
+                      toView(view, shapeCentre(s.walkthrough->geometryB(), s.walkthrough->transformB()))}) {
+                    badgeReach.emplace_back(centre - QPointF(reach, reach), QSizeF(2.0 * reach, 2.0 * reach));
+                }
+            }
+        }
         for (const phys::BodyDef& body : scene.bodies) {
             if (!body.shapes.empty() && SceneRenderer::mayReachView(body, view, viewRect) && !inPair(body)) {
-                labels.addAvoidArea(bodyBox(body, view));
-                // The pair's badges must read as theirs, not as a body's beside them (drawPairOutlines).
-                const phys::Transform xf{body.position, phys::Rot(body.angle)};
-                for (const phys::ShapeDef& shape : body.shapes) {
-                    labels.addOtherBodyOutline(viewPolygon(shapeOutline(shape.geometry, xf), view));
+                const QRectF box = bodyBox(body, view);
+                labels.addAvoidArea(box);
+                if (std::any_of(badgeReach.begin(), badgeReach.end(),
+                                [&box](const QRectF& r) { return r.intersects(box); })) {
+                    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+                    for (const phys::ShapeDef& shape : body.shapes) {
+                        labels.addOtherBodyOutline(viewPolygon(shapeOutline(shape.geometry, xf), view));
+                    }
                 }
             }
         }

@@ -152,6 +152,10 @@ std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const 
 /// A world outline (shapeOutline's) in view pixels.
 QPolygonF viewPolygon(const std::vector<phys::Vec2>& outline, const ViewTransform& view);
 
+/// How far from a pair badge's anchor (pixels before the display scale) another body may be its rival
+/// (LabelRequest::rivals): past the label layout's farthest spot (14 rings of 11 px) and a badge's size.
+inline constexpr double kBadgeReach = 400.0;
+
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
