@@ -336,6 +336,78 @@ bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex) {
     return true;
 }
 
+bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex) {
+    if (convex.size() < 3) {
+        return false;
+    }
+    double twice = 0.0; // the winding, by the signed area
+    const qsizetype n = convex.size();
+    for (qsizetype i = 0; i < n; ++i) {
+        const QPointF a = convex[i], b = convex[(i + 1) % n];
+        twice += a.x() * b.y() - b.x() * a.y();
+    }
+    const double sign = twice > 0.0 ? 1.0 : -1.0;
+    // A convex polygon holds a rectangle when it holds its four corners: each on the inner side of every edge.
+    for (const QPointF c : {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()}) {
+        for (qsizetype i = 0; i < n; ++i) {
+            const QPointF a = convex[i], e = convex[(i + 1) % n] - a;
+            if (sign * (e.x() * (c.y() - a.y()) - e.y() * (c.x() - a.x())) < 0.0) {
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+// Two disjoint convex shapes are nearest at a vertex of one and an edge of the other (Ericson, Real-Time
+// Collision Detection 5.1.9):
+//   0 when they meet (rectIntersectsConvex)
+//   else min of: each polygon vertex's distance to the rectangle, each rectangle corner's to each polygon edge
+double distanceRectToConvex(const QRectF& rect, const QPolygonF& convex) {
+    if (convex.isEmpty()) {
+        return 1e300;
+    }
+    if (rectIntersectsConvex(rect, convex)) {
+        return 0.0;
+    }
+    double best = 1e300;
+    const qsizetype n = convex.size();
+    const QPointF corners[4] = {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()};
+    for (qsizetype i = 0; i < n; ++i) {
+        best = std::min(best, distanceToRect(convex[i], rect));
+        const QPointF a = convex[i], d = convex[(i + 1) % n] - a;
+        const double len2 = QPointF::dotProduct(d, d);
+        for (const QPointF& c : corners) {
+            const double t = len2 > 0.0 ? std::clamp(QPointF::dotProduct(c - a, d) / len2, 0.0, 1.0) : 0.0;
+            const QPointF q = a + t * d;
+            best = std::min(best, std::hypot(c.x() - q.x(), c.y() - q.y()));
+        }
+    }
+    return best;
+}
+
+// A badge beside its body reads as its body's by proximity (Gestalt): close to it, and nearer it than anything
+// else by a clear margin. Both measures are the text's own height: "A" 2 px off the box and 15 px off the
+// plank, the badge between them and 21 px tall, was read as the plank's (issue 12); one 42 px over the box,
+// clear of everything, floated as nobody's.
+bool namesItsHome(const QRectF& text, const QPolygonF& home, const std::vector<QPolygonF>& rivals) {
+    if (rectInsideConvex(text, home)) {
+        return true;
+    }
+    const double away = distanceRectToConvex(text, home);
+    if (away > text.height()) {
+        return false;
+    }
+    const double clear = away + text.height();
+    return std::none_of(rivals.begin(), rivals.end(), [&](const QPolygonF& rival) {
+        // The rival's box first: most bodies are nowhere near.
+        const QRectF box = rival.boundingRect();
+        const double dx = std::max({0.0, box.left() - text.right(), text.left() - box.right()});
+        const double dy = std::max({0.0, box.top() - text.bottom(), text.top() - box.bottom()});
+        return std::hypot(dx, dy) < clear && distanceRectToConvex(text, rival) < clear;
+    });
+}
+
 LabelLayout::LabelLayout(QRectF bounds, double displayScale)
     : m_bounds(bounds.normalized()), m_scale(displayScale > 0.0 ? displayScale : 1.0) {}
 
@@ -384,10 +456,12 @@ QRectF LabelLayout::preferredTextRect(const LabelRequest& request, double displa
     const QSizeF size = textSize(request, displayScale);
     const double len = std::hypot(request.direction.x(), request.direction.y());
     if (!(len > 0.0)) {
-        return {request.anchor.x() - 0.5 * size.width(), request.anchor.y() - 0.5 * size.height(),
-                size.width(), size.height()};
+        return QRectF(request.anchor.x() - 0.5 * size.width(), request.anchor.y() - 0.5 * size.height(),
+                      size.width(), size.height())
+            .translated(request.offset);
     }
-    return boxBeside(request.anchor, size, request.direction / len, kGap * displayScale);
+    return boxBeside(request.anchor, size, request.direction / len, kGap * displayScale)
+        .translated(request.offset);
 }
 
 namespace {
@@ -500,6 +574,8 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
     };
     // The search for one label's spot: what it returns depends only on the request and on what lies in
     // `touched` when it ends (the memo's premise).
+    // The anchors of the other requests a badge's spots may cover (LabelRequest::home), set before its search.
+    std::vector<QPointF> guarded;
     const auto search = [&](const LabelRequest& original) {
         LabelLayoutMemo::Outcome outcome;
         LabelRequest r = original;
@@ -569,6 +645,23 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                     double hard = taken.overlap(seen) + onShape;
                     double cost = 1000.0 * (taken.overlap(padded) + onShape) +
                                   std::max(0.0, marks.overlap(seen) - own) + avoid.overlap(seen);
+                    // A badge that does not read as its body's (LabelRequest::home) is taken only where every
+                    // spot costs more, and then on a leader that says whose it is: weighed like five third
+                    // bodies under it, less than text across any line or text, which no leader mends (a hard
+                    // rule put the pile's badge over another label, gjk_pair, in a first try).
+                    const bool misnamed =
+                        !r.home.isEmpty() && !namesItsHome(textBoxOf(seen), r.home, r.rivals);
+                    if (misnamed) {
+                        cost += 5.0 * seen.width() * seen.height();
+                    }
+                    // Nor over the point another label names (the MTV's tip on B's centre when the MTV is 0.00
+                    // m, a depth's contact point): that label's leader would cross it. Like a leader across
+                    // text, a square of text each.
+                    for (const QPointF& p : guarded) {
+                        if (seen.contains(p)) {
+                            cost += 1000.0 * 4.0 * halo * halo;
+                        }
+                    }
                     // Every term below adds, so a spot that already costs as much as the best (with the
                     // leader's tie-break) is not it: the rest is not worked out (a label in a crowd weighs two
                     // hundred spots).
@@ -580,6 +673,16 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                         // a highlighted edge): weighed like text over a strip of text as wide as the line.
                         if (line.kind == LineKind::Line) {
                             cost += 200.0 * line.width * lengthInside(line.from, line.to, seen);
+                        } else if (line.kind == LineKind::WorldAxis) {
+                            // The x or y axis through the text, its pen's width included (it runs the whole
+                            // view: a label on it reads as struck through, issue 12): like text over text, and
+                            // as forbidden (a label that only repeats the table gives way: vertex_on_vertex's
+                            // "edge 2" in presentation mode, the y axis along box a's left edge).
+                            const double w = 0.5 * line.width;
+                            const double across =
+                                lengthInside(line.from, line.to, textBoxOf(seen).adjusted(-w, -w, w, w));
+                            cost += 1000.0 * line.width * across;
+                            hard += across;
                         } else if (line.kind == LineKind::Outline) {
                             // A label across an outline straddles it ("|cos| 0.95" over its edge, the "A"
                             // badge on A's outline: issue 12 review M3): weighed like text over text; the halo
@@ -604,8 +707,9 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                         return false;
                     }
                     const QRectF textBox = seen.adjusted(halo, halo, -halo, -halo);
-                    if (r.leaderAllowed &&
-                        (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) {
+                    if ((r.leaderAllowed &&
+                         (r.alwaysLeader || distanceToRect(r.anchor, textBox) > 2.5 * gap)) ||
+                        misnamed) {
                         const auto [onLabels, acrossBodies] = leaderCost(r.anchor, textBox, r.alwaysLeader);
                         cost += onLabels + acrossBodies;
                         hard += onLabels;
@@ -629,6 +733,29 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                     return total <= 0.0;
                 };
                 bool done = consider(preferred);
+                if (!r.home.isEmpty()) {
+                    // Inside its body first, where the text fits clear of the outline: the nearest such spot to
+                    // the anchor (the body's centre), the preferred direction first, every 4 px out to the
+                    // body's far side; a spot inside reads as its body's whatever lies near.
+                    const QRectF span = r.home.boundingRect();
+                    const double step = 4.0 * m_scale;
+                    const double farthest = std::max(
+                        {std::abs(span.left() - r.anchor.x()), std::abs(span.right() - r.anchor.x()),
+                         std::abs(span.top() - r.anchor.y()), std::abs(span.bottom() - r.anchor.y())});
+                    const QRectF centred(r.anchor.x() - 0.5 * size.width(),
+                                         r.anchor.y() - 0.5 * size.height(), size.width(), size.height());
+                    for (int ring = 0; !done && ring * step <= farthest; ++ring) {
+                        for (int k = 0; k < (ring == 0 ? 1 : kDirections) && !done; ++k) {
+                            const int turn = (k + 1) / 2 * (k % 2 == 1 ? 1 : -1);
+                            const double angle = angle0 + turn * 2.0 * kPi / kDirections;
+                            const QRectF box =
+                                centred.translated(QPointF(std::cos(angle), std::sin(angle)) * (ring * step));
+                            if (rectInsideConvex(box, r.home)) {
+                                done = consider(box);
+                            }
+                        }
+                    }
+                }
                 const double limit = r.maxDistance > 0.0 ? r.maxDistance * m_scale : 1e300;
                 // A label always on a leader (a body's name outside a crowd of small bodies) may go twice as far
                 // for a clear spot: its leader says whose it is.
@@ -662,9 +789,12 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
         outcome.placed = true;
         outcome.fontPixels = r.fontPixels;
         outcome.textRect = best;
-        outcome.leader = !r.fixed && r.leaderAllowed &&
-                         (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
-                                             (best.center() - preferred.center()).manhattanLength() > gap));
+        outcome.leader =
+            !r.fixed &&
+            ((r.leaderAllowed &&
+              (r.alwaysLeader || (distanceToRect(r.anchor, best) > 2.5 * gap &&
+                                  (best.center() - preferred.center()).manhattanLength() > gap))) ||
+             (!r.home.isEmpty() && !namesItsHome(best, r.home, r.rivals)));
         return outcome;
     };
     // What lies in `region` for a search there: the rectangles, convex obstacles, lines and leaders it can
@@ -710,6 +840,19 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
         }
         LabelLayoutMemo::Outcome outcome;
         bool found = false;
+        guarded.clear();
+        if (!original.home.isEmpty()) {
+            // Every other label's anchor within the badge's reach (its body, and the rings around its anchor).
+            const double reach = 2.0 * kRings * kRingStep * m_scale;
+            const QRectF near = original.home.boundingRect()
+                                    .united(QRectF(original.anchor, QSizeF(0, 0)))
+                                    .adjusted(-reach, -reach, reach, reach);
+            for (std::size_t other = 0; other < m_requests.size(); ++other) {
+                if (other != index && !m_requests[other].fixed && near.contains(m_requests[other].anchor)) {
+                    guarded.push_back(m_requests[other].anchor);
+                }
+            }
+        }
         if (memo && !original.fixed) {
             requestKey.clear();
             pushRect(requestKey, m_bounds);
@@ -718,9 +861,24 @@ std::vector<PlacedLabel> LabelLayout::place(LabelLayoutMemo* memo) const {
                                double(original.color.rgba()), original.direction.x(), original.direction.y(),
                                original.fontPixels, double(original.bold), double(original.leaderAllowed),
                                double(original.alwaysLeader), original.maxDistance, double(original.optional),
-                               double(original.tag), double(original.text.size())});
+                               double(original.tag), original.offset.x(), original.offset.y(),
+                               double(original.text.size())});
             for (const QChar c : original.text) {
                 requestKey.push_back(double(c.unicode()));
+            }
+            // A badge's body and its rivals are part of what it asks (LabelRequest::home).
+            const auto pushOutline = [&requestKey](const QPolygonF& outline) {
+                for (const QPointF& p : outline) {
+                    requestKey.insert(requestKey.end(), {p.x(), p.y()});
+                }
+                requestKey.push_back(-4e300); // end of an outline
+            };
+            pushOutline(original.home);
+            for (const QPolygonF& outline : original.rivals) {
+                pushOutline(outline);
+            }
+            for (const QPointF& p : guarded) {
+                requestKey.insert(requestKey.end(), {p.x(), p.y()});
             }
             const std::uint64_t bucket = hashNumbers(requestKey);
             ++memo->m_searches;

@@ -45,6 +45,18 @@ struct LabelRequest {
     /// name), left out when no spot is clear of other labels, names, grid figures, arrows and leaders (a small
     /// view with presentation text) rather than written over them.
     bool optional = false;
+    /// The preferred box moved by this much from its spot beside the anchor, view pixels (the SAT bracket's
+    /// measure slid along its bracket off a world axis: SatRuler's measureBox).
+    QPointF offset;
+    /// Non-empty: the convex outline (view pixels) of the body this label names by its place alone (a pair's
+    /// "A" or "B" badge). Such a label reads as its body's when its text lies inside the outline, or outside
+    /// within its own text height of it and nearer it than any of `rivals` by that much (namesItsHome); the
+    /// layout tries
+    /// spots inside first, weighs a spot that is neither, and joins the label taken there to its anchor by
+    /// a leader line (issue 12: "A" between the box and the plank read as naming the plank).
+    QPolygonF home;
+    /// The outlines of the other bodies near the anchor (convex, view pixels), for `home`.
+    std::vector<QPolygonF> rivals;
     /// Who asked, for the asker to find its labels among the placed ones (a body's index for a body name);
     /// -1: nobody in particular. A tagged label is drawn by its asker at its own size, so it is never
     /// tried smaller.
@@ -58,6 +70,10 @@ enum class LineKind {
     Arrow,   ///< an arrow with its head
     Handle,  ///< the selected body's rotate knob and its line (drawn by the Select tool, over everything)
     Outline, ///< an edge of the pair's outlines or a highlighted edge: text across it reads as struck through
+    /// The world's x or y axis, drawn under everything with the grid (SceneRenderer::worldAxisLines): text
+    /// across it reads as struck through ("overlap 0.050 m" on the x axis, issue 12), and it is no line of
+    /// the walkthrough's drawing.
+    WorldAxis,
 };
 
 /// A line drawn in the picture, view pixels.
@@ -88,6 +104,15 @@ std::pair<double, double> clipSegmentToRect(QPointF a, QPointF b, const QRectF& 
 
 /// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
 bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);
+
+/// Whether the rectangle `rect` lies wholly inside the convex polygon `convex` (either winding), view pixels.
+bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex);
+/// Distance between `rect` and the convex polygon `convex` (0 when they meet), view pixels.
+double distanceRectToConvex(const QRectF& rect, const QPolygonF& convex);
+/// Whether a label's text box `text` reads as naming the body whose outline is `home` rather than one of
+/// `rivals` or nobody (LabelRequest::home): inside `home`, or outside at most the text's height from it and
+/// nearer it than any rival by the text's height.
+bool namesItsHome(const QRectF& text, const QPolygonF& home, const std::vector<QPolygonF>& rivals);
 
 /// What one layout's searches found, kept for the next layout of nearly the same picture (a drag's mouse
 /// moves: the names of a thousand bodies far from the dragged one stay where they were). A label is taken
@@ -145,6 +170,10 @@ public:
     void addAvoidArea(const QRectF& rect);
     /// The avoid areas given so far (the SAT ruler keeps its bars off them too).
     const std::vector<QRectF>& avoidAreas() const { return m_avoid; }
+    /// The outline of a shape of another body than the pair (convex, view pixels): a pair badge's rivals
+    /// (LabelRequest::rivals). Kept for the asker; place() does not read it.
+    void addOtherBodyOutline(const QPolygonF& convex) { m_otherBodies.push_back(convex); }
+    const std::vector<QPolygonF>& otherBodyOutlines() const { return m_otherBodies; }
     /// A mark (a contact dot, an arrow tip) that labels should not cover, view pixels.
     void addMark(QPointF point, double radius);
     /// A drawn line (a ruler bar, an arrow, a highlighted edge) that labels should not lie across, view
@@ -188,6 +217,7 @@ private:
     std::vector<QRectF> m_obstacles;
     std::vector<QPolygonF> m_shapes; ///< convex obstacles (addObstacleShape)
     std::vector<QRectF> m_avoid;
+    std::vector<QPolygonF> m_otherBodies;
     std::vector<QRectF> m_marks;
     std::vector<DrawnLine> m_lines;
     std::vector<LabelRequest> m_requests;

@@ -30,6 +30,7 @@
 #include <cmath>
 #include <iterator>
 #include <span>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -431,11 +432,46 @@ void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough&
             }
         }
     }
-    const QPointF up(0.0, -1.0);
-    addLabel(labels, 90, toView(view, shapeCentre(w.geometryA(), w.transformA())), QStringLiteral("A"), a, up,
-             18.0, true, false);
-    addLabel(labels, 90, toView(view, shapeCentre(w.geometryB(), w.transformB())), QStringLiteral("B"), b, up,
-             18.0, true, false);
+    // Each badge names its shape by its colour and its place: inside the shape where it fits, else beside it
+    // nearer it than any other body, else on a leader (LabelRequest::home; issue 12: "A" between the box and
+    // the plank of shapes.json read as the plank's). Its rivals: the other of the pair (every shape of its
+    // body) and the other bodies' shapes near enough to be nearer one of its spots.
+    const QPolygonF outlineA = viewPolygon(shapeOutline(w.geometryA(), w.transformA()), view);
+    const QPolygonF outlineB = viewPolygon(shapeOutline(w.geometryB(), w.transformB()), view);
+    const auto bodyOutlines = [&view](const phys::BodyDef& body, int except) {
+        std::vector<QPolygonF> out;
+        const phys::Transform xf{body.position, phys::Rot(body.angle)};
+        for (std::size_t i = 0; i < body.shapes.size(); ++i) {
+            if (int(i) != except) {
+                out.push_back(viewPolygon(shapeOutline(body.shapes[i].geometry, xf), view));
+            }
+        }
+        return out;
+    };
+    const double reach = kBadgeReach * labels.scale();
+    for (const auto& [text, color, home, rival, rivalBody, rivalShape] :
+         {std::tuple{QStringLiteral("A"), a, &outlineA, &outlineB, &w.bodyB(), w.shapeB()},
+          std::tuple{QStringLiteral("B"), b, &outlineB, &outlineA, &w.bodyA(), w.shapeA()}}) {
+        LabelRequest r;
+        r.anchor = toView(view, shapeCentre(text == QLatin1String("A") ? w.geometryA() : w.geometryB(),
+                                            text == QLatin1String("A") ? w.transformA() : w.transformB()));
+        r.text = text;
+        r.color = color;
+        r.direction = QPointF(0.0, -1.0);
+        r.fontPixels = 18.0;
+        r.priority = 90;
+        r.leaderAllowed = false;
+        r.home = *home;
+        r.rivals = bodyOutlines(*rivalBody, rivalShape);
+        r.rivals.push_back(*rival);
+        const QRectF near(r.anchor - QPointF(reach, reach), QSizeF(2.0 * reach, 2.0 * reach));
+        for (const QPolygonF& other : labels.otherBodyOutlines()) {
+            if (other.boundingRect().intersects(near)) {
+                r.rivals.push_back(other);
+            }
+        }
+        labels.add(r);
+    }
 }
 
 void drawManifold(QPainter& painter, LabelLayout& labels, const ViewTransform& view, const phys::Manifold& m,
@@ -635,10 +671,41 @@ OverlayPicture OverlayPainter::drawOverlayPicture(QPainter& painter, const phys:
         // Only bodies that reach into the view: labels and their leaders stay in it (the box of each of a
         // thousand bodies, a sine and cosine apiece, was 5% of a drag's mouse move).
         const QRectF viewRect(QPointF(0, 0), view.viewSize());
+        // The pair's badges must read as theirs, not as a body's beside them (drawPairOutlines): the outlines
+        // of the bodies near a badge's anchor, its rivals (only those: a thousand bodies' outlines per paint
+        // of a drag would be wasted).
+        std::vector<QRectF> badgeReach;
+        const double reach = kBadgeReach * scale;
+        for (const OverlayStep& s : steps) {
+            if (s.walkthrough && s.walkthrough->isValid()) {
+                for (const QPointF centre :
+                     {toView(view, shapeCentre(s.walkthrough->geometryA(), s.walkthrough->transformA())),
+                      toView(view, shapeCentre(s.walkthrough->geometryB(), s.walkthrough->transformB()))}) {
+                    badgeReach.emplace_back(centre - QPointF(reach, reach), QSizeF(2.0 * reach, 2.0 * reach));
+                }
+            }
+        }
         for (const phys::BodyDef& body : scene.bodies) {
             if (!body.shapes.empty() && SceneRenderer::mayReachView(body, view, viewRect) && !inPair(body)) {
-                labels.addAvoidArea(bodyBox(body, view));
+                const QRectF box = bodyBox(body, view);
+                labels.addAvoidArea(box);
+                if (std::any_of(badgeReach.begin(), badgeReach.end(),
+                                [&box](const QRectF& r) { return r.intersects(box); })) {
+                    const phys::Transform xf{body.position, phys::Rot(body.angle)};
+                    for (const phys::ShapeDef& shape : body.shapes) {
+                        labels.addOtherBodyOutline(viewPolygon(shapeOutline(shape.geometry, xf), view));
+                    }
+                }
             }
+        }
+    }
+    if (gridShown) {
+        // The world's axes, drawn with the grid under everything: a label across one reads as struck
+        // through (issue 12: "overlap 0.050 m" on the x axis of vertex_on_edge). Their pen is in device
+        // pixels, whatever the display scale.
+        for (const QLineF& axis :
+             SceneRenderer::worldAxisLines(view.visibleWorldRect(), view.worldToView())) {
+            labels.addLine(axis.p1(), axis.p2(), SceneRenderer::kWorldAxisWidth / scale, LineKind::WorldAxis);
         }
     }
     for (const DrawnLine& h : handles) {

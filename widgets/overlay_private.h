@@ -147,6 +147,15 @@ bool isPairBody(const Walkthrough& w, const phys::BodyDef& body);
 /// The box of all of a body's shapes, view pixels.
 QRectF bodyBox(const phys::BodyDef& body, const ViewTransform& view);
 
+/// A shape's outline in the world, counter-clockwise (a circle as a 24-gon), metres.
+std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf);
+/// A world outline (shapeOutline's) in view pixels.
+QPolygonF viewPolygon(const std::vector<phys::Vec2>& outline, const ViewTransform& view);
+
+/// How far from a pair badge's anchor (pixels before the display scale) another body may be its rival
+/// (LabelRequest::rivals): past the label layout's farthest spot (14 rings of 11 px) and a badge's size.
+inline constexpr double kBadgeReach = 400.0;
+
 /// The "A" / "B" badges and coloured outlines of the walkthrough's two shapes.
 void drawPairOutlines(QPainter& painter, LabelLayout& labels, const Walkthrough& w,
                       const ViewTransform& view);
@@ -188,8 +197,23 @@ struct SatRuler {
 /// its band covers neither the pair, nor another body (`others`, view pixels), nor a name or grid label
 /// (`names`, view pixels), nor leaves the view; when nothing is clear, the placement covering least, the
 /// view's edge worst, then names, other bodies, the pair.
+/// `axes`: the world's axes drawn under the ruler (SceneRenderer::worldAxisLines), which its bracket's measure
+/// keeps off (measureSlide; weighed like a measure over the pair when it cannot).
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                  const std::vector<QRectF>& names, const std::vector<QRectF>& others);
+                  const std::vector<QRectF>& names, const std::vector<QRectF>& others,
+                  const std::vector<QLineF>& axes = {});
+
+/// Whether the text box `text` meets one of the world's axes `axes` (view pixels) drawn
+/// SceneRenderer::kWorldAxisWidth wide: the axis then runs through the text, which reads as struck through.
+bool crossesWorldAxis(const QRectF& text, const std::vector<QLineF>& axes);
+
+/// How far to slide the SAT bracket's measure, whose text box at its spot beside the bracket's middle on the
+/// side `direction` is `text`, along the bracket (view pixels) so that neither its text nor its halo (`halo`
+/// pixels) meets a world axis of `axes` ("overlap 0.050 m" lay on the x axis of vertex_on_edge, where every
+/// bracket of a box on a ground at y = 0 lies, issue 12): the least slide that clears them all, no further
+/// than the box's own extent along the bracket (it then still sits beside the bracket's middle); (0, 0) when
+/// none is needed or none clears them.
+QPointF measureSlide(const QRectF& text, QPointF direction, const std::vector<QLineF>& axes, double halo);
 
 /// Whether the ruler of SAT axis `k` has room just beside the pair, at the spot satRuler takes when it is
 /// clear (A's bar a margin past the pair's box, on either side): its band, its badges, its bracket's label

@@ -19,6 +19,97 @@
 
 namespace cl::overlay_detail {
 
+// A circle as a 24-gon: a fraction of a percent of its area off.
+std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf) {
+    std::vector<phys::Vec2> out;
+    if (const auto* c = std::get_if<phys::Circle>(&geometry)) {
+        const phys::Vec2 centre = phys::transformPoint(xf, c->center);
+        for (int i = 0; i < 24; ++i) {
+            const double a = 2.0 * 3.14159265358979323846 * i / 24.0;
+            out.push_back(centre + c->radius * phys::Vec2{std::cos(a), std::sin(a)});
+        }
+    } else if (const auto* p = std::get_if<phys::Polygon>(&geometry)) {
+        for (int i = 0; i < p->count(); ++i) {
+            out.push_back(phys::transformPoint(xf, p->vertex(i)));
+        }
+    }
+    return out;
+}
+
+QPolygonF viewPolygon(const std::vector<phys::Vec2>& outline, const ViewTransform& view) {
+    QPolygonF polygon;
+    polygon.reserve(qsizetype(outline.size()));
+    for (const phys::Vec2 p : outline) {
+        polygon << toView(view, p);
+    }
+    return polygon;
+}
+
+bool crossesWorldAxis(const QRectF& text, const std::vector<QLineF>& axes) {
+    const double w = 0.5 * SceneRenderer::kWorldAxisWidth;
+    const QRectF grown = text.adjusted(-w, -w, w, w);
+    return std::any_of(axes.begin(), axes.end(), [&grown](const QLineF& axis) {
+        const auto [t0, t1] = clipSegmentToRect(axis.p1(), axis.p2(), grown);
+        return t1 > t0;
+    });
+}
+
+// Slide off the axes:
+//   u = the bracket's direction in the view (direction turned a quarter); grown = text + halo + half the pen
+//   for each axis (unit normal m, offset c = dot(m, axis point)) not parallel to u:
+//     the slides that put grown wholly on either side of it: (c - min dot(m, corner)) / dot(u, m) and
+//     (c - max dot(m, corner)) / dot(u, m), a hundredth of a pixel further
+//   the least of them (and 0) whose moved box meets no axis, within the box's extent along u
+QPointF measureSlide(const QRectF& text, QPointF direction, const std::vector<QLineF>& axes, double halo) {
+    const double len = std::hypot(direction.x(), direction.y());
+    if (axes.empty() || !(len > 0.0)) {
+        return {};
+    }
+    const QPointF u(-direction.y() / len, direction.x() / len);
+    const double m = halo + 0.5 * SceneRenderer::kWorldAxisWidth;
+    const QRectF grown = text.adjusted(-m, -m, m, m);
+    const auto clear = [&axes](const QRectF& box) {
+        return std::none_of(axes.begin(), axes.end(), [&box](const QLineF& axis) {
+            const auto [t0, t1] = clipSegmentToRect(axis.p1(), axis.p2(), box);
+            return t1 >= t0;
+        });
+    };
+    if (clear(grown)) {
+        return {};
+    }
+    std::vector<double> slides;
+    for (const QLineF& axis : axes) {
+        const QPointF d = axis.p2() - axis.p1();
+        const double length = std::hypot(d.x(), d.y());
+        if (!(length > 0.0)) {
+            continue;
+        }
+        const QPointF normal(-d.y() / length, d.x() / length);
+        const double um = QPointF::dotProduct(u, normal);
+        if (std::abs(um) < 1e-3) {
+            continue; // sliding along the axis never leaves it
+        }
+        const double c = QPointF::dotProduct(normal, axis.p1());
+        double lo = 1e300, hi = -1e300;
+        for (const QPointF corner :
+             {grown.topLeft(), grown.topRight(), grown.bottomLeft(), grown.bottomRight()}) {
+            lo = std::min(lo, QPointF::dotProduct(normal, corner));
+            hi = std::max(hi, QPointF::dotProduct(normal, corner));
+        }
+        for (const double t : {(c - lo) / um, (c - hi) / um}) {
+            slides.push_back(t + (t > 0.0 ? 0.01 : -0.01));
+        }
+    }
+    std::sort(slides.begin(), slides.end(), [](double a, double b) { return std::abs(a) < std::abs(b); });
+    const double limit = std::abs(u.x()) * text.width() + std::abs(u.y()) * text.height();
+    for (const double t : slides) {
+        if (std::abs(t) <= limit && clear(grown.translated(u * t))) {
+            return u * t;
+        }
+    }
+    return {};
+}
+
 namespace {
 
 /// A convex outline in the ruler's frame: (s, t) = (dot(p, n), dot(p, leftPerp(n))) for each world point p
@@ -38,33 +129,6 @@ Outline outlineOf(const std::vector<phys::Vec2>& world, phys::Vec2 n, phys::Vec2
         o.t1 = std::max(o.t1, o.points.back().y());
     }
     return o;
-}
-
-/// A shape's outline in the world (a circle as a 24-gon: a fraction of a percent of its area off).
-std::vector<phys::Vec2> shapeOutline(const phys::ShapeGeometry& geometry, const phys::Transform& xf) {
-    std::vector<phys::Vec2> out;
-    if (const auto* c = std::get_if<phys::Circle>(&geometry)) {
-        const phys::Vec2 centre = phys::transformPoint(xf, c->center);
-        for (int i = 0; i < 24; ++i) {
-            const double a = 2.0 * 3.14159265358979323846 * i / 24.0;
-            out.push_back(centre + c->radius * phys::Vec2{std::cos(a), std::sin(a)});
-        }
-    } else if (const auto* p = std::get_if<phys::Polygon>(&geometry)) {
-        for (int i = 0; i < p->count(); ++i) {
-            out.push_back(phys::transformPoint(xf, p->vertex(i)));
-        }
-    }
-    return out;
-}
-
-/// A world outline (shapeOutline's) in view pixels.
-QPolygonF viewPolygon(const std::vector<phys::Vec2>& outline, const ViewTransform& view) {
-    QPolygonF polygon;
-    polygon.reserve(qsizetype(outline.size()));
-    for (const phys::Vec2 p : outline) {
-        polygon << toView(view, p);
-    }
-    return polygon;
 }
 
 /// A view rectangle's corners in the world.
@@ -405,7 +469,8 @@ namespace cl::overlay_detail {
 // (A label-placement cost of the kind Christensen, Marks and Shieber weigh, "An empirical study of algorithms
 // for point-feature label placement", ACM TOG 1995, applied to the ruler as one large label.)
 SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double scale,
-                  const std::vector<QRectF>& names, const std::vector<QRectF>& others) {
+                  const std::vector<QRectF>& names, const std::vector<QRectF>& others,
+                  const std::vector<QLineF>& axes) {
     // The pair's outlines in the ruler's frame: their extent across the axis places the ruler, their areas
     // weigh each placement.
     const phys::Vec2 n = w.trace().sat.axes[k].normal;
@@ -544,8 +609,10 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         if (!viewBox.contains(origin + shift)) {
             return 0.0; // the bracket's middle out of sight: its measure is not drawn there (rulersHaveRoom)
         }
-        // In the view with the label layout's halo, off the pair without, as rulersHaveRoom measures it.
-        const QRectF text = measureAt[side > 0 ? 1 : 0].translated(shift);
+        // In the view with the label layout's halo, off the pair without, as rulersHaveRoom measures it;
+        // slid along the bracket off the world's axes, as drawn (drawSatAxis).
+        QRectF text = measureAt[side > 0 ? 1 : 0].translated(shift);
+        text.translate(measureSlide(text, viewDirection(side * perp), axes, halo));
         const QRectF box = text.adjusted(-halo, -halo, halo, halo);
         const double area = box.width() * box.height();
         if (!(area > 0.0)) {
@@ -555,8 +622,11 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         const double outside = 1.0 - (in.isEmpty() ? 0.0 : in.width() * in.height()) / area;
         const bool overPair = measureOverPair(text, pairInView, keepOff, viewBox);
         // A measure cut by the view's edge weighs as much as 200 px of distance (a ruler over a ground that
-        // spans the view hugged its edge, its measure cut), one over the pair a little less.
-        return (outside > 1e-6 ? 0.3 + 0.1 * outside : 0.0) + (overPair ? 0.08 : 0.0);
+        // spans the view hugged its edge, its measure cut), and so does one a world axis runs through where
+        // no slide clears it (struck through: on shapes.json's B edge 0, whose bracket runs nearly along the y
+        // axis); one over the pair a little less.
+        return (outside > 1e-6 ? 0.3 + 0.1 * outside : 0.0) + (overPair ? 0.08 : 0.0) +
+               (crossesWorldAxis(text, axes) ? 0.3 : 0.0);
     };
     // Two choices in one pass: the cheapest placement by its band and distance (best), and among the
     // placements whose band covers as much as the best's (clear of everything, or over the same ground that
@@ -669,6 +739,9 @@ bool rulerFitsBesidePair(const Walkthrough& w, int k, std::pair<double, double> 
     const phys::SatAxis& axis = w.trace().sat.axes[k];
     const QRectF viewRect(QPointF(0, 0), view.viewSize());
     const double halo = 3.0 * scale; // the label layout's halo, and a little more
+    // The slides draw the grid, and so the world's axes, which the measure slides off (drawSatAxis).
+    const std::vector<QLineF> axes =
+        SceneRenderer::worldAxisLines(view.visibleWorldRect(), view.worldToView());
     const auto clear = [&](const QRectF& box) {
         return viewRect.contains(box) && std::none_of(keepOff.begin(), keepOff.end(),
                                                       [&](const QRectF& o) { return o.intersects(box); });
@@ -686,11 +759,12 @@ bool rulerFitsBesidePair(const Walkthrough& w, int k, std::pair<double, double> 
                                [&](const QRectF& o) { return band.intersects(QPolygonF(o)); });
         const QPointF back = viewDirection(-1.0 * g.n);
         const auto [badgeA, badgeB] = badgeLanes(r, view, scale);
+        QRectF measure = labelRect(scale, at(0.5 * (r.s1 + r.s2), r.laneMark),
+                                   bracketText(axis, w.tableDecimals()), viewDirection(side * g.perp), 14.0);
+        measure.translate(measureSlide(measure, viewDirection(side * g.perp), axes, halo));
         const QRectF boxes[] = {labelRect(scale, at(axis.minA, badgeA), QStringLiteral("A"), back, 13.0),
                                 labelRect(scale, at(axis.minB, badgeB), QStringLiteral("B"), back, 13.0),
-                                labelRect(scale, at(0.5 * (r.s1 + r.s2), r.laneMark),
-                                          bracketText(axis, w.tableDecimals()), viewDirection(side * g.perp),
-                                          14.0)};
+                                measure};
         for (const QRectF& box : boxes) {
             ok = ok && clear(box.adjusted(-halo, -halo, halo, halo));
         }
@@ -719,7 +793,15 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
     const phys::SatAxis& axis = t.sat.axes[k];
     const phys::Vec2 n = axis.normal;
     const phys::Vec2 perp = phys::leftPerp(n);
-    const SatRuler ruler = satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas());
+    // The world's axes under the drawing (drawOverlayPicture gives them when the grid is drawn).
+    std::vector<QLineF> worldAxes;
+    for (const DrawnLine& line : labels.lines()) {
+        if (line.kind == LineKind::WorldAxis) {
+            worldAxes.emplace_back(line.from, line.to);
+        }
+    }
+    const SatRuler ruler =
+        satRuler(w, k, view, labels.scale(), labels.obstacles(), labels.avoidAreas(), worldAxes);
     const double margin = metres(labels.scale(), view, 30.0);
     const QString markText = bracketText(axis, w.tableDecimals());
     const double side = ruler.side;
@@ -804,7 +886,19 @@ void drawSatAxis(QPainter& painter, LabelLayout& labels, const Walkthrough& w, i
         painter.setPen(makePen(labels.scale(), mark, 3.0, Qt::SolidLine, Qt::FlatCap));
     }
     painter.restore();
-    addLabel(labels, 96, at(0.5 * (s1 + s2), laneMark), markText, mark, viewDirection(side * perp), 14.0);
+    // Beside the bracket's middle, slid along the bracket off the world's axes (measureSlide): the layout
+    // would move it off only a text height up or down, which its rings of spots around the middle do not
+    // offer a label as wide as "overlap 0.050 m" (deep_penetration's went 61 px off on a leader).
+    LabelRequest measure;
+    measure.anchor = at(0.5 * (s1 + s2), laneMark);
+    measure.text = markText;
+    measure.color = mark;
+    measure.direction = viewDirection(side * perp);
+    measure.fontPixels = 14.0;
+    measure.priority = 96;
+    measure.offset = measureSlide(LabelLayout::preferredTextRect(measure, labels.scale()), measure.direction,
+                                  worldAxes, 3.0 * labels.scale());
+    labels.add(measure);
 
     // Where the axis comes from.
     phys::Vec2 e0, e1;
@@ -1009,13 +1103,16 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
     // label layout moves a measure off them).
     const std::vector<GridLabelBox> grid =
         SceneRenderer::gridLabelBoxes(view.visibleWorldRect(), view.worldToView(), displayScale);
+    // And the world's axes, drawn with the grid (issue 12: "overlap 0.050 m" struck through by the x axis).
+    const std::vector<QLineF> axes =
+        SceneRenderer::worldAxisLines(view.visibleWorldRect(), view.worldToView());
     std::vector<QPolygonF> pairInView;
     for (const auto& [geometry, xf] :
          {std::pair{&w.geometryA(), w.transformA()}, std::pair{&w.geometryB(), w.transformB()}}) {
         pairInView.push_back(overlay_detail::viewPolygon(overlay_detail::shapeOutline(*geometry, xf), view));
     }
     for (int k = 0; k < t.sat.axisCount; ++k) {
-        const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {});
+        const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, displayScale, {}, {}, axes);
         const double overSmall = aSmaller ? r.overA : r.overB;
         if (r.outside >= 1e-6 || (both ? r.overPair : overSmall) > 0.0) {
             return false;
@@ -1029,13 +1126,15 @@ bool OverlayPainter::rulersHaveRoom(const Walkthrough& w, const ViewTransform& v
         // Only a measure whose bracket's middle is in sight: a containment's push-out past a 12 m ground
         // (the vertical stack) has its middle off the view, where no zoom that shows the box puts it.
         const QPointF mark = view.toView(0.5 * (r.s1 + r.s2) * axis.normal + r.laneMark * perp);
-        const QRectF measure = overlay_detail::labelRect(displayScale, mark,
-                                                         overlay_detail::bracketText(axis, w.tableDecimals()),
-                                                         overlay_detail::viewDirection(r.side * perp), 14.0);
+        const QPointF towards = overlay_detail::viewDirection(r.side * perp);
+        QRectF measure = overlay_detail::labelRect(
+            displayScale, mark, overlay_detail::bracketText(axis, w.tableDecimals()), towards, 14.0);
+        // Slid off the world's axes as drawn (drawSatAxis); one no slide clears lies struck through.
+        measure.translate(overlay_detail::measureSlide(measure, towards, axes, halo));
         const QRectF seen = measure.adjusted(-halo, -halo, halo, halo);
         // Off the pair, or off the smaller body when the other is much larger (as the band).
         if (viewRect.contains(mark) &&
-            (!viewRect.contains(seen) ||
+            (!viewRect.contains(seen) || overlay_detail::crossesWorldAxis(measure, axes) ||
              overlay_detail::measureOverPair(measure, pairInView, overlay_detail::measureKeepsOff(w),
                                              viewRect) ||
              std::any_of(grid.begin(), grid.end(),
@@ -1103,7 +1202,9 @@ bool OverlayPainter::drawingInView(const Walkthrough& w, const ViewTransform& vi
     }
     // A sliver past the edge (a percent of the band: a pixel of a circle axis's badge) is no cut.
     for (int k = 0; k < t.sat.axisCount; ++k) {
-        if (overlay_detail::satRuler(w, k, view, displayScale, {}, {}).outside >= 0.01) {
+        if (overlay_detail::satRuler(w, k, view, displayScale, {}, {},
+                                     SceneRenderer::worldAxisLines(visible, view.worldToView()))
+                .outside >= 0.01) {
             return false;
         }
     }

@@ -236,13 +236,11 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
     };
 
     painter.setRenderHint(QPainter::Antialiasing, true);
-    for (const Kind pass : {Kind::Minor, Kind::Major, Kind::Axis}) {
-        const double width = pass == Kind::Axis ? 2.0 : 1.0;
-        const QRgb color =
-            pass == Kind::Minor ? pal().minorLine : (pass == Kind::Major ? pal().majorLine : pal().axisLine);
-        painter.setPen(paintkit::cosmeticPen(QColor(color), width));
-        auto place = [width](double coordinate) {
-            return width == 1.0 ? snapToPixelCentre(coordinate) : std::round(coordinate);
+    for (const Kind pass : {Kind::Minor, Kind::Major}) {
+        const QRgb color = pass == Kind::Minor ? pal().minorLine : pal().majorLine;
+        painter.setPen(paintkit::cosmeticPen(QColor(color), 1.0));
+        const auto place = [](double coordinate) {
+            return snapToPixelCentre(coordinate);
         };
         for (std::int64_t i = firstX; i <= lastX; ++i) {
             if (kindOf(i) == pass) {
@@ -257,8 +255,34 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
             }
         }
     }
+    // The axes last, so they win over the lines under them; where the labels keep off them too.
+    painter.setPen(paintkit::cosmeticPen(QColor(pal().axisLine), kWorldAxisWidth));
+    for (const QLineF& axis : worldAxisLines(worldRect, worldToDevice)) {
+        painter.drawLine(axis);
+    }
 
     painter.restore();
+}
+
+// A 2 px line is rounded to whole pixels (its two pixel rows then both fully covered), a 1 px line to pixel
+// centres: each stays crisp.
+std::vector<QLineF> SceneRenderer::worldAxisLines(const QRectF& worldRect, const QTransform& worldToDevice) {
+    std::vector<QLineF> out;
+    const QRectF world = worldRect.normalized();
+    const QRectF deviceRect = worldToDevice.mapRect(world);
+    if (deviceRect.isEmpty()) {
+        return out;
+    }
+    const QPointF origin = worldToDevice.map(QPointF(0.0, 0.0));
+    if (world.left() <= 0.0 && 0.0 <= world.right()) {
+        const double x = std::round(origin.x());
+        out.emplace_back(QPointF(x, deviceRect.top()), QPointF(x, deviceRect.bottom()));
+    }
+    if (world.top() <= 0.0 && 0.0 <= world.bottom()) {
+        const double y = std::round(origin.y());
+        out.emplace_back(QPointF(deviceRect.left(), y), QPointF(deviceRect.right(), y));
+    }
+    return out;
 }
 
 // Label placement (rulers along two view edges, drawn over the bodies so they are never hidden):

@@ -9,6 +9,7 @@
 
 #include <QColor>
 #include <QImage>
+#include <QLineF>
 #include <QPainterPath>
 #include <QRectF>
 #include <QString>
@@ -108,6 +109,11 @@ public:
     /// @param worldRect visible part of the world, metres
     static void drawBackground(QPainter& painter, const QRectF& worldRect, bool grid = true,
                                double displayScale = 1.0);
+    /// The world's x and y axes as drawBackground draws them with the grid (device pixels, each across the
+    /// whole of `worldRect`; an axis out of sight is left out), and their pen's width in device pixels:
+    /// walkthrough labels keep off them (text across the x axis read as struck through, issue 12).
+    static std::vector<QLineF> worldAxisLines(const QRectF& worldRect, const QTransform& worldToDevice);
+    static constexpr double kWorldAxisWidth = 2.0;
     /// Draws the metre labels of the major grid lines as rulers along the bottom and left edges of
     /// `worldRect`. Drawn last, over the bodies, so a body never hides them. Painter as for drawBackground.
     static void drawGridLabels(QPainter& painter, const QRectF& worldRect, double displayScale = 1.0);

@@ -68,7 +68,9 @@ QString checkLines(const std::vector<PlacedLabel>& labels, const std::vector<Dra
                    const QRectF& bounds, const std::vector<std::pair<QRectF, QString>>& names,
                    const std::vector<GridLabelBox>& grid) {
     for (const DrawnLine& line : lines) {
-        if (line.kind == LineKind::Line || line.kind == LineKind::Outline) {
+        // The world's axes are held to their own rule at the opening view (tst_axis_clear_labels).
+        if (line.kind == LineKind::Line || line.kind == LineKind::Outline ||
+            line.kind == LineKind::WorldAxis) {
             continue;
         }
         const QString what =

@@ -48,8 +48,9 @@ QRectF bodyRect(const phys::BodyDef& body, const ViewTransform& view) {
 }
 
 /// The SAT ruler of axis `k` as the canvas's overlay places it (drawSatAxis: the body names and grid labels
-/// as obstacles, the other bodies' boxes as areas to avoid), and whether its band (bars, bracket, badges)
-/// lies inside the view, `slack` pixels allowed for anti-aliasing. `where` says where it went.
+/// as obstacles, the other bodies' boxes as areas to avoid, the world's axes), and whether its band (bars,
+/// bracket, badges) lies inside the view, `slack` pixels allowed for anti-aliasing. `where` says where it
+/// went.
 bool rulerInView(const MainWindow& window, int k, double slack, QString* where) {
     const SceneCanvas& canvas = *window.canvas();
     const WalkthroughDock& dock = *window.findChild<WalkthroughDock*>();
@@ -68,7 +69,10 @@ bool rulerInView(const MainWindow& window, int k, double slack, QString* where) 
             others.push_back(bodyRect(scene.bodies[i], view));
         }
     }
-    const overlay_detail::SatRuler r = overlay_detail::satRuler(w, k, view, scale, names, others);
+    // The world's axes the grid draws, which the bracket's measure keeps off.
+    const overlay_detail::SatRuler r =
+        overlay_detail::satRuler(w, k, view, scale, names, others,
+                                 SceneRenderer::worldAxisLines(view.visibleWorldRect(), view.worldToView()));
     const phys::Vec2 n = w.trace().sat.axes[k].normal;
     const phys::Vec2 t = phys::leftPerp(n);
     const QRectF bounds = QRectF(QPointF(0, 0), view.viewSize()).adjusted(-slack, -slack, slack, slack);

@@ -1,11 +1,11 @@
 /// @file tst_label_layout_memo.cpp
 /// The label layout's memo (widgets/label_layout.h, LabelLayoutMemo) gives exactly the placement a fresh
 /// search gives. Seeded random pictures (obstacles, convex bodies, marks, avoid areas, lines of every kind,
-/// labels, body names on leaders with a reach, optional labels, a fixed legend, at the normal and the
-/// presentation scale) are laid out once with the memo; then, move after move as in a drag, one body and
-/// the labels that name it move by a few pixels (and one obstacle, avoid area, mark and line each), and
-/// each layout made with the memo must equal, label for
-/// label and bit for bit, the layout made without it. A picture laid out twice unchanged is answered from
+/// labels, body names on leaders with a reach, optional labels, a pair's badges with their bodies, a fixed
+/// legend, at the normal and the presentation scale) are laid out once with the memo; then, move after move
+/// as in a drag, one body and the labels that name it move by a few pixels (and one obstacle, avoid area,
+/// mark and line each), and each layout made with the memo must equal, label for label and bit for bit,
+/// the layout made without it. A picture laid out twice unchanged is answered from
 /// the memo for every label, and the moves are answered from it for most labels (so the test is not met by
 /// a memo that never answers).
 
@@ -98,11 +98,12 @@ Picture randomPicture(std::mt19937& rng) {
     for (int i = 0; i < int(unit(rng) * 12); ++i) {
         p.marks.emplace_back(QPointF(ux(rng), uy(rng)), 2.0 + 4.0 * unit(rng));
     }
-    const LineKind kinds[] = {LineKind::Line, LineKind::Arrow, LineKind::Handle, LineKind::Outline};
+    const LineKind kinds[] = {LineKind::Line, LineKind::Arrow, LineKind::Handle, LineKind::Outline,
+                              LineKind::WorldAxis};
     for (int i = 0; i < 3 + int(unit(rng) * 20); ++i) {
         const QPointF a(ux(rng), uy(rng));
         p.lines.push_back({a, a + QPointF(200.0 * (unit(rng) - 0.5), 200.0 * (unit(rng) - 0.5)),
-                           1.0 + 8.0 * unit(rng), kinds[int(unit(rng) * 4) % 4]});
+                           1.0 + 8.0 * unit(rng), kinds[int(unit(rng) * 5) % 5]});
     }
     // The step's labels: some name a body (and move with it), some are optional, one is a fixed legend.
     for (int i = 0; i < 4 + int(unit(rng) * 16); ++i) {
@@ -119,6 +120,25 @@ Picture randomPicture(std::mt19937& rng) {
         r.fontPixels = unit(rng) < 0.5 ? 13.0 : 11.0;
         p.requests.push_back(r);
         p.owner.push_back(onBody ? body : -1);
+    }
+    // A pair's badges: named by their place, inside their body or beside it (LabelRequest::home).
+    for (const QString& text : {QStringLiteral("A"), QStringLiteral("B")}) {
+        const int body = int(unit(rng) * bodies) % bodies;
+        LabelRequest badge;
+        badge.anchor = p.shapes[std::size_t(body)].boundingRect().center();
+        badge.text = text;
+        badge.direction = QPointF(0.0, -1.0);
+        badge.fontPixels = 18.0;
+        badge.priority = 90;
+        badge.leaderAllowed = false;
+        badge.home = p.shapes[std::size_t(body)];
+        for (int other = 0; other < bodies; ++other) {
+            if (other != body) {
+                badge.rivals.push_back(p.shapes[std::size_t(other)]);
+            }
+        }
+        p.requests.push_back(badge);
+        p.owner.push_back(body);
     }
     LabelRequest legend;
     legend.anchor = QPointF(560, 20);
@@ -140,6 +160,7 @@ void moveBody(Picture& p, int body, QPointF d) {
     for (std::size_t i = 0; i < p.requests.size(); ++i) {
         if (p.owner[i] == body) {
             p.requests[i].anchor += d;
+            p.requests[i].home.translate(d);
         }
     }
 }
