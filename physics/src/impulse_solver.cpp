@@ -90,6 +90,62 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
+/// How far a kept anchor may be from its point's fresh offset before the lever arms are taken again: Box2D
+/// v3's contact recycling distance (constants.h B2_CONTACT_RECYCLE_DISTANCE, ten linear slops of 5 mm), and
+/// a turn of about 0.2 rad (v3 keeps a manifold while each body has turned by less than acos(0.98)).
+constexpr double kKeptAnchorDrift = 0.05;
+constexpr double kKeptAnchorTurn = 0.2;
+
+/// The lever arms of a pair's points, rA[k] and rB[k] (offsets from A's and B's centre of mass, world
+/// frame), after Box2D v3's contact recycling (physics_world.c b2CollideTask, which keeps a whole manifold
+/// while the pair's relative pose changes by less than the recycling distance):
+///   fresh[k] = point[k] - centre, for both bodies
+///   if every point's feature key has a kept anchor and every fresh offset is within
+///      min(kKeptAnchorDrift, kKeptAnchorTurn |kept|) of its kept one:  r = the kept anchors
+///   else: r = fresh, and the fresh offsets are kept from now on
+/// Only the lever arms are kept; the normal and the depths stay this step's. Why: a box that turns moves its
+/// clipped corners around its centre, so fresh lever arms follow every small lean of a stack, and at 30 Hz
+/// contacts (4 substeps) a dropped stack of 15 boxes (at 8 substeps one of 25) leans further and falls;
+/// with the lever arms kept it stands, as in Box2D v3, which without its recycling falls too
+/// (docs/simulation.md, "Fidelity"). A pair whose points jump (new features, a teleport, a turn) takes
+/// fresh ones at once.
+void keptLeverArms(TouchingSim& t, Vec2 centerA, Vec2 centerB, Vec2 (&rA)[kMaxManifoldPoints],
+                   Vec2 (&rB)[kMaxManifoldPoints]) {
+    const int n = t.pointCount;
+    bool keep = t.anchorCount == n;
+    int from[kMaxManifoldPoints] = {};
+    for (int k = 0; k < n; ++k) {
+        rA[k] = t.geometry[k].point - centerA;
+        rB[k] = t.geometry[k].point - centerB;
+        if (!keep) {
+            continue;
+        }
+        const std::uint32_t key = t.ids[k].key();
+        int j = 0;
+        while (j < n && t.anchorKeys[j] != key) {
+            ++j;
+        }
+        const auto near = [](Vec2 fresh, Vec2 kept) {
+            return length(fresh - kept) <= std::min(kKeptAnchorDrift, kKeptAnchorTurn * length(kept));
+        };
+        keep = j < n && near(rA[k], t.anchorA[j]) && near(rB[k], t.anchorB[j]);
+        from[k] = j;
+    }
+    if (keep) {
+        for (int k = 0; k < n; ++k) {
+            rA[k] = t.anchorA[from[k]];
+            rB[k] = t.anchorB[from[k]];
+        }
+        return;
+    }
+    for (int k = 0; k < n; ++k) {
+        t.anchorA[k] = rA[k];
+        t.anchorB[k] = rB[k];
+        t.anchorKeys[k] = t.ids[k].key();
+    }
+    t.anchorCount = static_cast<std::uint8_t>(n);
+}
+
 /// A body's solver state at the start of a step: its velocities and inverse masses, no motion yet.
 BodyState initialState(const BodySim& body) {
     BodyState s;
@@ -750,7 +806,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             // The constraints are visited by level, so their contacts and bodies are read out of order:
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
             // for memory). A pair names its touching record, so the pair is asked for first and its record
-            // (three lines of 144 bytes) once the pair has arrived, as the narrow phase does.
+            // (up to four lines of 216 bytes) once the pair has arrived, as the narrow phase does.
             constexpr std::size_t kAhead = 8;
             if (o + kAhead < orderCount) {
                 const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
@@ -765,6 +821,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                     reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
                 __builtin_prefetch(record);
                 __builtin_prefetch(record + 64);
+                __builtin_prefetch(record + 128);
                 __builtin_prefetch(record + sizeof(TouchingSim) - 1);
             }
             if (o + 2 < orderCount) {
@@ -775,9 +832,13 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             }
             const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
             const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
-            const TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
+            // Each contact is in one lane of one block: its record is written by this lane alone.
+            TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
             const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
             const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
+            Vec2 leverA[kMaxManifoldPoints];
+            Vec2 leverB[kMaxManifoldPoints];
+            keptLeverArms(touching, bodyA.center, bodyB.center, leverA, leverB);
             const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
             const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
             const double mA = sa.invMass;
@@ -809,8 +870,8 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 }
                 const TouchingPoint& mp = touching.geometry[k];
                 wide::WidePoint& cp = block.p[k];
-                const Vec2 rA = mp.point - bodyA.center;
-                const Vec2 rB = mp.point - bodyB.center;
+                const Vec2 rA = leverA[k];
+                const Vec2 rB = leverB[k];
                 cp.rAx[lane] = rA.x;
                 cp.rAy[lane] = rA.y;
                 cp.rBx[lane] = rB.x;
