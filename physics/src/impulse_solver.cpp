@@ -90,33 +90,36 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
-/// How far a kept anchor may be from its point's fresh offset before the lever arms are taken again: Box2D
-/// v3's contact recycling distance (constants.h B2_CONTACT_RECYCLE_DISTANCE, ten linear slops of 5 mm), and
-/// a turn of about 0.2 rad (v3 keeps a manifold while each body has turned by less than acos(0.98)).
-constexpr double kKeptAnchorDrift = 0.05;
-constexpr double kKeptAnchorTurn = 0.2;
+/// Box2D v3's contact recycling limits (constants.h): the pair's relative pose may change by ten linear slops
+/// of 5 mm (B2_CONTACT_RECYCLE_DISTANCE), and each body may turn while the cosine stays above 0.98
+/// (B2_CONTACT_RECYCLE_COS_ANGLE, about 11 degrees).
+constexpr double kKeptAnchorDistance = 0.05;
+constexpr double kKeptAnchorCos = 0.98;
 
 /// The lever arms of a pair's points, rA[k] and rB[k] (offsets from A's and B's centre of mass, world
-/// frame), after Box2D v3's contact recycling (physics_world.c b2CollideTask, which keeps a whole manifold
-/// while the pair's relative pose changes by less than the recycling distance):
+/// frame), after Box2D v3's contact recycling (physics_world.c b2CollideTask, which keeps a touching pair's
+/// manifold while the pair barely moves relative to itself):
 ///   fresh[k] = point[k] - centre, for both bodies
-///   if every point's feature key has a kept anchor and every fresh offset is within
-///      min(kKeptAnchorDrift, kKeptAnchorTurn |kept|) of its kept one:  r = the kept anchors
-///   else: r = fresh, and the fresh offsets are kept from now on
+///   keep the anchors taken earlier if every point's feature key has one, neither body has turned past
+///   kKeptAnchorCos since, and |relative position change| + extent |sin(relative turn)| < kKeptAnchorDistance
+///   (B's centre in A's frame, now and when taken; extent the farthest kept anchor of a body that is not
+///   static)
+///   else: r = fresh, and they are kept from now on, with both bodies' rotations
 /// Only the lever arms are kept; the normal and the depths stay this step's. Why: a box that turns moves its
 /// clipped corners around its centre, so fresh lever arms follow every small lean of a stack, and at 30 Hz
 /// contacts (4 substeps) a dropped stack of 15 boxes (at 8 substeps one of 25) leans further and falls;
 /// with the lever arms kept it stands, as in Box2D v3, which without its recycling falls too
-/// (docs/simulation.md, "Fidelity"). A pair whose points jump (new features, a teleport, a turn) takes
-/// fresh ones at once.
-void keptLeverArms(TouchingSim& t, Vec2 centerA, Vec2 centerB, Vec2 (&rA)[kMaxManifoldPoints],
+/// (docs/simulation.md, "Fidelity"). The test is on the pair's relative pose, not on each body's, so a
+/// whole stack leaning together keeps them. A pair whose points change feature takes fresh ones at once.
+void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA)[kMaxManifoldPoints],
                    Vec2 (&rB)[kMaxManifoldPoints]) {
     const int n = t.pointCount;
     bool keep = t.anchorCount == n;
     int from[kMaxManifoldPoints] = {};
+    double extent = 0.0;
     for (int k = 0; k < n; ++k) {
-        rA[k] = t.geometry[k].point - centerA;
-        rB[k] = t.geometry[k].point - centerB;
+        rA[k] = t.geometry[k].point - a.center;
+        rB[k] = t.geometry[k].point - b.center;
         if (!keep) {
             continue;
         }
@@ -125,11 +128,23 @@ void keptLeverArms(TouchingSim& t, Vec2 centerA, Vec2 centerB, Vec2 (&rA)[kMaxMa
         while (j < n && t.anchorKeys[j] != key) {
             ++j;
         }
-        const auto near = [](Vec2 fresh, Vec2 kept) {
-            return length(fresh - kept) <= std::min(kKeptAnchorDrift, kKeptAnchorTurn * length(kept));
-        };
-        keep = j < n && near(rA[k], t.anchorA[j]) && near(rB[k], t.anchorB[j]);
+        keep = j < n;
         from[k] = j;
+        if (keep) {
+            extent = std::max({extent, a.type == BodyType::Static ? 0.0 : length(t.anchorA[j]),
+                               b.type == BodyType::Static ? 0.0 : length(t.anchorB[j])});
+        }
+    }
+    if (keep) {
+        const Rot qA = a.xf.q;
+        const Rot qB = b.xf.q;
+        const double cosA = qA.c * t.anchorQA.c + qA.s * t.anchorQA.s;
+        const double cosB = qB.c * t.anchorQB.c + qB.s * t.anchorQB.s;
+        const Vec2 relativeNow = invRotate(qA, b.center - a.center);
+        const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
+        const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
+        keep = std::min(cosA, cosB) > kKeptAnchorCos &&
+               distance(relativeNow, relativeThen) + extent * std::abs(turn.s) < kKeptAnchorDistance;
     }
     if (keep) {
         for (int k = 0; k < n; ++k) {
@@ -143,6 +158,8 @@ void keptLeverArms(TouchingSim& t, Vec2 centerA, Vec2 centerB, Vec2 (&rA)[kMaxMa
         t.anchorB[k] = rB[k];
         t.anchorKeys[k] = t.ids[k].key();
     }
+    t.anchorQA = a.xf.q;
+    t.anchorQB = b.xf.q;
     t.anchorCount = static_cast<std::uint8_t>(n);
 }
 
@@ -806,7 +823,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             // The constraints are visited by level, so their contacts and bodies are read out of order:
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
             // for memory). A pair names its touching record, so the pair is asked for first and its record
-            // (up to four lines of 216 bytes) once the pair has arrived, as the narrow phase does.
+            // (up to four lines of 248 bytes) once the pair has arrived, as the narrow phase does.
             constexpr std::size_t kAhead = 8;
             if (o + kAhead < orderCount) {
                 const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
@@ -838,7 +855,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
             Vec2 leverA[kMaxManifoldPoints];
             Vec2 leverB[kMaxManifoldPoints];
-            keptLeverArms(touching, bodyA.center, bodyB.center, leverA, leverB);
+            keptLeverArms(touching, bodyA, bodyB, leverA, leverB);
             const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
             const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
             const double mA = sa.invMass;
