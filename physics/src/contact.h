@@ -34,20 +34,30 @@ struct TouchingPoint {
 /// The manifold and point impulses of a pair whose manifold has points: World's side array of touching
 /// contacts (issue 17's memory item). Most pairs of overlapping fat boxes have an empty manifold (in the
 /// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
-/// 144-byte record exists while the manifold has points. Created by the narrow phase
+/// 248-byte record exists while the manifold has points. Created by the narrow phase
 /// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
 /// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a quarter
 /// (growth.h). Laid out without padding: before, a Manifold (88 bytes, 12 of them padding) and two
-/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair.
+/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (104 bytes) belong to
+/// the impulse solver, which alone reads and writes them.
 struct TouchingSim {
     Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
     TouchingPoint geometry[kMaxManifoldPoints];
     ContactPointSim points[kMaxManifoldPoints];
+    /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
+    /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a
+    /// pair's anchors while the pair barely moves (contact recycling), and that keeps its stacks standing.
+    Vec2 anchorA[kMaxManifoldPoints];
+    Vec2 anchorB[kMaxManifoldPoints];
+    Rot anchorQA; ///< A's rotation when the anchors were taken
+    Rot anchorQB; ///< B's
     FeatureId ids[kMaxManifoldPoints];
-    std::int32_t pair = -1;      ///< index of its ContactSim in the World's pair array
-    std::uint8_t pointCount = 0; ///< 1..kMaxManifoldPoints outside the narrow phase
+    std::uint32_t anchorKeys[kMaxManifoldPoints] = {}; ///< FeatureId::key() of each kept anchor
+    std::int32_t pair = -1;                            ///< index of its ContactSim in the World's pair array
+    std::uint8_t pointCount = 0;                       ///< 1..kMaxManifoldPoints outside the narrow phase
     /// Bit k: point k's feature pair touched last step too (warm started; ContactPointState::persisted).
     std::uint8_t persisted = 0;
+    std::uint8_t anchorCount = 0; ///< kept anchors (0: none, take the points' offsets)
 
     bool isPersisted(int k) const { return (persisted >> k) & 1u; }
 
@@ -80,9 +90,10 @@ struct TouchingSim {
             p = ContactPointSim{};
         }
         persisted = 0;
+        anchorCount = 0; // the bodies may have jumped: lever arms from the new points
     }
 };
-static_assert(sizeof(TouchingSim) == 144, "TouchingSim is laid out without padding");
+static_assert(sizeof(TouchingSim) == 248, "TouchingSim is laid out without padding");
 
 /// One pair of shapes whose fat boxes overlap (kept while they do, matched from step to step for warm
 /// starting). Shape A belongs to bodyA; the manifold normal points A -> B. Its manifold and impulses, when

@@ -90,6 +90,79 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
+/// Box2D v3's contact recycling limits (constants.h): the pair's relative pose may change by ten linear slops
+/// of 5 mm (B2_CONTACT_RECYCLE_DISTANCE), and each body may turn while the cosine stays above 0.98
+/// (B2_CONTACT_RECYCLE_COS_ANGLE, about 11 degrees).
+constexpr double kKeptAnchorDistance = 0.05;
+constexpr double kKeptAnchorCos = 0.98;
+
+/// The lever arms of a pair's points, rA[k] and rB[k] (offsets from A's and B's centre of mass, world
+/// frame), after Box2D v3's contact recycling (physics_world.c b2CollideTask, which keeps a touching pair's
+/// manifold while the pair barely moves relative to itself):
+///   fresh[k] = point[k] - centre, for both bodies
+///   keep the anchors taken earlier if every point's feature key has one, neither body has turned past
+///   kKeptAnchorCos since, and |relative position change| + extent |sin(relative turn)| < kKeptAnchorDistance
+///   (B's centre in A's frame, now and when taken; extent the farthest kept anchor of a body that is not
+///   static)
+///   else: r = fresh, and they are kept from now on, with both bodies' rotations
+/// Only the lever arms are kept; the normal and the depths stay this step's. Why: a box that turns moves its
+/// clipped corners around its centre, so fresh lever arms follow every small lean of a stack, and at 30 Hz
+/// contacts (4 substeps) a dropped stack of 15 boxes (at 8 substeps one of 25) leans further and falls;
+/// with the lever arms kept it stands, as in Box2D v3, which without its recycling falls too
+/// (docs/simulation.md, "Fidelity"). The test is on the pair's relative pose, not on each body's, so a
+/// whole stack leaning together keeps them. A pair whose points change feature takes fresh ones at once.
+void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA)[kMaxManifoldPoints],
+                   Vec2 (&rB)[kMaxManifoldPoints]) {
+    const int n = t.pointCount;
+    bool keep = t.anchorCount == n;
+    int from[kMaxManifoldPoints] = {};
+    double extent = 0.0;
+    for (int k = 0; k < n; ++k) {
+        rA[k] = t.geometry[k].point - a.center;
+        rB[k] = t.geometry[k].point - b.center;
+        if (!keep) {
+            continue;
+        }
+        const std::uint32_t key = t.ids[k].key();
+        int j = 0;
+        while (j < n && t.anchorKeys[j] != key) {
+            ++j;
+        }
+        keep = j < n;
+        from[k] = j;
+        if (keep) {
+            extent = std::max({extent, a.type == BodyType::Static ? 0.0 : length(t.anchorA[j]),
+                               b.type == BodyType::Static ? 0.0 : length(t.anchorB[j])});
+        }
+    }
+    if (keep) {
+        const Rot qA = a.xf.q;
+        const Rot qB = b.xf.q;
+        const double cosA = qA.c * t.anchorQA.c + qA.s * t.anchorQA.s;
+        const double cosB = qB.c * t.anchorQB.c + qB.s * t.anchorQB.s;
+        const Vec2 relativeNow = invRotate(qA, b.center - a.center);
+        const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
+        const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
+        keep = std::min(cosA, cosB) > kKeptAnchorCos &&
+               distance(relativeNow, relativeThen) + extent * std::abs(turn.s) < kKeptAnchorDistance;
+    }
+    if (keep) {
+        for (int k = 0; k < n; ++k) {
+            rA[k] = t.anchorA[from[k]];
+            rB[k] = t.anchorB[from[k]];
+        }
+        return;
+    }
+    for (int k = 0; k < n; ++k) {
+        t.anchorA[k] = rA[k];
+        t.anchorB[k] = rB[k];
+        t.anchorKeys[k] = t.ids[k].key();
+    }
+    t.anchorQA = a.xf.q;
+    t.anchorQB = b.xf.q;
+    t.anchorCount = static_cast<std::uint8_t>(n);
+}
+
 /// A body's solver state at the start of a step: its velocities and inverse masses, no motion yet.
 BodyState initialState(const BodySim& body) {
     BodyState s;
@@ -750,7 +823,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             // The constraints are visited by level, so their contacts and bodies are read out of order:
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
             // for memory). A pair names its touching record, so the pair is asked for first and its record
-            // (three lines of 144 bytes) once the pair has arrived, as the narrow phase does.
+            // (up to four lines of 248 bytes) once the pair has arrived, as the narrow phase does.
             constexpr std::size_t kAhead = 8;
             if (o + kAhead < orderCount) {
                 const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
@@ -765,6 +838,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                     reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
                 __builtin_prefetch(record);
                 __builtin_prefetch(record + 64);
+                __builtin_prefetch(record + 128);
                 __builtin_prefetch(record + sizeof(TouchingSim) - 1);
             }
             if (o + 2 < orderCount) {
@@ -775,9 +849,13 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             }
             const Entry& e = m_entries[static_cast<std::size_t>(m_order[o])];
             const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(e.contact)];
-            const TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
+            // Each contact is in one lane of one block: its record is written by this lane alone.
+            TouchingSim& touching = ctx.touching[static_cast<std::size_t>(contact.touching)];
             const BodySim& bodyA = ctx.bodies[static_cast<std::size_t>(contact.bodyA)];
             const BodySim& bodyB = ctx.bodies[static_cast<std::size_t>(contact.bodyB)];
+            Vec2 leverA[kMaxManifoldPoints];
+            Vec2 leverB[kMaxManifoldPoints];
+            keptLeverArms(touching, bodyA, bodyB, leverA, leverB);
             const BodyState& sa = m_states[static_cast<std::size_t>(e.a)];
             const BodyState& sb = m_states[static_cast<std::size_t>(e.b)];
             const double mA = sa.invMass;
@@ -809,8 +887,8 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 }
                 const TouchingPoint& mp = touching.geometry[k];
                 wide::WidePoint& cp = block.p[k];
-                const Vec2 rA = mp.point - bodyA.center;
-                const Vec2 rB = mp.point - bodyB.center;
+                const Vec2 rA = leverA[k];
+                const Vec2 rB = leverB[k];
                 cp.rAx[lane] = rA.x;
                 cp.rAy[lane] = rA.y;
                 cp.rBx[lane] = rB.x;
