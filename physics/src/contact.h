@@ -44,13 +44,6 @@ struct TouchingSim {
     Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
     TouchingPoint geometry[kMaxManifoldPoints];
     ContactPointSim points[kMaxManifoldPoints];
-    /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
-    /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a
-    /// pair's anchors while the pair barely moves (contact recycling), and that keeps its stacks standing.
-    Vec2 anchorA[kMaxManifoldPoints];
-    Vec2 anchorB[kMaxManifoldPoints];
-    Rot anchorQA; ///< A's rotation when the anchors were taken
-    Rot anchorQB; ///< B's
     FeatureId ids[kMaxManifoldPoints];
     std::uint32_t anchorKeys[kMaxManifoldPoints] = {}; ///< FeatureId::key() of each kept anchor
     std::int32_t pair = -1;                            ///< index of its ContactSim in the World's pair array
@@ -58,6 +51,15 @@ struct TouchingSim {
     /// Bit k: point k's feature pair touched last step too (warm started; ContactPointState::persisted).
     std::uint8_t persisted = 0;
     std::uint8_t anchorCount = 0; ///< kept anchors (0: none, take the points' offsets)
+    // Everything above (152 bytes) is what the narrow phase reads and writes; the kept anchors below are the
+    // solver's alone, last, so that the narrow phase's pass over the records loads three lines of each.
+    /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
+    /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a
+    /// pair's anchors while the pair barely moves (contact recycling), and that keeps its stacks standing.
+    Vec2 anchorA[kMaxManifoldPoints];
+    Vec2 anchorB[kMaxManifoldPoints];
+    Rot anchorQA; ///< A's rotation when the anchors were taken
+    Rot anchorQB; ///< B's
 
     bool isPersisted(int k) const { return (persisted >> k) & 1u; }
 
