@@ -836,9 +836,11 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                     m_entries[static_cast<std::size_t>(m_order[o + kAhead / 2])].contact)];
                 const auto* record =
                     reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
+                // Every line of it: 248 bytes not aligned to a line lie on up to five.
                 __builtin_prefetch(record);
                 __builtin_prefetch(record + 64);
                 __builtin_prefetch(record + 128);
+                __builtin_prefetch(record + 192);
                 __builtin_prefetch(record + sizeof(TouchingSim) - 1);
             }
             if (o + 2 < orderCount) {
