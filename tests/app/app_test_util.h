@@ -104,6 +104,35 @@ inline QProcessEnvironment isolatedAppEnvironment(const QTemporaryDir& dir) {
 
 /// A shown main window of the given size that saves no settings on close and reports errors as warnings
 /// (a dialog would wait for a click).
+/// A scene of the catalogue (resources/scenes/catalogue); an empty name gives the folder.
+inline QString catalogueScene(const QString& name) {
+    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue/") + name;
+}
+
+/// The data rows "file" and "presentation" of a test over the catalogue: every scene, in normal and in
+/// presentation mode (the projector's, where every text and pen is larger).
+inline void addCatalogueRowsInBothModes() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("presentation");
+    const QStringList files =
+        QDir(catalogueScene(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
+    QVERIFY(files.size() >= 10);
+    for (const QString& file : files) {
+        QTest::newRow(qPrintable(file)) << file << false;
+        QTest::newRow(qPrintable(file + QStringLiteral(", presentation mode"))) << file << true;
+    }
+}
+
+/// Presentation mode on, through its action as the View menu turns it on; false when it did not scale.
+inline bool enterPresentationMode(cl::MainWindow& window) {
+    auto* action = window.findChild<QAction*>(QStringLiteral("actionPresentationMode"));
+    if (!action) {
+        return false;
+    }
+    action->trigger();
+    return window.canvas()->presentationScale() > 1.0;
+}
+
 inline std::unique_ptr<cl::MainWindow> makeTestWindow(int width, int height) {
     auto window = std::make_unique<cl::MainWindow>();
     window->setSaveSettingsOnClose(false);

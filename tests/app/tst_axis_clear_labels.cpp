@@ -32,10 +32,6 @@ using namespace cl;
 
 namespace {
 
-QString catalogue(const QString& name) {
-    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue/") + name;
-}
-
 /// The axes' strokes in the canvas's pixels: a 2 px pen on the whole pixel nearest the origin covers the
 /// pixel row (or column) on either side of it. Only the axes within the view.
 std::vector<std::pair<QRectF, bool>> axisStrokes(const ViewTransform& view) {
@@ -78,14 +74,7 @@ void TestAxisClearLabels::cleanup() {
 }
 
 void TestAxisClearLabels::labelsKeepOffTheWorldAxes_data() {
-    QTest::addColumn<QString>("file");
-    QTest::addColumn<bool>("presentation");
-    const QStringList files = QDir(catalogue(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
-    QVERIFY(files.size() >= 10);
-    for (const QString& file : files) {
-        QTest::newRow(qPrintable(file)) << file << false;
-        QTest::newRow(qPrintable(file + QStringLiteral(", presentation mode"))) << file << true;
-    }
+    cltest::addCatalogueRowsInBothModes();
 }
 
 void TestAxisClearLabels::labelsKeepOffTheWorldAxes() {
@@ -94,12 +83,9 @@ void TestAxisClearLabels::labelsKeepOffTheWorldAxes() {
     m_window = cltest::exposed(cltest::makeExactWindow(1280, 800));
     QVERIFY(m_window);
     if (presentation) {
-        auto* action = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
-        QVERIFY(action);
-        action->trigger();
-        QVERIFY(m_window->canvas()->presentationScale() > 1.0);
+        QVERIFY(cltest::enterPresentationMode(*m_window));
     }
-    QVERIFY(m_window->openFile(catalogue(file)));
+    QVERIFY(m_window->openFile(cltest::catalogueScene(file)));
     QCoreApplication::processEvents();
     auto* dock = m_window->findChild<WalkthroughDock*>();
     QVERIFY(dock && dock->overlay()->walkthroughVisible());

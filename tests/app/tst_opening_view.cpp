@@ -31,10 +31,6 @@ using namespace cl;
 
 namespace {
 
-QString catalogue(const QString& name) {
-    return QStringLiteral(CONTACTLAB_SOURCE_DIR "/resources/scenes/catalogue/") + name;
-}
-
 /// A body's bounding box in view pixels.
 QRectF bodyRect(const phys::BodyDef& body, const ViewTransform& view) {
     QRectF box;
@@ -187,14 +183,7 @@ void TestOpeningView::cleanup() {
 }
 
 void TestOpeningView::catalogueOpensWithEveryRulerInView_data() {
-    QTest::addColumn<QString>("file");
-    QTest::addColumn<bool>("presentation");
-    const QStringList files = QDir(catalogue(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
-    QVERIFY(files.size() >= 10);
-    for (const QString& file : files) {
-        QTest::newRow(qPrintable(file)) << file << false;
-        QTest::newRow(qPrintable(file + QStringLiteral(", presentation mode"))) << file << true;
-    }
+    cltest::addCatalogueRowsInBothModes();
 }
 
 // Every catalogue scene, opened as a teacher opens it (the Walkthrough shown, SAT; in presentation mode too),
@@ -205,12 +194,9 @@ void TestOpeningView::catalogueOpensWithEveryRulerInView() {
     QFETCH(bool, presentation);
     if (presentation) {
         // The projector's mode: every text and pen larger, so the ruler needs more room.
-        auto* action = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
-        QVERIFY(action);
-        action->trigger();
-        QVERIFY(m_window->canvas()->presentationScale() > 1.0);
+        QVERIFY(cltest::enterPresentationMode(*m_window));
     }
-    QVERIFY(m_window->openFile(catalogue(file)));
+    QVERIFY(m_window->openFile(cltest::catalogueScene(file)));
     QCoreApplication::processEvents();
     WalkthroughDock* d = dock();
     QVERIFY(d->overlay()->walkthroughVisible());
@@ -247,7 +233,8 @@ void TestOpeningView::catalogueOpensWithEveryRulerInView() {
 void TestOpeningView::bracketLabelsStayByTheirBracket_data() {
     QTest::addColumn<QString>("file");
     QTest::addColumn<bool>("presentationFirst");
-    const QStringList files = QDir(catalogue(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
+    const QStringList files =
+        QDir(cltest::catalogueScene(QString())).entryList({QStringLiteral("*.json")}, QDir::Files);
     QVERIFY(files.size() >= 10);
     for (const QString& file : files) {
         QTest::newRow(qPrintable(file + QStringLiteral(", presentation, then opened"))) << file << true;
@@ -267,7 +254,7 @@ void TestOpeningView::bracketLabelsStayByTheirBracket() {
     if (presentationFirst) {
         action->trigger();
     }
-    QVERIFY(m_window->openFile(catalogue(file)));
+    QVERIFY(m_window->openFile(cltest::catalogueScene(file)));
     QCoreApplication::processEvents();
     if (!presentationFirst) {
         action->trigger();
@@ -326,7 +313,7 @@ void TestOpeningView::anotherPairIsFramedOnlyWhenCut() {
 // A body dragged right after a scene opened (the view still its opening fit) changes the walkthrough on every
 // move; the view stays where it is.
 void TestOpeningView::aDragNeverMovesTheView() {
-    QVERIFY(m_window->openFile(catalogue(QStringLiteral("deep_penetration.json"))));
+    QVERIFY(m_window->openFile(cltest::catalogueScene(QStringLiteral("deep_penetration.json"))));
     QCoreApplication::processEvents();
     SceneCanvas* canvas = m_window->canvas();
     const ViewTransform opened = canvas->viewTransform();

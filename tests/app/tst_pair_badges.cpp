@@ -214,10 +214,7 @@ void TestPairBadges::badgesNameTheirBodies() {
     m_window = cltest::exposed(cltest::makeExactWindow(1280, 800));
     QVERIFY(m_window);
     if (presentation) {
-        auto* action = m_window->findChild<QAction*>(QStringLiteral("actionPresentationMode"));
-        QVERIFY(action);
-        action->trigger();
-        QVERIFY(m_window->canvas()->presentationScale() > 1.0);
+        QVERIFY(cltest::enterPresentationMode(*m_window));
     }
     QVERIFY(m_window->openFile(file));
     QCoreApplication::processEvents();
