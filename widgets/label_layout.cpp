@@ -336,7 +336,7 @@ bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex) {
     return true;
 }
 
-bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex) {
+bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex, double margin) {
     if (convex.size() < 3) {
         return false;
     }
@@ -347,11 +347,17 @@ bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex) {
         twice += a.x() * b.y() - b.x() * a.y();
     }
     const double sign = twice > 0.0 ? 1.0 : -1.0;
-    // A convex polygon holds a rectangle when it holds its four corners: each on the inner side of every edge.
-    for (const QPointF c : {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()}) {
-        for (qsizetype i = 0; i < n; ++i) {
-            const QPointF a = convex[i], e = convex[(i + 1) % n] - a;
-            if (sign * (e.x() * (c.y() - a.y()) - e.y() * (c.x() - a.x())) < 0.0) {
+    // A convex polygon holds a rectangle when it holds its four corners: each on the inner side of every edge
+    // line (left of it for a counter-clockwise winding), at least `margin` from it.
+    const QPointF corners[4] = {rect.topLeft(), rect.topRight(), rect.bottomRight(), rect.bottomLeft()};
+    for (qsizetype i = 0; i < n; ++i) {
+        const QPointF a = convex[i], e = convex[(i + 1) % n] - a;
+        const double length = std::hypot(e.x(), e.y());
+        if (!(length > 0.0)) {
+            continue;
+        }
+        for (const QPointF& c : corners) {
+            if (sign * (e.x() * (c.y() - a.y()) - e.y() * (c.x() - a.x())) / length < margin) {
                 return false;
             }
         }

@@ -105,8 +105,10 @@ std::pair<double, double> clipSegmentToRect(QPointF a, QPointF b, const QRectF& 
 /// Whether `rect` and the convex polygon `convex` (either winding) share interior points, view pixels.
 bool rectIntersectsConvex(const QRectF& rect, const QPolygonF& convex);
 
-/// Whether the rectangle `rect` lies wholly inside the convex polygon `convex` (either winding), view pixels.
-bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex);
+/// Whether the rectangle `rect` lies wholly inside the convex polygon `convex` (either winding), view pixels:
+/// every corner on the inner side of every edge line, at least `margin` from it (a body's name inside its
+/// shape keeps off the outline; a badge needs only to be inside).
+bool rectInsideConvex(const QRectF& rect, const QPolygonF& convex, double margin = 0.0);
 /// Distance between `rect` and the convex polygon `convex` (0 when they meet), view pixels.
 double distanceRectToConvex(const QRectF& rect, const QPolygonF& convex);
 /// Whether a label's text box `text` reads as naming the body whose outline is `home` rather than one of

@@ -38,39 +38,6 @@ bool segmentMeetsRect(QPointF a, QPointF b, const QRectF& r) {
     return t1 >= t0;
 }
 
-/// Signed area of a polygon (view pixels): its sign gives the winding.
-double signedArea(const QPolygonF& p) {
-    double a = 0.0;
-    for (qsizetype i = 0; i < p.size(); ++i) {
-        const QPointF u = p[i];
-        const QPointF v = p[(i + 1) % p.size()];
-        a += u.x() * v.y() - v.x() * u.y();
-    }
-    return 0.5 * a;
-}
-
-/// Whether every corner of `r` lies inside the convex polygon `p` at least `margin` from each edge line.
-bool rectInsideConvex(const QRectF& r, const QPolygonF& p, double margin) {
-    const double sign = signedArea(p) > 0.0 ? 1.0 : -1.0;
-    const QPointF corners[4] = {r.topLeft(), r.topRight(), r.bottomRight(), r.bottomLeft()};
-    for (qsizetype i = 0; i < p.size(); ++i) {
-        const QPointF a = p[i];
-        const QPointF e = p[(i + 1) % p.size()] - a;
-        const double length = std::hypot(e.x(), e.y());
-        if (!(length > 0.0)) {
-            continue;
-        }
-        for (const QPointF& c : corners) {
-            const QPointF d = c - a;
-            // Positive on the inner side: left of the edge for a counter-clockwise winding.
-            if (sign * (e.x() * d.y() - e.y() * d.x()) / length < margin) {
-                return false;
-            }
-        }
-    }
-    return true;
-}
-
 bool rectInsideDisc(const QRectF& r, QPointF centre, double radius) {
     for (const QPointF& c : {r.topLeft(), r.topRight(), r.bottomRight(), r.bottomLeft()}) {
         if (std::hypot(c.x() - centre.x(), c.y() - centre.y()) > radius) {
