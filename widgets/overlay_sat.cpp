@@ -249,24 +249,7 @@ struct ClipPart {
 
 /// Area of a convex polygon's part inside the rectangle [s0, s1] x [t0, t1].
 double areaInside(const std::vector<QPointF>& polygon, double s0, double s1, double t0, double t1) {
-    if (polygon.size() + 4 > kClipRoom) {
-        return 0.0; // never: shapeOutline and rectOutline make at most 24 corners
-    }
-    double x0 = 1e300, x1 = -1e300, y0 = 1e300, y1 = -1e300;
-    for (const QPointF& p : polygon) {
-        x0 = std::min(x0, p.x());
-        x1 = std::max(x1, p.x());
-        y0 = std::min(y0, p.y());
-        y1 = std::max(y1, p.y());
-    }
-    if (x1 < s0 || x0 > s1) {
-        return 0.0; // wholly outside one side: the clip would leave nothing
-    }
-    std::array<QPointF, kClipRoom> a, b;
-    const QPointF* clipped = nullptr;
-    const std::size_t n =
-        clipAcross(polygon.data(), polygon.size(), a.data(), b.data(), x0, x1, s0, s1, clipped);
-    return areaAlong(clipped, n, y0, y1, t0, t1);
+    return ClipPart(polygon, s0, s1).areaBetween(t0, t1);
 }
 
 } // namespace

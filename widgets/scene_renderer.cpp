@@ -239,18 +239,17 @@ void SceneRenderer::drawBackground(QPainter& painter, const QRectF& worldRect, b
     for (const Kind pass : {Kind::Minor, Kind::Major}) {
         const QRgb color = pass == Kind::Minor ? pal().minorLine : pal().majorLine;
         painter.setPen(paintkit::cosmeticPen(QColor(color), 1.0));
-        const auto place = [](double coordinate) {
-            return snapToPixelCentre(coordinate);
-        };
         for (std::int64_t i = firstX; i <= lastX; ++i) {
             if (kindOf(i) == pass) {
-                const double x = place(worldToDevice.map(QPointF(double(i) * spacing.minor, 0.0)).x());
+                const double x =
+                    snapToPixelCentre(worldToDevice.map(QPointF(double(i) * spacing.minor, 0.0)).x());
                 painter.drawLine(QPointF(x, deviceRect.top()), QPointF(x, deviceRect.bottom()));
             }
         }
         for (std::int64_t i = firstY; i <= lastY; ++i) {
             if (kindOf(i) == pass) {
-                const double y = place(worldToDevice.map(QPointF(0.0, double(i) * spacing.minor)).y());
+                const double y =
+                    snapToPixelCentre(worldToDevice.map(QPointF(0.0, double(i) * spacing.minor)).y());
                 painter.drawLine(QPointF(deviceRect.left(), y), QPointF(deviceRect.right(), y));
             }
         }

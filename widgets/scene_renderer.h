@@ -92,11 +92,11 @@ public:
     static QRectF localBounds(const phys::BodyDef& body);
     /// The union of a body's shapes as one path in the body frame (metres): hit testing and highlights.
     static QPainterPath outlinePath(const phys::BodyDef& body);
-    /// World bounding box of a body (its shapes placed by its position and angle); nullopt without shapes.
     /// Whether any of the body's shapes may reach into `viewRect` (view pixels): false only when none can.
     /// No sine or cosine (the farthest a shape point lies from the body's origin does not depend on the
     /// angle): what a thousand bodies out of view are first sifted by.
     static bool mayReachView(const phys::BodyDef& body, const ViewTransform& view, const QRectF& viewRect);
+    /// World bounding box of a body (its shapes placed by its position and angle); nullopt without shapes.
     static std::optional<phys::AABB> worldBounds(const phys::BodyDef& body);
     /// World bounding box of all bodies; nullopt when there is no shape at all.
     static std::optional<phys::AABB> sceneBounds(const phys::SceneDef& scene);
