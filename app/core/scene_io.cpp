@@ -453,9 +453,18 @@ public:
         case QJsonValue::Bool:
             boolean(v.toBool());
             break;
-        case QJsonValue::Double:
-            number(v.toDouble());
+        case QJsonValue::Double: {
+            // Qt keeps a whole number that fits 64 bits as an integer, and compares it as one: a kept
+            // -222222222222222221 written through a double came back as ...224, a different value (found by
+            // fuzz_scene_loader). Such a number is written as the integer it holds.
+            const QVariant held = v.toVariant();
+            if (held.typeId() == QMetaType::LongLong) {
+                m_out.append(QByteArray::number(held.toLongLong()));
+            } else {
+                number(v.toDouble());
+            }
             break;
+        }
         case QJsonValue::String:
             string(v.toString());
             break;

@@ -160,6 +160,7 @@ private slots:
     void awkwardNumbersAreExact();
     void unknownKeys();
     void byteOrderMarksInStringsLoadBack();
+    void keptWholeNumbersLoadBack();
     void keysInDocumentedOrder();
     void nonFiniteIsWrittenAsNullAndRefused();
     void everyBadFixtureIsListed();
@@ -397,6 +398,53 @@ void TestSceneIo::unknownKeys() {
     QCOMPARE(sneakyText.count("\"version\""), 1);
     QCOMPARE(sneakyText.count("\"bodies\""), 1);
     QVERIFY(std::holds_alternative<Scene>(parseScene(sneakyText)));
+}
+
+// fuzz_scene_loader found a kept whole number beyond 2^53 that came back changed: Qt holds it as a 64-bit
+// integer, the writer wrote it through a double. Every whole number Qt holds exactly, and the fractional and
+// huge ones it holds as doubles, must load back equal, and writing stays a fixed point.
+void TestSceneIo::keptWholeNumbersLoadBack() {
+    const QByteArray found("{\"format\": \"contactlab-scene\", \"version\": 1, \"setti, 64], [9, 81], [10, "
+                           "100ngs\": {\"relaxIterations\": -222222222222222221}, \"bodies\": []}\n");
+    auto first = parseScene(found);
+    QVERIFY2(std::holds_alternative<Scene>(first), qPrintable(errorOf(first).toString()));
+    const Scene& a = std::get<Scene>(first);
+    const QByteArray text = serializeScene(a);
+    QVERIFY2(text.contains("-222222222222222221"), text.constData());
+    auto back = parseScene(text);
+    QVERIFY2(std::holds_alternative<Scene>(back), qPrintable(errorOf(back).toString()));
+    QVERIFY2(std::get<Scene>(back) == a, text.constData());
+
+    std::mt19937_64 random(20261206);
+    const QList<QByteArray> fixed{"0",
+                                  "-0",
+                                  "1",
+                                  "9007199254740993",
+                                  "-9007199254740993",
+                                  "9223372036854775807",
+                                  "-9223372036854775808",
+                                  "9223372036854775808",
+                                  "1e300",
+                                  "0.1",
+                                  "-2.5e-300",
+                                  "123456789012345678901234567890"};
+    QList<QByteArray> numbers = fixed;
+    for (int i = 0; i < 2000; ++i) {
+        numbers.append(QByteArray::number(static_cast<qint64>(random())));
+        numbers.append(QByteArray::number(static_cast<qint64>(random() >> (random() % 64))));
+    }
+    for (const QByteArray& n : numbers) {
+        const QByteArray json = "{\"format\": \"contactlab-scene\", \"version\": 1, \"kept\": [" + n +
+                                ", {\"x\": " + n + "}], \"bodies\": []}";
+        auto parsed = parseScene(json);
+        QVERIFY2(std::holds_alternative<Scene>(parsed), n.constData());
+        const Scene& s = std::get<Scene>(parsed);
+        const QByteArray written = serializeScene(s);
+        auto again = parseScene(written);
+        QVERIFY2(std::holds_alternative<Scene>(again), written.constData());
+        QVERIFY2(std::get<Scene>(again) == s, (n + " -> " + written).constData());
+        QCOMPARE(serializeScene(std::get<Scene>(again)), written);
+    }
 }
 
 // Issue 16: fuzz_scene_loader found a kept key starting with U+FEFF that lost it on a save and load (Qt's
