@@ -7,6 +7,7 @@
 #include "edit_intents.h"
 #include "edit_setup.h"
 #include "file_controller.h"
+#include "gui_thread_fills.h"
 #include "help.h"
 #include "inspector_dock.h"
 #include "lesson_dock.h"
@@ -150,6 +151,7 @@ MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), m_document(new Document(this)), m_canvas(new SceneCanvas(this)),
       m_editIntents(new EditIntents(this)) {
     initContactLabResources();
+    keepGuiFillsOnGuiThread();
     setObjectName(QStringLiteral("MainWindow"));
     m_canvas->setObjectName(QStringLiteral("SceneCanvas"));
     setCentralWidget(m_canvas);
