@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <span>
 #include <utility>
 #include <variant>
@@ -529,8 +530,19 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
     struct Cover {
         double pair = 0, others = 0, names = 0, outside = 0, a = 0, b = 0;
     };
-    // The share of the band [sLo, sHi] x [bandLo, bandHi] each kind of thing covers (exact areas).
-    const auto cover = [&](double bandLo, double bandHi) {
+    // What a placement's band covers, as the search weighs it: any overlap at all costs a step, so that a
+    // placement touching something by a sliver loses to one a few pixels further out that touches nothing.
+    const auto coveredCost = [](const Cover& c) {
+        return 40.0 * c.outside + 25.0 * c.names + 12.0 * c.others + 10.0 * c.pair +
+               (c.outside > 1e-6 ? 2.0 : 0.0) + (c.names > 0.0 ? 2.0 : 0.0) + (c.others > 0.0 ? 1.0 : 0.0) +
+               (c.pair > 0.0 ? 0.5 : 0.0);
+    };
+    // The share of the band [sLo, sHi] x [bandLo, bandHi] each kind of thing covers (exact areas). The other
+    // bodies come last and stop early (nullopt) once `enough(lower)` says the cost they have reached
+    // already rules the placement out: every term only grows, so coveredCost of the shares so far is a
+    // lower bound (in floating point too: the same sums, in the same order, of terms that are never
+    // negative). A crowded view had every placement weigh a thousand bodies' strips.
+    const auto cover = [&](double bandLo, double bandHi, const auto& enough) -> std::optional<Cover> {
         const double total = (r.sHi - r.sLo) * (bandHi - bandLo);
         const auto share = [&](std::span<const Strip> strips) {
             double area = 0.0;
@@ -545,7 +557,6 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         c.a = share(std::span<const Strip>(pairStrips.data(), 1));
         c.b = share(std::span<const Strip>(pairStrips.data() + 1, 1));
         c.pair = std::min(1.0, c.a + c.b);
-        c.others = share(otherStrips);
         c.names = share(nameStrips);
         // Outside: of the stretch of the band whose middle line is in the view (a shadow longer than the view,
         // a 12 m ground's, leaves it at both ends wherever the ruler goes; what counts is its lanes).
@@ -564,6 +575,20 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         c.outside = s1 <= s0 ? 1.0
                              : std::max(0.0, 1.0 - areaInside(v, s0, s1, bandLo, bandHi) /
                                                        ((s1 - s0) * (bandHi - bandLo)));
+        if (enough(coveredCost(c))) {
+            return std::nullopt;
+        }
+        double area = 0.0;
+        for (const Strip& o : otherStrips) {
+            if (o.t1 >= bandLo && o.t0 <= bandHi) {
+                area += o.part.areaBetween(bandLo, bandHi);
+                c.others = std::min(1.0, area / total);
+                if (enough(coveredCost(c))) {
+                    return std::nullopt;
+                }
+            }
+        }
+        c.others = std::min(1.0, area / total);
         return c;
     };
     // The band of a ruler whose A bar is at t0 on `side`: from just inside A's bar out to the bracket.
@@ -632,14 +657,30 @@ SatRuler satRuler(const Walkthrough& w, int k, const ViewTransform& view, double
         if (distance >= std::max(best.cost, like.cost)) {
             return;
         }
-        const auto [bandLo, bandHi] = bandOf(t0, side);
-        const Cover c = cover(bandLo, bandHi);
-        // Any overlap at all costs a step, so that a placement touching something by a sliver loses to one a
-        // few pixels further out that touches nothing.
-        const double covered = 40.0 * c.outside + 25.0 * c.names + 12.0 * c.others + 10.0 * c.pair +
-                               (c.outside > 1e-6 ? 2.0 : 0.0) + (c.names > 0.0 ? 2.0 : 0.0) +
-                               (c.others > 0.0 ? 1.0 : 0.0) + (c.pair > 0.0 ? 0.5 : 0.0);
+        // One that cannot beat the best by its band and distance can only become the like one, by its
+        // distance and measure: when those cannot beat the like one either, its band is not measured (the
+        // same choices, exactly: a placement further than the best's cost reaches either branch below only
+        // by the second test).
         const double withMeasure = distance + measureCost(t0, side);
+        if (distance >= best.cost && withMeasure >= like.cost) {
+            return;
+        }
+        // Its band is measured only while it can still win: by band and distance (the first branch below),
+        // or as the like one, which needs the best's cover (sameCover) and a lower distance and measure.
+        const bool mayBeLike = withMeasure < like.cost;
+        const auto enough = [&](double lower) {
+            const bool beatsBest = lower + distance < best.cost;
+            const bool coversAsBest =
+                mayBeLike && lower * (1.0 - 1e-6) <= best.covered + 1e-6 + 1e-9 * (1.0 + lower);
+            return !beatsBest && !coversAsBest;
+        };
+        const auto [bandLo, bandHi] = bandOf(t0, side);
+        const std::optional<Cover> measured = cover(bandLo, bandHi, enough);
+        if (!measured) {
+            return;
+        }
+        const Cover& c = *measured;
+        const double covered = coveredCost(c);
         const bool sameCover = std::abs(covered - best.covered) <= 1e-6 * (1.0 + covered);
         if (covered + distance < best.cost) {
             const bool sameClass = like.cost < 1e300 && sameCover;
