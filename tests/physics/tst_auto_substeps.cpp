@@ -239,8 +239,8 @@ void TestAutoSubsteps::warmStartIsRescaledWhenTheCountChanges() {
                 continue;
             }
             for (const SolverTraceRow& row : stage.iterations.front().rows) {
-                const bool groundAndBox = (row.bodyA == ground && row.bodyB == box) ||
-                                          (row.bodyA == box && row.bodyB == ground);
+                const bool groundAndBox =
+                    (row.bodyA == ground && row.bodyB == box) || (row.bodyA == box && row.bodyB == ground);
                 if (groundAndBox && row.kind == RowKind::Normal) {
                     out.push_back(row.warmStart);
                     substeps = row.substeps;
