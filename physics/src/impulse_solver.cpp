@@ -1224,9 +1224,14 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
     int most = 1;
     for (const Group& g : m_groups) {
-        most = std::max(most, g.substeps);
+        if (g.stateEnd > g.stateBegin) { // the group of bodies without constraints may be empty
+            most = std::max(most, g.substeps);
+        }
     }
     const auto every = [most](const Group& g) {
+        if (g.substeps > most) {
+            return most; // an empty group (no body without constraints): it has nothing to run
+        }
         assert(most % g.substeps == 0);
         return most / g.substeps;
     };

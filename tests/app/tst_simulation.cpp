@@ -22,6 +22,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -64,6 +65,7 @@ private slots:
     void stepBackThenForwardIsBitIdentical();
     void branchFromPastFrameReplaysExactly();
     void solverSwitchKeepsBodies();
+    void substepsBoxSaysWhatRuns();
     void grabDragMovesAndThrows();
     void pausedContactOpensMatchingWalkthrough();
     void slowFramesAreCappedWithWarning();
@@ -240,6 +242,40 @@ void TestSimulation::solverSwitchKeepsBodies() {
         const phys::BodyDef& was = atSwitch[static_cast<std::size_t>(i)];
         QVERIFY(phys::distance(now.position, was.position) < phys::length(was.linearVelocity) * dt + 0.01);
     }
+}
+
+void TestSimulation::substepsBoxSaysWhatRuns() {
+    // The demo's file says "substeps": "auto" (the default): the Substeps box shows what automatic substeps
+    // run for the solver chosen (the impulse solver's soft step: 4, or 8 for an island with a large mass
+    // ratio; the Verlet solver: 8). A count typed in is explicit; stepping below 1 is automatic again.
+    Fixture f = openDemo(QStringLiteral(":/scenes/demos/vertical_stack.json"));
+    QVERIFY(f.sim);
+    auto* substeps = f.ui->dock()->findChild<QSpinBox*>(QStringLiteral("simSubsteps"));
+    QVERIFY(substeps);
+    QVERIFY(!f.sim->settings().substeps.has_value());
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
+    QVERIFY(substeps->toolTip().contains(QStringLiteral("17.1 times as heavy")));
+    auto* solver = f.ui->dock()->findChild<QComboBox*>(QStringLiteral("simSolver"));
+    QVERIFY(solver);
+    solver->setCurrentIndex(solver->findData(static_cast<int>(phys::SolverKind::Verlet)));
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (8)"));
+    solver->setCurrentIndex(solver->findData(static_cast<int>(phys::SolverKind::Impulse)));
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
+
+    substeps->setFocus();
+    substeps->selectAll();
+    QTest::keyClicks(substeps, QStringLiteral("3"));
+    QTest::keyClick(substeps, Qt::Key_Return);
+    QCOMPARE(f.sim->settings().substeps, std::optional<int>(3));
+    QCOMPARE(f.sim->world()->settings().substeps, std::optional<int>(3));
+    QCOMPARE(substeps->text(), QStringLiteral("3"));
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QCOMPARE(f.sim->settings().substeps, std::optional<int>(1));
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QVERIFY(!f.sim->settings().substeps.has_value());
+    QVERIFY(!f.sim->world()->settings().substeps.has_value());
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
 }
 
 // Press on the ball, drag it while the simulation plays (one step per mouse move), release: it moved with the

@@ -670,7 +670,7 @@ void TestSceneIo::hostileGenerated_data() {
     QTest::newRow("substeps word") << "{ " + header() +
                                           R"(, "settings": { "substeps": "fast" }, "bodies": [] })"
                                    << "settings.substeps"
-                                   << "expected an integer or \"auto\", got \"fast\"";
+                                   << "expected an integer or \"auto\", got the string \"fast\"";
     QTest::newRow("substeps true") << "{ " + header() +
                                           R"(, "settings": { "substeps": true }, "bodies": [] })"
                                    << "settings.substeps"

@@ -166,6 +166,14 @@ void TestAutoSubsteps::countFollowsTheMassRatio() {
     QCOMPARE(countsOf(trace, r18.below), std::set<int>{8});
     QCOMPARE(countsOf(trace, r400.below), std::set<int>{8});
     QCOMPARE(static_cast<int>(trace.substeps.size()), 8);
+    // A world of the equal pair alone has 4 substeps, traced as 4.
+    World small;
+    addGround(small);
+    const Pair alone = addPair(small, 0.0, 1.0);
+    QVERIFY(stepChecked(small, 30).empty());
+    small.step(&trace);
+    QCOMPARE(static_cast<int>(trace.substeps.size()), 4);
+    QCOMPARE(countsOf(trace, alone.above), std::set<int>{4});
     // The sag goes as (1 + M/m) / f^2 (both contacts of the island, the ground's at twice f): the 18:1 box
     // at 8 substeps (60 Hz) sinks 19 / 18 / 4 = 0.26 times as far as the 17:1 box at 4 (30 Hz).
     const double sink17 = 1.5 - world.position(r17.above).y;
