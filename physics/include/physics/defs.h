@@ -76,8 +76,9 @@ struct WorldSettings {
     /// Substeps per step, 1..100, or automatic (empty, the default): the impulse solver's soft step then
     /// runs each island of touching bodies at Box2D v3's 4 substeps (contacts of 30 Hz at 60 steps a
     /// second) unless a heavier body's weight would press a lighter one it touches further into it than the
-    /// linear slop, where it runs 8 (60 Hz): autoSubstepsRatioLimit(). Baumgarte and the Verlet solver run
-    /// kAutoFineSubsteps (docs/simulation.md, "Automatic substeps").
+    /// linear slop, where it runs 8 (60 Hz): autoSubstepsRatioLimit(). Bodies touching nothing run 8 (only
+    /// their integration). Baumgarte and the Verlet solver run kAutoFineSubsteps (docs/simulation.md,
+    /// "Automatic substeps"). Scene files: "substeps": "auto".
     std::optional<int> substeps;
     bool sleep = false;
     bool continuous = true;
