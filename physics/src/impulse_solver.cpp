@@ -1679,9 +1679,9 @@ std::size_t ImpulseSolver::memoryBytes() const {
     return heapBytes(m_states) + heapBytes(m_moving) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) +
            heapBytes(m_scratch) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
            heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
-           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
-           heapBytes(m_blockStart) + heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) +
-           scratchBytes;
+           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_islandFine) +
+           heapBytes(m_groupFine) + heapBytes(m_invMass) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
+           heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
