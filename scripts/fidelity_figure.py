@@ -88,7 +88,7 @@ svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height
        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, sans-serif">',
        f'<rect width="{width}" height="{height}" fill="white"/>',
        f'<text x="{left}" y="28" font-size="18" font-weight="bold">Issue 11 fidelity checks at the default '
-       f'settings (60 Hz, 8 substeps, continuous on)</text>',
+       f'settings (60 Hz, automatic substeps, continuous on)</text>',
        f'<text x="{left}" y="50" font-size="13" fill="#444">Bar: ContactLab\'s figure divided by the check\'s '
        f'threshold (log scale; left of the red line passes). Diamond: Box2D v3 on the same scene.</text>']
 for k in range(int(LO), int(HI) + 1):

@@ -196,12 +196,21 @@ QString applyLessonSetting(phys::WorldSettings& settings, const QString& setting
             return QStringLiteral("expected true or false");
         }
         (setting == QLatin1String("continuous") ? s.continuous : s.sleep) = value.toBool();
+    } else if (setting == QLatin1String("substeps") && value.isString()) {
+        if (value.toString() != QLatin1String("auto")) {
+            return QStringLiteral("expected an integer from 1 to 1000 or \"auto\"");
+        }
+        s.substeps.reset();
     } else if (setting == QLatin1String("iterations") || setting == QLatin1String("substeps")) {
         const double d = value.toDouble(std::numeric_limits<double>::quiet_NaN());
         if (!value.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > 1000) {
             return QStringLiteral("expected an integer from 1 to 1000");
         }
-        (setting == QLatin1String("iterations") ? s.iterations : s.substeps) = static_cast<int>(d);
+        if (setting == QLatin1String("iterations")) {
+            s.iterations = static_cast<int>(d);
+        } else {
+            s.substeps = static_cast<int>(d);
+        }
     } else if (setting == QLatin1String("linearDamping")) {
         const double d = value.toDouble(std::numeric_limits<double>::quiet_NaN());
         if (!value.isDouble() || !std::isfinite(d)) {
@@ -239,7 +248,7 @@ QJsonValue lessonSettingValue(const phys::WorldSettings& settings, const QString
         return settings.iterations;
     }
     if (setting == QLatin1String("substeps")) {
-        return settings.substeps;
+        return settings.substeps ? QJsonValue(*settings.substeps) : QJsonValue(QStringLiteral("auto"));
     }
     if (setting == QLatin1String("linearDamping")) {
         return settings.linearDamping;

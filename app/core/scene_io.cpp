@@ -118,6 +118,29 @@ void readInt(const QJsonObject& object, const QString& path, const QString& key,
     }
 }
 
+/// Reads a substep count: an integer, or "auto" for automatic substeps (an empty count: defs.h
+/// WorldSettings::substeps). Files before issue 17's automatic substeps hold an integer, which stays that
+/// explicit count.
+void readSubsteps(const QJsonObject& object, const QString& path, const QString& key,
+                  std::optional<int>& out) {
+    const auto it = object.constFind(key);
+    if (it == object.constEnd()) {
+        return;
+    }
+    if (it->isString()) {
+        if (it->toString() != QLatin1String("auto")) {
+            fail(member(path, key),
+                 QStringLiteral("expected an integer or \"auto\", got %1").arg(describe(*it)));
+        }
+        out.reset();
+        return;
+    }
+    if (!it->isDouble()) {
+        wrongType(member(path, key), "an integer or \"auto\"", *it);
+    }
+    out = toInt(*it, member(path, key));
+}
+
 /// Reads an enum given by its file string, with `parse` one of the phys::parseXxx functions.
 template <class E, class Parse>
 void readEnum(const QJsonObject& object, const QString& path, const QString& key, E& out, Parse parse,
@@ -306,7 +329,7 @@ phys::WorldSettings readSettingsOver(const QJsonValue& value, const QString& pat
     readEnum(object, path, QStringLiteral("contactMethod"), s.contactMethod, phys::parseContactMethod,
              "\"clipping\", \"deepest-vertices\" or \"vertex-edge\"");
     readInt(object, path, QStringLiteral("iterations"), s.iterations);
-    readInt(object, path, QStringLiteral("substeps"), s.substeps);
+    readSubsteps(object, path, QStringLiteral("substeps"), s.substeps);
     readBool(object, path, QStringLiteral("sleep"), s.sleep);
     readBool(object, path, QStringLiteral("continuous"), s.continuous);
     readNumber(object, path, QStringLiteral("linearDamping"), s.linearDamping);
@@ -615,7 +638,11 @@ void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
     m.next("iterations");
     w.integer(s.iterations);
     m.next("substeps");
-    w.integer(s.substeps);
+    if (s.substeps) {
+        w.integer(*s.substeps);
+    } else {
+        w.string(QLatin1String("auto"));
+    }
     m.next("sleep");
     w.boolean(s.sleep);
     m.next("continuous");

@@ -109,7 +109,9 @@ void CompareDialog::appendRow(const CompareConfig& config) {
     row.iterations = new QSpinBox(this);
     row.iterations->setRange(1, 100);
     row.substeps = new QSpinBox(this);
-    row.substeps->setRange(1, 64);
+    row.substeps->setRange(0, 64);
+    // 0 is automatic substeps (defs.h WorldSettings::substeps).
+    row.substeps->setSpecialValueText(tr("Auto"));
     row.warmStarting = new QCheckBox(this);
     row.method = new QComboBox(this);
     row.method->addItem(tr("Clipping"), static_cast<int>(phys::ContactMethod::Clipping));
@@ -143,7 +145,7 @@ void CompareDialog::appendRow(const CompareConfig& config) {
 void CompareDialog::showRow(Row& row) {
     const phys::WorldSettings& s = row.settings;
     row.iterations->setValue(s.iterations);
-    row.substeps->setValue(s.substeps);
+    row.substeps->setValue(s.substeps.value_or(0));
     row.warmStarting->setChecked(s.warmStarting);
     row.method->setCurrentIndex(row.method->findData(static_cast<int>(s.contactMethod)));
     row.rateHz->setValue(s.timeStep > 0.0 ? 1.0 / s.timeStep : 60.0);
@@ -180,7 +182,8 @@ CompareConfig CompareDialog::readRow(const Row& row) const {
     config.name = row.name->text().trimmed();
     config.settings = row.settings;
     config.settings.iterations = row.iterations->value();
-    config.settings.substeps = row.substeps->value();
+    config.settings.substeps =
+        row.substeps->value() == 0 ? std::nullopt : std::optional<int>(row.substeps->value());
     config.settings.warmStarting = row.warmStarting->isChecked();
     config.settings.contactMethod = static_cast<phys::ContactMethod>(row.method->currentData().toInt());
     // The step rate as shown: the step keeps its exact value unless the rate was changed.

@@ -136,6 +136,15 @@ QString solverName(const phys::WorldSettings& settings) {
     return settings.solver == phys::SolverKind::Verlet ? tr("Verlet solver") : tr("impulse solver");
 }
 
+/// "8", or with automatic substeps what they run: "auto: 4-8" (phys::substepRange).
+QString substepsText(const phys::WorldSettings& settings) {
+    if (settings.substeps) {
+        return QString::number(*settings.substeps);
+    }
+    const auto [least, most] = phys::substepRange(settings);
+    return least == most ? tr("auto: %1").arg(least) : tr("auto: %1-%2").arg(least).arg(most);
+}
+
 /// Draws Markdown at `top` across `width` device pixels. Returns its height.
 double drawMarkdown(QPainter& painter, const QString& markdown, double left, double top, double width,
                     const QFont& font, const QColor& color = Qt::black, bool plain = false) {
@@ -407,7 +416,7 @@ QString writeLessonWorksheet(const Lesson& lesson, const QString& fileName, Work
                     .arg(replay.time(), 0, 'f', 2)
                     .arg(solverName(replay.settings()))
                     .arg(replay.settings().iterations)
-                    .arg(replay.settings().substeps)
+                    .arg(substepsText(replay.settings()))
                     .arg(replay.settings().continuous ? tr("on") : tr("off"));
         } else {
             drawing.caption = tr("The scene as the lesson sets it up.");

@@ -39,6 +39,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSignalBlocker>
 #include <QSpinBox>
 
 #include <QSettings>
@@ -88,6 +89,34 @@ QMenu* findViewMenu(MainWindow& window) {
         }
     }
     return nullptr;
+}
+
+/// The Substeps box for `s`: the explicit count, or 0 shown as what automatic substeps run for these
+/// settings ("Auto (4-8)" for the soft step, phys::substepRange), with the rule in its tooltip.
+void showSubsteps(QSpinBox* box, const phys::WorldSettings& s) {
+    const auto [least, most] = phys::substepRange(s);
+    box->setSpecialValueText(least == most ? QObject::tr("Auto (%1)").arg(least)
+                                           : QObject::tr("Auto (%1-%2)").arg(least).arg(most));
+    QString rule;
+    if (least != most) {
+        const double limit = phys::autoSubstepsRatioLimit(s) - 1.0;
+        rule = std::isfinite(limit)
+                   ? QObject::tr(
+                         "Auto: %1 substeps for each group of touching bodies, %2 where a body more than "
+                         "%3 times as heavy as one it touches would press into it by more than 5 mm "
+                         "(the contacts are stiffer at %2).")
+                         .arg(least)
+                         .arg(most)
+                         .arg(QString::number(limit, 'f', 1))
+                   : QObject::tr("Auto: %1 substeps (without gravity no mass ratio needs %2).")
+                         .arg(least)
+                         .arg(most);
+    } else {
+        rule = QObject::tr("Auto: %1 substeps with these solver settings.").arg(least);
+    }
+    box->setToolTip(QObject::tr("Substeps per step; lowest value: automatic.") + QLatin1Char('\n') + rule);
+    const QSignalBlocker blocker(box);
+    box->setValue(s.substeps.value_or(0));
 }
 
 } // namespace
@@ -404,7 +433,8 @@ void SimulationUi::createDock() {
     form->addRow(tr("Iterations"), m_iterations);
     m_substeps = new QSpinBox(solverBox);
     m_substeps->setObjectName(QStringLiteral("simSubsteps"));
-    m_substeps->setRange(1, 32);
+    // 0 is automatic substeps (the default, defs.h WorldSettings::substeps), shown as what it runs.
+    m_substeps->setRange(0, 32);
     form->addRow(tr("Substeps"), m_substeps);
     // A property of this machine, not of the scene: kept in the app's settings, not in the file.
     m_threads = new QSpinBox(solverBox);
@@ -859,7 +889,7 @@ void SimulationUi::syncSettingsWidgets() {
     }
     m_timeStepHz->setValue(1.0 / s.timeStep);
     m_iterations->setValue(s.iterations);
-    m_substeps->setValue(s.substeps);
+    showSubsteps(m_substeps, s);
     m_syncing = false;
 }
 
@@ -880,7 +910,7 @@ void SimulationUi::applySettingsFromWidgets() {
         s.timeStep = 1.0 / rate;
     }
     s.iterations = m_iterations->value();
-    s.substeps = m_substeps->value();
+    s.substeps = m_substeps->value() == 0 ? std::nullopt : std::optional<int>(m_substeps->value());
     QString error;
     if (!m_controller->setSettings(s, &error)) {
         m_settingsError->setText(error);
@@ -890,6 +920,7 @@ void SimulationUi::applySettingsFromWidgets() {
     }
     m_settingsError->setVisible(false);
     m_response->setEnabled(s.solver == phys::SolverKind::Impulse);
+    showSubsteps(m_substeps, s); // what "Auto" runs depends on the solver and the gravity
 }
 
 bool SimulationUi::pickContact(QPointF viewportPoint) {

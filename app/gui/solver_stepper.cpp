@@ -514,8 +514,8 @@ void SolverStepperDock::showRow() {
                         "contact %8 \u00b7 row %9 of %10")
                          .arg(m_fromStep)
                          .arg(m_fromStep + 1)
-                         .arg(p.substep + 1)
-                         .arg(m_trace.substeps.size())
+                         .arg(row->substep + 1) // its island's own substep and count (automatic
+                         .arg(row->substeps)    // substeps may run 4 here and 8 there)
                          .arg(QString::fromLatin1(phys::stageName(stage.stage)))
                          .arg(p.iteration + 1)
                          .arg(stage.iterations.size())
@@ -577,10 +577,13 @@ void SolverStepperDock::showRow() {
     shown.maxSpeed = m_maxSpeed;
     m_overlay->setShown(std::move(shown));
 
-    // The plot's cursor at the current sweep.
-    const double h = m_trace.substepTime;
+    // The plot's cursor at the current sweep: the trace's substep starts where the row's own does, and the
+    // row's substep lasts the step over its island's count.
+    const double h = row->substeps > 0
+                         ? m_trace.substepTime * static_cast<double>(m_trace.substeps.size()) / row->substeps
+                         : m_trace.substepTime;
     const int sweeps = static_cast<int>(stage.iterations.size());
-    double at = m_startTime + h * p.substep;
+    double at = m_startTime + m_trace.substepTime * p.substep;
     if (stage.stage == phys::SolverStage::Solve) {
         at += h * 0.5 * (p.iteration + 1) / sweeps;
     } else if (stage.stage == phys::SolverStage::Relax) {

@@ -51,7 +51,11 @@ struct TouchingSim {
     /// Bit k: point k's feature pair touched last step too (warm started; ContactPointState::persisted).
     std::uint8_t persisted = 0;
     std::uint8_t anchorCount = 0; ///< kept anchors (0: none, take the points' offsets)
-    // Everything above (152 bytes) is what the narrow phase reads and writes; the kept anchors below are the
+    /// The substep count of the step that stored `points[k].normalImpulse` and `tangentImpulse` (0: none
+    /// yet). They are a substep's impulses, so a step that runs another count (automatic substeps move an
+    /// island between 4 and 8) warm starts from them times this count over its own.
+    std::uint8_t warmSubsteps = 0;
+    // Everything above (152 bytes, the last one this step's substep count) is what the narrow phase reads and writes; the kept anchors below are the
     // solver's alone, last, so that the narrow phase's pass over the records loads three lines of each.
     /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
     /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a

@@ -19,10 +19,12 @@
 #include "physics/defs.h"
 
 #include "physics/mass.h"
+#include "physics/toi.h"
 
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <string_view>
 
 namespace phys {
@@ -198,6 +200,18 @@ std::optional<DefError> validate(const BodyDef& def, const std::string& path) {
     return std::nullopt;
 }
 
+double autoSubstepsRatioLimit(const WorldSettings& settings) {
+    // sag = |g| (1 + M/m) / omega^2 <= slop at the coarse count's stiffness (defs.h).
+    const double coarseHertz = std::min(settings.contactHertz, kMaxContactHertzPerSubstepRate *
+                                                                   kAutoCoarseSubsteps / settings.timeStep);
+    const double omega = 2.0 * kPi * coarseHertz;
+    const double gravity = length(settings.gravity);
+    if (!(coarseHertz > 0.0) || !(gravity > 0.0)) {
+        return std::numeric_limits<double>::infinity();
+    }
+    return kLinearSlop * omega * omega / gravity;
+}
+
 std::optional<DefError> validate(const WorldSettings& settings, const std::string& path) {
     if (auto e = checkBounded(settings.gravity, kMaxWorldCoordinate, member(path, "gravity"), "m/s^2")) {
         return e;
@@ -220,9 +234,9 @@ std::optional<DefError> validate(const WorldSettings& settings, const std::strin
         return fail(member(path, "iterations"), "must be in 1..", std::to_string(kMaxIterations), " (got ",
                     std::to_string(settings.iterations), ")");
     }
-    if (settings.substeps < 1 || settings.substeps > kMaxSubsteps) {
-        return fail(member(path, "substeps"), "must be in 1..", std::to_string(kMaxSubsteps), " (got ",
-                    std::to_string(settings.substeps), ")");
+    if (settings.substeps && (*settings.substeps < 1 || *settings.substeps > kMaxSubsteps)) {
+        return fail(member(path, "substeps"), "must be in 1..", std::to_string(kMaxSubsteps),
+                    " or \"auto\" (got ", std::to_string(*settings.substeps), ")");
     }
     // Every real-valued setting: finite, within [lo, hi], with its unit.
     struct Range {

@@ -228,7 +228,7 @@ constexpr int kColours = 23;
 constexpr int kDynamicColours = 20;
 
 /// Largest contact stiffness as a fraction of the substep rate (see prepare()).
-constexpr double kMaxHertzPerSubstepRate = 0.125;
+constexpr double kMaxHertzPerSubstepRate = kMaxContactHertzPerSubstepRate;
 
 class ImpulseSolver final : public ContactSolver {
 public:
@@ -321,7 +321,10 @@ private:
     /// Some constraint of this step has restitution: only then is restitution's data laid out (and applied;
     /// with none, applyRestitution() would skip every lane anyway).
     bool m_bouncing = false;
-    wide::BiasRule m_rule; ///< this step's bias rule (set by prepare())
+    /// This step's substep counts (set by prepare()): coarse for the islands that do not need fine. With an
+    /// explicit count, or a solver that does not choose per island (Baumgarte), the two are equal.
+    int m_coarseSubsteps = 1;
+    int m_fineSubsteps = 1;
 
     /// A contact that becomes a constraint this step, with its bodies' state indices and its colour.
     struct Entry {
@@ -331,6 +334,7 @@ private:
         int colour = 0;     ///< its level or colour: its run within its group (see colour())
         int group = 0;      ///< its group (see group())
         bool fresh = false; ///< no point of it touched last step (see OrderingChoice::freshInOverflow)
+        bool fine = false;  ///< automatic substeps: its island needs the fine count (autoSubstepsNeedFine())
     };
     /// The level of constraint `e` after those already placed (see colour()): one more than the last level on
     /// either of its moving bodies, which it then becomes. m_lastLevel holds the last levels.
@@ -354,8 +358,13 @@ private:
         int blockEnd = 0;
         int runBegin = 0; ///< its runs of one colour (or level) in m_runStart, [runBegin, runEnd)
         int runEnd = 0;
+        int substeps = 1;    ///< how many substeps its islands run (automatic substeps: 4 or 8, see group())
+        double h = 0.0;      ///< its substep, seconds
+        wide::BiasRule rule; ///< its bias rule (h and the contact softness at h)
     };
     std::vector<Group> m_groups; ///< the last one holds the bodies without constraints
+    /// The group's substeps, h and bias rule for `substeps` (prepare()'s settings).
+    void setSubsteps(const SolverContext& context, Group& group, int substeps) const;
     // Scratch of prepare() and colour(), kept to spare the allocations.
     std::vector<Entry> m_entries;            ///< in contact order
     std::vector<int> m_order;                ///< entries by level, contact order within a level
@@ -365,6 +374,9 @@ private:
     std::vector<int> m_parent;               ///< union-find of the islands, per state
     std::vector<int> m_islandOf;             ///< per island root: its island, or -1
     std::vector<int> m_islandSize;           ///< constraints per island
+    std::vector<std::uint8_t> m_islandFine;  ///< per island: it needs the fine substep count
+    std::vector<std::uint8_t> m_groupFine;   ///< per group: it runs the fine substep count
+    std::vector<double> m_invMass;           ///< per state in awake order: its inverse mass (prepare())
     std::vector<int> m_groupStart;           ///< counting sort of the groups
     std::vector<int> m_blockStart;           ///< per block, its first entry in m_order; then m_order.size()
     std::vector<int> m_newIndex;             ///< awake order -> state index
@@ -543,6 +555,12 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
     //   states   = reordered group by group (then the bodies without constraints), so a group's are together
     // A moving body of infinite mass (kinematic) is shared by every island it touches and moves during the
     // substeps; then everything is one group.
+    // Automatic substeps (issue 17): an island runs the fine count when one of its constraints needs it
+    // (Entry::fine), else the coarse one, and a group holds islands of one count only (so groups are made
+    // of consecutive islands of the same count). Islands share no moving body, so each island's result
+    // depends only on its own bodies and constraints: not on the grouping, the thread count or the other
+    // islands. Bodies without constraints run the fine count (see below). In the one-group case (a kinematic
+    // body touches something) the whole group runs fine if any constraint needs it.
     constexpr int kGroupConstraints = 256;
     auto moves = [this, n](int state) {
         return respondsToImpulses(state, n);
@@ -579,38 +597,51 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
     }
     m_groups.clear();
     if (shared || m_entries.empty()) {
-        m_groups.push_back({0, n, 0, 0});
+        bool fine = false;
         for (Entry& e : m_entries) {
             e.group = 0;
+            fine = fine || e.fine;
         }
+        Group& all = m_groups.emplace_back();
+        all.stateEnd = n;
+        // Without constraints every body touches nothing: the fine count, as below.
+        setSubsteps(ctx, all, fine || m_entries.empty() ? m_fineSubsteps : m_coarseSubsteps);
         return false;
     }
-    // Islands in the order of their first constraint, and their sizes.
+    // Islands in the order of their first constraint, their sizes and whether they need the fine count.
     m_islandOf.assign(static_cast<std::size_t>(n), -1);
     m_islandSize.clear();
+    m_islandFine.clear();
     for (Entry& e : m_entries) {
         const int root = find(moves(e.a) ? e.a : e.b);
         int& island = m_islandOf[static_cast<std::size_t>(root)];
         if (island < 0) {
             island = static_cast<int>(m_islandSize.size());
             m_islandSize.push_back(0);
+            m_islandFine.push_back(0);
         }
         ++m_islandSize[static_cast<std::size_t>(island)];
+        m_islandFine[static_cast<std::size_t>(island)] |= e.fine ? 1 : 0;
         e.group = island; // for now
     }
-    // Groups of consecutive islands; m_islandSize becomes each island's group.
+    // Groups of consecutive islands of one substep count (an open group per count, closed once it holds
+    // kGroupConstraints); m_islandSize becomes each island's group.
     int groups = 0;
-    int filled = 0;
-    for (int& size : m_islandSize) {
-        filled += size;
-        size = groups;
-        if (filled >= kGroupConstraints) {
-            ++groups;
-            filled = 0;
+    int open[2] = {-1, -1};
+    int filled[2] = {0, 0};
+    m_groupFine.clear();
+    for (std::size_t i = 0; i < m_islandSize.size(); ++i) {
+        const int fine = m_islandFine[i];
+        if (open[fine] < 0) {
+            open[fine] = groups++;
+            m_groupFine.push_back(static_cast<std::uint8_t>(fine));
         }
-    }
-    if (filled > 0) {
-        ++groups;
+        filled[fine] += m_islandSize[i];
+        m_islandSize[i] = open[fine];
+        if (filled[fine] >= kGroupConstraints) {
+            open[fine] = -1;
+            filled[fine] = 0;
+        }
     }
     for (Entry& e : m_entries) {
         e.group = m_islandSize[static_cast<std::size_t>(e.group)];
@@ -627,8 +658,14 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
     }
     for (int g = 0; g <= groups; ++g) {
         m_groupStart[static_cast<std::size_t>(g) + 1] += m_groupStart[static_cast<std::size_t>(g)];
-        m_groups[static_cast<std::size_t>(g)] = {m_groupStart[static_cast<std::size_t>(g)],
-                                                 m_groupStart[static_cast<std::size_t>(g) + 1], 0, 0};
+        Group& group = m_groups[static_cast<std::size_t>(g)];
+        group = Group{};
+        group.stateBegin = m_groupStart[static_cast<std::size_t>(g)];
+        group.stateEnd = m_groupStart[static_cast<std::size_t>(g) + 1];
+        // The bodies without constraints (the last group) run the fine count: they cost only their
+        // integration, and a thrown body's path keeps closer to the parabola (its error goes as 1/substeps).
+        const bool fine = g == groups || m_groupFine[static_cast<std::size_t>(g)] != 0;
+        setSubsteps(ctx, group, fine ? m_fineSubsteps : m_coarseSubsteps);
     }
     for (int i = 0; i < n; ++i) {
         const int g = m_newIndex[static_cast<std::size_t>(i)];
@@ -685,6 +722,27 @@ void clearLane(WideBlock& block, WideCold& cold, WideBounce* bounce, int lane, i
     }
 }
 
+void ImpulseSolver::setSubsteps(const SolverContext& ctx, Group& group, int substeps) const {
+    // Soft step (Box2D v3 b2PrepareStagesTask / b2MakeSoft): the contact stiffness is capped at an eighth of
+    // the substep rate, beyond which one iteration per substep no longer keeps a stiff contact stable
+    // (measured: 60 Hz contacts with 4 substeps at 60 Hz blow up a pyramid under a 300:1 box and fold a card
+    // house, with 8 substeps they hold), and contacts against infinite mass get twice the stiffness: they
+    // carry the whole load, and a soft ground lets a heavy body sink (a 400:1 box on two small ones sinks 6
+    // cm more at 60 Hz).
+    const WorldSettings& settings = *ctx.settings;
+    const double h = ctx.timeStep / substeps;
+    const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
+    group.substeps = substeps;
+    group.h = h;
+    wide::BiasRule& rule = group.rule;
+    rule.invH = 1.0 / h;
+    rule.maxPush = settings.maxPushVelocity;
+    rule.baumgarteRate = -settings.baumgarteFactor * rule.invH;
+    rule.slop = settings.allowedPenetration;
+    rule.contact = makeSoft(hertz, settings.contactDampingRatio, h);
+    rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
+}
+
 void ImpulseSolver::prepare(SolverContext& ctx) {
     // Pseudocode (Box2D 2.4 b2ContactSolver ctor + InitializeVelocityConstraints; v3 b2PrepareContactsTask):
     //   for each contact with points, not both bodies frozen:
@@ -701,6 +759,17 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_moving.resize(static_cast<std::size_t>(n) + 1);
     m_stateOf.assign(ctx.bodies.size(), n);
     m_bodyOfState.resize(static_cast<std::size_t>(n));
+    const WorldSettings& settings = *ctx.settings;
+    // The substep counts: the user's, or automatic (defs.h WorldSettings::substeps): the soft step's
+    // islands at 4, or 8 where a touching pair's mass ratio needs it; Baumgarte at 8.
+    const bool chooses = !settings.substeps && settings.positionCorrection == PositionCorrection::SoftStep;
+    m_coarseSubsteps = chooses ? kAutoCoarseSubsteps : uniformSubsteps(settings);
+    m_fineSubsteps = chooses ? kAutoFineSubsteps : uniformSubsteps(settings);
+    const double ratioLimit = chooses ? autoSubstepsRatioLimit(settings) : 0.0;
+    if (chooses) {
+        m_invMass.resize(static_cast<std::size_t>(n) + 1);
+        m_invMass[static_cast<std::size_t>(n)] = 0.0; // the dummy: static
+    }
     // Each index writes its own entries: on the threads (a body is a cache line away from the next).
     const auto look = [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
@@ -708,6 +777,9 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
             m_moving[static_cast<std::size_t>(i)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
             m_stateOf[static_cast<std::size_t>(slot)] = i;
+            if (chooses) {
+                m_invMass[static_cast<std::size_t>(i)] = body.invMass;
+            }
         }
     };
     if (ctx.pool) {
@@ -717,22 +789,6 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     }
     m_states[static_cast<std::size_t>(n)] = BodyState{};
     m_moving[static_cast<std::size_t>(n)] = 0;
-
-    const WorldSettings& settings = *ctx.settings;
-    const double h = ctx.timeStep / settings.substeps;
-    // Soft step (Box2D v3 b2PrepareStagesTask / b2MakeSoft): the contact stiffness is capped at an eighth of
-    // the substep rate, beyond which one iteration per substep no longer keeps a stiff contact stable
-    // (measured: 60 Hz contacts with 4 substeps at 60 Hz blow up a pyramid under a 300:1 box and fold a card
-    // house, with 8 substeps they hold), and contacts against infinite mass get twice the stiffness: they
-    // carry the whole load, and a soft ground lets a heavy body sink (a 400:1 box on two small ones sinks 6
-    // cm more at 60 Hz).
-    const double hertz = std::min(settings.contactHertz, kMaxHertzPerSubstepRate / h);
-    m_rule.invH = 1.0 / h;
-    m_rule.maxPush = settings.maxPushVelocity;
-    m_rule.baumgarteRate = -settings.baumgarteFactor * m_rule.invH;
-    m_rule.slop = settings.allowedPenetration;
-    m_rule.contact = makeSoft(hertz, settings.contactDampingRatio, h);
-    m_rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 
     m_ordering = orderingFromEnvironment();
     m_entries.clear();
@@ -753,7 +809,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             continue;
         }
         reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
-        m_entries.push_back({ci, a, b, 0, 0, link.fresh != 0});
+        const bool fine = chooses && m_invMass[static_cast<std::size_t>(a)] > 0.0 &&
+                          m_invMass[static_cast<std::size_t>(b)] > 0.0 &&
+                          autoSubstepsNeedFine(ratioLimit, m_invMass[static_cast<std::size_t>(a)],
+                                               m_invMass[static_cast<std::size_t>(b)]);
+        m_entries.push_back({ci, a, b, 0, 0, link.fresh != 0, fine});
     }
     if (!group(ctx, n)) {
         const auto place = [&](int begin, int end) {
@@ -866,6 +926,14 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             const double iB = sb.invInertia;
             const Vec2 normal = touching.normal;
             const Vec2 tangent = rightPerp(normal);
+            // The stored impulses are a substep's: from a step of another count (automatic substeps moved
+            // the island between 4 and 8, or the setting changed) they are rescaled to this step's
+            // substep, w_old / w_new (exact for 4 and 8: a power of two). The same count leaves them as
+            // they are (a factor of 1 is exact).
+            const int substeps = m_groups[static_cast<std::size_t>(e.group)].substeps;
+            const double warmScale =
+                touching.warmSubsteps != 0 ? double(touching.warmSubsteps) / double(substeps) : 1.0;
+            touching.warmSubsteps = static_cast<std::uint8_t>(substeps);
             block.a[lane] = e.a;
             block.b[lane] = e.b;
             block.nx[lane] = normal.x;
@@ -905,8 +973,8 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 const double kTangent = mA + mB + iA * rtA * rtA + iB * rtB * rtB;
                 cp.tangentMass[lane] = kTangent > 0.0 ? 1.0 / kTangent : 0.0;
                 const bool warm = settings.warmStarting;
-                cp.normalImpulse[lane] = warm ? touching.points[k].normalImpulse : 0.0;
-                cp.tangentImpulse[lane] = warm ? touching.points[k].tangentImpulse : 0.0;
+                cp.normalImpulse[lane] = warm ? warmScale * touching.points[k].normalImpulse : 0.0;
+                cp.tangentImpulse[lane] = warm ? warmScale * touching.points[k].tangentImpulse : 0.0;
                 cp.maxNormalImpulse[lane] = 0.0;
                 if (bounce != nullptr) {
                     const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
@@ -1145,23 +1213,37 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
     // the explanation of each lane read before its block is solved. The same result as step()'s group-by-group
     // run to the bit: the groups share no body that moves (so their interleaving does not matter), a block's
     // lanes share none either (so their rows can be read from the states before the block), integrating the
-    // states [0, n) at once is integrating every group's range, and the scalar kernels give the bits of the
-    // SSE2 and AVX2 ones (wide_solver.h; tests/physics/tst_solver_trace.cpp checks it on this machine).
+    // states of every group at once is integrating each group's range, and the scalar kernels give the bits of
+    // the SSE2 and AVX2 ones (wide_solver.h; tests/physics/tst_solver_trace.cpp checks it on this machine).
+    // With automatic substeps the groups may run different counts (4 and 8): the trace has the most
+    // substeps, and a group of fewer takes part in every (most / its count)-th of them, starting at the same
+    // moment of the step as its own substep does (its substep k is the trace's k most / count); each row
+    // names its own count and substep (SolverTraceRow::substeps, substep).
     const WorldSettings& settings = *ctx.settings;
     SolverTrace& trace = *ctx.trace;
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
-    const int substeps = settings.substeps;
-    const double h = ctx.timeStep / substeps;
-    const int n = static_cast<int>(ctx.awakeBodies.size());
+    int most = 1;
+    for (const Group& g : m_groups) {
+        if (g.stateEnd > g.stateBegin) { // the group of bodies without constraints may be empty
+            most = std::max(most, g.substeps);
+        }
+    }
+    const auto every = [most](const Group& g) {
+        if (g.substeps > most) {
+            return most; // an empty group (no body without constraints): it has nothing to run
+        }
+        assert(most % g.substeps == 0);
+        return most / g.substeps;
+    };
     const wide::Kernels& kernels = wide::scalarKernels();
     BodyState* states = m_states.data();
     trace.traced = true;
-    trace.substepTime = h;
-    trace.substeps.assign(static_cast<std::size_t>(substeps), {});
+    trace.substepTime = ctx.timeStep / most;
+    trace.substeps.assign(static_cast<std::size_t>(most), {});
     // Per block, lane and row: this substep's warm-start seed (rows as in explainSweep: N0, N1, T0, T1).
     seeds.assign(static_cast<std::size_t>(m_blockCount) * kLanes * 4, 0.0);
-    auto emit = [&](SolverTraceIteration& out, int block, int lane, SolverTraceRow(&rows)[4],
-                    const int(&order)[4]) {
+    auto emit = [&](SolverTraceIteration& out, const Group& g, int sub, int block, int lane,
+                    SolverTraceRow(&rows)[4], const int(&order)[4]) {
         const WideCold& cold = colds[block];
         const ContactSim& contact = ctx.contacts[static_cast<std::size_t>(cold.contact[lane])];
         for (const int index : order) {
@@ -1176,69 +1258,94 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
             row.point = point;
             row.kind = index < 2 ? RowKind::Normal : RowKind::Friction;
             row.warmStart = seeds[static_cast<std::size_t>((block * kLanes + lane) * 4 + index)];
+            row.substeps = g.substeps;
+            row.substep = sub / every(g);
             out.rows.push_back(row);
             out.residual += std::abs(row.delta);
         }
     };
     using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
-    auto sweep = [&](SolverTraceIteration& out, wide::Pass pass, Sweep kernel) {
-        for (int i = 0; i < m_blockCount; ++i) {
-            WideBlock& block = blocks[i];
-            const WideCold& cold = colds[i];
-            SolverTraceRow rows[kLanes][4];
-            for (int lane = 0; lane < kLanes; ++lane) {
-                if (cold.contact[lane] >= 0) {
-                    wide::explainSweep(block, states, lane, pass, m_rule, rows[lane]);
-                }
+    auto sweep = [&](SolverTraceIteration& out, int sub, wide::Pass pass, Sweep kernel) {
+        for (const Group& g : m_groups) {
+            if (sub % every(g) != 0) {
+                continue;
             }
-            kernel(&block, 1, states, m_rule);
-            for (int lane = 0; lane < kLanes; ++lane) {
-                if (cold.contact[lane] >= 0) {
-                    emit(out, i, lane, rows[lane], {0, 1, 2, 3});
+            for (int i = g.blockBegin; i < g.blockEnd; ++i) {
+                WideBlock& block = blocks[i];
+                const WideCold& cold = colds[i];
+                SolverTraceRow rows[kLanes][4];
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    if (cold.contact[lane] >= 0) {
+                        wide::explainSweep(block, states, lane, pass, g.rule, rows[lane]);
+                    }
+                }
+                kernel(&block, 1, states, g.rule);
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    if (cold.contact[lane] >= 0) {
+                        emit(out, g, sub, i, lane, rows[lane], {0, 1, 2, 3});
+                    }
                 }
             }
         }
     };
-    for (int sub = 0; sub < substeps; ++sub) {
+    const auto integrate = [&](int sub, bool positions) {
+        for (const Group& g : m_groups) {
+            if (sub % every(g) != 0) {
+                continue;
+            }
+            if (positions) {
+                integratePositions(g.h, g.stateBegin, g.stateEnd);
+            } else {
+                integrateVelocities(ctx, g.h, g.stateBegin, g.stateEnd);
+            }
+        }
+    };
+    for (int sub = 0; sub < most; ++sub) {
         SolverTraceSubstep& traced = trace.substeps[static_cast<std::size_t>(sub)];
-        integrateVelocities(ctx, h, 0, n);
+        integrate(sub, false);
         SolverTraceStage& warm = traced.stages.emplace_back();
         warm.stage = SolverStage::WarmStart;
         SolverTraceIteration& warmRows = warm.iterations.emplace_back();
-        for (int i = 0; i < m_blockCount; ++i) {
-            WideBlock& block = blocks[i];
-            WideCold& cold = colds[i];
-            SolverTraceRow rows[kLanes][4];
-            for (int lane = 0; lane < kLanes; ++lane) {
-                for (int k = 0; k < kMaxManifoldPoints; ++k) {
-                    const std::size_t at = static_cast<std::size_t>((i * kLanes + lane) * 4);
-                    seeds[at + static_cast<std::size_t>(k)] = block.p[k].normalImpulse[lane];
-                    seeds[at + 2 + static_cast<std::size_t>(k)] = block.p[k].tangentImpulse[lane];
-                }
-                if (cold.contact[lane] >= 0) {
-                    wide::explainWarmStart(block, states, lane, rows[lane]);
-                }
+        for (const Group& g : m_groups) {
+            if (sub % every(g) != 0) {
+                continue;
             }
-            kernels.warmStart(&block, &cold, 1, states, sub == 0);
-            for (int lane = 0; lane < kLanes; ++lane) {
-                if (cold.contact[lane] >= 0) {
-                    // warmStartLanes() applies point 0 (normal and friction), then point 1.
-                    emit(warmRows, i, lane, rows[lane], {0, 2, 1, 3});
+            for (int i = g.blockBegin; i < g.blockEnd; ++i) {
+                WideBlock& block = blocks[i];
+                WideCold& cold = colds[i];
+                SolverTraceRow rows[kLanes][4];
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    for (int k = 0; k < kMaxManifoldPoints; ++k) {
+                        const std::size_t at = static_cast<std::size_t>((i * kLanes + lane) * 4);
+                        seeds[at + static_cast<std::size_t>(k)] = block.p[k].normalImpulse[lane];
+                        seeds[at + 2 + static_cast<std::size_t>(k)] = block.p[k].tangentImpulse[lane];
+                    }
+                    if (cold.contact[lane] >= 0) {
+                        wide::explainWarmStart(block, states, lane, rows[lane]);
+                    }
+                }
+                kernels.warmStart(&block, &cold, 1, states, sub == 0);
+                for (int lane = 0; lane < kLanes; ++lane) {
+                    if (cold.contact[lane] >= 0) {
+                        // warmStartLanes() applies point 0 (normal and friction), then point 1.
+                        emit(warmRows, g, sub, i, lane, rows[lane], {0, 2, 1, 3});
+                    }
                 }
             }
         }
         SolverTraceStage& solve = traced.stages.emplace_back();
         solve.stage = SolverStage::Solve;
         for (int it = 0; it < settings.iterations; ++it) {
-            sweep(solve.iterations.emplace_back(), baumgarte ? wide::Pass::Baumgarte : wide::Pass::Biased,
+            sweep(solve.iterations.emplace_back(), sub,
+                  baumgarte ? wide::Pass::Baumgarte : wide::Pass::Biased,
                   baumgarte ? kernels.solveBaumgarte : kernels.solveBiased);
         }
-        integratePositions(h, 0, n);
+        integrate(sub, true);
         if (!baumgarte) {
             SolverTraceStage& relax = traced.stages.emplace_back();
             relax.stage = SolverStage::Relax;
             for (int it = 0; it < settings.relaxIterations; ++it) {
-                sweep(relax.iterations.emplace_back(), wide::Pass::Relax, kernels.solveRelax);
+                sweep(relax.iterations.emplace_back(), sub, wide::Pass::Relax, kernels.solveRelax);
             }
         }
     }
@@ -1261,8 +1368,8 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     const WorldSettings& settings = *ctx.settings;
     const Group& g = m_groups[static_cast<std::size_t>(groupIndex)];
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
-    const int substeps = settings.substeps;
-    const double h = ctx.timeStep / substeps;
+    const int substeps = g.substeps;
+    const double h = g.h;
     // 64 constraints a chunk (8 blocks of 8 lanes; 16 of 4 before the AVX-512 path, issue 17).
     constexpr int kBlocksPerChunk = 8;
     constexpr int kStatesPerChunk = 256;
@@ -1349,7 +1456,7 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
             (stage.pass == wide::Pass::Relax ? kernels.solveRelax
              : stage.pass == wide::Pass::Baumgarte
                  ? kernels.solveBaumgarte
-                 : kernels.solveBiased)(blocks + begin, end - begin, states, m_rule);
+                 : kernels.solveBiased)(blocks + begin, end - begin, states, g.rule);
             break;
         }
     };
@@ -1407,8 +1514,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
     //                     relax (solve without bias) x relaxIterations
     //   restitution; store impulses
     const bool baumgarte = settings.positionCorrection == PositionCorrection::Baumgarte;
-    const int substeps = settings.substeps;
-    const double h = ctx.timeStep / substeps;
     const wide::Kernels& kernels = wide::kernelsFor(simdLevel());
     m_scratch.resize(static_cast<std::size_t>(ctx.pool ? ctx.pool->threads() : 1));
     // One group only (a single big island, as a tall pyramid is): its blocks are filled on every thread
@@ -1452,16 +1557,17 @@ void ImpulseSolver::step(SolverContext& ctx) {
         using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
         const auto sweep = [&](Sweep kernel, bool reverse) {
             if (!reverse) {
-                kernel(groupBlocks, count, states, m_rule);
+                kernel(groupBlocks, count, states, g.rule);
                 return;
             }
             for (int r = g.runEnd - 1; r >= g.runBegin; --r) {
                 const int begin = m_runStart[static_cast<std::size_t>(r)];
                 const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
-                kernel(groupBlocks + (begin - g.blockBegin), end - begin, states, m_rule);
+                kernel(groupBlocks + (begin - g.blockBegin), end - begin, states, g.rule);
             }
         };
-        for (int sub = 0; sub < substeps; ++sub) {
+        const double h = g.h;
+        for (int sub = 0; sub < g.substeps; ++sub) {
             const bool reverse =
                 m_ordering.alternate && m_ordering.ordering != Ordering::Levels && sub % 2 == 1;
             integrateVelocities(ctx, h, g.stateBegin, g.stateEnd);
@@ -1493,9 +1599,26 @@ void ImpulseSolver::step(SolverContext& ctx) {
         }
         SolverTraceStage& stage = ctx.trace->substeps.back().stages.emplace_back();
         stage.stage = SolverStage::Restitution;
+        SolverTraceIteration& bounces = stage.iterations.emplace_back();
         applyRestitution<true>(all.blocks.data(), all.cold.data(), m_bouncing ? all.bounce.data() : nullptr,
-                               m_blockCount, settings.restitutionThreshold, &ctx,
-                               &stage.iterations.emplace_back(), &seeds);
+                               m_blockCount, settings.restitutionThreshold, &ctx, &bounces, &seeds);
+        // After each group's last substep: its count and last substep (the blocks are laid out group by
+        // group, so a row's block tells its group).
+        for (SolverTraceRow& row : bounces.rows) {
+            for (const Group& g : m_groups) {
+                bool here = false;
+                for (int i = g.blockBegin; i < g.blockEnd && !here; ++i) {
+                    for (int lane = 0; lane < kLanes && !here; ++lane) {
+                        here = all.cold[static_cast<std::size_t>(i)].contact[lane] == row.contact;
+                    }
+                }
+                if (here) {
+                    row.substeps = g.substeps;
+                    row.substep = g.substeps - 1;
+                    break;
+                }
+            }
+        }
         storeImpulses(ctx, all.blocks.data(), all.cold.data(), m_blockCount);
         finish(ctx);
         return;
@@ -1556,9 +1679,9 @@ std::size_t ImpulseSolver::memoryBytes() const {
     return heapBytes(m_states) + heapBytes(m_moving) + heapBytes(m_stateOf) + heapBytes(m_bodyOfState) +
            heapBytes(m_scratch) + heapBytes(m_groups) + heapBytes(m_entries) + heapBytes(m_order) +
            heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
-           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_groupStart) +
-           heapBytes(m_blockStart) + heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) +
-           scratchBytes;
+           heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_islandFine) +
+           heapBytes(m_groupFine) + heapBytes(m_invMass) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
+           heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {

@@ -11,9 +11,10 @@
 ///   `maxPushVelocity`), integrates positions, then relaxes `relaxIterations` times without the bias so the
 ///   position correction leaves no velocity behind (resting stacks stay still, no energy is added).
 ///   Restitution is applied once after the substeps from the approach velocity measured before solving.
-///   The defaults (defs.h) are Box2D v3's structure with stiffer contacts: 8 substeps of one biased and one
-///   relax iteration, contacts of 60 Hz (capped at an eighth of the substep rate, as v3 caps them), contacts
-///   with static bodies twice as stiff, push-out at most 1 m/s. tests/physics/tst_solver2d.cpp holds them
+///   The defaults (defs.h) are Box2D v3's structure, with stiffer contacts where mass ratios need them:
+///   automatic substeps (4 of one biased and one relax iteration per island, 8 for an island where a large
+///   mass ratio touches: autoSubstepsRatioLimit()), contacts of 60 Hz capped at an eighth of the substep
+///   rate (as v3 caps them: 30 Hz at 4), contacts with static bodies twice as stiff, push-out at most 1 m/s. tests/physics/tst_solver2d.cpp holds them
 ///   to Box2D v3's figures on Catto's Solver2D scenes.
 /// - PositionCorrection::Baumgarte: the source's scheme (000, 001): one integration, `iterations` velocity
 ///   iterations with bias = factor / dt * max(0, depth - allowedPenetration) fed into the velocity,

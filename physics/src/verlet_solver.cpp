@@ -42,7 +42,7 @@ void VerletSolver::step(SolverContext& ctx) {
     //     restitution at the points this substep pushed apart
     //   poses from the particles, impulses for the report
     const WorldSettings& settings = *ctx.settings;
-    const int substeps = std::max(1, settings.substeps);
+    const int substeps = std::max(1, uniformSubsteps(settings)); // automatic: 8, as before issue 17
     const int iterations = std::max(1, settings.iterations);
     const double h = ctx.timeStep / substeps;
     const bool rigid = m_response == VerletResponse::Rigid;

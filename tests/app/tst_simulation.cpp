@@ -22,6 +22,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -64,6 +65,7 @@ private slots:
     void stepBackThenForwardIsBitIdentical();
     void branchFromPastFrameReplaysExactly();
     void solverSwitchKeepsBodies();
+    void substepsBoxSaysWhatRuns();
     void grabDragMovesAndThrows();
     void pausedContactOpensMatchingWalkthrough();
     void slowFramesAreCappedWithWarning();
@@ -103,8 +105,10 @@ void TestSimulation::playPauseAdvancesTime() {
     QVERIFY(std::abs(f.sim->currentTime() - steps * dt) < 1e-9);
     // Falling freely (not at the ground yet): semi-implicit Euler with S substeps h = dt / S drops by
     // g h^2 m (m + 1) / 2 after m = n S substeps.
-    const double m = static_cast<double>(steps) * f.sim->settings().substeps;
-    const double h = dt / f.sim->settings().substeps;
+    // (Automatic substeps: a body that touches nothing runs the most.)
+    const int substeps = phys::substepRange(f.sim->settings()).second;
+    const double m = static_cast<double>(steps) * substeps;
+    const double h = dt / substeps;
     const double y = f.sim->bodyAt(ball)->position.y;
     QVERIFY2(std::abs((y0 - y) - 9.81 * h * h * m * (m + 1.0) / 2.0) < 1e-9,
              qPrintable(QString::number(y0 - y)));
@@ -238,6 +242,40 @@ void TestSimulation::solverSwitchKeepsBodies() {
         const phys::BodyDef& was = atSwitch[static_cast<std::size_t>(i)];
         QVERIFY(phys::distance(now.position, was.position) < phys::length(was.linearVelocity) * dt + 0.01);
     }
+}
+
+void TestSimulation::substepsBoxSaysWhatRuns() {
+    // The demo's file says "substeps": "auto" (the default): the Substeps box shows what automatic substeps
+    // run for the solver chosen (the impulse solver's soft step: 4, or 8 for an island with a large mass
+    // ratio; the Verlet solver: 8). A count typed in is explicit; stepping below 1 is automatic again.
+    Fixture f = openDemo(QStringLiteral(":/scenes/demos/vertical_stack.json"));
+    QVERIFY(f.sim);
+    auto* substeps = f.ui->dock()->findChild<QSpinBox*>(QStringLiteral("simSubsteps"));
+    QVERIFY(substeps);
+    QVERIFY(!f.sim->settings().substeps.has_value());
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
+    QVERIFY(substeps->toolTip().contains(QStringLiteral("17.1 times as heavy")));
+    auto* solver = f.ui->dock()->findChild<QComboBox*>(QStringLiteral("simSolver"));
+    QVERIFY(solver);
+    solver->setCurrentIndex(solver->findData(static_cast<int>(phys::SolverKind::Verlet)));
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (8)"));
+    solver->setCurrentIndex(solver->findData(static_cast<int>(phys::SolverKind::Impulse)));
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
+
+    substeps->setFocus();
+    substeps->selectAll();
+    QTest::keyClicks(substeps, QStringLiteral("3"));
+    QTest::keyClick(substeps, Qt::Key_Return);
+    QCOMPARE(f.sim->settings().substeps, std::optional<int>(3));
+    QCOMPARE(f.sim->world()->settings().substeps, std::optional<int>(3));
+    QCOMPARE(substeps->text(), QStringLiteral("3"));
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QCOMPARE(f.sim->settings().substeps, std::optional<int>(1));
+    QTest::keyClick(substeps, Qt::Key_Down);
+    QVERIFY(!f.sim->settings().substeps.has_value());
+    QVERIFY(!f.sim->world()->settings().substeps.has_value());
+    QCOMPARE(substeps->text(), QStringLiteral("Auto (4-8)"));
 }
 
 // Press on the ball, drag it while the simulation plays (one step per mouse move), release: it moved with the

@@ -131,8 +131,12 @@ std::unique_ptr<Engine> makeContactLabEngine(int threads) {
 std::string contactLabSettingsText(const RunSettings& run) {
     const phys::WorldSettings d;
     return "ContactLab: its defaults (impulse solver, " + std::string(phys::toString(d.positionCorrection)) +
-           ", " + std::to_string(d.iterations) + " iterations, " + std::to_string(d.substeps) +
-           " substep(s), " + std::to_string(d.relaxIterations) + " relax iteration(s), continuous " +
+           ", " + std::to_string(d.iterations) + " iterations, " +
+           (d.substeps
+                ? std::to_string(*d.substeps) + " substep(s), "
+                : "automatic substeps (4, or 8 for an island where a mass ratio above " +
+                      std::to_string(phys::autoSubstepsRatioLimit(d) - 1.0).substr(0, 4) + " touches), ") +
+           std::to_string(d.relaxIterations) + " relax iteration(s), continuous " +
            (run.continuous ? "on" : "off") + "), sleep off, shape friction 0.6 (mix sqrt(f1 f2) = " +
            std::to_string(phys::mixFriction(kShapeFriction, kShapeFriction)).substr(0, 4) +
            "), double precision, contact sweeps in " + phys::toString(phys::simdLevel()) +

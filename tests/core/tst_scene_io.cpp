@@ -99,7 +99,8 @@ Scene randomScene(std::mt19937_64& rng) {
     s.response = unit(rng) < 0.5 ? phys::ResponseKind::Impulses : phys::ResponseKind::PushOut;
     s.contactMethod = static_cast<phys::ContactMethod>(small(rng) % 3);
     s.iterations = 1 + static_cast<int>(unit(rng) * 999);
-    s.substeps = 1 + static_cast<int>(unit(rng) * 99);
+    // A fifth of the scenes with automatic substeps (written "auto").
+    s.substeps = unit(rng) < 0.2 ? std::nullopt : std::optional<int>(1 + static_cast<int>(unit(rng) * 99));
     s.sleep = unit(rng) < 0.5;
     s.continuous = unit(rng) < 0.5;
     s.linearDamping = unit(rng) * 10.0;
@@ -156,6 +157,7 @@ private slots:
     void roundTripRandomScenes();
     void readsEveryField();
     void defaultsApply();
+    void substepsAutoOrExplicit();
     void clockwisePolygonIsReversed();
     void awkwardNumbersAreExact();
     void unknownKeys();
@@ -267,7 +269,7 @@ void TestSceneIo::readsEveryField() {
     QCOMPARE(s.response, phys::ResponseKind::PushOut);
     QCOMPARE(s.contactMethod, phys::ContactMethod::VertexEdge);
     QCOMPARE(s.iterations, 1000);
-    QCOMPARE(s.substeps, 100);
+    QCOMPARE(s.substeps, std::optional<int>(100));
     QCOMPARE(s.sleep, true);
     QCOMPARE(s.continuous, false);
     QCOMPARE(s.linearDamping, 0.05);
@@ -297,6 +299,35 @@ void TestSceneIo::readsEveryField() {
     QCOMPARE(circleOf(post.shapes[0]).center, phys::Vec2(0.3, -0.7));
     QCOMPARE(circleOf(post.shapes[0]).radius, 0.1);
     QCOMPARE(post.shapes[0].density, 0.0);
+}
+
+void TestSceneIo::substepsAutoOrExplicit() {
+    // Automatic substeps (the default since issue 17) are written "auto" and read back as such; a file
+    // without the key gets them; a file written before them holds an integer (8 was the default), which
+    // stays that explicit count, so an old file runs as it did.
+    const auto settingsOf = [](const char* settings) {
+        const QByteArray json = "{ " + header() + ", \"settings\": " + settings + ", \"bodies\": [] }";
+        auto parsed = parseScene(json);
+        if (!std::holds_alternative<Scene>(parsed)) {
+            qWarning("%s", qPrintable(std::get<SceneError>(parsed).message));
+            return phys::WorldSettings{};
+        }
+        return std::get<Scene>(parsed).def.settings;
+    };
+    QCOMPARE(phys::WorldSettings{}.substeps, std::nullopt);
+    QCOMPARE(settingsOf(R"({ "substeps": "auto" })").substeps, std::nullopt);
+    QCOMPARE(settingsOf(R"({ "iterations": 2 })").substeps, std::nullopt);
+    QCOMPARE(settingsOf(R"({ "substeps": 8 })").substeps, std::optional<int>(8));
+    QCOMPARE(settingsOf(R"({ "substeps": 3 })").substeps, std::optional<int>(3));
+
+    Scene scene;
+    QVERIFY(serializeScene(scene).contains("\"substeps\": \"auto\""));
+    scene.def.settings.substeps = 4;
+    QVERIFY(serializeScene(scene).contains("\"substeps\": 4"));
+    scene.def.settings.substeps.reset();
+    auto back = parseScene(serializeScene(scene));
+    QVERIFY(std::holds_alternative<Scene>(back));
+    QCOMPARE(std::get<Scene>(back).def.settings.substeps, std::nullopt);
 }
 
 void TestSceneIo::defaultsApply() {
@@ -683,7 +714,15 @@ void TestSceneIo::hostileGenerated_data() {
                                      << "must be in 1..1000 (got 1001)";
     QTest::newRow("substeps 0") << "{ " + header() + R"(, "settings": { "substeps": 0 }, "bodies": [] })"
                                 << "settings.substeps"
-                                << "must be in 1..100 (got 0)";
+                                << "must be in 1..100 or \"auto\" (got 0)";
+    QTest::newRow("substeps word") << "{ " + header() +
+                                          R"(, "settings": { "substeps": "fast" }, "bodies": [] })"
+                                   << "settings.substeps"
+                                   << "expected an integer or \"auto\", got the string \"fast\"";
+    QTest::newRow("substeps true") << "{ " + header() +
+                                          R"(, "settings": { "substeps": true }, "bodies": [] })"
+                                   << "settings.substeps"
+                                   << "expected an integer or \"auto\"";
     QTest::newRow("gravity huge") << "{ " + header() +
                                          R"(, "settings": { "gravity": [0, -1e30] }, "bodies": [] })"
                                   << "settings.gravity"

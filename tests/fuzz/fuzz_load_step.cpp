@@ -51,8 +51,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     const cl::Scene& scene = std::get<cl::Scene>(parsed);
     const phys::WorldSettings& settings = scene.def.settings;
-    const double work = double(settings.iterations + settings.relaxIterations) * settings.substeps *
-                        double(scene.def.bodies.size() + 1);
+    const double work = double(settings.iterations + settings.relaxIterations) *
+                        phys::substepRange(settings).second * double(scene.def.bodies.size() + 1);
     if (scene.def.bodies.size() > kMaxFuzzBodies || work > kMaxFuzzSolverWork) {
         return 0;
     }

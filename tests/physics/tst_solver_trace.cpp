@@ -10,6 +10,8 @@
 #include "physics/solver_trace.h"
 #include "world_test_util.h"
 
+#include <QList>
+#include <QSet>
 #include <QTest>
 
 #include <algorithm>
@@ -61,6 +63,24 @@ World slideAndBounce(const WorldSettings& settings) {
     box.angularVelocity = 2.0;
     world.createBody(box);
     world.createBody(bodyDef({14.0, 0.6}, boxShape(3.0, 0.2, 0.5, 0.5), BodyType::Static, 0.1));
+    return world;
+}
+
+/// Automatic substeps at work: a 20 m box 400 times the mass of each of the two 1 m boxes it rests on (Solver2D's
+/// "High Mass Ratio 2", placed at rest), which runs 8 substeps; a stack of three 1 m boxes apart from it,
+/// which runs 4; and a ball in free flight, touching nothing (8).
+World mixedCounts(const WorldSettings& settings) {
+    World world(settings);
+    addGround(world, 60.0);
+    world.createBody(bodyDef({-9.0, 0.5}, boxShape(1.0, 1.0)));
+    world.createBody(bodyDef({9.0, 0.5}, boxShape(1.0, 1.0)));
+    world.createBody(bodyDef({0.0, 11.0}, boxShape(20.0, 20.0)));
+    for (int i = 0; i < 3; ++i) {
+        world.createBody(bodyDef({30.0, 0.5 + i}, boxShape(1.0, 1.0)));
+    }
+    BodyDef ball = bodyDef({-30.0, 40.0}, circleShape(0.5));
+    ball.linearVelocity = {2.0, 5.0};
+    world.createBody(ball);
     return world;
 }
 
@@ -153,13 +173,18 @@ private slots:
 void TestSolverTrace::tracedStepIsBitIdentical_data() {
     QTest::addColumn<void*>("scene");
     QTest::addColumn<int>("correction");
-    const auto add = [](const char* name, Scene scene, PositionCorrection c) {
-        QTest::newRow(name) << reinterpret_cast<void*>(scene) << static_cast<int>(c);
+    // The substep counts the rows may name (automatic substeps: the soft step's islands of equal boxes run
+    // 4, a 400:1 island 8; Baumgarte runs 8 throughout).
+    QTest::addColumn<QList<int>>("counts");
+    const auto add = [](const char* name, Scene scene, PositionCorrection c, QList<int> counts) {
+        QTest::newRow(name) << reinterpret_cast<void*>(scene) << static_cast<int>(c) << counts;
     };
-    add("pyramid soft step", &pyramid, PositionCorrection::SoftStep);
-    add("pyramid Baumgarte", &pyramid, PositionCorrection::Baumgarte);
-    add("friction+restitution soft step", &slideAndBounce, PositionCorrection::SoftStep);
-    add("friction+restitution Baumgarte", &slideAndBounce, PositionCorrection::Baumgarte);
+    add("pyramid soft step", &pyramid, PositionCorrection::SoftStep, {4});
+    add("pyramid Baumgarte", &pyramid, PositionCorrection::Baumgarte, {8});
+    add("friction+restitution soft step", &slideAndBounce, PositionCorrection::SoftStep, {4});
+    add("friction+restitution Baumgarte", &slideAndBounce, PositionCorrection::Baumgarte, {8});
+    add("mixed counts soft step", &mixedCounts, PositionCorrection::SoftStep, {4, 8});
+    add("mixed counts Baumgarte", &mixedCounts, PositionCorrection::Baumgarte, {8});
 }
 
 void TestSolverTrace::tracedStepIsBitIdentical() {
@@ -172,14 +197,31 @@ void TestSolverTrace::tracedStepIsBitIdentical() {
     SolverTrace trace;
     // Every step of the first two seconds traced in one World and not in the other: falling, first contact,
     // bounces, sliding and coming to rest.
+    QFETCH(QList<int>, counts);
     int restitutionRows = 0;
+    QSet<int> seen; // the substep counts the rows named
     for (int step = 0; step < 120; ++step) {
         plain.step();
         traced.step(&trace);
         QVERIFY(trace.traced);
         QVERIFY2(sameBits(fingerprint(plain), fingerprint(traced)),
                  qPrintable(QStringLiteral("differs after step %1").arg(step + 1)));
-        QCOMPARE(static_cast<int>(trace.substeps.size()), settings.substeps);
+        // The trace has as many substeps as the most any island ran (here the most of `counts`, or of a
+        // body in free flight, 8), and each row names its island's count, one of `counts`.
+        int most = 0;
+        for (const SolverTraceSubstep& sub : trace.substeps) {
+            for (const SolverTraceStage& stage : sub.stages) {
+                for (const SolverTraceIteration& it : stage.iterations) {
+                    for (const SolverTraceRow& row : it.rows) {
+                        QVERIFY2(counts.contains(row.substeps), qPrintable(QString::number(row.substeps)));
+                        seen.insert(row.substeps);
+                        most = std::max(most, row.substeps);
+                    }
+                }
+            }
+        }
+        QVERIFY(static_cast<int>(trace.substeps.size()) >= most);
+        QCOMPARE(trace.substepTime, settings.timeStep / static_cast<double>(trace.substeps.size()));
         for (const SolverTraceStage& stage : trace.substeps.back().stages) {
             if (stage.stage == SolverStage::Restitution) {
                 restitutionRows += static_cast<int>(stage.iterations.front().rows.size());
@@ -189,6 +231,7 @@ void TestSolverTrace::tracedStepIsBitIdentical() {
     if (make == &slideAndBounce) {
         QVERIFY(restitutionRows > 0); // the scene does bounce: the restitution stage was traced too
     }
+    QCOMPARE(seen, QSet<int>(counts.begin(), counts.end())); // every count expected was run
 }
 
 void TestSolverTrace::tracedEqualsEveryInstructionSet() {
@@ -246,19 +289,26 @@ void TestSolverTrace::impulsesSumExactly() {
         std::map<RowKey, double> chained;
         std::map<RowKey, ExactSum> sums;
         std::map<RowKey, double> total;
+        std::map<RowKey, int> substepsOf;
         for (std::size_t sub = 0; sub < trace.substeps.size(); ++sub) {
             for (const SolverTraceStage& stage : trace.substeps[sub].stages) {
                 for (const SolverTraceIteration& it : stage.iterations) {
                     for (const SolverTraceRow& row : it.rows) {
                         const RowKey key = keyOf(row);
+                        // The row's own substep: with automatic substeps an island of 4 takes part in
+                        // every other of the trace's 8.
+                        QCOMPARE(static_cast<std::size_t>(row.substep),
+                                 sub * row.substeps / trace.substeps.size());
+                        substepsOf[key] = row.substeps;
                         if (stage.stage == SolverStage::WarmStart) {
-                            if (sub == 0) {
+                            if (row.substep == 0) {
                                 chained[key] = row.warmStart;
                                 sums[key].add(row.warmStart);
                             } else {
                                 // The seed of a later substep is what the earlier ones accumulated.
                                 COMPARE_EXACT(row.warmStart, chained.at(key));
-                                total[key] = sub == 1 ? chained.at(key) : total.at(key) + chained.at(key);
+                                total[key] =
+                                    row.substep == 1 ? chained.at(key) : total.at(key) + chained.at(key);
                             }
                             continue;
                         }
@@ -299,7 +349,7 @@ void TestSolverTrace::impulsesSumExactly() {
             ExactSum& sum = sums.at(key);
             sum.add(-expected);
             QVERIFY(sum.isZero());
-            const double stepTotal = trace.substeps.size() == 1 ? value : total.at(key) + value;
+            const double stepTotal = substepsOf.at(key) == 1 ? value : total.at(key) + value;
             COMPARE_EXACT(stepTotal, reported.at(key));
             ++checkedPoints;
         }

@@ -155,6 +155,26 @@ private slots:
         QCOMPARE(copy.threadCount(), world.threadCount());
     }
 
+    void mixedSubstepCounts() {
+        // Automatic substeps: pyramids of equal boxes (4 substeps) between 400:1 islands (a 4 m box of
+        // density 25 on two 1 m boxes: 8), so the solver makes groups of each count and runs them on the
+        // threads in any order.
+        World world;
+        addGround(world, 200.0);
+        for (int p = 0; p < 10; ++p) {
+            const double x0 = -190.0 + p * 30.0;
+            for (int row = 0; row < 8; ++row) {
+                for (int i = 0; i < 8 - row; ++i) {
+                    (void)world.createBody(bodyDef({x0 + i + 0.5 * row, 0.5 + row}, boxShape(1.0, 1.0)));
+                }
+            }
+            (void)world.createBody(bodyDef({x0 + 14.0, 0.5}, boxShape(1.0, 1.0)));
+            (void)world.createBody(bodyDef({x0 + 16.0, 0.5}, boxShape(1.0, 1.0)));
+            (void)world.createBody(bodyDef({x0 + 15.0, 3.2}, boxShape(4.0, 4.0, 0.6, 0.0, 25.0)));
+        }
+        compareThreadCounts(world, 180);
+    }
+
     void manyIslands() {
         // 12 pyramids of 10 rows: 12 islands of 110 boxes, grouped by the solver into several groups.
         World world;

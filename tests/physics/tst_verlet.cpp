@@ -45,7 +45,7 @@ namespace {
 constexpr double kDt = 1.0 / 60.0;
 constexpr double kG = 9.81;
 /// The default substeps and the substep (the closed forms below count substeps, not steps).
-const int kSubsteps = WorldSettings{}.substeps;
+const int kSubsteps = uniformSubsteps(WorldSettings{}); // automatic: the Verlet solver's 8
 const double kH = kDt / kSubsteps;
 
 /// Steps the world n times, failing on the first NaN.

@@ -206,7 +206,7 @@ void TestVerletFidelity::poseSetBetweenStepsIsKept() {
     //   c_1 = c + v s h + g h^2 s (s + 1) / 2,   v_1 = v + g s h,   angle_1 = angle + w s h
     // to round-off (1e-9): the particles are rebuilt from the new state, not carried over from the old one.
     World world(verletSettings());
-    const int substeps = world.settings().substeps;
+    const int substeps = uniformSubsteps(world.settings()); // automatic: the Verlet solver's 8
     const double dt = world.settings().timeStep;
     const Vec2 g = world.settings().gravity;
     const Vec2 fall = (dt / substeps) * (dt / substeps) * (substeps * (substeps + 1) / 2.0) * g;

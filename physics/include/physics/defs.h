@@ -10,6 +10,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -69,11 +70,16 @@ struct WorldSettings {
     ResponseKind response = ResponseKind::Impulses;
     ContactMethod contactMethod = ContactMethod::Clipping;
     // Soft step as Box2D v3 runs it (Catto, "Solver2D", 2024): substeps of one biased and one relax
-    // iteration. Eight substeps, not v3's four: stacks of 15 and arches need contacts of 60 Hz, and the soft
-    // step holds a contact stiff only up to an eighth of the substep rate (see contactHertz); issue 11 has
-    // the figures.
+    // iteration. The soft step holds a contact stiff only up to an eighth of the substep rate (see
+    // contactHertz), so the substep count sets how stiff contacts are.
     int iterations = 1;
-    int substeps = 8;
+    /// Substeps per step, 1..100, or automatic (empty, the default): the impulse solver's soft step then
+    /// runs each island of touching bodies at Box2D v3's 4 substeps (contacts of 30 Hz at 60 steps a
+    /// second) unless a heavier body's weight would press a lighter one it touches further into it than the
+    /// linear slop, where it runs 8 (60 Hz): autoSubstepsRatioLimit(). Bodies touching nothing run 8 (only
+    /// their integration). Baumgarte and the Verlet solver run kAutoFineSubsteps (docs/simulation.md,
+    /// "Automatic substeps"). Scene files: "substeps": "auto".
+    std::optional<int> substeps;
     bool sleep = false;
     bool continuous = true;
     double linearDamping = 0.0;
@@ -100,6 +106,60 @@ struct WorldSettings {
     /// Exact: doubles compared with == (every field; a new field is compared without further work).
     friend bool operator==(const WorldSettings&, const WorldSettings&) = default;
 };
+
+/// The soft step caps the contact stiffness at this fraction of the substep rate (Box2D v3 caps it at an
+/// eighth too): beyond it one iteration per substep no longer keeps a stiff contact stable.
+inline constexpr double kMaxContactHertzPerSubstepRate = 0.125;
+
+/// The substep counts of automatic substeps (WorldSettings::substeps empty): Box2D v3's 4, and 8 where a
+/// large mass ratio touches (and always for Baumgarte and the Verlet solver, which have no contact
+/// stiffness to choose by).
+inline constexpr int kAutoCoarseSubsteps = 4;
+inline constexpr int kAutoFineSubsteps = 8;
+
+/// The one substep count of a solver that does not choose per island (the Verlet solver, Baumgarte, and
+/// what a count-per-step display shows for them): the explicit count, or kAutoFineSubsteps.
+inline int uniformSubsteps(const WorldSettings& settings) {
+    return settings.substeps.value_or(kAutoFineSubsteps);
+}
+
+/// The substep counts a step of these settings may run, least and most: the explicit count twice; automatic:
+/// {4, 8} for the impulse solver's soft step, {8, 8} for Baumgarte and the Verlet solver, {1, 1} for the
+/// push-out response (one integration a step). What the Simulation panel shows as "Auto (4-8)".
+inline std::pair<int, int> substepRange(const WorldSettings& settings) {
+    if (settings.substeps) {
+        return {*settings.substeps, *settings.substeps};
+    }
+    if (settings.solver == SolverKind::Impulse && settings.response == ResponseKind::PushOut) {
+        return {1, 1};
+    }
+    if (settings.solver == SolverKind::Impulse &&
+        settings.positionCorrection == PositionCorrection::SoftStep) {
+        return {kAutoCoarseSubsteps, kAutoFineSubsteps};
+    }
+    return {kAutoFineSubsteps, kAutoFineSubsteps};
+}
+
+/// Automatic substeps: the largest 1 + M / m (M the heavier, m the lighter of two touching dynamic bodies)
+/// that Box2D v3's 4 substeps are kept for; a pair beyond it runs its island at kAutoFineSubsteps.
+/// A heavier body of mass M resting on a lighter one of mass m under gravity g presses their soft contact
+/// (a spring of the pair's effective mass m M / (m + M) times omega^2, omega = 2 pi f) in by
+///   sag = M |g| / (omega^2 m M / (m + M)) = |g| (1 + M / m) / omega^2
+/// which goes as 1/f^2: at 4 substeps of 1/60 s the contacts are of f = 30 Hz (an eighth of the substep
+/// rate), and a 400:1 box sinks four times as far as at 8 (60 Hz). The coarse count is kept while that sag
+/// stays within the linear slop (kLinearSlop, 5 mm, the tolerance the engine's contacts and time of
+/// impact work to):
+///   1 + M / m <= slop omega^2 / |g|          (18.1 at g = 9.81 m/s^2, 60 steps a second: M / m <= 17.1)
+/// Infinite without gravity or with rigid contacts (contactHertz 0), which do not sag.
+double autoSubstepsRatioLimit(const WorldSettings& settings);
+
+/// Whether two touching dynamic bodies of inverse masses `invMassA` and `invMassB` (1/kg, both > 0) need
+/// kAutoFineSubsteps: 1 + M / m beyond autoSubstepsRatioLimit(), written without a division as
+/// 1/M + 1/m > limit / M.
+inline bool autoSubstepsNeedFine(double ratioLimit, double invMassA, double invMassB) {
+    const double invHeavy = invMassA < invMassB ? invMassA : invMassB;
+    return invMassA + invMassB > ratioLimit * invHeavy;
+}
 
 struct SceneDef {
     WorldSettings settings;

@@ -9,7 +9,8 @@
 /// (wide_scalar.cpp, bit-identical to the SSE2 and AVX2 ones) one block at a time and only reads around them.
 ///
 /// Layout: substeps -> stages (warm start, solve, relax; restitution after the last substep) -> iterations ->
-/// rows, in the order the solver visits them. A contact's rows are consecutive: for its point 0 and 1 the
+/// rows, in the order the solver visits them (with automatic substeps, islands of 4 substeps take part in
+/// every other of the 8: SolverTraceRow::substeps). A contact's rows are consecutive: for its point 0 and 1 the
 /// normal rows, then the friction rows (the kernel's order, wide_kernels.inc solveLanes()). Units SI.
 ///
 /// Exactness: a point's rows chain (each row starts from the accumulated impulse the one before left, the first
@@ -81,6 +82,12 @@ struct SolverTraceRow {
     /// `delta`; the accumulator moves by delta + deltaRoundOff.
     double deltaRoundOff = 0.0;
     TraceVelocity beforeA, beforeB, afterA, afterB; ///< the two bodies' velocities around the row
+    /// The substeps the row's island ran this step, and which of them this row is in (0-based). With an
+    /// explicit substep count every row has that count and `substep` is the trace's substep; with automatic
+    /// substeps an island may run 4 while another runs 8 (SolverTrace::substeps then has 8, and the
+    /// 4-substep island's substep k is the trace's substep 2k).
+    int substeps = 0;
+    int substep = 0;
 };
 
 struct SolverTraceIteration {
@@ -101,7 +108,9 @@ struct SolverTraceSubstep {
 /// sweeps (Verlet solver, push-out response): then the rest is empty.
 struct SolverTrace {
     bool traced = false;
-    double substepTime = 0.0; ///< h, seconds
+    /// h, seconds: the step over the largest substep count any island ran (the rows' own substep is the
+    /// step over SolverTraceRow::substeps)
+    double substepTime = 0.0;
     std::vector<SolverTraceSubstep> substeps;
 
     void clear() {
