@@ -198,13 +198,15 @@ QString applyLessonSetting(phys::WorldSettings& settings, const QString& setting
         (setting == QLatin1String("continuous") ? s.continuous : s.sleep) = value.toBool();
     } else if (setting == QLatin1String("substeps") && value.isString()) {
         if (value.toString() != QLatin1String("auto")) {
-            return QStringLiteral("expected an integer from 1 to 1000 or \"auto\"");
+            return QStringLiteral("expected an integer from 1 to %1 or \"auto\"").arg(phys::kMaxSubsteps);
         }
         s.substeps.reset();
     } else if (setting == QLatin1String("iterations") || setting == QLatin1String("substeps")) {
+        // phys::validate's bounds, named here so the message gives the right one for each setting.
+        const int most = setting == QLatin1String("iterations") ? phys::kMaxIterations : phys::kMaxSubsteps;
         const double d = value.toDouble(std::numeric_limits<double>::quiet_NaN());
-        if (!value.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > 1000) {
-            return QStringLiteral("expected an integer from 1 to 1000");
+        if (!value.isDouble() || !std::isfinite(d) || d != std::floor(d) || d < 1 || d > most) {
+            return QStringLiteral("expected an integer from 1 to %1").arg(most);
         }
         if (setting == QLatin1String("iterations")) {
             s.iterations = static_cast<int>(d);

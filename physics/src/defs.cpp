@@ -31,10 +31,6 @@ namespace phys {
 
 namespace {
 
-/// Bounds of the integer settings.
-constexpr int kMaxIterations = 1000;
-constexpr int kMaxSubsteps = 100;
-
 /// Shortest text that reads back as the same double.
 std::string num(double value) {
     char buffer[64];

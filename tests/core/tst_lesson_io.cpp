@@ -368,7 +368,16 @@ private slots:
         QTest::newRow("set iterations") << lesson(R"({"type": "simulation", "action": "set",
                                                   "setting": "iterations", "value": 0})")
                                         << "steps[0].value"
-                                        << "integer from 1";
+                                        << "integer from 1 to 1000";
+        // Substeps have their own bound (phys::kMaxSubsteps): the message names it, not iterations' 1000.
+        QTest::newRow("set substeps 500") << lesson(R"({"type": "simulation", "action": "set",
+                                                    "setting": "substeps", "value": 500})")
+                                          << "steps[0].value"
+                                          << "expected an integer from 1 to 100";
+        QTest::newRow("set substeps word") << lesson(R"({"type": "simulation", "action": "set",
+                                                     "setting": "substeps", "value": "many"})")
+                                           << "steps[0].value"
+                                           << "expected an integer from 1 to 100 or \"auto\"";
         QTest::newRow("kind") << question(R"("kind": "guess", "pair": [0, 1])") << "steps[0].kind"
                               << "unknown question kind";
         QTest::newRow("prompt") << lesson(R"({"type": "question", "kind": "mtv-direction", "pair": [0, 1]})")

@@ -114,6 +114,10 @@ inline constexpr double kMaxContactHertzPerSubstepRate = 0.125;
 /// The substep counts of automatic substeps (WorldSettings::substeps empty): Box2D v3's 4, and 8 where a
 /// large mass ratio touches (and always for Baumgarte and the Verlet solver, which have no contact
 /// stiffness to choose by).
+/// Bounds of the integer settings (validate()): iterations 1..kMaxIterations, substeps 1..kMaxSubsteps.
+inline constexpr int kMaxIterations = 1000;
+inline constexpr int kMaxSubsteps = 100;
+
 inline constexpr int kAutoCoarseSubsteps = 4;
 inline constexpr int kAutoFineSubsteps = 8;
 
