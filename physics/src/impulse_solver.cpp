@@ -1602,22 +1602,21 @@ void ImpulseSolver::step(SolverContext& ctx) {
         SolverTraceIteration& bounces = stage.iterations.emplace_back();
         applyRestitution<true>(all.blocks.data(), all.cold.data(), m_bouncing ? all.bounce.data() : nullptr,
                                m_blockCount, settings.restitutionThreshold, &ctx, &bounces, &seeds);
-        // After each group's last substep: its count and last substep (the blocks are laid out group by
-        // group, so a row's block tells its group).
-        for (SolverTraceRow& row : bounces.rows) {
-            for (const Group& g : m_groups) {
-                bool here = false;
-                for (int i = g.blockBegin; i < g.blockEnd && !here; ++i) {
-                    for (int lane = 0; lane < kLanes && !here; ++lane) {
-                        here = all.cold[static_cast<std::size_t>(i)].contact[lane] == row.contact;
+        // After each group's last substep: its count and last substep. The blocks are laid out group by
+        // group, so each contact's group is read once from its block.
+        std::vector<int> substepsOf(ctx.contacts.size(), 0);
+        for (const Group& g : m_groups) {
+            for (int i = g.blockBegin; i < g.blockEnd; ++i) {
+                for (const int contact : all.cold[static_cast<std::size_t>(i)].contact) {
+                    if (contact >= 0) {
+                        substepsOf[static_cast<std::size_t>(contact)] = g.substeps;
                     }
                 }
-                if (here) {
-                    row.substeps = g.substeps;
-                    row.substep = g.substeps - 1;
-                    break;
-                }
             }
+        }
+        for (SolverTraceRow& row : bounces.rows) {
+            row.substeps = substepsOf[static_cast<std::size_t>(row.contact)];
+            row.substep = row.substeps - 1;
         }
         storeImpulses(ctx, all.blocks.data(), all.cold.data(), m_blockCount);
         finish(ctx);
