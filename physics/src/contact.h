@@ -9,6 +9,8 @@
 #include "physics/contact_report.h"
 #include "physics/manifold.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <span>
 
@@ -34,12 +36,12 @@ struct TouchingPoint {
 /// The manifold and point impulses of a pair whose manifold has points: World's side array of touching
 /// contacts (issue 17's memory item). Most pairs of overlapping fat boxes have an empty manifold (in the
 /// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
-/// 248-byte record exists while the manifold has points. Created by the narrow phase
+/// 264-byte record exists while the manifold has points. Created by the narrow phase
 /// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
 /// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a quarter
 /// (growth.h). Laid out without padding: before, a Manifold (88 bytes, 12 of them padding) and two
-/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (104 bytes) belong to
-/// the impulse solver, which alone reads and writes them.
+/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (112 bytes) are taken by
+/// the impulse solver; the narrow phase's contact recycling reads them.
 struct TouchingSim {
     Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
     TouchingPoint geometry[kMaxManifoldPoints];
@@ -50,13 +52,17 @@ struct TouchingSim {
     std::uint8_t pointCount = 0;                       ///< 1..kMaxManifoldPoints outside the narrow phase
     /// Bit k: point k's feature pair touched last step too (warm started; ContactPointState::persisted).
     std::uint8_t persisted = 0;
-    std::uint8_t anchorCount = 0; ///< kept anchors (0: none, take the points' offsets)
+    std::uint8_t anchorCount : 4 = 0; ///< kept anchors (0: none, take the points' offsets)
+    /// 1 when this step's narrow phase recycled the manifold (World::updateContact, Box2D v3's contact
+    /// recycling): its points are the kept anchors carried by the bodies, in the anchors' order, so the
+    /// solver keeps them without testing again.
+    std::uint8_t recycled : 1 = 0;
     /// The substep count of the step that stored `points[k].normalImpulse` and `tangentImpulse` (0: none
     /// yet). They are a substep's impulses, so a step that runs another count (automatic substeps move an
     /// island between 4 and 8) warm starts from them times this count over its own.
     std::uint8_t warmSubsteps = 0;
-    // Everything above (152 bytes, the last one this step's substep count) is what the narrow phase reads and writes; the kept anchors below are the
-    // solver's alone, last, so that the narrow phase's pass over the records loads three lines of each.
+    // Everything above (152 bytes) is what a fresh narrow phase reads and writes; the kept anchors below are
+    // taken by the impulse solver, and read by the narrow phase's recycling (World::recyclable()).
     /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
     /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a
     /// pair's anchors while the pair barely moves (contact recycling), and that keeps its stacks standing.
@@ -64,6 +70,9 @@ struct TouchingSim {
     Vec2 anchorB[kMaxManifoldPoints];
     Rot anchorQA; ///< A's rotation when the anchors were taken
     Rot anchorQB; ///< B's
+    /// Each kept anchor's depth when it was taken, metres (positive = overlapping): a recycled manifold's
+    /// depths are these less how far the two carried points have since moved apart along the normal.
+    double anchorDepth[kMaxManifoldPoints] = {};
 
     bool isPersisted(int k) const { return (persisted >> k) & 1u; }
 
@@ -97,9 +106,10 @@ struct TouchingSim {
         }
         persisted = 0;
         anchorCount = 0; // the bodies may have jumped: lever arms from the new points
+        recycled = 0;
     }
 };
-static_assert(sizeof(TouchingSim) == 248, "TouchingSim is laid out without padding");
+static_assert(sizeof(TouchingSim) == 264, "TouchingSim is laid out without padding");
 
 /// One pair of shapes whose fat boxes overlap (kept while they do, matched from step to step for warm
 /// starting). Shape A belongs to bodyA; the manifold normal points A -> B. Its manifold and impulses, when
@@ -116,6 +126,30 @@ struct ContactSim {
     std::int32_t touching = -1;
 };
 static_assert(sizeof(ContactSim) == 40);
+
+/// Box2D v3's contact recycling tolerances (constants.h B2_CONTACT_RECYCLE_DISTANCE, 10 linear slops, and
+/// B2_CONTACT_RECYCLE_COS_ANGLE, about 11 degrees): how far a pair may move relative to itself, and each body
+/// turn, before its manifold and lever arms are taken afresh.
+inline constexpr double kKeptAnchorDistance = 0.05;
+inline constexpr double kKeptAnchorCos = 0.98;
+
+/// Whether a pair still holds the pose its anchors were taken at (Box2D v3 physics_world.c b2CollideTask,
+/// the recycling test):
+///   neither body turned past kKeptAnchorCos since, and
+///   |relative position change| + extent |sin(relative turn)| < kKeptAnchorDistance
+/// with the relative position B's centre in A's frame, now and when taken, and `extent` how far from a
+/// centre the points that matter lie (a static body's count as 0: it does not turn).
+inline bool anchorPoseHolds(const TouchingSim& t, const BodySim& a, const BodySim& b, double extent) {
+    const Rot qA = a.xf.q;
+    const Rot qB = b.xf.q;
+    const double cosA = qA.c * t.anchorQA.c + qA.s * t.anchorQA.s;
+    const double cosB = qB.c * t.anchorQB.c + qB.s * t.anchorQB.s;
+    const Vec2 relativeNow = invRotate(qA, b.center - a.center);
+    const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
+    const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
+    return std::min(cosA, cosB) > kKeptAnchorCos &&
+           distance(relativeNow, relativeThen) + extent * std::abs(turn.s) < kKeptAnchorDistance;
+}
 
 /// The manifold of `pair` (empty when it has no touching record).
 inline Manifold manifoldOf(const ContactSim& pair, std::span<const TouchingSim> touching) {

@@ -90,30 +90,30 @@ Rot integrateRotation(Rot q, double deltaAngle) {
     return {c / mag, s / mag};
 }
 
-/// Box2D v3's contact recycling limits (constants.h): the pair's relative pose may change by ten linear slops
-/// of 5 mm (B2_CONTACT_RECYCLE_DISTANCE), and each body may turn while the cosine stays above 0.98
-/// (B2_CONTACT_RECYCLE_COS_ANGLE, about 11 degrees).
-constexpr double kKeptAnchorDistance = 0.05;
-constexpr double kKeptAnchorCos = 0.98;
-
 /// The lever arms of a pair's points, rA[k] and rB[k] (offsets from A's and B's centre of mass, world
 /// frame), after Box2D v3's contact recycling (physics_world.c b2CollideTask, which keeps a touching pair's
 /// manifold while the pair barely moves relative to itself):
-///   fresh[k] = point[k] - centre, for both bodies
-///   keep the anchors taken earlier if every point's feature key has one, neither body has turned past
-///   kKeptAnchorCos since, and |relative position change| + extent |sin(relative turn)| < kKeptAnchorDistance
-///   (B's centre in A's frame, now and when taken; extent the farthest kept anchor of a body that is not
-///   static)
-///   else: r = fresh, and they are kept from now on, with both bodies' rotations
-/// Only the lever arms are kept; the normal and the depths stay this step's. Why: a box that turns moves its
-/// clipped corners around its centre, so fresh lever arms follow every small lean of a stack, and at 30 Hz
-/// contacts (4 substeps) a dropped stack of 15 boxes (at 8 substeps one of 25) leans further and falls;
+///   the narrow phase recycled the manifold (TouchingSim::recycled): its points are the anchors, keep them
+///   else fresh[k] = point[k] - centre, for both bodies
+///   keep the anchors taken earlier if every point's feature key has one and anchorPoseHolds() (extent the
+///   farthest kept anchor of a body that is not static)
+///   else: r = fresh, and they are kept from now on, with both bodies' rotations and the points' depths
+/// Only the lever arms are kept here; the normal and the depths stay this step's. Why: a box that turns moves
+/// its clipped corners around its centre, so fresh lever arms follow every small lean of a stack, and at 30
+/// Hz contacts (4 substeps) a dropped stack of 15 boxes (at 8 substeps one of 25) leans further and falls;
 /// with the lever arms kept it stands, as in Box2D v3, which without its recycling falls too
 /// (docs/simulation.md, "Fidelity"). The test is on the pair's relative pose, not on each body's, so a
 /// whole stack leaning together keeps them. A pair whose points change feature takes fresh ones at once.
 void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA)[kMaxManifoldPoints],
                    Vec2 (&rB)[kMaxManifoldPoints]) {
     const int n = t.pointCount;
+    if (t.recycled) {
+        for (int k = 0; k < n; ++k) {
+            rA[k] = t.anchorA[k];
+            rB[k] = t.anchorB[k];
+        }
+        return;
+    }
     bool keep = t.anchorCount == n;
     int from[kMaxManifoldPoints] = {};
     double extent = 0.0;
@@ -135,17 +135,7 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
                                b.type == BodyType::Static ? 0.0 : length(t.anchorB[j])});
         }
     }
-    if (keep) {
-        const Rot qA = a.xf.q;
-        const Rot qB = b.xf.q;
-        const double cosA = qA.c * t.anchorQA.c + qA.s * t.anchorQA.s;
-        const double cosB = qB.c * t.anchorQB.c + qB.s * t.anchorQB.s;
-        const Vec2 relativeNow = invRotate(qA, b.center - a.center);
-        const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
-        const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
-        keep = std::min(cosA, cosB) > kKeptAnchorCos &&
-               distance(relativeNow, relativeThen) + extent * std::abs(turn.s) < kKeptAnchorDistance;
-    }
+    keep = keep && anchorPoseHolds(t, a, b, extent);
     if (keep) {
         for (int k = 0; k < n; ++k) {
             rA[k] = t.anchorA[from[k]];
@@ -157,6 +147,7 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
         t.anchorA[k] = rA[k];
         t.anchorB[k] = rB[k];
         t.anchorKeys[k] = t.ids[k].key();
+        t.anchorDepth[k] = t.geometry[k].depth;
     }
     t.anchorQA = a.xf.q;
     t.anchorQB = b.xf.q;
@@ -883,7 +874,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             // The constraints are visited by level, so their contacts and bodies are read out of order:
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
             // for memory). A pair names its touching record, so the pair is asked for first and its record
-            // (up to four lines of 248 bytes) once the pair has arrived, as the narrow phase does.
+            // (up to five lines of 264 bytes) once the pair has arrived, as the narrow phase does.
             constexpr std::size_t kAhead = 8;
             if (o + kAhead < orderCount) {
                 const Entry& ahead = m_entries[static_cast<std::size_t>(m_order[o + kAhead])];
@@ -896,11 +887,10 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                     m_entries[static_cast<std::size_t>(m_order[o + kAhead / 2])].contact)];
                 const auto* record =
                     reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
-                // Every line of it: 248 bytes not aligned to a line lie on up to five.
-                __builtin_prefetch(record);
-                __builtin_prefetch(record + 64);
-                __builtin_prefetch(record + 128);
-                __builtin_prefetch(record + 192);
+                // Every line of it: 264 bytes not aligned to a line lie on up to six.
+                for (std::size_t offset = 0; offset < sizeof(TouchingSim); offset += 64) {
+                    __builtin_prefetch(record + offset);
+                }
                 __builtin_prefetch(record + sizeof(TouchingSim) - 1);
             }
             if (o + 2 < orderCount) {

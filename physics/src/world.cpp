@@ -235,7 +235,15 @@ std::optional<DefError> World::setSettings(const WorldSettings& settings) {
                                settings.positionCorrection != m_settings.positionCorrection;
     const bool sleepTurnedOff = m_settings.sleep && !settings.sleep;
     const bool verletResponseChanged = settings.verletResponse != m_settings.verletResponse;
+    const bool contactMethodChanged = settings.contactMethod != m_settings.contactMethod;
     m_settings = settings;
+    if (contactMethodChanged && !solverChanged) {
+        // A recycled manifold would be the other method's: the next step computes every one afresh.
+        for (TouchingSim& t : m_touching) {
+            t.anchorCount = 0;
+            t.recycled = 0;
+        }
+    }
     if (verletResponseChanged) {
         m_verletSolver = makeVerletSolver(m_settings.verletResponse); // particles are rebuilt from the poses
     }
@@ -904,6 +912,7 @@ void World::addPair(int proxyA, int proxyB) {
 void World::updateContacts() {
     // Narrow phase over the persistent contact list (Box2D 2.4 b2ContactManager::Collide):
     //   for each contact: drop it when the fat boxes no longer overlap; skip it when neither body moves;
+    //   keep it, recycled, while the pair barely moved since its anchors were taken (recyclable());
     //   else new manifold; for each new point, find the old point with the same FeatureId::key() and carry
     //   its accumulated impulses over (warm starting), marking it persisted.
     // The manifolds are computed on the worker threads, each contact writing only its own touching record
@@ -998,16 +1007,77 @@ void World::prefetchPolygons(int index) const {
     if (!sb.isCircle()) {
         polygonOf(sb, *m_polygons).prefetch();
     }
-    // The pair's touching record (old feature ids and impulses): the part before the solver's kept anchors,
-    // 152 of its 248 bytes, which the narrow phase reads and writes (its lines from first to last byte).
+    // The pair's touching record (old feature ids and impulses, and the anchors that recycling reads): its
+    // lines from first to last byte.
     if (c.touching >= 0) {
         const auto* record = reinterpret_cast<const char*>(&m_touching[static_cast<std::size_t>(c.touching)]);
-        constexpr std::size_t kNarrowBytes = offsetof(TouchingSim, anchorA);
-        __builtin_prefetch(record);
-        __builtin_prefetch(record + 64);
-        __builtin_prefetch(record + 128);
-        __builtin_prefetch(record + kNarrowBytes - 1);
+        for (std::size_t offset = 0; offset < sizeof(TouchingSim); offset += 64) {
+            __builtin_prefetch(record + offset);
+        }
+        __builtin_prefetch(record + sizeof(TouchingSim) - 1);
     }
+}
+
+bool World::recyclable(const TouchingSim& t, const BodySim& a, const BodySim& b) const {
+    // Box2D v3's contact recycling (physics_world.c b2CollideTask, on by default there): a pair that has
+    // barely moved relative to itself since its anchors were taken keeps its manifold, and the narrow phase
+    // is skipped. Here it takes:
+    //   the impulse solver's anchors for every point, in the points' order (keptLeverArms() takes them; the
+    //   Verlet solver takes none, so it always gets fresh manifolds)
+    //   neither body fast: (|v| + |w| maxExtent) dt within the speculative margin, the motion that the
+    //   time-of-impact sweep also calls slow (v3 skips its fast bodies)
+    //   anchorPoseHolds() with the bodies' farthest extents (v3's maxExtent; a static body's is 0)
+    const int n = t.pointCount;
+    if (!m_settings.recycleContacts || n == 0 || t.anchorCount != n) {
+        return false;
+    }
+    for (int k = 0; k < n; ++k) {
+        if (t.anchorKeys[k] != t.ids[k].key()) {
+            return false;
+        }
+    }
+    const double dt = m_settings.timeStep;
+    const auto steady = [dt](const BodySim& body) {
+        return (length(body.linearVelocity) + std::abs(body.angularVelocity) * body.maxExtent) * dt <=
+               kSpeculativeDistance;
+    };
+    if (!steady(a) || !steady(b)) {
+        return false;
+    }
+    const double extent = std::max(a.type == BodyType::Static ? 0.0 : a.maxExtent,
+                                   b.type == BodyType::Static ? 0.0 : b.maxExtent);
+    return anchorPoseHolds(t, a, b, extent);
+}
+
+bool World::recycle(TouchingSim& t, const BodySim& a, const BodySim& b) {
+    // Box2D v3's recycled manifold: the normal, the feature ids and the impulses stay; each point's anchors
+    // turn with their bodies since they were taken, and its depth is the depth then less how far the two
+    // carried points have moved apart along the normal (exact for a translation):
+    //   dq = q q_then^-1 ; pA = cA + dqA anchorA ; pB = cB + dqB anchorB
+    //   depth = depth_then - dot(pB - pA, n) ; point = (pA + pB) / 2 (midway, as the narrow phase's)
+    // pB - pA is taken as (cB - cA) + (dqB anchorB - dqA anchorA): the centres' difference first, as v3 does,
+    // against round-off far from the origin. A point carried past the speculative margin is one the narrow
+    // phase would drop: then nothing is kept (false), and the pair is collided afresh.
+    const Rot dqA = invMulRot(t.anchorQA, a.xf.q);
+    const Rot dqB = invMulRot(t.anchorQB, b.xf.q);
+    const Vec2 dc = b.center - a.center;
+    const int n = t.pointCount;
+    TouchingPoint carried[kMaxManifoldPoints];
+    for (int k = 0; k < n; ++k) {
+        const Vec2 rA = rotate(dqA, t.anchorA[k]);
+        const Vec2 rB = rotate(dqB, t.anchorB[k]);
+        const Vec2 d = dc + (rB - rA);
+        carried[k] = {a.center + rA + 0.5 * d, t.anchorDepth[k] - dot(d, t.normal)};
+        if (carried[k].depth < -kSpeculativeDistance) {
+            return false;
+        }
+    }
+    for (int k = 0; k < n; ++k) {
+        t.geometry[k] = carried[k];
+    }
+    t.persisted = static_cast<std::uint8_t>((1u << n) - 1u);
+    t.recycled = 1;
+    return true;
 }
 
 Manifold World::collidePair(const ContactSim& c) const {
@@ -1064,6 +1134,9 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
     if (!overlaps(fatten(sa.aabb, kSpeculativeDistance), sb.aabb)) {
         return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
     }
+    if (t != nullptr && recyclable(*t, ba, bb) && recycle(*t, ba, bb)) {
+        return touchingLink(*t);
+    }
     const Manifold m = collidePair(c);
     if (m.pointCount == 0) {
         return t ? ContactLink{kLostLink, kLostLink, 0} : kNoPoints;
@@ -1096,6 +1169,7 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
     }
     t->setManifold(m);
     t->persisted = persisted;
+    t->recycled = 0;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
         t->points[k] = fresh[k];
     }
@@ -1511,6 +1585,7 @@ ContactReport World::toReport(const ContactSim& c) const {
         p.tangentImpulse = t.points[k].stepTangentImpulse;
         p.persisted = t.isPersisted(k);
     }
+    r.recycled = t.recycled != 0;
     return r;
 }
 

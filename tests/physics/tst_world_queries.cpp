@@ -104,6 +104,7 @@ private slots:
     void bodyStatesAreTheRecords();
     void contactStatesAreTheRecords();
     void verletModelIsTheSolvers();
+    void touchingRecordsFollowThePairs_data();
     void touchingRecordsFollowThePairs();
 };
 
@@ -214,14 +215,32 @@ QTEST_GUILESS_MAIN(TestWorldQueries)
 // step started from (with the World's contact method and speculative margin); a point is persisted exactly
 // when last step's record of the same pair had a point with the same feature id. The rain makes and releases
 // records every step; a removed body releases its pairs' records.
+// With contact recycling (the default, as in Box2D v3) a record the narrow phase kept is last step's,
+// carried by the bodies (checked below); with it off, every record is collide()'s, exactly.
+void TestWorldQueries::touchingRecordsFollowThePairs_data() {
+    QTest::addColumn<bool>("recycling");
+    QTest::newRow("recycling on (default)") << true;
+    QTest::newRow("recycling off") << false;
+}
+
 void TestWorldQueries::touchingRecordsFollowThePairs() {
+    QFETCH(bool, recycling);
     phys::World world = rain();
+    if (!recycling) {
+        phys::WorldSettings settings = world.settings();
+        settings.recycleContacts = false;
+        QVERIFY(!world.setSettings(settings));
+    }
     const phys::ContactMethod method = world.settings().contactMethod;
     std::map<std::pair<int, int>, std::vector<std::uint32_t>>
         lastIds; // shape pair -> last step's feature ids
     int made = 0;
     int released = 0;
     int withoutPoints = 0;
+    int recycled = 0;
+    double worstDepth = 0.0;
+    double worstPoint = 0.0;
+    std::map<std::pair<int, int>, phys::Vec2> lastNormal;
     for (int step = 0; step < 240; ++step) {
         if (step == 120) {
             // A body on the ground, touching: its pairs and their records go.
@@ -250,7 +269,11 @@ void TestWorldQueries::touchingRecordsFollowThePairs() {
                               before[static_cast<std::size_t>(sb.body)], method, phys::kSpeculativeDistance);
             const std::pair<int, int> key{c.shapeA, c.shapeB};
             const bool touchedBefore = lastIds.count(key) > 0;
-            QCOMPARE(c.touching >= 0, expected.pointCount > 0);
+            const bool recycledRecord =
+                c.touching >= 0 && records[static_cast<std::size_t>(c.touching)].recycled != 0;
+            if (!recycledRecord) {
+                QCOMPARE(c.touching >= 0, expected.pointCount > 0);
+            }
             if (c.touching < 0) {
                 ++withoutPoints;
                 released += touchedBefore ? 1 : 0;
@@ -261,7 +284,30 @@ void TestWorldQueries::touchingRecordsFollowThePairs() {
             QVERIFY(static_cast<std::size_t>(c.touching) < records.size());
             const phys::TouchingSim& t = records[static_cast<std::size_t>(c.touching)];
             QCOMPARE(t.pair, static_cast<int>(i));
-            QVERIFY(sameManifold(t.manifold(), expected));
+            if (t.recycled) {
+                // Box2D v3's contact recycling kept last step's manifold: its normal and feature ids, every
+                // point persisted, and the points carried by the bodies, which stay within a tenth of the
+                // linear slop of the fresh manifold's (the same features, matched by id).
+                ++recycled;
+                QVERIFY(touchedBefore);
+                QVERIFY(same(t.normal, lastNormal[key]));
+                QCOMPARE(static_cast<int>(t.persisted), (1 << t.pointCount) - 1);
+                for (int k = 0; k < t.pointCount; ++k) {
+                    QVERIFY(t.geometry[k].depth >= -phys::kSpeculativeDistance);
+                    QCOMPARE(t.ids[k].key(), lastIds[key][static_cast<std::size_t>(k)]);
+                    for (int j = 0; j < expected.pointCount; ++j) {
+                        if (expected.points[j].id == t.ids[k]) {
+                            worstDepth = std::max(worstDepth,
+                                                  std::abs(t.geometry[k].depth - expected.points[j].depth));
+                            worstPoint = std::max(
+                                worstPoint, phys::distance(t.geometry[k].point, expected.points[j].point));
+                        }
+                    }
+                }
+            } else {
+                QVERIFY(sameManifold(t.manifold(), expected));
+            }
+            lastNormal[key] = t.normal;
             for (int k = 0; k < t.pointCount; ++k) {
                 const std::uint32_t id = t.ids[k].key();
                 bool matched = false;
@@ -284,6 +330,13 @@ void TestWorldQueries::touchingRecordsFollowThePairs() {
     QVERIFY2(made > 500, qPrintable(QString::number(made)));
     QVERIFY2(released > 100, qPrintable(QString::number(released)));
     QVERIFY2(withoutPoints > 1000, qPrintable(QString::number(withoutPoints)));
+    // The rain recycled most records, and a recycled point strays from the fresh one by no more than the
+    // relative motion recycling allows (kKeptAnchorDistance, Box2D v3's 10 linear slops): measured 2.9 cm of
+    // depth and 4.2 cm of position at worst, in the first steps' deep overlaps, where the normal still turns.
+    qInfo("recycled %d, worst depth %.3g m, worst point %.3g m", recycled, worstDepth, worstPoint);
+    QVERIFY2(recycling ? recycled > 10000 : recycled == 0, qPrintable(QString::number(recycled)));
+    QVERIFY(worstDepth < phys::kKeptAnchorDistance);
+    QVERIFY(worstPoint < phys::kKeptAnchorDistance);
 }
 
 #include "tst_world_queries.moc"

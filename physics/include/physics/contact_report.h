@@ -28,6 +28,9 @@ struct ContactReport {
     Vec2 normal; ///< unit, world frame, from A to B
     int pointCount = 0;
     ContactPointReport points[kMaxManifoldPoints];
+    /// The narrow phase recycled this manifold this step (WorldSettings::recycleContacts): its points are
+    /// ones taken at an earlier step, carried by the bodies, not a fresh SAT and clipping of this step's poses.
+    bool recycled = false;
 };
 
 } // namespace phys

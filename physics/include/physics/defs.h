@@ -102,6 +102,13 @@ struct WorldSettings {
     /// and fell apart, while 1 m/s lifts it into place (peak energy = rest energy) in a quarter second.
     double maxPushVelocity = 1.0;
     VerletResponse verletResponse = VerletResponse::Rigid;
+    /// Box2D v3's contact recycling (on by default there too): a touching pair that has barely moved
+    /// relative to itself since its points were taken (10 linear slops, each body turned under 11.5
+    /// degrees, neither fast) keeps them, carried by the bodies with the depths updated, and skips the narrow
+    /// phase; it also keeps the solver's lever arms, which keeps stacks standing. Off: every touching pair is
+    /// collided afresh every step, so each engine contact matches SAT and clipping on that step's poses
+    /// exactly (the lever arms are still kept). Only the impulse solver recycles.
+    bool recycleContacts = true;
 
     /// Exact: doubles compared with == (every field; a new field is compared without further work).
     friend bool operator==(const WorldSettings&, const WorldSettings&) = default;

@@ -302,6 +302,9 @@ private:
     void destroyContactsOf(int bodySlot);
     void addPair(int proxyA, int proxyB);
     void updateContacts();
+    /// Box2D v3's contact recycling: whether the narrow phase may keep `t`'s manifold (see there), and keeping it.
+    bool recyclable(const TouchingSim& t, const BodySim& a, const BodySim& b) const;
+    static bool recycle(TouchingSim& t, const BodySim& a, const BodySim& b);
     struct ContactSummary;
     /// The narrow phase of one pair, on a worker thread: its new manifold, written in place into its touching
     /// record, or into `scratch` (the worker's, while it has room) when it gets points and has no record yet;
