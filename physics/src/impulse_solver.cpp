@@ -108,7 +108,8 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
                    Vec2 (&rB)[kMaxManifoldPoints]) {
     const int n = t.pointCount;
     if (t.recycled) {
-        for (int k = 0; k < n; ++k) {
+        // Every slot, not just n: a copy of fixed size is a few moves (a loop of n became a rep movs).
+        for (int k = 0; k < kMaxManifoldPoints; ++k) {
             rA[k] = t.anchorA[k];
             rB[k] = t.anchorB[k];
         }
@@ -194,6 +195,7 @@ struct OrderingChoice {
     Ordering ordering = Ordering::Greedy;
     bool alternate = false;
     bool freshInOverflow = true;
+    friend bool operator==(const OrderingChoice&, const OrderingChoice&) = default;
 };
 
 OrderingChoice orderingFromEnvironment() {
@@ -226,6 +228,7 @@ public:
     void step(SolverContext& context) override;
     std::unique_ptr<ContactSolver> clone() const override;
     std::size_t memoryBytes() const override;
+    std::int64_t reusedSchedules() const override { return m_reusedSchedules; }
 
 private:
     void prepare(SolverContext& context);
@@ -373,6 +376,15 @@ private:
     std::vector<int> m_newIndex;             ///< awake order -> state index
     std::vector<std::uint32_t> m_colourMask; ///< per state: the colours its constraints took (colourings)
     OrderingChoice m_ordering;               ///< this step's (see orderingFromEnvironment())
+    // What last step's schedule was made from, to take it again when this step's is the same (prepare()).
+    bool m_scheduleValid = false;
+    bool m_scheduleReordered = false; ///< group() renumbered the states (by m_newIndex)
+    int m_scheduleStates = 0;
+    OrderingChoice m_scheduleOrdering;
+    int m_scheduleCoarse = 0;
+    int m_scheduleFine = 0;
+    std::vector<std::uint8_t> m_scheduleMoving; ///< m_moving in awake order
+    std::int64_t m_reusedSchedules = 0;         ///< steps that took last step's schedule again
     /// The first block of each run of one colour (or level); a run ends where the next one of its group
     /// starts, or at the group's blockEnd.
     std::vector<int> m_runStart;
@@ -782,7 +794,46 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     m_moving[static_cast<std::size_t>(n)] = 0;
 
     m_ordering = orderingFromEnvironment();
-    m_entries.clear();
+    // The schedule (groups, state order, colours, blocks) is a function of n, of which awake bodies move,
+    // of the ordering, of the substep counts and of the entries (contact, bodies, fresh, fine) in order. A
+    // resting pile gives the same ones step after step: then last step's schedule is taken again, the same
+    // to the bit, without the union-find, the colouring and the sorts. m_entries still holds last step's
+    // entries as the schedule left them (bodies renumbered by group(), colours and groups set), so each new
+    // entry is compared with its old one through last step's renumbering, and only from the first
+    // difference on are the entries written again (those before it taken back to awake numbers).
+    const bool movingSame = m_scheduleMoving.size() == static_cast<std::size_t>(n) &&
+                            std::equal(m_scheduleMoving.begin(), m_scheduleMoving.end(), m_moving.begin());
+    if (!movingSame) {
+        m_scheduleMoving.assign(m_moving.begin(), m_moving.begin() + n);
+    }
+    bool same = m_scheduleValid && movingSame && n == m_scheduleStates && m_ordering == m_scheduleOrdering &&
+                m_coarseSubsteps == m_scheduleCoarse && m_fineSubsteps == m_scheduleFine;
+    const std::size_t oldCount = same ? m_entries.size() : 0;
+    std::size_t kept = 0; // entries equal to their old ones so far (still in the schedule's numbering)
+    const auto renumbered = [this, n](int state) {
+        return state == n || !m_scheduleReordered ? state : m_newIndex[static_cast<std::size_t>(state)];
+    };
+    // From the first difference: the kept entries back in awake numbers, as the loop below writes them.
+    const auto rewriteFrom = [this, n, &kept] {
+        if (m_scheduleReordered) {
+            m_parent.resize(static_cast<std::size_t>(n));
+            for (int i = 0; i < n; ++i) {
+                m_parent[static_cast<std::size_t>(m_newIndex[static_cast<std::size_t>(i)])] = i;
+            }
+        }
+        m_entries.resize(kept);
+        for (Entry& e : m_entries) {
+            if (m_scheduleReordered) {
+                e.a = e.a == n ? n : m_parent[static_cast<std::size_t>(e.a)];
+                e.b = e.b == n ? n : m_parent[static_cast<std::size_t>(e.b)];
+            }
+            e.colour = 0;
+            e.group = 0;
+        }
+    };
+    if (!same) {
+        m_entries.clear();
+    }
     // The World writes a link per contact (updateContacts) and whether any contact with points bounces: a
     // superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
     assert(ctx.contactLinks.size() == ctx.contacts.size());
@@ -799,14 +850,51 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         if (a == b) {
             continue;
         }
-        reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
         const bool fine = chooses && m_invMass[static_cast<std::size_t>(a)] > 0.0 &&
                           m_invMass[static_cast<std::size_t>(b)] > 0.0 &&
                           autoSubstepsNeedFine(ratioLimit, m_invMass[static_cast<std::size_t>(a)],
                                                m_invMass[static_cast<std::size_t>(b)]);
-        m_entries.push_back({ci, a, b, 0, 0, link.fresh != 0, fine});
+        const bool fresh = link.fresh != 0;
+        if (same) {
+            if (kept < oldCount) {
+                const Entry& old = m_entries[kept];
+                if (old.contact == ci && old.a == renumbered(a) && old.b == renumbered(b) &&
+                    old.fresh == fresh && old.fine == fine) {
+                    ++kept;
+                    continue;
+                }
+            }
+            rewriteFrom();
+            same = false;
+        }
+        reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
+        m_entries.push_back({ci, a, b, 0, 0, fresh, fine});
     }
-    if (!group(ctx, n)) {
+    if (same && kept != oldCount) { // fewer entries than last step
+        rewriteFrom();
+        same = false;
+    }
+    if (same) {
+        // Last step's schedule: the states in its order, and each group's h and bias rule from this step's
+        // settings (its substep count is part of what was compared).
+        const auto place = [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) {
+                setState(ctx, renumbered(i), ctx.awakeBodies[static_cast<std::size_t>(i)]);
+            }
+        };
+        if (ctx.pool) {
+            ctx.pool->forRanges(n, 2048, place);
+        } else {
+            place(0, n);
+        }
+        for (Group& g : m_groups) {
+            setSubsteps(ctx, g, g.substeps);
+        }
+        ++m_reusedSchedules;
+        return;
+    }
+    m_scheduleReordered = group(ctx, n);
+    if (!m_scheduleReordered) {
         const auto place = [&](int begin, int end) {
             for (int i = begin; i < end; ++i) {
                 setState(ctx, i, ctx.awakeBodies[static_cast<std::size_t>(i)]);
@@ -819,6 +907,11 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         }
     }
     colour(n + 1);
+    m_scheduleValid = true;
+    m_scheduleStates = n;
+    m_scheduleOrdering = m_ordering;
+    m_scheduleCoarse = m_coarseSubsteps;
+    m_scheduleFine = m_fineSubsteps;
 
     // Blocks: each level's constraints eight by eight, a new block where the level or the group changes or
     // the last is full. The layout is decided first, in one pass; then every block is filled on its own, on
@@ -1670,11 +1763,16 @@ std::size_t ImpulseSolver::memoryBytes() const {
            heapBytes(m_lastLevel) + heapBytes(m_levelStart) + heapBytes(m_byLevel) + heapBytes(m_parent) +
            heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_islandFine) +
            heapBytes(m_groupFine) + heapBytes(m_invMass) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
-           heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) + scratchBytes;
+           heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) +
+           heapBytes(m_scheduleMoving) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
-    return std::make_unique<ImpulseSolver>(*this);
+    // A copy makes its first schedule afresh: it then gives the same as the original's reused one (which
+    // tst_threads compares step by step), and a restored snapshot trusts nothing it did not make.
+    auto copy = std::make_unique<ImpulseSolver>(*this);
+    copy->m_scheduleValid = false;
+    return copy;
 }
 
 } // namespace phys

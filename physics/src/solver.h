@@ -72,6 +72,8 @@ public:
     /// Heap bytes the solver holds between steps (capacities of its cached and scratch arrays), for
     /// World::memoryBytes(). Not counting sizeof(*this).
     virtual std::size_t memoryBytes() const { return 0; }
+    /// Steps that took the last step's constraint schedule again (the impulse solver, for tests).
+    virtual std::int64_t reusedSchedules() const { return 0; }
 };
 
 } // namespace phys

@@ -31,6 +31,7 @@ struct WorldInternals {
     /// The raw record of a body (an invalid handle asserts in debug and gives a default record).
     static const BodySim& body(const World& world, BodyId id) { return world.bodySim(id); }
     static const VerletSolver& verletSolver(const World& world) { return world.verletSolver(); }
+    static const ContactSolver& impulseSolver(const World& world) { return *world.m_impulseSolver; }
 };
 
 } // namespace phys
