@@ -62,6 +62,13 @@ Rot turnBy(double a) {
         return Rot(a);
     }
     const double a2 = a * a;
+    if (std::abs(a) <= 0x1p-10) {
+        // The turns of a resting pile (|a| <= 1/1024, about 0.06 degrees): the series to the a^5 and a^6
+        // terms, whose first omitted terms are below 1e-21 of the result, so again cos and sin to round-off,
+        // with half the work.
+        return {1.0 + a2 * (-1.0 / 2.0 + a2 * (1.0 / 24.0 + a2 * (-1.0 / 720.0))),
+                a * (1.0 + a2 * (-1.0 / 6.0 + a2 * (1.0 / 120.0)))};
+    }
     const double sine =
         a *
         (1.0 + a2 * (-1.0 / 6.0 +
@@ -156,12 +163,16 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
 }
 
 /// A body's solver state at the start of a step: its velocities and inverse masses, no motion yet.
-BodyState initialState(const BodySim& body) {
+BodyState initialState(const BodySim& body, Vec2 gravity) {
     BodyState s;
     s.v = body.linearVelocity;
     s.w = body.angularVelocity;
     s.invMass = body.invMass;
     s.invInertia = body.invInertia;
+    if (body.type == BodyType::Dynamic) {
+        s.accel = body.invMass * body.force + gravity;
+        s.angularAccel = body.invInertia * body.torque;
+    }
     return s;
 }
 
@@ -245,7 +256,7 @@ private:
     /// Sets state `to` from body slot `slot` at the start of a step.
     void setState(const SolverContext& ctx, int to, int slot) {
         const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
-        m_states[static_cast<std::size_t>(to)] = initialState(body);
+        m_states[static_cast<std::size_t>(to)] = initialState(body, ctx.settings->gravity);
         m_moving[static_cast<std::size_t>(to)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
         m_bodyOfState[static_cast<std::size_t>(to)] = slot;
         m_stateOf[static_cast<std::size_t>(slot)] = to;
@@ -1080,14 +1091,12 @@ void ImpulseSolver::integrateVelocities(const SolverContext& ctx, double h, int 
     const double linearFactor = 1.0 / (1.0 + h * linearDamping);
     const double angularFactor = 1.0 / (1.0 + h * angularDamping);
     for (int i = begin; i < end; ++i) {
-        const BodySim& body =
-            ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
-        if (body.type != BodyType::Dynamic) {
+        BodyState& s = m_states[static_cast<std::size_t>(i)];
+        if (s.invMass == 0.0) { // not dynamic (a dynamic body's mass is never 0: World::createBody)
             continue;
         }
-        BodyState& s = m_states[static_cast<std::size_t>(i)];
-        Vec2 v = s.v + h * (body.invMass * body.force + settings.gravity);
-        double w = s.w + h * body.invInertia * body.torque;
+        Vec2 v = s.v + h * s.accel;
+        double w = s.w + h * s.angularAccel;
         if (settings.clampedDrag) {
             // Source 000 "Air Drag": subtract the velocity clamped to length 1, times drag dt; never reverse
             // it.

@@ -38,7 +38,11 @@ struct alignas(32) BodyState {
     Vec2 dp;              ///< centre displacement since the start of the step, metres
     Rot dq;               ///< rotation since the start of the step
     double invInertia = 0.0;
-    double unused[3] = {}; ///< keeps every state on a 32-byte boundary
+    /// The step's velocity change per second from forces and gravity, h-free (dynamic bodies; 0 for the
+    /// others): set once a step, so the substeps' velocity integration reads no body record. It fills what
+    /// kept every state on a 32-byte boundary.
+    Vec2 accel;
+    double angularAccel = 0.0; ///< the same for the torque, rad/s^2
 };
 static_assert(sizeof(BodyState) == 96);
 
