@@ -39,7 +39,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -1180,6 +1182,38 @@ bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
     return QDockWidget::eventFilter(watched, event);
 }
 
+QString WalkthroughDock::recycledText(const SimContactPick& pick) {
+    // The engine kept this pair's points (World::recycle): the steps compute them afresh, and the two can
+    // differ by up to the recycling tolerance. The figure is what the header can say exactly: how far each of
+    // the engine's points lies from the nearest point of the narrow phase run afresh on these poses (the
+    // manifold the steps show), only when both have as many points.
+    QString text = tr("The engine recycled this contact at this step (Box2D v3's contact recycling): the pair "
+                      "had barely moved, so it kept its earlier points, carried by the bodies, instead of "
+                      "colliding the pair again. The steps below work afresh on these poses, so their numbers "
+                      "can differ slightly from the engine's.");
+    const phys::Manifold fresh = freshManifold(pick);
+    const int engineCount = static_cast<int>(pick.enginePoints.size());
+    if (fresh.pointCount != engineCount) {
+        return text + QLatin1Char(' ') +
+               tr("The engine kept %n point(s);", nullptr, engineCount) + QLatin1Char(' ') +
+               tr("afresh there are %n.", nullptr, fresh.pointCount);
+    }
+    double largest = 0.0;
+    for (const phys::Vec2& p : pick.enginePoints) {
+        double nearest = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < fresh.pointCount; ++k) {
+            nearest = std::min(nearest, phys::distance(p, fresh.points[k].point));
+        }
+        largest = std::max(largest, nearest);
+    }
+    const double mm = largest * 1000.0;
+    text.chop(1); // the figure goes inside the sentence's end
+    return text + QLatin1Char(' ') +
+           (mm < 0.01 ? tr("(largest difference in a point here: under 0.01 mm).")
+                      : tr("(largest difference in a point here: %1 mm).")
+                                   .arg(QString::number(mm, 'f', mm < 1.0 ? 2 : 1)));
+}
+
 QString WalkthroughDock::sourceText() const {
     if (!m_sim) {
         return {};
@@ -1201,6 +1235,9 @@ QString WalkthroughDock::sourceText() const {
     if (m_sim->method != phys::ContactMethod::Clipping) {
         text += QLatin1Char(' ') + tr("The run uses %1: the Methods tab shows its points.")
                                        .arg(Walkthrough::methodName(m_sim->method));
+    }
+    if (m_sim->point.recycled) {
+        text += QLatin1Char(' ') + recycledText(*m_sim);
     }
     return text;
 }

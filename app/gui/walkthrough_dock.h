@@ -76,6 +76,8 @@ public:
     const std::optional<SimContactPick>& simulationContact() const { return m_sim; }
     /// Where the bodies come from, as the line above the pair says it (empty for the edited scene).
     QString sourceText() const;
+    /// The header's sentence for a contact the engine recycled (SimContactPoint::recycled) at the pick's step.
+    static QString recycledText(const cl::SimContactPick& pick);
     /// Follows `controller`: a contact chosen on a paused frame opens here, leaving Simulate mode returns to
     /// the edited scene.
     void setSimulation(SimulationController* controller);
