@@ -404,8 +404,8 @@ void SimulationUi::createDock() {
     m_recycle->setObjectName(QStringLiteral("simRecycleContacts"));
     m_recycle->setToolTip(
         tr("A touching pair that has barely moved since its contact points were taken keeps them, carried by "
-           "the bodies, instead of running SAT and clipping again. Off: every contact is computed afresh each "
-           "step. Impulse solver only."));
+           "the bodies, instead of the pair being collided again (SAT and clipping). Off: every contact is "
+           "computed afresh each step. Impulse solver only."));
     m_continuous = new QCheckBox(tr("Continuous collision"), solverBox);
     m_continuous->setObjectName(QStringLiteral("simContinuous"));
     m_sleep = new QCheckBox(tr("Sleep"), solverBox);

@@ -1187,16 +1187,20 @@ QString WalkthroughDock::recycledText(const SimContactPick& pick) {
     // differ by up to the recycling tolerance. The figure is what the header can say exactly: how far each of
     // the engine's points lies from the nearest point of the narrow phase run afresh on these poses (the
     // manifold the steps show), only when both have as many points.
-    QString text = tr("The engine recycled this contact at this step (Box2D v3's contact recycling): the pair "
-                      "had barely moved, so it kept its earlier points, carried by the bodies, instead of "
-                      "colliding the pair again. The steps below work afresh on these poses, so their numbers "
-                      "can differ slightly from the engine's.");
+    QString text =
+        tr("The engine recycled this contact at this step (Box2D v3's contact recycling): the pair "
+           "had barely moved, so it kept its earlier points, carried by the bodies, instead of "
+           "colliding the pair again. The steps below work afresh on these poses, so their numbers "
+           "can differ slightly from the engine's.");
     const phys::Manifold fresh = freshManifold(pick);
     const int engineCount = static_cast<int>(pick.enginePoints.size());
     if (fresh.pointCount != engineCount) {
+        const auto points = [](int n) {
+            return n == 1 ? tr("1 point") : tr("%1 points").arg(n);
+        };
         return text + QLatin1Char(' ') +
-               tr("The engine kept %n point(s);", nullptr, engineCount) + QLatin1Char(' ') +
-               tr("afresh there are %n.", nullptr, fresh.pointCount);
+               tr("The engine kept %1; afresh there are %2.")
+                   .arg(points(engineCount), points(fresh.pointCount));
     }
     double largest = 0.0;
     for (const phys::Vec2& p : pick.enginePoints) {
@@ -1211,7 +1215,7 @@ QString WalkthroughDock::recycledText(const SimContactPick& pick) {
     return text + QLatin1Char(' ') +
            (mm < 0.01 ? tr("(largest difference in a point here: under 0.01 mm).")
                       : tr("(largest difference in a point here: %1 mm).")
-                                   .arg(QString::number(mm, 'f', mm < 1.0 ? 2 : 1)));
+                            .arg(QString::number(mm, 'f', mm < 1.0 ? 2 : 1)));
 }
 
 QString WalkthroughDock::sourceText() const {
