@@ -24,6 +24,8 @@
 #include <QFile>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QTableWidget>
 #include <QTest>
 #include <QWheelEvent>
@@ -149,7 +151,12 @@ private slots:
         auto* recycle = dialog->findChild<QCheckBox*>(QStringLiteral("compareRecycleContacts2"));
         QVERIFY(recycle);
         QVERIFY(recycle->isChecked());
-        QTest::mouseClick(recycle, Qt::LeftButton);
+        // On its indicator: the box has no text, and the grid's column may be wider than the indicator.
+        QStyleOptionButton option;
+        option.initFrom(recycle);
+        const QRect indicator =
+            recycle->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, recycle);
+        QTest::mouseClick(recycle, Qt::LeftButton, Qt::NoModifier, indicator.center());
         QVERIFY(!recycle->isChecked());
         dialog->removeRow(3); // Verlet
         QCOMPARE(dialog->rowCount(), 3);

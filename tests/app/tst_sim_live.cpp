@@ -173,13 +173,27 @@ void checkAgainstEngine(const WalkthroughDock& walk, const phys::Manifold& fresh
     QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
     const double pointTolerance = recycled ? kRecycleDistance : kExact;
     QVERIFY(phys::distance(m.normal, pick.point.normal) < (recycled ? kRecycleNormal : kExact));
+    // Fresh, the engine's points are in the narrow phase's order. A recycled manifold keeps the order of the
+    // step that took its points, which may be another (on the vertical stack at step 45 the two are
+    // swapped): each recorded point is then matched with the nearest fresh one, a different one each.
+    std::vector<int> match(recorded.size());
     for (std::size_t i = 0; i < recorded.size(); ++i) {
-        const phys::ManifoldPoint& p = m.points[i];
+        match[i] = static_cast<int>(i);
+        for (int k = 0; recycled && k < m.pointCount; ++k) {
+            if (phys::distance(m.points[k].point, recorded[i].point) <
+                phys::distance(m.points[match[i]].point, recorded[i].point)) {
+                match[i] = k;
+            }
+        }
+    }
+    QVERIFY(recorded.size() < 2 || match[0] != match[1]);
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        const phys::ManifoldPoint& p = m.points[match[i]];
         QVERIFY2(
             phys::distance(p.point, recorded[i].point) < pointTolerance &&
                 std::abs(p.depth - recorded[i].depth) < pointTolerance,
             qPrintable(QStringLiteral("point %1: walkthrough (%2, %3) depth %4, engine (%5, %6) depth %7%8")
-                           .arg(i)
+                           .arg(match[i])
                            .arg(p.point.x, 0, 'g', 17)
                            .arg(p.point.y, 0, 'g', 17)
                            .arg(p.depth, 0, 'g', 17)
@@ -437,9 +451,7 @@ void TestSimLive::compoundContactUsesThePointsShapes() {
     QCOMPARE(w.shapeB(), engine.shapeB);
     QVERIFY(f.walk->sourceText().contains(QStringLiteral("compound")));
     const std::vector<SimContactPoint> recorded = recordedPoints(*frame, engine);
-    if (!recycling) {
-        QVERIFY(!engine.recycled);
-    }
+    QCOMPARE(engine.recycled, recycling); // resting on its knob by step 30: recycled when recycling is on
     const SimContactPick& pick = *f.walk->simulationContact();
     const phys::Manifold fresh =
         phys::collide(pick.bodyA.shapes[static_cast<std::size_t>(pick.point.shapeA)].geometry,
