@@ -124,6 +124,8 @@ protected:
     void changeEvent(QEvent* event) override;
     /// The table's viewport changed width: fit the columns again.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    /// The SAT page's minimum height: its layout's at its width (its wrapped texts in full).
+    void fitPage();
 
 private:
     void buildUi();
@@ -169,6 +171,7 @@ private:
     SceneCanvas* m_canvas = nullptr;
     SimulationController* m_controller = nullptr;
     std::optional<SimContactPick> m_sim;
+    QWidget* m_page = nullptr; ///< the SAT and clipping page (fitPage)
     WalkthroughOverlay* m_overlay = nullptr;
     Walkthrough m_walkthrough;
     WalkthroughMode m_mode = WalkthroughMode::Sat;

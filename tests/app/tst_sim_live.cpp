@@ -138,7 +138,7 @@ constexpr double kRecycleDistance = 0.05;
 const double kRecycleNormal = std::sqrt(2.0 * (1.0 - 0.98));
 
 /// The phrase the walkthrough's header opens its recycled-contact sentence with.
-const QString kRecycledPhrase = QStringLiteral("The engine recycled this contact at this step");
+const QString kRecycledPhrase = QStringLiteral("The engine recycled this contact");
 
 /// Unticks the Simulation panel's "Recycle contacts (Box2D v3)" box with a click, as a user does; true when
 /// the run's settings followed.

@@ -386,7 +386,7 @@ void TestSimulation::pausedContactOpensMatchingWalkthrough() {
     QVERIFY(pick->point.recycled);
     auto* walkDock = f.window->findChild<WalkthroughDock*>();
     QVERIFY(walkDock && walkDock->isShowingSimulation());
-    QVERIFY2(walkDock->sourceText().contains(QStringLiteral("The engine recycled this contact at this step")),
+    QVERIFY2(walkDock->sourceText().contains(QStringLiteral("The engine recycled this contact")),
              qPrintable(walkDock->sourceText()));
     // Then the engine's point lies within the recycling tolerance of a fresh one (physics/src/contact.h
     // kKeptAnchorDistance, 0.05 m, Box2D v3's B2_CONTACT_RECYCLE_DISTANCE, not public: how far the pair may
