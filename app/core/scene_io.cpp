@@ -314,6 +314,7 @@ const char* const kSettingsKeys[] = {
     "contactDampingRatio",
     "maxPushVelocity",
     "verletResponse",
+    "recycleContacts",
 };
 
 /// The settings object at `path`, its keys applied over `base` (a key it does not hold keeps base's value).
@@ -348,6 +349,7 @@ phys::WorldSettings readSettingsOver(const QJsonValue& value, const QString& pat
     readNumber(object, path, QStringLiteral("maxPushVelocity"), s.maxPushVelocity);
     readEnum(object, path, QStringLiteral("verletResponse"), s.verletResponse, phys::parseVerletResponse,
              "\"rigid\" or \"article\"");
+    readBool(object, path, QStringLiteral("recycleContacts"), s.recycleContacts);
     throwIfInvalid(phys::validate(s, path.toStdString()));
     return s;
 }
@@ -685,6 +687,7 @@ void writeSettings(Writer& w, const phys::WorldSettings& s, int level) {
         m.next("verletResponse");
         w.string(QLatin1String(phys::toString(s.verletResponse)));
     }
+    boolean("recycleContacts", s.recycleContacts, d.recycleContacts);
     w.newline(level);
     w.raw("}");
 }

@@ -43,9 +43,9 @@ CompareDialog::CompareDialog(const phys::WorldSettings& base, QWidget* parent)
     layout->addWidget(intro);
     m_grid = new QGridLayout();
     layout->addLayout(m_grid);
-    const QStringList headers = {QString(),        tr("Name"),           tr("Preset"),
-                                 tr("Iterations"), tr("Substeps"),       tr("Warm start"),
-                                 tr("Contacts"),   tr("Step rate (Hz)"), QString()};
+    const QStringList headers = {
+        QString(),        tr("Name"),    tr("Preset"),   tr("Iterations"),     tr("Substeps"),
+        tr("Warm start"), tr("Recycle"), tr("Contacts"), tr("Step rate (Hz)"), QString()};
     for (int c = 0; c < headers.size(); ++c) {
         m_grid->addWidget(new QLabel(headers[c], this), 0, c);
     }
@@ -77,9 +77,9 @@ CompareDialog::CompareDialog(const phys::WorldSettings& base, QWidget* parent)
 
 void CompareDialog::setConfigs(const std::vector<CompareConfig>& configs) {
     for (Row& row : m_rows) {
-        for (QWidget* w :
-             std::initializer_list<QWidget*>{row.swatch, row.name, row.preset, row.iterations, row.substeps,
-                                             row.warmStarting, row.method, row.rateHz, row.remove}) {
+        for (QWidget* w : std::initializer_list<QWidget*>{row.swatch, row.name, row.preset, row.iterations,
+                                                          row.substeps, row.warmStarting, row.recycle,
+                                                          row.method, row.rateHz, row.remove}) {
             // Later: a row's own remove button is being clicked.
             w->hide();
             m_grid->removeWidget(w);
@@ -113,6 +113,10 @@ void CompareDialog::appendRow(const CompareConfig& config) {
     // 0 is automatic substeps (defs.h WorldSettings::substeps).
     row.substeps->setSpecialValueText(tr("Auto"));
     row.warmStarting = new QCheckBox(this);
+    row.recycle = new QCheckBox(this);
+    row.recycle->setToolTip(
+        tr("Recycle contacts (Box2D v3): a resting pair keeps its contact points instead of "
+           "being collided again. Impulse solver only."));
     row.method = new QComboBox(this);
     row.method->addItem(tr("Clipping"), static_cast<int>(phys::ContactMethod::Clipping));
     row.method->addItem(tr("Deepest vertices"), static_cast<int>(phys::ContactMethod::DeepestVertices));
@@ -147,6 +151,7 @@ void CompareDialog::showRow(Row& row) {
     row.iterations->setValue(s.iterations);
     row.substeps->setValue(s.substeps.value_or(0));
     row.warmStarting->setChecked(s.warmStarting);
+    row.recycle->setChecked(s.recycleContacts);
     row.method->setCurrentIndex(row.method->findData(static_cast<int>(s.contactMethod)));
     row.rateHz->setValue(s.timeStep > 0.0 ? 1.0 / s.timeStep : 60.0);
     row.preset->setCurrentIndex(0);
@@ -185,6 +190,7 @@ CompareConfig CompareDialog::readRow(const Row& row) const {
     config.settings.substeps =
         row.substeps->value() == 0 ? std::nullopt : std::optional<int>(row.substeps->value());
     config.settings.warmStarting = row.warmStarting->isChecked();
+    config.settings.recycleContacts = row.recycle->isChecked();
     config.settings.contactMethod = static_cast<phys::ContactMethod>(row.method->currentData().toInt());
     // The step rate as shown: the step keeps its exact value unless the rate was changed.
     const double shown = row.settings.timeStep > 0.0 ? 1.0 / row.settings.timeStep : 60.0;
@@ -258,9 +264,9 @@ void CompareDialog::relayout() {
         const int r = static_cast<int>(i) + 1;
         row.swatch->setPixmap(swatchPixmap(compareColor(static_cast<int>(i))));
         int c = 0;
-        for (QWidget* w :
-             std::initializer_list<QWidget*>{row.swatch, row.name, row.preset, row.iterations, row.substeps,
-                                             row.warmStarting, row.method, row.rateHz, row.remove}) {
+        for (QWidget* w : std::initializer_list<QWidget*>{row.swatch, row.name, row.preset, row.iterations,
+                                                          row.substeps, row.warmStarting, row.recycle,
+                                                          row.method, row.rateHz, row.remove}) {
             m_grid->addWidget(w, r, c++);
         }
         const QString n = QString::number(i + 1);
@@ -269,6 +275,7 @@ void CompareDialog::relayout() {
         row.iterations->setObjectName(QStringLiteral("compareIterations") + n);
         row.substeps->setObjectName(QStringLiteral("compareSubsteps") + n);
         row.warmStarting->setObjectName(QStringLiteral("compareWarmStarting") + n);
+        row.recycle->setObjectName(QStringLiteral("compareRecycleContacts") + n);
         row.method->setObjectName(QStringLiteral("compareMethod") + n);
         row.rateHz->setObjectName(QStringLiteral("compareRate") + n);
     }

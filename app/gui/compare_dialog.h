@@ -54,6 +54,7 @@ private:
         QSpinBox* iterations = nullptr;
         QSpinBox* substeps = nullptr;
         QCheckBox* warmStarting = nullptr;
+        QCheckBox* recycle = nullptr;
         QComboBox* method = nullptr;
         QDoubleSpinBox* rateHz = nullptr;
         QToolButton* remove = nullptr;

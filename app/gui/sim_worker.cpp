@@ -88,6 +88,7 @@ void recordSimFrame(const phys::World& w, SimFrame& frame) {
         for (int p = 0; p < r.pointCount && next < frame.points.size(); ++p, ++next) {
             frame.points[next].normalImpulse = r.points[p].normalImpulse;
             frame.points[next].tangentImpulse = r.points[p].tangentImpulse;
+            frame.points[next].recycled = r.recycled;
         }
     }
     frame.drawnPoints.clear();

@@ -1004,7 +1004,21 @@ std::optional<SimContactPick> SimulationController::contactAt(phys::Vec2 worldPo
     const phys::WorldSettings settings = settingsForStep(f->step);
     pick.method = settings.contactMethod;
     pick.speculativeDistance = phys::kSpeculativeDistance;
+    for (const SimContactPoint& p : f->points) {
+        if (p.bodyA == best->bodyA && p.bodyB == best->bodyB && p.shapeA == best->shapeA &&
+            p.shapeB == best->shapeB) {
+            pick.enginePoints.push_back(p.point);
+        }
+    }
     return pick;
+}
+
+phys::Manifold freshManifold(const SimContactPick& pick) {
+    const auto& shapeA = pick.bodyA.shapes[static_cast<std::size_t>(pick.point.shapeA)];
+    const auto& shapeB = pick.bodyB.shapes[static_cast<std::size_t>(pick.point.shapeB)];
+    return phys::collide(shapeA.geometry, phys::Transform{pick.bodyA.position, phys::Rot(pick.bodyA.angle)},
+                         shapeB.geometry, phys::Transform{pick.bodyB.position, phys::Rot(pick.bodyB.angle)},
+                         pick.method, pick.speculativeDistance);
 }
 
 bool SimulationController::chooseContactAt(phys::Vec2 worldPoint, double radius) {

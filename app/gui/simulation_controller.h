@@ -91,7 +91,14 @@ struct SimContactPick {
     /// (phys::kSpeculativeDistance: fixed, never widened by speed).
     phys::ContactMethod method = phys::ContactMethod::Clipping;
     double speculativeDistance = 0.0;
+    /// The engine's points of this shape pair in that frame, in the engine's order (`point` is one of them):
+    /// a recycled contact's (point.recycled) may differ from a fresh narrow phase on the poses above.
+    std::vector<phys::Vec2> enginePoints;
 };
+
+/// The narrow phase run afresh on the pick's poses, shapes, method and margin (phys::collide, as the World's
+/// narrow phase calls it): the engine's own manifold unless it recycled this contact.
+phys::Manifold freshManifold(const SimContactPick& pick);
 
 class SimulationController : public QObject {
     Q_OBJECT

@@ -45,6 +45,10 @@ struct SimContactPoint {
     double normalImpulse = 0.0;
     double tangentImpulse = 0.0; ///< friction, N s over the step, along rightPerp(normal)
     bool persisted = false;      ///< the same features touched last step
+    /// The narrow phase recycled this point's manifold this step (phys::ContactReport::recycled, Box2D v3's
+    /// contact recycling): a point taken at an earlier step and carried by the bodies, not SAT and clipping
+    /// of this step's poses.
+    bool recycled = false;
 };
 
 /// Everything recorded about one step (or the initial state, step 0).

@@ -399,11 +399,19 @@ void SimulationUi::createDock() {
     form->addRow(tr("Contacts"), m_method);
     m_warmStart = new QCheckBox(tr("Warm starting"), solverBox);
     m_warmStart->setObjectName(QStringLiteral("simWarmStarting"));
+    // Next to warm starting: both keep something of last step's contacts (WorldSettings::recycleContacts).
+    m_recycle = new QCheckBox(tr("Recycle contacts (Box2D v3)"), solverBox);
+    m_recycle->setObjectName(QStringLiteral("simRecycleContacts"));
+    m_recycle->setToolTip(
+        tr("A touching pair that has barely moved since its contact points were taken keeps them, carried by "
+           "the bodies, instead of the pair being collided again (SAT and clipping). Off: every contact is "
+           "computed afresh each step. Impulse solver only."));
     m_continuous = new QCheckBox(tr("Continuous collision"), solverBox);
     m_continuous->setObjectName(QStringLiteral("simContinuous"));
     m_sleep = new QCheckBox(tr("Sleep"), solverBox);
     m_sleep->setObjectName(QStringLiteral("simSleep"));
     form->addRow(m_warmStart);
+    form->addRow(m_recycle);
     form->addRow(m_continuous);
     form->addRow(m_sleep);
     auto* gravityRow = new QWidget(solverBox);
@@ -522,6 +530,7 @@ void SimulationUi::createDock() {
     connect(m_response, &QComboBox::currentIndexChanged, this, settingsChanged);
     connect(m_method, &QComboBox::currentIndexChanged, this, settingsChanged);
     connect(m_warmStart, &QCheckBox::toggled, this, settingsChanged);
+    connect(m_recycle, &QCheckBox::toggled, this, settingsChanged);
     connect(m_continuous, &QCheckBox::toggled, this, settingsChanged);
     connect(m_sleep, &QCheckBox::toggled, this, settingsChanged);
     connect(m_gravity, &QCheckBox::toggled, this, settingsChanged);
@@ -877,7 +886,9 @@ void SimulationUi::syncSettingsWidgets() {
     m_response->setCurrentIndex(m_response->findData(static_cast<int>(s.response)));
     m_method->setCurrentIndex(m_method->findData(static_cast<int>(s.contactMethod)));
     m_response->setEnabled(s.solver == phys::SolverKind::Impulse);
+    m_recycle->setEnabled(s.solver == phys::SolverKind::Impulse); // the Verlet solver takes no anchors
     m_warmStart->setChecked(s.warmStarting);
+    m_recycle->setChecked(s.recycleContacts);
     m_continuous->setChecked(s.continuous);
     m_sleep->setChecked(s.sleep);
     const bool hasGravity = s.gravity.x != 0.0 || s.gravity.y != 0.0;
@@ -902,6 +913,7 @@ void SimulationUi::applySettingsFromWidgets() {
     s.response = static_cast<phys::ResponseKind>(m_response->currentData().toInt());
     s.contactMethod = static_cast<phys::ContactMethod>(m_method->currentData().toInt());
     s.warmStarting = m_warmStart->isChecked();
+    s.recycleContacts = m_recycle->isChecked();
     s.continuous = m_continuous->isChecked();
     s.sleep = m_sleep->isChecked();
     s.gravity = m_gravity->isChecked() ? phys::Vec2{s.gravity.x, m_gravityY->value()} : phys::Vec2{0.0, 0.0};
@@ -920,6 +932,7 @@ void SimulationUi::applySettingsFromWidgets() {
     }
     m_settingsError->setVisible(false);
     m_response->setEnabled(s.solver == phys::SolverKind::Impulse);
+    m_recycle->setEnabled(s.solver == phys::SolverKind::Impulse);
     showSubsteps(m_substeps, s); // what "Auto" runs depends on the solver and the gravity
 }
 

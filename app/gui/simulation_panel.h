@@ -156,6 +156,7 @@ private:
     QComboBox* m_response = nullptr;
     QComboBox* m_method = nullptr;
     QCheckBox* m_warmStart = nullptr;
+    QCheckBox* m_recycle = nullptr;
     QCheckBox* m_continuous = nullptr;
     QCheckBox* m_sleep = nullptr;
     QCheckBox* m_gravity = nullptr;

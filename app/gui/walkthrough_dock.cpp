@@ -39,7 +39,9 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -182,6 +184,8 @@ WalkthroughDock::~WalkthroughDock() {
 
 void WalkthroughDock::buildUi() {
     auto* content = new QWidget(this);
+    m_page = content;
+    content->installEventFilter(this); // fitPage
     auto* layout = new QVBoxLayout(content);
     // Tight spacing: every pixel of height is a table row on a 1280x800 projector (the SAT table's nine rows
     // fit the dock in presentation mode only just).
@@ -1165,8 +1169,30 @@ void WalkthroughDock::fitRows() {
     }
 }
 
+void WalkthroughDock::fitPage() {
+    // The scroll area gives the page its minimum size, which counts each wrapped text at its narrowest
+    // shape; at the page's width the texts can need more (a recycled contact's header, a long step), and the
+    // layout then squeezed the header's label under its button. The page asks for its height at its width:
+    // when the dock is too short for it, the page scrolls instead.
+    QLayout* layout = m_page->layout();
+    const int width = m_page->width();
+    if (layout && layout->hasHeightForWidth() && width > 0) {
+        const int height = layout->minimumHeightForWidth(width);
+        if (height != m_page->minimumHeight()) {
+            m_page->setMinimumHeight(height);
+        }
+    }
+}
+
 bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
-    if (watched == m_table->viewport() && event->type() == QEvent::Resize) {
+    if (watched == m_page &&
+        (event->type() == QEvent::LayoutRequest ||
+         (event->type() == QEvent::Resize && static_cast<QResizeEvent*>(event)->size().width() !=
+                                                 static_cast<QResizeEvent*>(event)->oldSize().width()))) {
+        fitPage();
+        return QDockWidget::eventFilter(watched, event);
+    }
+    if (m_table && watched == m_table->viewport() && event->type() == QEvent::Resize) {
         fitColumns();
         // The panel's layout settles after a new step's text (a taller explanation leaves the table less
         // height): the current step's rows, scrolled to before, may now be cut at the bottom (issue 12,
@@ -1178,6 +1204,41 @@ bool WalkthroughDock::eventFilter(QObject* watched, QEvent* event) {
         }
     }
     return QDockWidget::eventFilter(watched, event);
+}
+
+QString WalkthroughDock::recycledText(const SimContactPick& pick) {
+    // The engine kept this pair's points (World::recycle): the steps compute them afresh, and the two can
+    // differ by up to the recycling tolerance. The figure is what the header can say exactly: how far each of
+    // the engine's points lies from the nearest point of the narrow phase run afresh on these poses (the
+    // manifold the steps show), only when both have as many points.
+    QString text =
+        tr("The engine recycled this contact (Box2D v3): the pair had barely moved, so it kept its "
+           "earlier points, carried by the bodies, without running SAT and %1. The steps below run "
+           "them afresh")
+            .arg(Walkthrough::methodName(pick.method));
+    const phys::Manifold fresh = freshManifold(pick);
+    const int engineCount = static_cast<int>(pick.enginePoints.size());
+    if (fresh.pointCount != engineCount) {
+        const auto points = [](int n) {
+            return n == 1 ? tr("1 point") : tr("%1 points").arg(n);
+        };
+        return text +
+               tr(": they find %1, the engine kept %2.").arg(points(fresh.pointCount), points(engineCount));
+    }
+    double largest = 0.0;
+    for (const phys::Vec2& p : pick.enginePoints) {
+        double nearest = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < fresh.pointCount; ++k) {
+            nearest = std::min(nearest, phys::distance(p, fresh.points[k].point));
+        }
+        largest = std::max(largest, nearest);
+    }
+    // Rounded up to the digits written, so that "within" stays true.
+    const double mm = largest * 1000.0;
+    const double scale = mm < 1.0 ? 100.0 : 10.0;
+    const double bound = std::max(0.01, std::ceil(mm * scale) / scale);
+    return text + tr("; the engine's points lie within %1 mm of theirs.")
+                      .arg(QString::number(bound, 'f', mm < 1.0 ? 2 : 1));
 }
 
 QString WalkthroughDock::sourceText() const {
@@ -1201,6 +1262,9 @@ QString WalkthroughDock::sourceText() const {
     if (m_sim->method != phys::ContactMethod::Clipping) {
         text += QLatin1Char(' ') + tr("The run uses %1: the Methods tab shows its points.")
                                        .arg(Walkthrough::methodName(m_sim->method));
+    }
+    if (m_sim->point.recycled) {
+        text += QLatin1Char(' ') + recycledText(*m_sim);
     }
     return text;
 }

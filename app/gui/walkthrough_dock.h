@@ -76,6 +76,8 @@ public:
     const std::optional<SimContactPick>& simulationContact() const { return m_sim; }
     /// Where the bodies come from, as the line above the pair says it (empty for the edited scene).
     QString sourceText() const;
+    /// The header's sentence for a contact the engine recycled (SimContactPoint::recycled) at the pick's step.
+    static QString recycledText(const cl::SimContactPick& pick);
     /// Follows `controller`: a contact chosen on a paused frame opens here, leaving Simulate mode returns to
     /// the edited scene.
     void setSimulation(SimulationController* controller);
@@ -122,6 +124,8 @@ protected:
     void changeEvent(QEvent* event) override;
     /// The table's viewport changed width: fit the columns again.
     bool eventFilter(QObject* watched, QEvent* event) override;
+    /// The SAT page's minimum height: its layout's at its width (its wrapped texts in full).
+    void fitPage();
 
 private:
     void buildUi();
@@ -167,6 +171,7 @@ private:
     SceneCanvas* m_canvas = nullptr;
     SimulationController* m_controller = nullptr;
     std::optional<SimContactPick> m_sim;
+    QWidget* m_page = nullptr; ///< the SAT and clipping page (fitPage)
     WalkthroughOverlay* m_overlay = nullptr;
     Walkthrough m_walkthrough;
     WalkthroughMode m_mode = WalkthroughMode::Sat;

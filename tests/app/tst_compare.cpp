@@ -17,12 +17,15 @@
 
 #include "physics/world.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QFile>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
+#include <QStyleOptionButton>
 #include <QTableWidget>
 #include <QTest>
 #include <QWheelEvent>
@@ -144,6 +147,17 @@ private slots:
         auto* iterations = dialog->findChild<QSpinBox*>(QStringLiteral("compareIterations2"));
         QVERIFY(iterations);
         iterations->setValue(6);
+        // Contact recycling, on as in the run, unticked for the Baumgarte row by a click.
+        auto* recycle = dialog->findChild<QCheckBox*>(QStringLiteral("compareRecycleContacts2"));
+        QVERIFY(recycle);
+        QVERIFY(recycle->isChecked());
+        // On its indicator: the box has no text, and the grid's column may be wider than the indicator.
+        QStyleOptionButton option;
+        option.initFrom(recycle);
+        const QRect indicator =
+            recycle->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, recycle);
+        QTest::mouseClick(recycle, Qt::LeftButton, Qt::NoModifier, indicator.center());
+        QVERIFY(!recycle->isChecked());
         dialog->removeRow(3); // Verlet
         QCOMPARE(dialog->rowCount(), 3);
         auto* box = dialog->findChild<QDialogButtonBox*>();
@@ -155,6 +169,7 @@ private slots:
         QCOMPARE(run.config(0).settings, presets[0].settings);
         phys::WorldSettings baumgarte = presets[1].settings;
         baumgarte.iterations = 6;
+        baumgarte.recycleContacts = false;
         QCOMPARE(run.config(1).settings, baumgarte);
         QCOMPARE(run.config(2).settings, presets[2].settings);
         QVERIFY(x.compare->view()->isVisible());
@@ -175,7 +190,8 @@ private slots:
         const QString good = x.dir.filePath(QStringLiteral("verlet4.json"));
         const QString bad = x.dir.filePath(QStringLiteral("bad.json"));
         for (const auto& [file, text] :
-             {std::pair{good, QByteArray(R"({"solver": "verlet", "iterations": 4, "gravity": [0, -5]})")},
+             {std::pair{good, QByteArray(R"({"solver": "verlet", "iterations": 4, "gravity": [0, -5],
+                                             "recycleContacts": false})")},
               std::pair{bad, QByteArray(R"({"iterations": "many"})")}}) {
             QFile out(file);
             QVERIFY(out.open(QIODevice::WriteOnly));
@@ -192,6 +208,8 @@ private slots:
         expected.solver = phys::SolverKind::Verlet;
         expected.iterations = 4;
         expected.gravity = {0.0, -5.0};
+        expected.recycleContacts = false;
+        QVERIFY(!dialog->findChild<QCheckBox*>(QStringLiteral("compareRecycleContacts5"))->isChecked());
         QCOMPARE(configs[4].name, QStringLiteral("verlet4"));
         QCOMPARE(configs[4].settings, expected); // the keys the rows do not show are kept
         dialog->accept();

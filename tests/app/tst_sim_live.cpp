@@ -35,6 +35,7 @@
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -128,6 +129,97 @@ QString shown(double value, int decimals = InspectorDock::kLiveLengthDecimals) {
 
 constexpr double kExact = 1e-12;
 
+/// How far a recycled contact's points may lie from a fresh narrow phase on the same poses: the engine's
+/// recycling tolerance (physics/src/contact.h kKeptAnchorDistance, Box2D v3's B2_CONTACT_RECYCLE_DISTANCE,
+/// not public), which bounds how far the pair moved relative to itself since its points were taken.
+constexpr double kRecycleDistance = 0.05;
+/// How far a recycled contact's normal may lie from a fresh one: it is kept as taken, and the body whose face
+/// it is has since turned by less than the engine's acos(0.98) (kKeptAnchorCos), so |n - n'| <= sqrt(2 (1 -
+/// 0.98)).
+const double kRecycleNormal = std::sqrt(2.0 * (1.0 - 0.98));
+
+/// The phrase the walkthrough's header opens its recycled-contact sentence with.
+const QString kRecycledPhrase = QStringLiteral("The engine recycled this contact");
+
+/// Unticks the Simulation panel's "Recycle contacts (Box2D v3)" box with a click, as a user does; true when
+/// the run's settings followed.
+bool untickRecycling(const Fixture& f) {
+    auto* box = f.ui->dock()->findChild<QCheckBox*>(QStringLiteral("simRecycleContacts"));
+    if (!box || !box->isChecked() || !box->isEnabled()) {
+        return false;
+    }
+    QTest::mouseClick(box, Qt::LeftButton);
+    return !box->isChecked() && !f.sim->settings().recycleContacts;
+}
+
+/// A picked contact checked against phys::collide run afresh on the pick's poses (`fresh`), and against the
+/// engine's recorded points of its shape pair: exactly when the engine collided it this step, within the
+/// recycling tolerance when it recycled it (then the header says so, and the walkthrough's manifold is still
+/// exactly the fresh one).
+void checkAgainstEngine(const WalkthroughDock& walk, const phys::Manifold& fresh,
+                        const std::vector<SimContactPoint>& recorded) {
+    const SimContactPick& pick = *walk.simulationContact();
+    const bool recycled = pick.point.recycled;
+    for (const SimContactPoint& p : recorded) {
+        QCOMPARE(p.recycled, recycled); // one manifold: recycled as a whole
+    }
+    QCOMPARE(walk.sourceText().contains(kRecycledPhrase), recycled);
+    const phys::Manifold& m = walk.walkthrough().trace().manifold;
+    QCOMPARE(m.pointCount, fresh.pointCount);
+    QVERIFY(phys::distance(m.normal, fresh.normal) < kExact);
+    for (int i = 0; i < m.pointCount; ++i) {
+        QVERIFY(phys::distance(m.points[i].point, fresh.points[i].point) < kExact);
+        QVERIFY(std::abs(m.points[i].depth - fresh.points[i].depth) < kExact);
+    }
+    QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
+    const double pointTolerance = recycled ? kRecycleDistance : kExact;
+    QVERIFY(phys::distance(m.normal, pick.point.normal) < (recycled ? kRecycleNormal : kExact));
+    // Fresh, the engine's points are in the narrow phase's order. A recycled manifold keeps the order of the
+    // step that took its points, which may be another (on the vertical stack at step 45 the two are
+    // swapped): each recorded point is then matched with the nearest fresh one, a different one each.
+    std::vector<int> match(recorded.size());
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        match[i] = static_cast<int>(i);
+        for (int k = 0; recycled && k < m.pointCount; ++k) {
+            if (phys::distance(m.points[k].point, recorded[i].point) <
+                phys::distance(m.points[match[i]].point, recorded[i].point)) {
+                match[i] = k;
+            }
+        }
+    }
+    QVERIFY(recorded.size() < 2 || match[0] != match[1]);
+    if (recycled) {
+        // The header's figure: the farthest recorded point from its fresh one, in millimetres rounded up to
+        // the digits written (two decimals under a millimetre, one above).
+        double largest = 0.0;
+        for (std::size_t i = 0; i < recorded.size(); ++i) {
+            largest = std::max(largest, phys::distance(m.points[match[i]].point, recorded[i].point));
+        }
+        const double mm = largest * 1000.0;
+        const double scale = mm < 1.0 ? 100.0 : 10.0;
+        const QString figure =
+            QString::number(std::max(0.01, std::ceil(mm * scale) / scale), 'f', mm < 1.0 ? 2 : 1);
+        QVERIFY2(
+            walk.sourceText().contains(QStringLiteral("the engine's points lie within %1 mm").arg(figure)),
+            qPrintable(walk.sourceText() + QStringLiteral(" (expected %1 mm)").arg(figure)));
+    }
+    for (std::size_t i = 0; i < recorded.size(); ++i) {
+        const phys::ManifoldPoint& p = m.points[match[i]];
+        QVERIFY2(
+            phys::distance(p.point, recorded[i].point) < pointTolerance &&
+                std::abs(p.depth - recorded[i].depth) < pointTolerance,
+            qPrintable(QStringLiteral("point %1: walkthrough (%2, %3) depth %4, engine (%5, %6) depth %7%8")
+                           .arg(match[i])
+                           .arg(p.point.x, 0, 'g', 17)
+                           .arg(p.point.y, 0, 'g', 17)
+                           .arg(p.depth, 0, 'g', 17)
+                           .arg(recorded[i].point.x, 0, 'g', 17)
+                           .arg(recorded[i].point.y, 0, 'g', 17)
+                           .arg(recorded[i].depth, 0, 'g', 17)
+                           .arg(recycled ? QStringLiteral(" (recycled)") : QString())));
+    }
+}
+
 /// The width a line edit has for its text: its contents rectangle (QStyle::SE_LineEditContents) less its
 /// text margins and the 2-pixel horizontal margin QLineEdit keeps on each side.
 int textWidthOf(const QLineEdit* edit) {
@@ -150,7 +242,9 @@ class TestSimLive : public QObject {
 
 private slots:
     void initTestCase();
+    void pausedContactOpensEngineWalkthrough_data();
     void pausedContactOpensEngineWalkthrough();
+    void compoundContactUsesThePointsShapes_data();
     void compoundContactUsesThePointsShapes();
     void inspectorShowsLiveValues();
     void liveNumbersUseFixedDecimals_data();
@@ -171,17 +265,31 @@ void TestSimLive::initTestCase() {
     QCoreApplication::setApplicationName(QStringLiteral("tst_sim_live"));
 }
 
+void TestSimLive::pausedContactOpensEngineWalkthrough_data() {
+    QTest::addColumn<bool>("recycling");
+    QTest::newRow("recycling on (default)") << true;
+    QTest::newRow("recycling off (panel box unticked)") << false;
+}
+
 // Pause on frame 45 of the vertical stack, click the deepest contact: the Walkthrough dock comes up with
-// that pair as the engine saw it (header "frame 45, t = 0.750 s"); its SAT result and its manifold are the
-// engine's to 1e-12 (the recorded points of that pair, and phys::collide recomputed from the pick); the
-// document is untouched; the dock's button and Edit mode go back to the edited scene.
+// that pair as the engine saw it (header "frame 45, t = 0.750 s"); its SAT result and its manifold are
+// phys::collide recomputed from the pick to 1e-12, and the engine's recorded points of that pair to 1e-12
+// with contact recycling off. With it on (the default) the stack at rest has the engine recycle that
+// contact: the header says so and the recorded points lie within the recycling tolerance. The document is
+// untouched; the dock's button and Edit mode go back to the edited scene.
 void TestSimLive::pausedContactOpensEngineWalkthrough() {
+    QFETCH(bool, recycling);
     Fixture f = openScene(QStringLiteral(":/scenes/demos/vertical_stack.json"));
     QVERIFY(f.sim);
+    QVERIFY(f.sim->settings().recycleContacts); // the default
+    if (!recycling) {
+        QVERIFY(untickRecycling(f));
+    }
     const Document& document = *f.window->document();
     const DocumentSnapshot before = snapshot(document);
     SceneCanvas* canvas = f.window->canvas();
     pressKeys(canvas, Qt::Key_Right, 45);
+    QCOMPARE(f.sim->world()->settings().recycleContacts, recycling);
     QCOMPARE(f.sim->currentStep(), 45);
     f.walk->close(); // closed: choosing a contact must bring it up
     QVERIFY(!f.walk->isVisible());
@@ -209,8 +317,27 @@ void TestSimLive::pausedContactOpensEngineWalkthrough() {
     QCOMPARE(pick->step, 45);
     QCOMPARE(pick->point.bodyA, engine.bodyA);
     QCOMPARE(pick->point.bodyB, engine.bodyB);
+    // At rest since well before step 45: recycled when recycling is on, never when it is off.
+    QCOMPARE(pick->point.recycled, recycling);
     const QString header = f.walk->findChild<QLabel*>(QStringLiteral("walkthroughSourceLabel"))->text();
     QVERIFY2(header.contains(QStringLiteral("frame 45, t = 0.750 s")), qPrintable(header));
+    QCOMPARE(header.contains(kRecycledPhrase), recycling);
+    // Never cut, even in a short dock (a 1280x600 window here; in the app at 1280x800 the recycled header
+    // is 7 lines, and was cut under its button): the label has the height its wrapped text needs, above the
+    // button, and the page scrolls instead.
+    f.window->resize(1280, 600);
+    for (int i = 0; i < 5; ++i) {
+        QCoreApplication::sendPostedEvents();
+        QCoreApplication::processEvents();
+    }
+    auto* sourceLabel = f.walk->findChild<QLabel*>(QStringLiteral("walkthroughSourceLabel"));
+    auto* backButton = f.walk->findChild<QPushButton*>(QStringLiteral("walkthroughEditedScene"));
+    QVERIFY(sourceLabel && backButton);
+    QVERIFY2(sourceLabel->height() >= sourceLabel->heightForWidth(sourceLabel->width()),
+             qPrintable(QStringLiteral("%1 px for %2")
+                            .arg(sourceLabel->height())
+                            .arg(sourceLabel->heightForWidth(sourceLabel->width()))));
+    QVERIFY(sourceLabel->geometry().bottom() < backButton->geometry().top());
     QVERIFY(f.walk->findChild<QLabel*>(QStringLiteral("walkthroughSourceLabel"))->isVisible());
 
     // The walkthrough is built from the pick: the bodies at the start of step 45 (frame 44).
@@ -231,56 +358,50 @@ void TestSimLive::pausedContactOpensEngineWalkthrough() {
                       pick->speculativeDistance, &again);
     QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
 
-    // SAT mode (the default): the result's normal is the engine's, its depth the recomputed SAT's.
+    // SAT mode (the default): the result's normal is the recomputed one (the engine's, unless it kept an
+    // earlier one by recycling), its depth the recomputed SAT's.
     QCOMPARE(f.walk->mode(), WalkthroughMode::Sat);
     const phys::SatTrace& sat = w.trace().sat;
     QVERIFY(!sat.separated);
-    QVERIFY(phys::distance(sat.mtvNormal, engine.normal) < kExact);
+    QVERIFY(phys::distance(sat.mtvNormal, m.normal) < kExact);
+    QVERIFY(phys::distance(sat.mtvNormal, engine.normal) < (engine.recycled ? kRecycleNormal : kExact));
     QVERIFY(std::abs(sat.mtvDepth - again.sat.mtvDepth) < kExact);
-    QVERIFY(sat.mtvDepth >= engine.depth - kExact); // no point is deeper than the overlap
+    for (int i = 0; i < m.pointCount; ++i) {
+        QVERIFY(sat.mtvDepth >= m.points[i].depth - kExact); // no point is deeper than the overlap
+    }
+    if (!engine.recycled) {
+        QVERIFY(sat.mtvDepth >= engine.depth - kExact);
+    }
 
-    // Clipping mode, by its tab: the kept points are the engine's points, in order, to 1e-12.
+    // Clipping mode, by its tab: the kept points are phys::collide's and, unless recycled, the engine's
+    // points, in order, to 1e-12.
     auto* tabs = f.walk->findChild<QTabBar*>(QStringLiteral("walkthroughModeTabs"));
     QVERIFY(tabs);
     QTest::mouseClick(tabs, Qt::LeftButton, Qt::NoModifier, tabs->tabRect(1).center());
     QCOMPARE(f.walk->mode(), WalkthroughMode::Clipping);
     QVERIFY(f.walk->isShowingSimulation());
-    const phys::Manifold& clipped = f.walk->walkthrough().trace().manifold;
-    QCOMPARE(clipped.pointCount, static_cast<int>(recorded.size()));
-    QVERIFY(phys::distance(clipped.normal, engine.normal) < kExact);
     int kept = 0;
     const phys::ClipTrace& clip = f.walk->walkthrough().trace().clip;
     for (int i = 0; i < clip.pointCount; ++i) {
         kept += clip.points[i].kept ? 1 : 0;
     }
     QCOMPARE(kept, static_cast<int>(recorded.size()));
-    for (std::size_t i = 0; i < recorded.size(); ++i) {
-        const phys::ManifoldPoint& p = clipped.points[i];
-        QVERIFY2(
-            phys::distance(p.point, recorded[i].point) < kExact &&
-                std::abs(p.depth - recorded[i].depth) < kExact,
-            qPrintable(QStringLiteral("point %1: walkthrough (%2, %3) depth %4, engine (%5, %6) depth %7")
-                           .arg(i)
-                           .arg(p.point.x, 0, 'g', 17)
-                           .arg(p.point.y, 0, 'g', 17)
-                           .arg(p.depth, 0, 'g', 17)
-                           .arg(recorded[i].point.x, 0, 'g', 17)
-                           .arg(recorded[i].point.y, 0, 'g', 17)
-                           .arg(recorded[i].depth, 0, 'g', 17)));
-        QVERIFY(phys::distance(m.points[i].point, recorded[i].point) < kExact);
-        QVERIFY(std::abs(m.points[i].depth - recorded[i].depth) < kExact);
+    checkAgainstEngine(*f.walk, m, recorded);
+    if (QTest::currentTestFailed()) {
+        return;
     }
-    // The contacts step writes the engine's depths (millimetres here) with two significant digits, as the
-    // status bar does: read back, each is the recorded depth to the digits written.
+    // The contacts step writes its depths (millimetres here; the engine's unless recycled) with two
+    // significant digits, as the status bar does: read back, each is the depth to the digits written.
     f.walk->lastStep();
     const QString contacts = f.walk->explanation();
-    for (const SimContactPoint& p : recorded) {
-        QVERIFY(p.depth > 0.0 && p.depth < 0.1);
-        const QString text = Walkthrough::length(p.depth);
+    for (int i = 0; i < m.pointCount; ++i) {
+        const double depth = m.points[i].depth;
+        QVERIFY(depth > 0.0 && depth < 0.1);
+        const QString text = Walkthrough::length(depth);
         QVERIFY2(contacts.contains(text + QStringLiteral(" m")), qPrintable(contacts));
         // Two significant digits: within 5 % (the old two decimals wrote 6.5 mm as 0.01, 54 % off).
-        QVERIFY2(std::abs(text.toDouble() - p.depth) <= 0.05 * p.depth,
-                 qPrintable(QStringLiteral("%1 for %2").arg(text).arg(p.depth, 0, 'g', 17)));
+        QVERIFY2(std::abs(text.toDouble() - depth) <= 0.05 * depth,
+                 qPrintable(QStringLiteral("%1 for %2").arg(text).arg(depth, 0, 'g', 17)));
     }
     QVERIFY(unchanged(before, document));
     QCOMPARE(f.sim->currentStep(), 45); // choosing a contact does not move the run
@@ -306,9 +427,18 @@ void TestSimLive::pausedContactOpensEngineWalkthrough() {
     QVERIFY(unchanged(before, document));
 }
 
+void TestSimLive::compoundContactUsesThePointsShapes_data() {
+    QTest::addColumn<bool>("recycling");
+    QTest::newRow("recycling on (default)") << true;
+    QTest::newRow("recycling off (panel box unticked)") << false;
+}
+
 // A compound body (a box with a circle knob) resting on the ground through its knob: the walkthrough uses
-// the shape pair of the chosen point (the knob), and its manifold is the engine's.
+// the shape pair of the chosen point (the knob), and its manifold is phys::collide's on the pick's poses;
+// the engine's to 1e-12 unless the engine recycled it (then within the recycling tolerance, and the header
+// says so).
 void TestSimLive::compoundContactUsesThePointsShapes() {
+    QFETCH(bool, recycling);
     const QString path = m_dir.filePath(QStringLiteral("compound.json"));
     {
         QFile file(path);
@@ -326,9 +456,13 @@ void TestSimLive::compoundContactUsesThePointsShapes() {
     }
     Fixture f = openScene(path);
     QVERIFY(f.sim);
+    if (!recycling) {
+        QVERIFY(untickRecycling(f));
+    }
     const DocumentSnapshot before = snapshot(*f.window->document());
     SceneCanvas* canvas = f.window->canvas();
     pressKeys(canvas, Qt::Key_Right, 30);
+    QCOMPARE(f.sim->world()->settings().recycleContacts, recycling);
     const SimFrame* frame = f.sim->currentFrame();
     // The point of the knob at +x (shape 1 of the compound), whichever side of the pair the compound is.
     const SimContactPoint* target = nullptr;
@@ -349,12 +483,17 @@ void TestSimLive::compoundContactUsesThePointsShapes() {
     QCOMPARE(w.shapeB(), engine.shapeB);
     QVERIFY(f.walk->sourceText().contains(QStringLiteral("compound")));
     const std::vector<SimContactPoint> recorded = recordedPoints(*frame, engine);
-    const phys::Manifold& m = w.trace().manifold;
-    QCOMPARE(m.pointCount, static_cast<int>(recorded.size()));
-    QVERIFY(phys::distance(m.normal, engine.normal) < kExact);
-    for (std::size_t i = 0; i < recorded.size(); ++i) {
-        QVERIFY(phys::distance(m.points[i].point, recorded[i].point) < kExact);
-        QVERIFY(std::abs(m.points[i].depth - recorded[i].depth) < kExact);
+    QCOMPARE(engine.recycled, recycling); // resting on its knob by step 30: recycled when recycling is on
+    const SimContactPick& pick = *f.walk->simulationContact();
+    const phys::Manifold fresh =
+        phys::collide(pick.bodyA.shapes[static_cast<std::size_t>(pick.point.shapeA)].geometry,
+                      phys::Transform{pick.bodyA.position, phys::Rot(pick.bodyA.angle)},
+                      pick.bodyB.shapes[static_cast<std::size_t>(pick.point.shapeB)].geometry,
+                      phys::Transform{pick.bodyB.position, phys::Rot(pick.bodyB.angle)}, pick.method,
+                      pick.speculativeDistance);
+    checkAgainstEngine(*f.walk, fresh, recorded);
+    if (QTest::currentTestFailed()) {
+        return;
     }
     QVERIFY(unchanged(before, *f.window->document()));
 }

@@ -158,6 +158,7 @@ private slots:
     void readsEveryField();
     void defaultsApply();
     void substepsAutoOrExplicit();
+    void recycleContactsReadAndWritten();
     void clockwisePolygonIsReversed();
     void awkwardNumbersAreExact();
     void unknownKeys();
@@ -328,6 +329,27 @@ void TestSceneIo::substepsAutoOrExplicit() {
     auto back = parseScene(serializeScene(scene));
     QVERIFY(std::holds_alternative<Scene>(back));
     QCOMPARE(std::get<Scene>(back).def.settings.substeps, std::nullopt);
+}
+
+void TestSceneIo::recycleContactsReadAndWritten() {
+    // On by default (Box2D v3), so an ordinary file does not hold the key; off is read, written and read back.
+    const Scene defaults = loadOrFail(fixtures::goodDir() + QStringLiteral("/defaults.json"));
+    QCOMPARE(defaults.def.settings.recycleContacts, true);
+    QVERIFY(!serializeScene(defaults).contains("recycleContacts"));
+
+    const Scene tuned = loadOrFail(fixtures::goodDir() + QStringLiteral("/tuned_settings.json"));
+    QCOMPARE(tuned.def.settings.recycleContacts, false);
+    const QByteArray text = serializeScene(tuned);
+    QVERIFY2(text.contains("\"recycleContacts\": false"), text.constData());
+    auto back = parseScene(text);
+    QVERIFY2(std::holds_alternative<Scene>(back), qPrintable(errorOf(back).toString()));
+    QCOMPARE(std::get<Scene>(back).def.settings.recycleContacts, false);
+    QVERIFY(std::get<Scene>(back) == tuned);
+
+    Scene on = tuned;
+    on.def.settings.recycleContacts = true;
+    QVERIFY(!serializeScene(on).contains("recycleContacts"));
+    QVERIFY(!(on == tuned));
 }
 
 void TestSceneIo::defaultsApply() {
