@@ -1736,9 +1736,21 @@ void ImpulseSolver::step(SolverContext& ctx) {
         applyRestitution<false>(all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
                                 m_bouncing ? all.bounce.data() + g.blockBegin : nullptr,
                                 g.blockEnd - g.blockBegin, settings.restitutionThreshold);
-        storeImpulses(ctx, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
-                      g.blockEnd - g.blockBegin);
-        writeBack(ctx, g.stateBegin, g.stateEnd); // the other groups write theirs back themselves
+        // Storing the impulses (each lane its own record) and writing the states back (each its own body)
+        // on every thread too: on one they were the island's last serial part. Two captures only, so the
+        // std::function does not allocate (see fill above).
+        struct Finish {
+            SolverContext* ctx;
+            WideBlock* blocks;
+            WideCold* colds;
+            int stateBegin;
+        } finish{&ctx, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin, g.stateBegin};
+        ctx.pool->forRanges(g.blockEnd - g.blockBegin, 64, [this, &finish](int begin, int end) {
+            storeImpulses(*finish.ctx, finish.blocks + begin, finish.colds + begin, end - begin);
+        });
+        ctx.pool->forRanges(g.stateEnd - g.stateBegin, 1024, [this, &finish](int begin, int end) {
+            writeBack(*finish.ctx, finish.stateBegin + begin, finish.stateBegin + end);
+        }); // the other groups write theirs back themselves
         solveGroups(1, static_cast<int>(m_groups.size()));
         return;
     }
