@@ -261,6 +261,10 @@ private:
         m_bodyOfState[static_cast<std::size_t>(to)] = slot;
         m_stateOf[static_cast<std::size_t>(slot)] = to;
     }
+    /// Sets the states of the n awake bodies at the start of a step, in the schedule's order: awake body i
+    /// at m_newIndex[i] when group() renumbered them (m_scheduleReordered), else at i. Each index writes its
+    /// own state, so the threads share the work with the same result.
+    void placeStates(const SolverContext& context, int n);
     void integrateVelocities(const SolverContext& context, double h, int begin, int end);
     void integratePositions(double h, int begin, int end);
     /// `bounces` may be null (no contact of the step has restitution: see m_bouncing).
@@ -685,19 +689,7 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
         const int g = m_newIndex[static_cast<std::size_t>(i)];
         m_newIndex[static_cast<std::size_t>(i)] = m_groupStart[static_cast<std::size_t>(g)]++;
     }
-    // The states in the new order, set from the bodies (prepare() set only what the grouping reads). Each
-    // index writes its own state, so the threads share the work with the same result.
-    const auto place = [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            setState(ctx, m_newIndex[static_cast<std::size_t>(i)],
-                     ctx.awakeBodies[static_cast<std::size_t>(i)]);
-        }
-    };
-    if (ctx.pool) {
-        ctx.pool->forRanges(n, 2048, place);
-    } else {
-        place(0, n);
-    }
+    // The states are set in the new order by placeStates() (prepare() set only what the grouping reads).
     for (Entry& e : m_entries) {
         e.a = e.a == n ? n : m_newIndex[static_cast<std::size_t>(e.a)];
         e.b = e.b == n ? n : m_newIndex[static_cast<std::size_t>(e.b)];
@@ -888,16 +880,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     if (same) {
         // Last step's schedule: the states in its order, and each group's h and bias rule from this step's
         // settings (its substep count is part of what was compared).
-        const auto place = [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) {
-                setState(ctx, renumbered(i), ctx.awakeBodies[static_cast<std::size_t>(i)]);
-            }
-        };
-        if (ctx.pool) {
-            ctx.pool->forRanges(n, 2048, place);
-        } else {
-            place(0, n);
-        }
+        placeStates(ctx, n);
         for (Group& g : m_groups) {
             setSubsteps(ctx, g, g.substeps);
         }
@@ -905,18 +888,7 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         return;
     }
     m_scheduleReordered = group(ctx, n);
-    if (!m_scheduleReordered) {
-        const auto place = [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) {
-                setState(ctx, i, ctx.awakeBodies[static_cast<std::size_t>(i)]);
-            }
-        };
-        if (ctx.pool) {
-            ctx.pool->forRanges(n, 2048, place);
-        } else {
-            place(0, n);
-        }
-    }
+    placeStates(ctx, n);
     colour(n + 1);
     m_scheduleValid = true;
     m_scheduleStates = n;
@@ -989,13 +961,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             if (o + kAhead / 2 < orderCount) {
                 const ContactSim& next = ctx.contacts[static_cast<std::size_t>(
                     m_entries[static_cast<std::size_t>(m_order[o + kAhead / 2])].contact)];
-                const auto* record =
-                    reinterpret_cast<const char*>(&ctx.touching[static_cast<std::size_t>(next.touching)]);
-                // Every line of it: 264 bytes not aligned to a line lie on up to six.
-                for (std::size_t offset = 0; offset < sizeof(TouchingSim); offset += 64) {
-                    __builtin_prefetch(record + offset);
-                }
-                __builtin_prefetch(record + sizeof(TouchingSim) - 1);
+                prefetchRecord(ctx.touching[static_cast<std::size_t>(next.touching)]);
             }
             if (o + 2 < orderCount) {
                 const ContactSim& soon = ctx.contacts[static_cast<std::size_t>(
@@ -1079,6 +1045,20 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
         for (int lane = lanes; lane < kLanes; ++lane) {
             clearLane(block, cold, bounce, lane, n);
         }
+    }
+}
+
+void ImpulseSolver::placeStates(const SolverContext& ctx, int n) {
+    const auto place = [this, &ctx](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const int to = m_scheduleReordered ? m_newIndex[static_cast<std::size_t>(i)] : i;
+            setState(ctx, to, ctx.awakeBodies[static_cast<std::size_t>(i)]);
+        }
+    };
+    if (ctx.pool) {
+        ctx.pool->forRanges(n, 2048, place);
+    } else {
+        place(0, n);
     }
 }
 

@@ -30,6 +30,19 @@
 
 namespace phys {
 
+namespace {
+
+/// Whether a body's speed carries it no farther than the speculative margin in a step: (|v| + |w| e) dt <=
+/// margin, with e its farthest extent, tested as |v|^2 dt^2 <= (margin - |w| e dt)^2 (no square root). Both
+/// the time-of-impact sweep (slower bodies are not swept) and contact recycling (v3 recycles no fast body)
+/// ask it.
+bool speedWithinMargin(const BodySim& body, double dt) {
+    const double room = kSpeculativeDistance - std::abs(body.angularVelocity) * body.maxExtent * dt;
+    return room >= 0.0 && lengthSquared(body.linearVelocity) * (dt * dt) <= room * room;
+}
+
+} // namespace
+
 /// Shape pair -> index into World::m_contacts. Only looked up, never iterated, so where a pair sits cannot
 /// leak into the simulation.
 /// Open addressing with linear probing (as Box2D v3's b2HashSet): a slot is the pair's hash and its contact
@@ -241,8 +254,7 @@ std::optional<DefError> World::setSettings(const WorldSettings& settings) {
     if (contactMethodChanged && !solverChanged) {
         // A recycled manifold would be the other method's: the next step computes every one afresh.
         for (TouchingSim& t : m_touching) {
-            t.anchorCount = 0;
-            t.recycled = 0;
+            t.forgetAnchors();
         }
     }
     if (verletResponseChanged) {
@@ -1013,11 +1025,7 @@ void World::prefetchPolygons(int index) const {
     // The pair's touching record (old feature ids and impulses, and the anchors that recycling reads): its
     // lines from first to last byte.
     if (c.touching >= 0) {
-        const auto* record = reinterpret_cast<const char*>(&m_touching[static_cast<std::size_t>(c.touching)]);
-        for (std::size_t offset = 0; offset < sizeof(TouchingSim); offset += 64) {
-            __builtin_prefetch(record + offset);
-        }
-        __builtin_prefetch(record + sizeof(TouchingSim) - 1);
+        prefetchRecord(m_touching[static_cast<std::size_t>(c.touching)]);
     }
 }
 
@@ -1040,13 +1048,7 @@ bool World::recyclable(const TouchingSim& t, const BodySim& a, const BodySim& b)
         }
     }
     const double dt = m_settings.timeStep;
-    // (|v| + |w| e) dt <= margin, as |v|^2 dt^2 <= (margin - |w| e dt)^2 with the turn's share first: no
-    // square root for the speed, which every pair of a resting pile asked twice.
-    const auto steady = [dt](const BodySim& body) {
-        const double room = kSpeculativeDistance - std::abs(body.angularVelocity) * body.maxExtent * dt;
-        return room >= 0.0 && lengthSquared(body.linearVelocity) * (dt * dt) <= room * room;
-    };
-    if (!steady(a) || !steady(b)) {
+    if (!speedWithinMargin(a, dt) || !speedWithinMargin(b, dt)) {
         return false;
     }
     const double extent = std::max(a.type == BodyType::Static ? 0.0 : a.maxExtent,
@@ -1330,20 +1332,19 @@ void World::solveContinuous() {
                 // the rotation counted at the farthest point.
                 const Rot turn = invMulRot(b.q0, b.xf.q);
                 const double shift = length(b.center - b.center0);
-                const double velocity =
-                    (length(b.linearVelocity) + std::abs(b.angularVelocity) * b.maxExtent) * dt;
                 // The turn's angle only when it can decide: for a turn under a right angle (c >= 0),
                 // |angle| <= (pi / 2) |s|, so a body slow by that bound is slow by the exact angle too (the
                 // same answer without the atan2, which a resting pile paid for every body). The bound is
                 // held a billionth under the margin, far beyond the round-off of a rotation's length.
                 const bool slowByBound =
-                    turn.c >= 0.0 && std::max(shift + 0.5 * std::numbers::pi * std::abs(turn.s) * b.maxExtent,
-                                              velocity) <= kSpeculativeDistance * (1.0 - 1e-9);
-                if (!slowByBound) {
-                    const double moved = shift + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent;
-                    if (std::max(moved, velocity) > kSpeculativeDistance) {
-                        kind = b.bullet ? kFastBullet : kFastNonBullet;
-                    }
+                    turn.c >= 0.0 && shift + 0.5 * std::numbers::pi * std::abs(turn.s) * b.maxExtent <=
+                                         kSpeculativeDistance * (1.0 - 1e-9);
+                const bool fast =
+                    !speedWithinMargin(b, dt) ||
+                    (!slowByBound &&
+                     shift + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent > kSpeculativeDistance);
+                if (fast) {
+                    kind = b.bullet ? kFastBullet : kFastNonBullet;
                 }
             }
             m_fastKind[static_cast<std::size_t>(k)] = kind;
