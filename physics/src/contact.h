@@ -178,8 +178,12 @@ struct ContactLink {
     std::int32_t bodyB = -1;
     /// 1 when no point of the manifold touched last step (nothing to warm start from): new contacts, which
     /// an ordering may treat apart (impulse_solver.cpp, "-fresh").
-    std::int32_t fresh = 0;
+    std::int16_t fresh = 0;
+    /// The manifold's point count (0 for a contact without points): the impulse solver lays a colour's
+    /// one-point constraints out in blocks of their own, which its kernels solve at half the cost.
+    std::int16_t points = 0;
 };
+static_assert(sizeof(ContactLink) == 12);
 
 /// Mixing rule for friction (Box2D's b2MixFriction): the geometric mean, so a frictionless surface (0) makes
 /// any contact frictionless and equal coefficients give themselves back.

@@ -153,6 +153,7 @@ using Clock = std::chrono::steady_clock;
 /// fit; the rest are collided again by the serial pass (a pyramid's first step: 10,000 once). Fixed, so the
 /// worker threads never allocate and what is allocated does not depend on how the work was shared.
 constexpr std::size_t kNewManifolds = 128;
+static_assert(kNewManifolds <= 32767, "a scratch index travels in ContactLink::fresh");
 
 double seconds(Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
@@ -998,7 +999,7 @@ void World::updateContacts() {
             } else {
                 addTouching(i, collidePair(c)); // the same function of the same poses: the same manifold
             }
-            link = {c.bodyA, c.bodyB, 1};
+            link = {c.bodyA, c.bodyB, 1, static_cast<std::int16_t>(m_touching.back().pointCount)};
         }
         ++i;
     }
@@ -1132,7 +1133,8 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
     // touched last step).
     const auto touchingLink = [&c, &count](const TouchingSim& record) {
         count(record.pointCount, [&record](int k) { return record.geometry[k].depth; });
-        return ContactLink{c.bodyA, c.bodyB, record.persisted == 0 ? 1 : 0};
+        return ContactLink{c.bodyA, c.bodyB, static_cast<std::int16_t>(record.persisted == 0 ? 1 : 0),
+                           static_cast<std::int16_t>(record.pointCount)};
     };
     const bool activeA = ba.awake && ba.type != BodyType::Static;
     const bool activeB = bb.awake && bb.type != BodyType::Static;
@@ -1164,7 +1166,7 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
             return {kNewLink, -1, 0};
         }
         scratch.push_back(m);
-        return {kNewLink, worker, static_cast<std::int32_t>(scratch.size() - 1)};
+        return {kNewLink, worker, static_cast<std::int16_t>(scratch.size() - 1)}; // < kNewManifolds
     }
     ContactPointSim fresh[kMaxManifoldPoints];
     std::uint8_t persisted = 0;

@@ -7,12 +7,14 @@
 /// every body's state after every step.
 
 #include "physics/simd.h"
+#include "wide_solver.h"
 #include "world_internals.h"
 #include "world_test_util.h"
 
 #include <QTest>
 
 #include <cstring>
+#include <random>
 #include <vector>
 
 using namespace phys;
@@ -74,6 +76,82 @@ std::vector<double> run(SimdLevel level, const WorldSettings& settings, int step
     return out;
 }
 
+/// A random block of eight one-point constraints over bodies 2 lane and 2 lane + 1 (or the static dummy,
+/// state 16, in about a quarter of the lanes), with their states: what fillBlocks() writes, in plausible
+/// ranges (unit normals, positive masses, clamped warm-start impulses, gaps and overlaps).
+struct RandomBlock {
+    static constexpr int kDummy = 2 * wide::kLanes;
+    wide::WideBlock block{};
+    wide::WideCold cold{};
+    std::vector<wide::BodyState> states = std::vector<wide::BodyState>(kDummy + 1);
+    wide::BiasRule rule;
+
+    explicit RandomBlock(std::mt19937_64& rng) {
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        std::uniform_real_distribution<double> positive(0.05, 2.0);
+        for (int i = 0; i < kDummy; ++i) {
+            wide::BodyState& s = states[static_cast<std::size_t>(i)];
+            s.v = {3.0 * u(rng), 3.0 * u(rng)};
+            s.w = 2.0 * u(rng);
+            s.invMass = positive(rng);
+            s.invInertia = positive(rng);
+            s.dp = {0.02 * u(rng), 0.02 * u(rng)};
+            s.dq = Rot(0.05 * u(rng));
+        }
+        for (int lane = 0; lane < wide::kLanes; ++lane) {
+            block.a[lane] = 2 * lane;
+            block.b[lane] = u(rng) < -0.5 ? kDummy : 2 * lane + 1;
+            const Rot n(3.2 * u(rng));
+            block.nx[lane] = n.c;
+            block.ny[lane] = n.s;
+            block.friction[lane] = 0.5 * (u(rng) + 1.0);
+            block.againstStatic[lane] = block.b[lane] == kDummy ? 1.0 : 0.0;
+            wide::WidePoint& p = block.p[0];
+            p.rAx[lane] = 0.5 * u(rng);
+            p.rAy[lane] = 0.5 * u(rng);
+            p.rBx[lane] = 0.5 * u(rng);
+            p.rBy[lane] = 0.5 * u(rng);
+            p.baseSeparation[lane] = 0.02 * u(rng);
+            p.normalMass[lane] = positive(rng);
+            p.tangentMass[lane] = positive(rng);
+            p.normalImpulse[lane] = u(rng) < 0.0 ? 0.0 : positive(rng);
+            p.tangentImpulse[lane] = block.friction[lane] * p.normalImpulse[lane] * u(rng);
+            p.maxNormalImpulse[lane] = u(rng) < 0.0 ? 0.0 : positive(rng);
+            cold.contact[lane] = lane;
+            cold.pointCount[lane] = 1;
+            cold.earlierNormal[0][lane] = positive(rng);
+            cold.earlierTangent[0][lane] = u(rng);
+        }
+        rule.invH = 240.0;
+        rule.maxPush = 3.0;
+        rule.baumgarteRate = 0.2 * 240.0;
+        rule.slop = 0.005;
+        rule.contact = {60.0 * positive(rng), 0.5 + 0.25 * positive(rng), 0.25 * positive(rng)};
+        rule.againstStatic = {120.0 * positive(rng), 0.5 + 0.25 * positive(rng), 0.25 * positive(rng)};
+    }
+
+    /// The same, but lane 7 gets a second point: the block is then solved as two-point constraints.
+    RandomBlock withSecondPointInLastLane() const {
+        RandomBlock twin = *this;
+        wide::WidePoint& p = twin.block.p[1];
+        constexpr int last = wide::kLanes - 1;
+        p.rAx[last] = -0.3;
+        p.rAy[last] = 0.2;
+        p.rBx[last] = 0.25;
+        p.rBy[last] = -0.1;
+        p.normalMass[last] = 0.7;
+        p.tangentMass[last] = 0.9;
+        p.normalImpulse[last] = 0.4;
+        twin.cold.pointCount[last] = 2;
+        return twin;
+    }
+};
+
+/// Whether two doubles are the same number (+0 and -0 are).
+bool sameNumber(double x, double y) {
+    return x == y;
+}
+
 /// The index of the first double that differs bit for bit, or -1.
 long firstDifference(const std::vector<double>& x, const std::vector<double>& y) {
     if (x.size() != y.size()) {
@@ -96,6 +174,7 @@ private slots:
     void cleanup() { setSimdLevel(bestSimdLevel()); }
     void everyPathGivesTheSameBits_data();
     void everyPathGivesTheSameBits();
+    void onePointBlocksSolveAsTwoPointOnes();
     void levelsAreClampedToTheProcessor();
 };
 
@@ -136,6 +215,86 @@ void TestSimd::everyPathGivesTheSameBits() {
                                  .arg(valueAt(wide), 0, 'g', 17)));
         }
     }
+}
+
+void TestSimd::onePointBlocksSolveAsTwoPointOnes() {
+    // A block whose lanes all have one point is solved without the unused second point (wide_kernels.inc,
+    // solveOnePointLanes; the warm start likewise). The oracle is the two-point kernel: the same block with a
+    // second point in lane 7 alone is solved as two-point constraints, and since a block's lanes share no
+    // body, lanes 0-6 must come out as the same numbers either way: their bodies' velocities, their
+    // accumulated and largest impulses, and the warm start's sums. Seeded random blocks, every pass, on every
+    // path this processor has.
+    std::mt19937_64 rng(20261207);
+    int compared = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        const RandomBlock one(rng);
+        const RandomBlock two = one.withSecondPointInLastLane();
+        for (const SimdLevel level :
+             {SimdLevel::Scalar, SimdLevel::Sse2, SimdLevel::Avx2, SimdLevel::Avx512}) {
+            if (setSimdLevel(level) != level) {
+                continue;
+            }
+            const wide::Kernels& kernels = wide::kernelsFor(level);
+            for (int pass = 0; pass < 5; ++pass) {
+                RandomBlock x = one;
+                RandomBlock y = two;
+                for (RandomBlock* r : {&x, &y}) {
+                    switch (pass) {
+                    case 0:
+                        kernels.solveBiased(&r->block, 1, r->states.data(), r->rule);
+                        break;
+                    case 1:
+                        kernels.solveRelax(&r->block, 1, r->states.data(), r->rule);
+                        break;
+                    case 2:
+                        kernels.solveBaumgarte(&r->block, 1, r->states.data(), r->rule);
+                        break;
+                    default:
+                        kernels.warmStart(&r->block, &r->cold, 1, r->states.data(), pass == 3);
+                        break;
+                    }
+                }
+                for (int lane = 0; lane < wide::kLanes - 1; ++lane) {
+                    for (const int body : {x.block.a[lane], x.block.b[lane]}) {
+                        const wide::BodyState& sx = x.states[static_cast<std::size_t>(body)];
+                        const wide::BodyState& sy = y.states[static_cast<std::size_t>(body)];
+                        if (!sameNumber(sx.v.x, sy.v.x) || !sameNumber(sx.v.y, sy.v.y) ||
+                            !sameNumber(sx.w, sy.w)) {
+                            QFAIL(qPrintable(
+                                QString("%1, trial %2, pass %3, lane %4: body %5 moves at (%6, %7, %8) "
+                                        "one-point, (%9, %10, %11) two-point")
+                                    .arg(toString(level))
+                                    .arg(trial)
+                                    .arg(pass)
+                                    .arg(lane)
+                                    .arg(body)
+                                    .arg(sx.v.x, 0, 'g', 17)
+                                    .arg(sx.v.y, 0, 'g', 17)
+                                    .arg(sx.w, 0, 'g', 17)
+                                    .arg(sy.v.x, 0, 'g', 17)
+                                    .arg(sy.v.y, 0, 'g', 17)
+                                    .arg(sy.w, 0, 'g', 17)));
+                        }
+                    }
+                    const wide::WidePoint& px = x.block.p[0];
+                    const wide::WidePoint& py = y.block.p[0];
+                    QVERIFY(sameNumber(px.normalImpulse[lane], py.normalImpulse[lane]));
+                    QVERIFY(sameNumber(px.tangentImpulse[lane], py.tangentImpulse[lane]));
+                    QVERIFY(sameNumber(px.maxNormalImpulse[lane], py.maxNormalImpulse[lane]));
+                    QVERIFY(sameNumber(x.cold.earlierNormal[0][lane], y.cold.earlierNormal[0][lane]));
+                    QVERIFY(sameNumber(x.cold.earlierTangent[0][lane], y.cold.earlierTangent[0][lane]));
+                    // The unused second point stays unused: zero impulses, nothing added to its sums.
+                    QCOMPARE(x.block.p[1].normalImpulse[lane], 0.0);
+                    QCOMPARE(x.block.p[1].tangentImpulse[lane], 0.0);
+                    QCOMPARE(x.cold.earlierNormal[1][lane], 0.0);
+                    ++compared;
+                }
+            }
+        }
+    }
+    setSimdLevel(bestSimdLevel());
+    qInfo("%d lanes compared", compared);
+    QVERIFY(compared >= 2000 * 5 * 7 * 2); // at least the scalar and SSE2 paths
 }
 
 void TestSimd::levelsAreClampedToTheProcessor() {
