@@ -180,7 +180,8 @@ struct ContactLink {
     /// an ordering may treat apart (impulse_solver.cpp, "-fresh").
     std::int16_t fresh = 0;
     /// The manifold's point count (0 for a contact without points): the impulse solver lays a colour's
-    /// one-point constraints out in blocks of their own, which its kernels solve at half the cost.
+    /// one-point constraints out after its two-point ones, so that they fill blocks its kernels solve without
+    /// the unused second point.
     std::int16_t points = 0;
 };
 static_assert(sizeof(ContactLink) == 12);

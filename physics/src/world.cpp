@@ -976,10 +976,7 @@ void World::updateContacts() {
     // burst (the first step of a pyramid: 10,000 at once) is followed by a few more records while the pile
     // settles (pyramid100: 10,005 at most); a growth by a quarter then left room for 2,500 records (0.6 MB)
     // unused for the rest of the run.
-    const std::size_t records = m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords);
-    if (records > m_touching.capacity()) {
-        m_touching.reserve(std::max(records, m_touching.capacity() + m_touching.capacity() / 16 + 16));
-    }
+    reserveForSize(m_touching, m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords), 16);
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
         ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
         if (link.bodyA == kGoneLink) {
