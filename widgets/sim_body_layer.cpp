@@ -5,6 +5,7 @@
 #include "scene_renderer.h"
 #include "view_transform.h"
 
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPen>
 #include <QTransform>
@@ -150,11 +151,15 @@ void SimBodyLayer::rebuild(const phys::SceneDef& scene) {
 //     for each shape, into its colour group:
 //       polygon: outer ring = M(v + h miter(v)), inner ring = M(v - h miter(v)) (none when h >= inradius)
 //       circle: the same with radii r + h and r - h, n(r) segments; plus its radius mark
-//   per group: every outer ring filled with the outline colour, then every inner ring with the fill colour
-//   (dashed outlines, kinematic bodies: the shape itself, filled and stroked), then the radius marks
+//   raster device: per group, each shape's outer and inner ring as one band of the coverage raster (the
+//   outline colour between them, the fill colour inside), then the radius marks; one drawImage at the end
+//   other devices: per group, every outer ring filled with the outline colour, then every inner ring with
+//   the fill colour, then the radius marks
+//   dashed outlines (kinematic bodies): the shape itself, filled and stroked by QPainter, after the raster's
+//   image
 //   highlights of the hovered and selected bodies (the names are the canvas's: placeBodyNames)
 // Groups change the stacking only where bodies of different colours overlap (a penetration of a few
-// millimetres).
+// millimetres), and kinematic bodies are drawn over the others.
 void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const QList<quint64>& keys,
                          const ViewTransform& view, const QList<quint64>& selection, quint64 hovered) {
     if (!m_valid || m_bodyCountCached != scene.bodies.size() || m_displayScaleCached != m_displayScale ||
@@ -260,9 +265,31 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
 
     painter.save();
     painter.resetTransform();
+    // On a raster device the bands go through the coverage raster (one image composited once); on any other
+    // (the SVG and PDF exports) through QPainter, which keeps them vector shapes.
+    const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+    if (raster) {
+        m_raster.begin(view.viewSize(), painter.device() ? painter.device()->devicePixelRatioF() : 1.0);
+        for (const Group& group : m_groups) {
+            if (group.dashed) {
+                continue;
+            }
+            const QRgb outline = qPremultiply(group.outline.rgba());
+            const QRgb fill = qPremultiply(group.fill.rgba());
+            for (const Ring& ring : group.rings) {
+                m_raster.fillBand(&m_device[static_cast<std::size_t>(ring.outer)], ring.count, outline,
+                                  ring.inner >= 0 ? &m_device[static_cast<std::size_t>(ring.inner)] : nullptr,
+                                  ring.count, fill);
+            }
+            for (const int mark : group.marks) {
+                m_raster.fillPolygon(&m_device[static_cast<std::size_t>(mark)], 4, outline);
+            }
+        }
+        m_raster.composite(painter);
+    }
     painter.setRenderHint(QPainter::Antialiasing, true);
     for (const Group& group : m_groups) {
-        if (group.rings.empty()) {
+        if (group.rings.empty() || (raster && !group.dashed)) {
             continue;
         }
         QPen pen(group.outline, outlinePixels);
