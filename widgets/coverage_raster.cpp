@@ -1,6 +1,5 @@
 #include "coverage_raster.h"
 
-#include <QPainter>
 
 #include <algorithm>
 #include <cmath>
@@ -91,25 +90,6 @@ inline std::uint32_t blendPixel(std::uint32_t d, std::uint32_t co, std::uint32_t
 }
 
 } // namespace
-
-void CoverageRaster::begin(QSizeF viewSize, double devicePixelRatio) {
-    m_ratio = devicePixelRatio > 0.0 && std::isfinite(devicePixelRatio) ? devicePixelRatio : 1.0;
-    const QSize size(std::max(1, static_cast<int>(std::ceil(viewSize.width() * m_ratio))),
-                     std::max(1, static_cast<int>(std::ceil(viewSize.height() * m_ratio))));
-    if (m_image.size() != size) {
-        m_image = QImage(size, QImage::Format_ARGB32_Premultiplied);
-        m_image.fill(Qt::transparent);
-    } else if (!m_dirty.isEmpty()) {
-        for (int y = m_dirty.top(); y <= m_dirty.bottom(); ++y) {
-            std::fill_n(reinterpret_cast<QRgb*>(m_image.scanLine(y)) + m_dirty.left(), m_dirty.width(),
-                        QRgb(0));
-        }
-    }
-    m_image.setDevicePixelRatio(m_ratio);
-    m_bits = m_image.bits();
-    m_stride = m_image.bytesPerLine();
-    m_dirty = QRect();
-}
 
 bool CoverageRaster::deviceBox(const QPointF* points, int count, QRect& box) const {
     if (!m_bits || count < 3) {
@@ -324,19 +304,6 @@ void CoverageRaster::blendRow(std::uint32_t* out, int width, const float* outerS
         const std::uint32_t ci = innerSums ? std::min(co, coverageByte(innerSums[x])) : 0u;
         out[x] = blendPixel(out[x], co, ci, blend.outline, blend.fill);
     }
-}
-
-void CoverageRaster::composite(QPainter& painter) const {
-    if (m_dirty.isEmpty()) {
-        return;
-    }
-    // Whole device pixels: copied, not resampled.
-    const QRectF target(QPointF(m_dirty.left() / m_ratio, m_dirty.top() / m_ratio),
-                        QSizeF(m_dirty.width() / m_ratio, m_dirty.height() / m_ratio));
-    painter.save();
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    painter.drawImage(target, m_image, QRectF(m_dirty));
-    painter.restore();
 }
 
 } // namespace cl

@@ -11,6 +11,8 @@
 /// the coverage (the accumulation rasteriser of R. Levien, "Inside the fastest font renderer in the world",
 /// 2016, after the font rasterisers of libart and stb_truetype).
 
+#include "layer_image.h"
+
 #include <QImage>
 #include <QPointF>
 #include <QRect>
@@ -26,11 +28,8 @@ namespace cl {
 /// A transparent image of the view's size that takes antialiased polygon fills, then is drawn over the view.
 /// Coordinates are view pixels (y down); the image holds device pixels (view pixels times the device pixel
 /// ratio).
-class CoverageRaster {
+class CoverageRaster : public LayerImage {
 public:
-    /// Starts a frame: the image becomes `viewSize` (times `devicePixelRatio`) and fully transparent (only
-    /// the part drawn last frame is cleared).
-    void begin(QSizeF viewSize, double devicePixelRatio);
     /// Fills the polygon `points[0..count)` (view pixels, closed implicitly, any winding) with `color`,
     /// source-over, each pixel weighted by the share of its area the polygon covers.
     /// Pseudocode (per polygon):
@@ -53,12 +52,6 @@ public:
     /// @param inner nullptr, or `innerCount` points
     void fillBand(const QPointF* outer, int outerCount, QRgb outlineColor, const QPointF* inner,
                   int innerCount, QRgb fillColor);
-    /// Whether anything was filled since begin().
-    bool isEmpty() const { return m_dirty.isEmpty(); }
-    /// Draws the fills over `painter` (transform: view pixels -> device) and keeps them (until begin()).
-    void composite(QPainter& painter) const;
-    /// The image (device pixels): tests read it.
-    const QImage& image() const { return m_image; }
 
 private:
     /// The device pixels the polygon may cover, within the image; false when none (or a point is not
@@ -73,11 +66,6 @@ private:
     static void blendRow(std::uint32_t* out, int width, const float* outerSums, const float* innerSums,
                          const Blend& blend);
 
-    QImage m_image;
-    uchar* m_bits = nullptr; ///< m_image's pixels (detached once per frame)
-    qsizetype m_stride = 0;  ///< bytes per line
-    double m_ratio = 1.0;
-    QRect m_dirty;              ///< device pixels touched since begin()
     std::vector<float> m_cells; ///< one band's accumulation cells (outer, then inner), reused
     std::vector<float> m_sums;  ///< one row's running sums (outer, then inner), reused
 };

@@ -6,6 +6,8 @@
 /// QPainter); a direct write costs a few. With every overlay on for 1000 bodies (about 20000 segments) the
 /// overlay's share of a frame went from 15 ms to 6 ms (contactlab-framebench, shared 2-core machine).
 
+#include "layer_image.h"
+
 #include <QImage>
 #include <QPointF>
 #include <QRect>
@@ -18,11 +20,8 @@ namespace cl {
 /// A transparent image of the view's size that takes 1 px lines, then is drawn over the view.
 /// Coordinates are view pixels (y down); the image holds device pixels (view pixels times the device pixel
 /// ratio), so lines stay one device pixel wide.
-class SimLineRaster {
+class SimLineRaster : public LayerImage {
 public:
-    /// Starts a frame: the image becomes `viewSize` (times `devicePixelRatio`) and fully transparent (only
-    /// the part drawn last frame is cleared).
-    void begin(QSizeF viewSize, double devicePixelRatio);
     /// A 1 px line from `a` to `b`, both ends included, clipped to the image.
     /// Pseudocode (DDA, Foley et al., Computer Graphics 2nd ed. 3.2.1): clip the segment to the image
     /// (Liang-Barsky); n = the larger of |dx|, |dy| in pixels; step n times by (dx, dy) / n and set the pixel
@@ -32,21 +31,9 @@ public:
     void line(QPointF a, QPointF b, QRgb color);
     /// The outline of `rect` (four lines).
     void rectOutline(const QRectF& rect, QRgb color);
-    /// Whether a line was drawn since begin().
-    bool isEmpty() const { return m_dirty.isEmpty(); }
-    /// Draws the lines over `painter` (transform: view pixels -> device) and keeps them (until begin()).
-    void composite(QPainter& painter) const;
-    /// The image (device pixels): tests read it.
-    const QImage& image() const { return m_image; }
 
 private:
     void plot(int x, int y, QRgb color);
-
-    QImage m_image;
-    uchar* m_bits = nullptr; ///< m_image's pixels (detached once per frame, not per pixel)
-    qsizetype m_stride = 0;  ///< bytes per line
-    double m_ratio = 1.0;
-    QRect m_dirty; ///< device pixels touched since begin()
 };
 
 } // namespace cl
