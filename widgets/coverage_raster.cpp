@@ -1,5 +1,7 @@
-#include "coverage_raster.h"
+// oneTBB before any Qt header: Qt defines `emit` as a macro, and TBB has a function of that name.
+#include <tbb/parallel_for.h>
 
+#include "coverage_raster.h"
 
 #include <algorithm>
 #include <cmath>
@@ -205,27 +207,74 @@ void CoverageRaster::fillBand(const QPointF* outer, int outerCount, QRgb outline
     if (!deviceBox(outer, outerCount, box)) {
         return;
     }
+    rasterBand(box, outer, outerCount, inner, innerCount, Blend{outlineColor, fillColor}, m_scratch);
+    m_dirty = m_dirty.united(box);
+}
+
+void CoverageRaster::fillBands(const std::vector<QPointF>& points, const std::vector<Band>& bands) {
+    if (!m_bits) {
+        return;
+    }
+    // Each band's box, and the stripes of rows it meets (in band order, so every stripe keeps the order).
+    const int stripeCount = (m_image.height() + kStripeRows - 1) / kStripeRows;
+    m_stripes.resize(static_cast<std::size_t>(stripeCount));
+    for (Stripe& stripe : m_stripes) {
+        stripe.bands.clear();
+    }
+    m_boxes.resize(bands.size());
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        const Band& band = bands[b];
+        QRect& box = m_boxes[b];
+        if (!deviceBox(&points[static_cast<std::size_t>(band.outer)], band.outerCount, box)) {
+            continue;
+        }
+        m_dirty = m_dirty.united(box);
+        for (int s = box.top() / kStripeRows; s <= box.bottom() / kStripeRows; ++s) {
+            m_stripes[static_cast<std::size_t>(s)].bands.push_back(static_cast<int>(b));
+        }
+    }
+    // Each row is one stripe's, written by one task with the bands in order: the same pixels as fillBand
+    // called band by band.
+    tbb::parallel_for(0, stripeCount, [&](int s) {
+        Stripe& stripe = m_stripes[static_cast<std::size_t>(s)];
+        const int top = s * kStripeRows;
+        const int bottom = std::min(m_image.height(), top + kStripeRows);
+        for (const int b : stripe.bands) {
+            const Band& band = bands[static_cast<std::size_t>(b)];
+            const QRect& box = m_boxes[static_cast<std::size_t>(b)];
+            const QRect rows(box.left(), std::max(box.top(), top), box.width(),
+                             std::min(box.bottom() + 1, bottom) - std::max(box.top(), top));
+            rasterBand(rows, &points[static_cast<std::size_t>(band.outer)], band.outerCount,
+                       band.inner >= 0 ? &points[static_cast<std::size_t>(band.inner)] : nullptr,
+                       band.innerCount, Blend{band.outline, band.fill}, stripe.scratch);
+        }
+    });
+}
+
+void CoverageRaster::rasterBand(const QRect& box, const QPointF* outer, int outerCount, const QPointF* inner,
+                                int innerCount, const Blend& blend, Scratch& scratch) {
     const bool hasInner = inner != nullptr && innerCount >= 3;
     const int width = box.width();
     const int height = box.height();
     const std::size_t rowCells = static_cast<std::size_t>(width) + 2;
     const std::size_t cellCount = rowCells * static_cast<std::size_t>(height);
-    m_cells.assign(hasInner ? 2 * cellCount : cellCount, 0.0f);
-    accumulatePolygon(outer, outerCount, box, m_cells.data());
+    scratch.cells.assign(hasInner ? 2 * cellCount : cellCount, 0.0f);
+    accumulatePolygon(outer, outerCount, box, scratch.cells.data());
     if (hasInner) {
-        accumulatePolygon(inner, innerCount, box, m_cells.data() + cellCount);
+        accumulatePolygon(inner, innerCount, box, scratch.cells.data() + cellCount);
     }
 
     // Per row: running sums of the cells give the coverages (co of the outer polygon, ci <= co of the inner
     // one; 0-255); every pixel of the row is then blended source-over, premultiplied, in one rounding:
     //   d = (fill ci + outline (co - ci) + d (255 - a)) / 255,  a = (fill alpha ci + outline alpha (co - ci)) / 255
     // (co = 0 leaves d as it was). With no inner polygon ci = 0. Four pixels at a time with SSE2.
-    m_sums.resize(2 * static_cast<std::size_t>(width) + 8);
-    float* outerSums = m_sums.data();
+    // Four zeros after each row's sums: the blend reads whole groups of four.
+    scratch.sums.assign(2 * static_cast<std::size_t>(width) + 8, 0.0f);
+    float* outerSums = scratch.sums.data();
     float* innerSums = outerSums + width + 4;
-    const Blend blend{outlineColor, fillColor};
+    const int slack = m_image.width() - box.right() - 1; // pixels of the image right of the box
     for (int row = 0; row < height; ++row) {
-        const float* outerCells = m_cells.data() + static_cast<std::size_t>(row) * rowCells;
+        const float* outerCells = scratch.cells.data() + static_cast<std::size_t>(row) * rowCells;
         float sum = 0.0f;
         for (int x = 0; x < width; ++x) {
             sum += outerCells[x];
@@ -240,13 +289,12 @@ void CoverageRaster::fillBand(const QPointF* outer, int outerCount, QRgb outline
             }
         }
         auto* out = reinterpret_cast<std::uint32_t*>(m_bits + (box.top() + row) * m_stride) + box.left();
-        blendRow(out, width, outerSums, hasInner ? innerSums : nullptr, blend);
+        blendRow(out, width, slack, outerSums, hasInner ? innerSums : nullptr, blend);
     }
-    m_dirty = m_dirty.united(box);
 }
 
-void CoverageRaster::blendRow(std::uint32_t* out, int width, const float* outerSums, const float* innerSums,
-                              const Blend& blend) {
+void CoverageRaster::blendRow(std::uint32_t* out, int width, int slack, const float* outerSums,
+                              const float* innerSums, const Blend& blend) {
     int x = 0;
 #if defined(__SSE2__)
     // Four pixels per pass, their channels as 16-bit lanes (two pixels per register).
@@ -279,14 +327,17 @@ void CoverageRaster::blendRow(std::uint32_t* out, int width, const float* outerS
         const __m128i t = _mm_unpacklo_epi16(v, v);
         return _mm_unpackhi_epi32(t, t);
     };
-    for (; x + 4 <= width; x += 4) {
-        const __m128i co = coverage4(outerSums + x);
-        const __m128i ci = innerSums ? _mm_min_epi16(coverage4(innerSums + x), co) : zero;
+    auto blend4 = [&](std::uint32_t* pixels, const float* outer, const float* inner) {
+        const __m128i co = coverage4(outer);
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(co, zero)) == 0xffff) {
+            return; // four pixels outside (a tilted box's corners of its bounds)
+        }
+        const __m128i ci = inner ? _mm_min_epi16(coverage4(inner), co) : zero;
         const __m128i wo = _mm_sub_epi16(co, ci);
         const __m128i a =
             div255x8(_mm_add_epi16(_mm_mullo_epi16(ci, fillAlpha), _mm_mullo_epi16(wo, outlineAlpha)));
         const __m128i keep = _mm_sub_epi16(full, a);
-        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(out + x));
+        const __m128i d = _mm_loadu_si128(reinterpret_cast<const __m128i*>(pixels));
         auto half2 = [&](__m128i d16, __m128i ci4, __m128i wo4, __m128i keep4) {
             const __m128i sum =
                 _mm_add_epi16(_mm_add_epi16(_mm_mullo_epi16(fill16, ci4), _mm_mullo_epi16(outline16, wo4)),
@@ -296,7 +347,24 @@ void CoverageRaster::blendRow(std::uint32_t* out, int width, const float* outerS
         const __m128i low = half2(_mm_unpacklo_epi8(d, zero), spreadLow(ci), spreadLow(wo), spreadLow(keep));
         const __m128i high =
             half2(_mm_unpackhi_epi8(d, zero), spreadHigh(ci), spreadHigh(wo), spreadHigh(keep));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(out + x), _mm_packus_epi16(low, high));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(pixels), _mm_packus_epi16(low, high));
+    };
+    for (; x + 4 <= width; x += 4) {
+        blend4(out + x, outerSums + x, innerSums ? innerSums + x : nullptr);
+    }
+    if (x < width && x + 4 <= width + slack) {
+        // The last one to three pixels and the next ones of the image: the sums past the row's end are zero,
+        // and coverage 0 leaves a pixel as it was.
+        blend4(out + x, outerSums + x, innerSums ? innerSums + x : nullptr);
+        x = width;
+    } else if (x < width) {
+        // At the image's right side: the last pixels copied out and back.
+        const int rest = width - x;
+        std::uint32_t pixels[4] = {0, 0, 0, 0};
+        std::copy_n(out + x, rest, pixels);
+        blend4(pixels, outerSums + x, innerSums ? innerSums + x : nullptr);
+        std::copy_n(pixels, rest, out + x);
+        x = width;
     }
 #endif
     for (; x < width; ++x) {

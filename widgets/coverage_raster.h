@@ -53,21 +53,51 @@ public:
     void fillBand(const QPointF* outer, int outerCount, QRgb outlineColor, const QPointF* inner,
                   int innerCount, QRgb fillColor);
 
+    /// One band of fillBands: its polygons are `outerCount` and `innerCount` points from indices `outer` and
+    /// `inner` (-1: none) of the points passed with it.
+    struct Band {
+        int outer = 0;
+        int outerCount = 0;
+        int inner = -1;
+        int innerCount = 0;
+        QRgb outline = 0; ///< premultiplied
+        QRgb fill = 0;    ///< premultiplied
+    };
+    /// Every band of `bands`, in order, with the image's rows cut into stripes of kStripeRows that are filled
+    /// in parallel (oneTBB). Each row is written by one task, with the bands in order, so the image is the
+    /// same to the bit as fillBand called band by band.
+    void fillBands(const std::vector<QPointF>& points, const std::vector<Band>& bands);
+    /// Rows per stripe of fillBands: a few body heights, about twenty stripes for a window's view.
+    static constexpr int kStripeRows = 32;
+
 private:
+    struct Blend;
+    /// One band's cells and sums (a task's own, reused from frame to frame).
+    struct Scratch {
+        std::vector<float> cells; ///< accumulation cells (outer, then inner)
+        std::vector<float> sums;  ///< one row's running sums (outer, then inner)
+    };
+    struct Stripe {
+        std::vector<int> bands; ///< indices of the bands that meet its rows, in order
+        Scratch scratch;
+    };
+    /// Fills the rows of `box` (within the outer polygon's device box, any part of it) with the band.
+    void rasterBand(const QRect& box, const QPointF* outer, int outerCount, const QPointF* inner,
+                    int innerCount, const Blend& blend, Scratch& scratch);
     /// The device pixels the polygon may cover, within the image; false when none (or a point is not
     /// finite).
     bool deviceBox(const QPointF* points, int count, QRect& box) const;
     /// The polygon's edges added to the cells of `box`: `box.height()` rows of `box.width() + 2`.
     void accumulatePolygon(const QPointF* points, int count, const QRect& box, float* cells) const;
 
-    struct Blend;
     /// One row of a band: `width` pixels from `out`, given the running sums of its cells (innerSums: nullptr
-    /// for none).
-    static void blendRow(std::uint32_t* out, int width, const float* outerSums, const float* innerSums,
-                         const Blend& blend);
+    /// for none), each followed by four zeros; `slack` more pixels of the row follow in the image.
+    static void blendRow(std::uint32_t* out, int width, int slack, const float* outerSums,
+                         const float* innerSums, const Blend& blend);
 
-    std::vector<float> m_cells; ///< one band's accumulation cells (outer, then inner), reused
-    std::vector<float> m_sums;  ///< one row's running sums (outer, then inner), reused
+    Scratch m_scratch;             ///< fillBand's
+    std::vector<Stripe> m_stripes; ///< fillBands's, reused
+    std::vector<QRect> m_boxes;    ///< fillBands's device box per band, reused
 };
 
 } // namespace cl

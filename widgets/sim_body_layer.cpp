@@ -270,6 +270,7 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
     const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
     if (raster) {
         m_raster.begin(view.viewSize(), painter.device() ? painter.device()->devicePixelRatioF() : 1.0);
+        m_bands.clear();
         for (const Group& group : m_groups) {
             if (group.dashed) {
                 continue;
@@ -277,14 +278,14 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
             const QRgb outline = qPremultiply(group.outline.rgba());
             const QRgb fill = qPremultiply(group.fill.rgba());
             for (const Ring& ring : group.rings) {
-                m_raster.fillBand(&m_device[static_cast<std::size_t>(ring.outer)], ring.count, outline,
-                                  ring.inner >= 0 ? &m_device[static_cast<std::size_t>(ring.inner)] : nullptr,
-                                  ring.count, fill);
+                m_bands.push_back(
+                    {ring.outer, ring.count, ring.inner, ring.inner >= 0 ? ring.count : 0, outline, fill});
             }
             for (const int mark : group.marks) {
-                m_raster.fillPolygon(&m_device[static_cast<std::size_t>(mark)], 4, outline);
+                m_bands.push_back({mark, 4, -1, 0, outline, 0});
             }
         }
+        m_raster.fillBands(m_device, m_bands);
         m_raster.composite(painter);
     }
     painter.setRenderHint(QPainter::Antialiasing, true);

@@ -124,8 +124,9 @@ private:
     /// frame.
     std::vector<QPointF> m_miters;
     std::vector<Group> m_groups;
-    std::vector<QPointF> m_device; ///< per frame: every shape's outline in viewport pixels
-    CoverageRaster m_raster;       ///< the bands' fills on a raster device
+    std::vector<QPointF> m_device;             ///< per frame: every shape's outline in viewport pixels
+    CoverageRaster m_raster;                   ///< the bands' fills on a raster device
+    std::vector<CoverageRaster::Band> m_bands; ///< per frame: the raster's bands, in drawing order
 };
 
 } // namespace cl

@@ -95,6 +95,7 @@ private slots:
     void coverageIsThePixelsAreaInsideThePolygon_data();
     void coverageIsThePixelsAreaInsideThePolygon();
     void bandIsTheOutlineAroundTheInside();
+    void stripesInParallelGiveTheSequentialImage();
     void colourBlendsSourceOver();
     void beginClearsWhatWasDrawn();
     void degenerateInputDrawsNothing();
@@ -222,6 +223,76 @@ void TestCoverageRaster::bandIsTheOutlineAroundTheInside() {
         }
     }
     QVERIFY2(bandPixels > 10000, qPrintable(QString::number(bandPixels)));
+}
+
+// fillBands (rows in stripes, filled in parallel) against fillBand band by band: 2,000 overlapping bands of
+// translucent and opaque colours over a view, many across the stripes' borders and the image's sides, at
+// device pixel ratios 1 and 1.5; the two images must be the same to the bit.
+void TestCoverageRaster::stripesInParallelGiveTheSequentialImage() {
+    std::mt19937 rng(23u);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    for (const double ratio : {1.0, 1.5}) {
+        std::vector<QPointF> points;
+        std::vector<CoverageRaster::Band> bands;
+        int acrossStripes = 0;
+        for (int b = 0; b < 2000; ++b) {
+            const QPointF centre(-10.0 + 320.0 * unit(rng), -10.0 + 260.0 * unit(rng));
+            const std::vector<QPointF> outer = randomConvex(rng, centre, 2.0 + 14.0 * unit(rng));
+            CoverageRaster::Band band;
+            band.outer = static_cast<int>(points.size());
+            band.outerCount = static_cast<int>(outer.size());
+            points.insert(points.end(), outer.begin(), outer.end());
+            if (unit(rng) < 0.8) {
+                band.inner = static_cast<int>(points.size());
+                band.innerCount = band.outerCount;
+                for (const QPointF& p : outer) {
+                    points.push_back(centre + 0.7 * (p - centre));
+                }
+            }
+            const int alpha = unit(rng) < 0.5 ? 255 : 60 + static_cast<int>(190 * unit(rng));
+            band.outline = qPremultiply(qRgba(static_cast<int>(255 * unit(rng)), 40, 200, alpha));
+            band.fill = qPremultiply(qRgba(250, static_cast<int>(255 * unit(rng)), 20, alpha));
+            bands.push_back(band);
+            double top = 1e9;
+            double bottom = -1e9;
+            for (const QPointF& p : outer) {
+                top = std::min(top, p.y() * ratio);
+                bottom = std::max(bottom, p.y() * ratio);
+            }
+            acrossStripes += static_cast<int>(std::floor(top / CoverageRaster::kStripeRows)) !=
+                                     static_cast<int>(std::floor(bottom / CoverageRaster::kStripeRows))
+                                 ? 1
+                                 : 0;
+        }
+        const QSizeF view(300, 240);
+        CoverageRaster parallel;
+        parallel.begin(view, ratio);
+        parallel.fillBands(points, bands);
+        CoverageRaster sequential;
+        sequential.begin(view, ratio);
+        for (const CoverageRaster::Band& band : bands) {
+            sequential.fillBand(&points[static_cast<std::size_t>(band.outer)], band.outerCount, band.outline,
+                                band.inner >= 0 ? &points[static_cast<std::size_t>(band.inner)] : nullptr,
+                                band.innerCount, band.fill);
+        }
+        QVERIFY2(acrossStripes > 300, qPrintable(QString::number(acrossStripes)));
+        QCOMPARE(parallel.image().size(), sequential.image().size());
+        int covered = 0;
+        for (int y = 0; y < parallel.image().height(); ++y) {
+            for (int x = 0; x < parallel.image().width(); ++x) {
+                const QRgb got = parallel.image().pixel(x, y);
+                if (got != sequential.image().pixel(x, y)) {
+                    QFAIL(qPrintable(QStringLiteral("ratio %1, pixel (%2, %3)").arg(ratio).arg(x).arg(y)));
+                }
+                covered += qAlpha(got) > 0 ? 1 : 0;
+            }
+        }
+        QVERIFY(covered > parallel.image().width() * parallel.image().height() / 2);
+        // The same again on the same objects (their buffers reused): still equal.
+        parallel.begin(view, ratio);
+        parallel.fillBands(points, bands);
+        QVERIFY(parallel.image() == sequential.image());
+    }
 }
 
 // Premultiplied source-over, as QPainter blends a translucent brush: d = s c + d (255 - a c) / 255 with c the
