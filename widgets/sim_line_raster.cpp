@@ -2,7 +2,6 @@
 
 #include "label_layout.h"
 
-
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -110,6 +109,33 @@ void SimLineRaster::rectOutline(const QRectF& rect, QRgb color) {
     line(r.topRight(), r.bottomRight(), color);
     line(r.bottomRight(), r.bottomLeft(), color);
     line(r.bottomLeft(), r.topLeft(), color);
+}
+
+void SimLineRaster::fillRect(const QRect& rect, QRgb color) {
+    if (!m_bits || rect.isEmpty()) {
+        return;
+    }
+    // Device pixels [x0, x1) x [y0, y1): the rectangle's edges times the ratio, rounded.
+    const QRect device = QRect(QPoint(static_cast<int>(std::lround(rect.left() * m_ratio)),
+                                      static_cast<int>(std::lround(rect.top() * m_ratio))),
+                               QPoint(static_cast<int>(std::lround((rect.right() + 1) * m_ratio)) - 1,
+                                      static_cast<int>(std::lround((rect.bottom() + 1) * m_ratio)) - 1))
+                             .intersected(m_image.rect());
+    if (device.isEmpty()) {
+        return;
+    }
+    const bool opaque = qAlpha(color) == 255;
+    for (int y = device.top(); y <= device.bottom(); ++y) {
+        if (opaque) {
+            QRgb* row = reinterpret_cast<QRgb*>(m_bits + y * m_stride);
+            std::fill(row + device.left(), row + device.right() + 1, color);
+        } else {
+            for (int x = device.left(); x <= device.right(); ++x) {
+                plot(x, y, color);
+            }
+        }
+    }
+    m_dirty = m_dirty.united(device);
 }
 
 } // namespace cl

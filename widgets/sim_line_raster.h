@@ -31,6 +31,10 @@ public:
     void line(QPointF a, QPointF b, QRgb color);
     /// The outline of `rect` (four lines).
     void rectOutline(const QRectF& rect, QRgb color);
+    /// Fills `rect` (whole view pixels: the device pixels from its left edge's to its right edge's), as
+    /// QPainter fills an integer rectangle without antialiasing: the dense overlay's square dots, drawn over
+    /// its lines.
+    void fillRect(const QRect& rect, QRgb color);
 
 private:
     void plot(int x, int y, QRgb color);

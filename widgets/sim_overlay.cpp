@@ -138,8 +138,19 @@ QPen roundPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidL
 /// Dots of one colour in one call. Dense: aliased squares (one drawRects), else antialiased round dots (wide
 /// round-capped points).
 void drawDots(QPainter& painter, const QVector<QPointF>& points, const QColor& color, double diameter,
-              bool dense = false) {
+              bool dense = false, SimLineRaster* raster = nullptr) {
     if (points.isEmpty()) {
+        return;
+    }
+    if (dense && raster) {
+        // The same squares, written into the lines' image (over the lines, as they would be drawn).
+        const int size = std::max(1, static_cast<int>(std::lround(diameter)));
+        const QRgb premultiplied = qPremultiply(color.rgba());
+        for (const QPointF& p : points) {
+            raster->fillRect(QRect(static_cast<int>(std::lround(p.x() - 0.5 * size)),
+                                   static_cast<int>(std::lround(p.y() - 0.5 * size)), size, size),
+                             premultiplied);
+        }
         return;
     }
     if (dense) {
@@ -498,10 +509,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
         }
     }
 
-    // The lines so far lie under every dot.
-    if (raster) {
-        raster->composite(painter);
-    }
+    // The lines lie under every dot: in the dense style the dots go into the same image, after them.
 
     if (options.centres) {
         QVector<QPointF>& centres = buffers.dots[0];
@@ -512,8 +520,8 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
                 centres.append(c);
             }
         }
-        drawDots(painter, centres, centreColor(), px(8.0), dense);
-        drawDots(painter, centres, QColor::fromRgba(currentPalette().paper), px(4.0), dense);
+        drawDots(painter, centres, centreColor(), px(8.0), dense, raster);
+        drawDots(painter, centres, QColor::fromRgba(currentPalette().paper), px(4.0), dense, raster);
     }
 
     if (options.contacts) {
@@ -542,12 +550,17 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
             drawDots(painter, fresh, QColor::fromRgba(currentPalette().paper), d + px(2.0));
             drawDots(painter, persisting, QColor::fromRgba(currentPalette().paper), d + px(2.0));
         }
-        drawDots(painter, fresh, newContactColor(), d, dense);
-        drawDots(painter, persisting, persistingContactColor(), d, dense);
-        drawDots(painter, freshGap, newContactColor(), d, dense);
-        drawDots(painter, persistingGap, persistingContactColor(), d, dense);
-        drawDots(painter, freshGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense);
-        drawDots(painter, persistingGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense);
+        drawDots(painter, fresh, newContactColor(), d, dense, raster);
+        drawDots(painter, persisting, persistingContactColor(), d, dense, raster);
+        drawDots(painter, freshGap, newContactColor(), d, dense, raster);
+        drawDots(painter, persistingGap, persistingContactColor(), d, dense, raster);
+        drawDots(painter, freshGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense, raster);
+        drawDots(painter, persistingGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense,
+                 raster);
+    }
+
+    if (raster) {
+        raster->composite(painter);
     }
 
     if (options.legend) {
