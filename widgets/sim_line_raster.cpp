@@ -86,13 +86,28 @@ void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
         std::int64_t fy = static_cast<std::int64_t>(ay * kOne);
         const std::int64_t fsx = static_cast<std::int64_t>(sx * kOne);
         const std::int64_t fsy = static_cast<std::int64_t>(sy * kOne);
-        for (int i = 0; i <= steps; ++i, fx += fsx, fy += fsy) {
-            const int x = std::clamp(static_cast<int>(fx >> 32), 0, maxX);
-            const int y = std::clamp(static_cast<int>(fy >> 32), 0, maxY);
-            if (opaque) {
-                reinterpret_cast<QRgb*>(m_bits + y * m_stride)[x] = color;
-            } else {
-                plot(x, y, color);
+        // The coordinates move monotonically: when both ends' pixels lie in the image, every pixel between
+        // does, and an opaque line is written without clamping (most of a dense overlay's lines).
+        const std::int64_t lastX = fx + steps * fsx;
+        const std::int64_t lastY = fy + steps * fsy;
+        auto inside = [](std::int64_t f, int most) {
+            return (f >> 32) >= 0 && (f >> 32) <= most;
+        };
+        if (opaque && inside(fx, maxX) && inside(lastX, maxX) && inside(fy, maxY) && inside(lastY, maxY)) {
+            auto* pixels = reinterpret_cast<QRgb*>(m_bits);
+            const qsizetype pixelsPerRow = m_stride / static_cast<qsizetype>(sizeof(QRgb));
+            for (int i = 0; i <= steps; ++i, fx += fsx, fy += fsy) {
+                pixels[(fy >> 32) * pixelsPerRow + (fx >> 32)] = color;
+            }
+        } else {
+            for (int i = 0; i <= steps; ++i, fx += fsx, fy += fsy) {
+                const int x = std::clamp(static_cast<int>(fx >> 32), 0, maxX);
+                const int y = std::clamp(static_cast<int>(fy >> 32), 0, maxY);
+                if (opaque) {
+                    reinterpret_cast<QRgb*>(m_bits + y * m_stride)[x] = color;
+                } else {
+                    plot(x, y, color);
+                }
             }
         }
     }
