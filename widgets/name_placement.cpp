@@ -336,21 +336,38 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
 
     // The bodies in view (a body reaching into it may still hold or push a name).
     std::vector<int> shown;
+    // Each body's figure is made when first asked for: a thousand small bodies zoomed out host no name
+    // (each fails the height test below) and are past the outside names' limit, so no figure is needed.
     std::vector<BodyFigure> figures(scene.bodies.size());
+    std::vector<char> made(scene.bodies.size(), 0);
+    const auto figureOf = [&](int i) -> const BodyFigure& {
+        if (!made[std::size_t(i)]) {
+            figures[std::size_t(i)] = bodyFigure(scene.bodies[std::size_t(i)], view);
+            made[std::size_t(i)] = 1;
+        }
+        return figures[std::size_t(i)];
+    };
+    std::vector<QRectF> boxes(scene.bodies.size()); // the shapes' box in view pixels
     BoxIndex index(bounds, 64.0);
     for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
         if (!SceneRenderer::mayReachView(scene.bodies[i], view, bounds)) {
             continue; // its box cannot meet the view either (a drag's move sifts a thousand bodies)
         }
         const std::optional<phys::AABB> box = SceneRenderer::worldBounds(scene.bodies[i]);
-        if (!box ||
-            !QRectF(view.toView(box->lower), view.toView(box->upper)).normalized().intersects(bounds)) {
+        if (!box) {
             continue;
         }
-        figures[i] = bodyFigure(scene.bodies[i], view);
+        boxes[i] = QRectF(view.toView(box->lower), view.toView(box->upper)).normalized();
+        if (!boxes[i].intersects(bounds)) {
+            continue;
+        }
         shown.push_back(int(i));
-        index.insert(int(i), figures[i].bounds);
+        // The figure's bounds are this box but for round-off: a pixel more on each side keeps every figure
+        // a name could meet among the ones visited.
+        index.insert(int(i), boxes[i].adjusted(-1.0, -1.0, 1.0, 1.0));
     }
+    // A name's height does not depend on its text.
+    const double labelHeight = SceneRenderer::labelSize(QString(), scale).height();
 
     const auto clearOfLines = [&](const QRectF& r) {
         return std::none_of(obstacles.lines.begin(), obstacles.lines.end(), [&](const DrawnLine& l) {
@@ -371,9 +388,13 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         if (body.name.empty()) {
             continue;
         }
+        if (boxes[std::size_t(i)].height() + 1e-6 < labelHeight + 2 * margin) {
+            outside.push_back(i); // too low for its name (the figure's test below, without the text)
+            continue;
+        }
         const QString text = QString::fromStdString(body.name);
         const QSizeF size = SceneRenderer::labelSize(text, scale);
-        const BodyFigure& figure = figures[std::size_t(i)];
+        const BodyFigure& figure = figureOf(i);
         std::optional<QRectF> found;
         if (figure.bounds.width() >= size.width() + 2 * margin &&
             figure.bounds.height() >= size.height() + 2 * margin) {
@@ -423,7 +444,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
                 }
                 bool onOther = false;
                 index.visit(r, [&](int other) {
-                    onOther = onOther || (other != i && rectMeetsFigure(r, figures[std::size_t(other)]));
+                    onOther = onOther || (other != i && rectMeetsFigure(r, figureOf(other)));
                 });
                 return !onOther && clearOfLines(r) && clearOfBoxes(r);
             };
@@ -491,8 +512,7 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
     NamePlacement::Pending& pending = out.pending;
     for (int k = 0; k < asked; ++k) {
         const int i = outside[std::size_t(k)];
-        const auto [anchor, direction] =
-            outsideAnchor(mainShape(figures[std::size_t(i)], bounds), bounds, 4.0 * scale);
+        const auto [anchor, direction] = outsideAnchor(mainShape(figureOf(i), bounds), bounds, 4.0 * scale);
         LabelRequest r;
         r.anchor = anchor;
         r.text = QString::fromStdString(scene.bodies[std::size_t(i)].name);
@@ -510,10 +530,10 @@ NamePlacement placeBodyNames(const phys::SceneDef& scene, const ViewTransform& v
         pending.rects = fixedBoxes;
         pending.lines = obstacles.lines;
         for (const int i : shown) {
-            for (const QPolygonF& p : figures[std::size_t(i)].polygons) {
+            for (const QPolygonF& p : figureOf(i).polygons) {
                 pending.shapes.push_back(p);
             }
-            for (const BodyFigure::Disc& d : figures[std::size_t(i)].discs) {
+            for (const BodyFigure::Disc& d : figureOf(i).discs) {
                 pending.shapes.push_back(discPolygon(d.centre, d.radius));
             }
         }
