@@ -9,6 +9,8 @@
 #include <QRect>
 #include <QSizeF>
 
+#include <algorithm>
+
 class QPainter;
 
 namespace cl {
@@ -26,6 +28,17 @@ public:
     const QImage& image() const { return m_image; }
 
 protected:
+    /// Adds the pixels [left, right] x [top, bottom] (within the image) to the dirty rectangle: inline, as a
+    /// dense overlay touches it once per line (QRect's united() and intersected() are calls into Qt).
+    void touch(int left, int top, int right, int bottom) {
+        if (m_dirty.isEmpty()) {
+            m_dirty.setCoords(left, top, right, bottom);
+        } else {
+            m_dirty.setCoords(std::min(m_dirty.left(), left), std::min(m_dirty.top(), top),
+                              std::max(m_dirty.right(), right), std::max(m_dirty.bottom(), bottom));
+        }
+    }
+
     QImage m_image;
     uchar* m_bits = nullptr; ///< m_image's pixels (detached once per frame, not per pixel)
     qsizetype m_stride = 0;  ///< bytes per line

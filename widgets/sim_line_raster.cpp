@@ -70,6 +70,11 @@ void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
                     plot(x, iy0, color);
                 }
             }
+        } else if (opaque) {
+            auto* pixel = reinterpret_cast<QRgb*>(m_bits + std::min(iy0, iy1) * m_stride) + ix0;
+            for (int y = std::min(iy0, iy1); y <= std::max(iy0, iy1); ++y, pixel += m_stride / 4) {
+                *pixel = color;
+            }
         } else {
             for (int y = std::min(iy0, iy1); y <= std::max(iy0, iy1); ++y) {
                 plot(ix0, y, color);
@@ -111,11 +116,9 @@ void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
             }
         }
     }
-    const QRect touched =
-        QRect(QPoint(static_cast<int>(std::min(ax, bx)), static_cast<int>(std::min(ay, by))),
-              QPoint(static_cast<int>(std::max(ax, bx)), static_cast<int>(std::max(ay, by))))
-            .intersected(m_image.rect());
-    m_dirty = m_dirty.united(touched);
+    // The clipped ends lie in [0, w - 1e-6] x [0, h - 1e-6]: their pixels are the image's.
+    touch(static_cast<int>(std::min(ax, bx)), static_cast<int>(std::min(ay, by)),
+          static_cast<int>(std::max(ax, bx)), static_cast<int>(std::max(ay, by)));
 }
 
 void SimLineRaster::rectOutline(const QRectF& rect, QRgb color) {
