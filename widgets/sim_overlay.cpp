@@ -13,6 +13,7 @@
 #include <QImage>
 #include <QLocale>
 #include <QPaintDevice>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPolygonF>
 #include <QVector>
@@ -509,7 +510,14 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
         }
     }
 
-    // The lines lie under every dot: in the dense style the dots go into the same image, after them.
+    // The lines lie under every dot. On a raster device the dense style's dots go into the lines' image,
+    // after them; elsewhere (an SVG or PDF export) the image is laid down now and the dots stay vector
+    // shapes over it.
+    const bool rasterDevice = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+    SimLineRaster* dotRaster = rasterDevice ? raster : nullptr;
+    if (raster && !dotRaster) {
+        raster->composite(painter);
+    }
 
     if (options.centres) {
         QVector<QPointF>& centres = buffers.dots[0];
@@ -520,8 +528,8 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
                 centres.append(c);
             }
         }
-        drawDots(painter, centres, centreColor(), px(8.0), dense, raster);
-        drawDots(painter, centres, QColor::fromRgba(currentPalette().paper), px(4.0), dense, raster);
+        drawDots(painter, centres, centreColor(), px(8.0), dense, dotRaster);
+        drawDots(painter, centres, QColor::fromRgba(currentPalette().paper), px(4.0), dense, dotRaster);
     }
 
     if (options.contacts) {
@@ -550,16 +558,16 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
             drawDots(painter, fresh, QColor::fromRgba(currentPalette().paper), d + px(2.0));
             drawDots(painter, persisting, QColor::fromRgba(currentPalette().paper), d + px(2.0));
         }
-        drawDots(painter, fresh, newContactColor(), d, dense, raster);
-        drawDots(painter, persisting, persistingContactColor(), d, dense, raster);
-        drawDots(painter, freshGap, newContactColor(), d, dense, raster);
-        drawDots(painter, persistingGap, persistingContactColor(), d, dense, raster);
-        drawDots(painter, freshGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense, raster);
+        drawDots(painter, fresh, newContactColor(), d, dense, dotRaster);
+        drawDots(painter, persisting, persistingContactColor(), d, dense, dotRaster);
+        drawDots(painter, freshGap, newContactColor(), d, dense, dotRaster);
+        drawDots(painter, persistingGap, persistingContactColor(), d, dense, dotRaster);
+        drawDots(painter, freshGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense, dotRaster);
         drawDots(painter, persistingGap, QColor::fromRgba(currentPalette().paper), d - px(3.0), dense,
                  raster);
     }
 
-    if (raster) {
+    if (dotRaster) {
         raster->composite(painter);
     }
 
