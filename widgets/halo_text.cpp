@@ -65,12 +65,12 @@ void drawHaloText(QPainter& painter, QPointF baseline, const QFont& font, const 
         return;
     }
     const QTransform transform = painter.worldTransform();
-    const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+    const bool raster = paintkit::isRasterDevice(painter);
     if (!raster || transform.type() > QTransform::TxTranslate) {
         drawDirect(painter, baseline, font, text, fill, halo, haloWidth, cosmeticHalo);
         return;
     }
-    const double ratio = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    const double ratio = paintkit::deviceRatio(painter);
     const QString key = QStringLiteral("%1|%2|%3|%4|%5|%6|%7")
                             .arg(font.key(), fill.name(QColor::HexArgb), halo.name(QColor::HexArgb))
                             .arg(haloWidth)

@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QObject>
+#include <QPaintDevice>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QPolygonF>
 #include <QSaveFile>
@@ -22,6 +24,14 @@ QPen cosmeticPen(const QColor& color, double width) {
     QPen pen = roundPen(color, width);
     pen.setCosmetic(true);
     return pen;
+}
+
+bool isRasterDevice(const QPainter& painter) {
+    return painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+}
+
+double deviceRatio(const QPainter& painter) {
+    return painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
 }
 
 QFont pixelFont(double pixels, double scale, bool bold) {

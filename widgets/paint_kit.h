@@ -31,6 +31,12 @@ QPen roundPen(const QColor& color, double width, Qt::PenStyle style = Qt::SolidL
               Qt::PenCapStyle cap = Qt::RoundCap);
 /// roundPen that keeps `width` in device pixels under any painter transform (lines drawn in world metres).
 QPen cosmeticPen(const QColor& color, double width);
+/// Whether `painter` paints pixels with Qt's raster engine (the window, screenshots, PNG exports): the
+/// canvas's own rasterisers (coverage_raster.h, sim_line_raster.h) write into images only there; an SVG or
+/// PDF painter gets shapes.
+bool isRasterDevice(const QPainter& painter);
+/// Device pixels per pixel of `painter`'s device (1 without a device).
+double deviceRatio(const QPainter& painter);
 /// A label font of `pixels` pixels at display scale 1 (at least 1 pixel after scaling); DemiBold when `bold`.
 QFont pixelFont(double pixels, double scale, bool bold = true);
 /// Where drawHaloText's baseline goes for a text starting at `left` whose ink box (ascent over descent) is

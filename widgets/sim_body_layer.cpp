@@ -1,11 +1,11 @@
 #include "sim_body_layer.h"
 
+#include "paint_kit.h"
 #include "palette.h"
 
 #include "scene_renderer.h"
 #include "view_transform.h"
 
-#include <QPaintEngine>
 #include <QPainter>
 #include <QPen>
 #include <QTransform>
@@ -267,9 +267,9 @@ void SimBodyLayer::paint(QPainter& painter, const phys::SceneDef& scene, const Q
     painter.resetTransform();
     // On a raster device the bands go through the coverage raster (one image composited once); on any other
     // (the SVG and PDF exports) through QPainter, which keeps them vector shapes.
-    const bool raster = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
+    const bool raster = paintkit::isRasterDevice(painter);
     if (raster) {
-        m_raster.begin(view.viewSize(), painter.device() ? painter.device()->devicePixelRatioF() : 1.0);
+        m_raster.begin(view.viewSize(), paintkit::deviceRatio(painter));
         m_bands.clear();
         for (const Group& group : m_groups) {
             if (group.dashed) {

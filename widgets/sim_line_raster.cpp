@@ -24,6 +24,17 @@ void SimLineRaster::plot(int x, int y, QRgb color) {
                   channel(qBlue(color), qBlue(pixel)), channel(alpha, qAlpha(pixel)));
 }
 
+void SimLineRaster::span(int y, int from, int to, QRgb color) {
+    if (qAlpha(color) == 255) {
+        QRgb* row = reinterpret_cast<QRgb*>(m_bits + y * m_stride);
+        std::fill(row + from, row + to + 1, color);
+        return;
+    }
+    for (int x = from; x <= to; ++x) {
+        plot(x, y, color);
+    }
+}
+
 void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
     if (!m_bits) {
         return;
@@ -60,16 +71,7 @@ void SimLineRaster::line(QPointF a, QPointF b, QRgb color) {
         // A row or a column: the DDA's steps are at most one pixel apart and cover every pixel from one
         // end's to the other's, so the span is set directly (the AABB overlay is thousands of these).
         if (iy0 == iy1) {
-            QRgb* row = reinterpret_cast<QRgb*>(m_bits + iy0 * m_stride);
-            const int from = std::min(ix0, ix1);
-            const int to = std::max(ix0, ix1);
-            if (opaque) {
-                std::fill(row + from, row + to + 1, color);
-            } else {
-                for (int x = from; x <= to; ++x) {
-                    plot(x, iy0, color);
-                }
-            }
+            span(iy0, std::min(ix0, ix1), std::max(ix0, ix1), color);
         } else if (opaque) {
             auto* pixel = reinterpret_cast<QRgb*>(m_bits + std::min(iy0, iy1) * m_stride) + ix0;
             for (int y = std::min(iy0, iy1); y <= std::max(iy0, iy1); ++y, pixel += m_stride / 4) {
@@ -142,18 +144,10 @@ void SimLineRaster::fillRect(const QRect& rect, QRgb color) {
     if (device.isEmpty()) {
         return;
     }
-    const bool opaque = qAlpha(color) == 255;
     for (int y = device.top(); y <= device.bottom(); ++y) {
-        if (opaque) {
-            QRgb* row = reinterpret_cast<QRgb*>(m_bits + y * m_stride);
-            std::fill(row + device.left(), row + device.right() + 1, color);
-        } else {
-            for (int x = device.left(); x <= device.right(); ++x) {
-                plot(x, y, color);
-            }
-        }
+        span(y, device.left(), device.right(), color);
     }
-    m_dirty = m_dirty.united(device);
+    touch(device.left(), device.top(), device.right(), device.bottom());
 }
 
 } // namespace cl

@@ -38,6 +38,8 @@ public:
 
 private:
     void plot(int x, int y, QRgb color);
+    /// Pixels [from, to] of row y (within the image), set or blended.
+    void span(int y, int from, int to, QRgb color);
 };
 
 } // namespace cl

@@ -13,7 +13,6 @@
 #include <QImage>
 #include <QLocale>
 #include <QPaintDevice>
-#include <QPaintEngine>
 #include <QPainter>
 #include <QPolygonF>
 #include <QVector>
@@ -379,7 +378,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
     SimLineRaster* raster = nullptr;
     if (dense) {
         raster = &buffers.raster;
-        raster->begin(view.viewSize(), painter.device() ? painter.device()->devicePixelRatioF() : 1.0);
+        raster->begin(view.viewSize(), paintkit::deviceRatio(painter));
     }
 
     if (options.sleeping) {
@@ -513,8 +512,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
     // The lines lie under every dot. On a raster device the dense style's dots go into the lines' image,
     // after them; elsewhere (an SVG or PDF export) the image is laid down now and the dots stay vector
     // shapes over it.
-    const bool rasterDevice = painter.paintEngine() && painter.paintEngine()->type() == QPaintEngine::Raster;
-    SimLineRaster* dotRaster = rasterDevice ? raster : nullptr;
+    SimLineRaster* dotRaster = paintkit::isRasterDevice(painter) ? raster : nullptr;
     if (raster && !dotRaster) {
         raster->composite(painter);
     }
@@ -773,7 +771,7 @@ void SimOverlayPainter::drawLegend(QPainter& painter, const SimOverlayFrame& fra
     // text layout would otherwise cost more than a thousand bodies' fills).
     const QFont font = legendFont(painter.font(), options.displayScale);
     const Px px{options.displayScale};
-    const double dpr = painter.device() ? painter.device()->devicePixelRatioF() : 1.0;
+    const double dpr = paintkit::deviceRatio(painter);
     QString key = font.key() + QLatin1Char('|') + QString::number(dpr);
     for (const LegendRow& row : rows) {
         key += QLatin1Char('|') + row.text;
