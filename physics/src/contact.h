@@ -152,8 +152,12 @@ inline bool anchorPoseHolds(const TouchingSim& t, const BodySim& a, const BodySi
     const Vec2 relativeNow = invRotate(qA, b.center - a.center);
     const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
     const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
-    return std::min(cosA, cosB) > kKeptAnchorCos &&
-           distance(relativeNow, relativeThen) + extent * std::abs(turn.s) < kKeptAnchorDistance;
+    // |now - then| + e |sin turn| < limit, as |now - then|^2 < (limit - e |sin turn|)^2 with the turn's share
+    // first: no square root for a test that every pair of a resting pile takes twice a step (the narrow
+    // phase's recyclable() and the solver's keptLeverArms()).
+    const double room = kKeptAnchorDistance - extent * std::abs(turn.s);
+    return std::min(cosA, cosB) > kKeptAnchorCos && room > 0.0 &&
+           distanceSquared(relativeNow, relativeThen) < room * room;
 }
 
 /// Asks for every cache line of a touching record: 264 bytes not aligned to a line lie on up to six. The
