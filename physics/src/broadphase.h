@@ -129,13 +129,17 @@ public:
     std::string validate() const;
 
 private:
+    /// What a query reads of a node (its box and children, 40 bytes) comes first: in nodes of 56 bytes it
+    /// lies on one cache line for half of them, where the box, user data and children in that order lay on
+    /// two for six in eight (callgrind's cache simulation: the tree queries' D1 misses in the rain scene
+    /// fell by a fifth).
     struct Node {
-        AABB aabb;                  ///< fat box for a leaf, union of the children otherwise; world frame
-        std::uint64_t userData = 0; ///< leaves only
-        int parent = kNullProxy;    ///< parent index; for a free node, the next free node
+        AABB aabb; ///< fat box for a leaf, union of the children otherwise; world frame
         int child1 = kNullProxy;
         int child2 = kNullProxy;
-        int height = -1; ///< 0 for a leaf, -1 for a free node
+        int parent = kNullProxy;    ///< parent index; for a free node, the next free node
+        int height = -1;            ///< 0 for a leaf, -1 for a free node
+        std::uint64_t userData = 0; ///< leaves only
 
         bool isLeaf() const { return child1 == kNullProxy; }
     };
