@@ -36,13 +36,15 @@ struct TouchingPoint {
 /// The manifold and point impulses of a pair whose manifold has points: World's side array of touching
 /// contacts (issue 17's memory item). Most pairs of overlapping fat boxes have an empty manifold (in the
 /// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
-/// 264-byte record exists while the manifold has points. Created by the narrow phase
+/// 256-byte record exists while the manifold has points. Created by the narrow phase
 /// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
 /// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a quarter
 /// (growth.h). Laid out without padding: before, a Manifold (88 bytes, 12 of them padding) and two
-/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (112 bytes) are taken by
-/// the impulse solver; the narrow phase's contact recycling reads them.
-struct TouchingSim {
+/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (96 bytes) are taken by
+/// the impulse solver; the narrow phase's contact recycling reads them. Aligned to a cache line, a record is
+/// exactly four lines (248 bytes and padding): at 264 bytes each record lay on five, and the narrow phase and
+/// the solver's fill both read all of a record's lines, a pair at a time, out of order.
+struct alignas(64) TouchingSim {
     Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
     TouchingPoint geometry[kMaxManifoldPoints];
     ContactPointSim points[kMaxManifoldPoints];
@@ -64,17 +66,21 @@ struct TouchingSim {
     // Everything above (152 bytes) is what a fresh narrow phase reads and writes; the kept anchors below are
     // taken by the impulse solver, and read by the narrow phase's recycling (World::recyclable()).
     /// The impulse solver's lever arms (impulse_solver.cpp, keptLeverArms()): per kept point, its offset
-    /// from A's and from B's centre of mass, world frame, metres, as they were when taken. Box2D v3 keeps a
-    /// pair's anchors while the pair barely moves (contact recycling), and that keeps its stacks standing.
+    /// from A's centre of mass, world frame, metres, as it was when taken; its offset from B's is
+    /// anchorA[k] + anchorOffset (anchorB()). Box2D v3 keeps a pair's anchors while the pair barely moves
+    /// (contact recycling), and that keeps its stacks standing; it too takes anchorB as anchorA plus the
+    /// centres' difference (its manifold functions).
     Vec2 anchorA[kMaxManifoldPoints];
-    Vec2 anchorB[kMaxManifoldPoints];
-    Rot anchorQA; ///< A's rotation when the anchors were taken
-    Rot anchorQB; ///< B's
+    Vec2 anchorOffset; ///< A's centre of mass less B's when the anchors were taken, world frame, metres
+    Rot anchorQA;      ///< A's rotation when the anchors were taken
+    Rot anchorQB;      ///< B's
     /// Each kept anchor's depth when it was taken, metres (positive = overlapping): a recycled manifold's
     /// depths are these less how far the two carried points have since moved apart along the normal.
     double anchorDepth[kMaxManifoldPoints] = {};
 
     bool isPersisted(int k) const { return (persisted >> k) & 1u; }
+    /// Kept point k's offset from B's centre of mass when taken (world frame, metres).
+    Vec2 anchorB(int k) const { return anchorA[k] + anchorOffset; }
 
     /// The manifold as the collision functions return it.
     Manifold manifold() const {
@@ -114,7 +120,7 @@ struct TouchingSim {
         recycled = 0;
     }
 };
-static_assert(sizeof(TouchingSim) == 264, "TouchingSim is laid out without padding");
+static_assert(sizeof(TouchingSim) == 256, "TouchingSim is four cache lines");
 
 /// One pair of shapes whose fat boxes overlap (kept while they do, matched from step to step for warm
 /// starting). Shape A belongs to bodyA; the manifold normal points A -> B. Its manifold and impulses, when
@@ -150,7 +156,7 @@ inline bool anchorPoseHolds(const TouchingSim& t, const BodySim& a, const BodySi
     const double cosA = qA.c * t.anchorQA.c + qA.s * t.anchorQA.s;
     const double cosB = qB.c * t.anchorQB.c + qB.s * t.anchorQB.s;
     const Vec2 relativeNow = invRotate(qA, b.center - a.center);
-    const Vec2 relativeThen = invRotate(t.anchorQA, t.anchorA[0] - t.anchorB[0]);
+    const Vec2 relativeThen = invRotate(t.anchorQA, -t.anchorOffset);
     const Rot turn = invMulRot(invMulRot(qA, qB), invMulRot(t.anchorQA, t.anchorQB));
     // |now - then| + e |sin turn| < limit, as |now - then|^2 < (limit - e |sin turn|)^2 with the turn's share
     // first: no square root for a test that every pair of a resting pile takes twice a step (the narrow
@@ -160,14 +166,13 @@ inline bool anchorPoseHolds(const TouchingSim& t, const BodySim& a, const BodySi
            distanceSquared(relativeNow, relativeThen) < room * room;
 }
 
-/// Asks for every cache line of a touching record: 264 bytes not aligned to a line lie on up to six. The
-/// narrow phase reads all of it (the anchors for recycling), and so does the impulse solver's fill.
+/// Asks for every cache line of a touching record (four: it is aligned to a line). The narrow phase reads
+/// all of it (the anchors for recycling), and so does the impulse solver's fill.
 inline void prefetchRecord(const TouchingSim& t) {
     const auto* record = reinterpret_cast<const char*>(&t);
     for (std::size_t offset = 0; offset < sizeof(TouchingSim); offset += 64) {
         __builtin_prefetch(record + offset);
     }
-    __builtin_prefetch(record + sizeof(TouchingSim) - 1);
 }
 
 /// The manifold of `pair` (empty when it has no touching record).

@@ -118,16 +118,18 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
         // Every slot, not just n: a copy of fixed size is a few moves (a loop of n became a rep movs).
         for (int k = 0; k < kMaxManifoldPoints; ++k) {
             rA[k] = t.anchorA[k];
-            rB[k] = t.anchorB[k];
+            rB[k] = t.anchorB(k);
         }
         return;
     }
     bool keep = t.anchorCount == n;
+    // B's lever arm is A's plus the centres' difference (Box2D v3's anchorB), fresh or kept alike.
+    const Vec2 offset = a.center - b.center;
     int from[kMaxManifoldPoints] = {};
     double extent = 0.0;
     for (int k = 0; k < n; ++k) {
         rA[k] = t.geometry[k].point - a.center;
-        rB[k] = t.geometry[k].point - b.center;
+        rB[k] = rA[k] + offset;
         if (!keep) {
             continue;
         }
@@ -140,23 +142,23 @@ void keptLeverArms(TouchingSim& t, const BodySim& a, const BodySim& b, Vec2 (&rA
         from[k] = j;
         if (keep) {
             extent = std::max({extent, a.type == BodyType::Static ? 0.0 : length(t.anchorA[j]),
-                               b.type == BodyType::Static ? 0.0 : length(t.anchorB[j])});
+                               b.type == BodyType::Static ? 0.0 : length(t.anchorB(j))});
         }
     }
     keep = keep && anchorPoseHolds(t, a, b, extent);
     if (keep) {
         for (int k = 0; k < n; ++k) {
             rA[k] = t.anchorA[from[k]];
-            rB[k] = t.anchorB[from[k]];
+            rB[k] = t.anchorB(from[k]);
         }
         return;
     }
     for (int k = 0; k < n; ++k) {
         t.anchorA[k] = rA[k];
-        t.anchorB[k] = rB[k];
         t.anchorKeys[k] = t.ids[k].key();
         t.anchorDepth[k] = t.geometry[k].depth;
     }
+    t.anchorOffset = offset;
     t.anchorQA = a.xf.q;
     t.anchorQB = b.xf.q;
     t.anchorCount = static_cast<std::uint8_t>(n);
@@ -965,7 +967,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             // ask for the ones a few entries ahead early (in a big scene most of this loop was waiting
             // for memory). Each address is known only once the one before it has arrived: the entry (in
             // contact order, read by level) is asked for 16 ahead, its pair 8 ahead, the pair's touching
-            // record (up to five lines of 264 bytes) 4 ahead, as the narrow phase does, and the bodies'
+            // record (four lines) 4 ahead, as the narrow phase does, and the bodies'
             // states 2 ahead.
             constexpr std::size_t kAhead = 8;
             if (o + 2 * kAhead < orderCount) {

@@ -971,7 +971,7 @@ void World::updateContacts() {
     });
     m_contactSummary.valid = true;
     // Room for the new records at once, growing by a sixteenth where the other arrays grow by a quarter
-    // (growth.h): the records are the largest per-contact array (264 bytes each), and the narrow phase
+    // (growth.h): the records are the largest per-contact array (256 bytes each), and the narrow phase
     // reserves once a step for all of the step's new records, so a smaller growth adds few reallocations. A
     // burst (the first step of a pyramid: 10,000 at once) is followed by a few more records while the pile
     // settles (pyramid100: 10,005 at most); a growth by a quarter then left room for 2,500 records (0.6 MB)
@@ -1077,7 +1077,7 @@ bool World::recycle(TouchingSim& t, const BodySim& a, const BodySim& b) {
     TouchingPoint carried[kMaxManifoldPoints];
     for (int k = 0; k < n; ++k) {
         const Vec2 rA = rotate(dqA, t.anchorA[k]);
-        const Vec2 rB = rotate(dqB, t.anchorB[k]);
+        const Vec2 rB = rotate(dqB, t.anchorB(k));
         const Vec2 d = dc + (rB - rA);
         carried[k] = {a.center + rA + 0.5 * d, t.anchorDepth[k] - dot(d, t.normal)};
         if (carried[k].depth < -kSpeculativeDistance) {
