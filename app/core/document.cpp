@@ -131,6 +131,12 @@ void Document::setSettings(const phys::WorldSettings& settings) {
     emit settingsChanged();
 }
 
+void Document::endBodyBatch() {
+    if (m_bodyBatch > 0 && --m_bodyBatch == 0) {
+        emit bodyBatchEnded();
+    }
+}
+
 void Document::onCleanChanged(bool clean) {
     // Between the clean state and the current one, only scene-neutral commands: the scene is as saved.
     if (!clean && m_undoStack->cleanIndex() >= 0) {

@@ -80,6 +80,14 @@ public:
     /// Replaces the world settings. Emits settingsChanged.
     void setSettings(const phys::WorldSettings& settings);
 
+    /// A batch of insertions and removals (a command that adds or removes many bodies, and its undo): inside
+    /// it bodyInserted and bodyRemoved still come one per body, and bodyBatchEnded comes once when the
+    /// outermost batch ends. An observer that rebuilds from the whole scene (the simulation) waits for it, so
+    /// deleting or duplicating n bodies rebuilds once instead of n times. Batches nest.
+    void beginBodyBatch() { ++m_bodyBatch; }
+    void endBodyBatch();
+    bool inBodyBatch() const { return m_bodyBatch > 0; }
+
 signals:
     /// The whole scene was replaced: observers rebuild their view of it.
     void sceneReset();
@@ -93,6 +101,8 @@ signals:
     void bodyChanged(cl::BodyKey key);
     /// The world settings changed.
     void settingsChanged();
+    /// The outermost body batch ended (see beginBodyBatch()).
+    void bodyBatchEnded();
 
 private:
     void onCleanChanged(bool clean);
@@ -103,6 +113,7 @@ private:
     QString m_fileName;
     QUndoStack* m_undoStack = nullptr;
     bool m_modified = false;
+    int m_bodyBatch = 0; ///< nesting depth of beginBodyBatch()
 };
 
 } // namespace cl

@@ -19,6 +19,31 @@
 
 namespace cl {
 
+namespace {
+
+/// The parent of one command per body (Delete and Duplicate of several bodies): its children run inside a
+/// Document body batch, in redo and undo alike, so the simulation rebuilds its World once, not once per
+/// body (Document::beginBodyBatch).
+class BodyBatchCommand : public QUndoCommand {
+public:
+    BodyBatchCommand(Document* document, const QString& text) : QUndoCommand(text), m_document(document) {}
+    void redo() override {
+        m_document->beginBodyBatch();
+        QUndoCommand::redo();
+        m_document->endBodyBatch();
+    }
+    void undo() override {
+        m_document->beginBodyBatch();
+        QUndoCommand::undo();
+        m_document->endBodyBatch();
+    }
+
+private:
+    Document* m_document;
+};
+
+} // namespace
+
 QString fieldInWords(const QString& path) {
     static const QRegularExpression shapeField(QStringLiteral(R"(^shapes\[(\d+)\]\.(\w+)(?:\[(\d+)\])?$)"));
     const QRegularExpressionMatch m = shapeField.match(path);
@@ -118,7 +143,7 @@ bool EditController::deleteBodies(const QList<BodyKey>& keys) {
         m_document->undoStack()->push(new RemoveBodyCommand(m_document, present.front()));
         return true;
     }
-    auto* parent = new QUndoCommand(tr("Delete %1 bodies").arg(present.size()));
+    auto* parent = new BodyBatchCommand(m_document, tr("Delete %1 bodies").arg(present.size()));
     for (const BodyKey key : present) {
         new RemoveBodyCommand(m_document, key, parent);
     }
@@ -139,8 +164,9 @@ QList<BodyKey> EditController::duplicateBodies(const QList<BodyKey>& keys, phys:
     // Copies go to the end in body order, whatever the selection order.
     std::sort(sources.begin(), sources.end(),
               [this](BodyKey a, BodyKey b) { return m_document->indexOf(a) < m_document->indexOf(b); });
-    auto* parent = new QUndoCommand(sources.size() == 1 ? tr("Duplicate 1 body")
-                                                        : tr("Duplicate %1 bodies").arg(sources.size()));
+    auto* parent =
+        new BodyBatchCommand(m_document, sources.size() == 1 ? tr("Duplicate 1 body")
+                                                             : tr("Duplicate %1 bodies").arg(sources.size()));
     std::vector<AddBodyCommand*> adds;
     for (const BodyKey key : sources) {
         phys::BodyDef copy = m_document->body(key);

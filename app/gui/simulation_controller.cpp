@@ -89,8 +89,22 @@ SimulationController::SimulationController(Document* document, QObject* parent)
         emit settingsChanged();
         onStructureChanged(true);
     });
-    connect(m_document, &Document::bodyInserted, this, [this](BodyKey) { onStructureChanged(); });
-    connect(m_document, &Document::bodyRemoved, this, [this](BodyKey) { onStructureChanged(); });
+    // Inside a body batch (deleting or duplicating many bodies, and its undo) the World is rebuilt once, when
+    // the batch ends: a rebuild per body made such an edit quadratic in the scene's size.
+    const auto structureEdited = [this](BodyKey) {
+        if (m_document->inBodyBatch()) {
+            m_structurePending = m_structurePending || m_simulating;
+            return;
+        }
+        onStructureChanged();
+    };
+    connect(m_document, &Document::bodyInserted, this, structureEdited);
+    connect(m_document, &Document::bodyRemoved, this, structureEdited);
+    connect(m_document, &Document::bodyBatchEnded, this, [this] {
+        if (std::exchange(m_structurePending, false)) {
+            onStructureChanged();
+        }
+    });
     connect(m_document, &Document::bodyChanged, this, &SimulationController::onBodyChanged);
     connect(m_document, &Document::settingsChanged, this, &SimulationController::onDocumentSettingsChanged);
 }
@@ -793,6 +807,7 @@ void SimulationController::onStructureChanged(bool newScene) {
     }
     pause();
     rebuild();
+    ++m_structureRebuilds;
     const QString heavy = heavyWarning();
     // A file, sample, lesson or recovered scene replaces the document (sceneReset): nothing was edited.
     setWarning((newScene ? tr("Another scene was opened: the simulation starts from its first step")

@@ -236,6 +236,8 @@ public:
     /// Steps started ahead of their frame (stepAhead) that were taken as theirs, and those dropped because
     /// something changed the run first.
     std::int64_t stepsTakenAhead() const { return m_aheadTaken; }
+    /// How many times an edit of the scene's bodies (or another scene) rebuilt the World while simulating.
+    std::int64_t structureRebuilds() const { return m_structureRebuilds; }
     std::int64_t stepsDroppedAhead() const { return m_aheadDropped; }
     double stepWait() const { return m_stepWait; }
     /// Changes which worlds are waited for to the end: those with at most `shapes` shapes (tests set -1 so
@@ -433,6 +435,8 @@ private:
     std::uint64_t m_aheadRevision = 0;
     const phys::Timeline* m_aheadTimeline = nullptr;
     std::int64_t m_aheadTaken = 0;
+    std::int64_t m_structureRebuilds = 0; ///< see structureRebuilds()
+    bool m_structurePending = false;      ///< a body batch inserted or removed bodies while simulating
     std::int64_t m_aheadDropped = 0;
     int m_threads = 0; ///< setThreadCount
     std::size_t m_historyBudget = kHistoryBudgetBytes;

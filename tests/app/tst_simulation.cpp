@@ -74,6 +74,7 @@ private slots:
     void recycleBoxSetsTheWorld();
     void slowFramesAreCappedWithWarning();
     void editModeRestoresEditedScene();
+    void undoOfManyBodiesRebuildsOnce();
     void demosRunTenSeconds_data();
     void demosRunTenSeconds();
 };
@@ -568,6 +569,51 @@ void TestSimulation::editModeRestoresEditedScene() {
     QCOMPARE(f.window->canvas()->bodyItem(ball)->pos().y(), document.body(ball).position.y);
     QCOMPARE(document.isModified(), modified);
     QVERIFY(!f.sim->world());
+}
+
+// Undoing and redoing a Duplicate of many bodies while simulating (Ctrl+Z and Ctrl+Shift+Z on the real
+// window) restarts the run from the edited scene once per command, not once per body: a World rebuilt per
+// body made such an edit quadratic in the scene's size (the monkey test spent an eighth of its time there).
+void TestSimulation::undoOfManyBodiesRebuildsOnce() {
+    Fixture f = openDemo(QStringLiteral(":/scenes/demos/pyramid.json"));
+    QVERIFY(f.sim);
+    Document& document = *f.window->document();
+    const int bodies = document.bodyCount();
+    QVERIFY(bodies > 20);
+    // Duplicate every body in Edit mode, then simulate again.
+    f.ui->simulateAction()->trigger();
+    QVERIFY(!f.sim->isSimulating());
+    SceneCanvas* canvas = f.window->canvas();
+    canvas->setSelection(document.keys());
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(document.bodyCount(), 2 * bodies);
+    f.ui->simulateAction()->trigger();
+    QVERIFY(f.sim->isSimulating());
+    QCOMPARE(f.sim->world()->bodyCount(), 2 * bodies);
+    f.sim->stepForward();
+
+    const std::int64_t before = f.sim->structureRebuilds();
+    QTest::keyClick(f.window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document.bodyCount(), bodies);
+    QCOMPARE(f.sim->structureRebuilds(), before + 1);
+    QCOMPARE(f.sim->world()->bodyCount(), bodies);
+    QCOMPARE(f.sim->currentStep(), 0);
+    QTest::keyClick(f.window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(document.bodyCount(), 2 * bodies);
+    QCOMPARE(f.sim->structureRebuilds(), before + 2);
+    QCOMPARE(f.sim->world()->bodyCount(), 2 * bodies);
+    // One body alone is no batch: it rebuilds at once, as before.
+    QTest::keyClick(f.window.get(), Qt::Key_Z, Qt::ControlModifier);
+    f.ui->simulateAction()->trigger();
+    canvas->setSelection({document.keyAt(1)});
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_D, Qt::ControlModifier);
+    f.ui->simulateAction()->trigger();
+    const std::int64_t single = f.sim->structureRebuilds();
+    QTest::keyClick(f.window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(f.sim->structureRebuilds(), single + 1);
+    QCOMPARE(f.sim->world()->bodyCount(), bodies);
 }
 
 void TestSimulation::demosRunTenSeconds_data() {
