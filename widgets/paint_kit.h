@@ -11,6 +11,8 @@
 
 #include "halo_text.h" // drawHaloText: the kit's halo text (its own file for the image cache behind it)
 
+#include <cmath>
+
 #include <QColor>
 #include <QFont>
 #include <QFontMetricsF>
@@ -37,6 +39,11 @@ QPen cosmeticPen(const QColor& color, double width);
 bool isRasterDevice(const QPainter& painter);
 /// Device pixels per pixel of `painter`'s device (1 without a device).
 double deviceRatio(const QPainter& painter);
+/// Length of a vector of view pixels. sqrt, not std::hypot: a view's pixels are far from overflow, and
+/// hypot's care was 2% of a 1000-body Simulate frame (an arrow or two a body).
+inline double pixelLength(QPointF d) {
+    return std::sqrt(d.x() * d.x() + d.y() * d.y());
+}
 /// A label font of `pixels` pixels at display scale 1 (at least 1 pixel after scaling); DemiBold when `bold`.
 QFont pixelFont(double pixels, double scale, bool bold = true);
 /// Where drawHaloText's baseline goes for a text starting at `left` whose ink box (ascent over descent) is

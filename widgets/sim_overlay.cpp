@@ -87,9 +87,7 @@ Scratch& scratch() {
 /// cannot be read among thousands, and it triples the segments).
 void appendArrow(QVector<QLineF>& lines, QPointF from, QPointF to, bool dense, Px px) {
     const QPointF d = to - from;
-    // sqrt, not std::hypot: a few hundred pixels cannot overflow, and hypot's care was 2% of a 1000-body
-    // frame's drawing (one arrow or two a body).
-    const double length = std::sqrt(d.x() * d.x() + d.y() * d.y());
+    const double length = paintkit::pixelLength(d);
     if (length < kMinArrowPixels) {
         return;
     }
@@ -502,8 +500,7 @@ void SimOverlayPainter::draw(QPainter& painter, const SimOverlayFrame& frame, co
                 }
                 // The normal in view pixels (y flips), a fixed length.
                 const QPointF dir = toView(view, frame.contacts[i].point + frame.contacts[i].normal) - p;
-                const double len =
-                    std::sqrt(dir.x() * dir.x() + dir.y() * dir.y()); // pixels: see appendArrow
+                const double len = paintkit::pixelLength(dir);
                 if (len > 0.0) {
                     appendArrow(arrows, p, p + dir * (px(kNormalPixels) / len), dense, px);
                 }
