@@ -87,6 +87,17 @@ public:
     void beginBodyBatch() { ++m_bodyBatch; }
     void endBodyBatch();
     bool inBodyBatch() const { return m_bodyBatch > 0; }
+    /// beginBodyBatch() for the guard's scope.
+    class BodyBatch {
+    public:
+        explicit BodyBatch(Document& document) : m_document(document) { m_document.beginBodyBatch(); }
+        ~BodyBatch() { m_document.endBodyBatch(); }
+        BodyBatch(const BodyBatch&) = delete;
+        BodyBatch& operator=(const BodyBatch&) = delete;
+
+    private:
+        Document& m_document;
+    };
 
 signals:
     /// The whole scene was replaced: observers rebuild their view of it.

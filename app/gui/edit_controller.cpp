@@ -28,14 +28,12 @@ class BodyBatchCommand : public QUndoCommand {
 public:
     BodyBatchCommand(Document* document, const QString& text) : QUndoCommand(text), m_document(document) {}
     void redo() override {
-        m_document->beginBodyBatch();
+        const Document::BodyBatch batch(*m_document);
         QUndoCommand::redo();
-        m_document->endBodyBatch();
     }
     void undo() override {
-        m_document->beginBodyBatch();
+        const Document::BodyBatch batch(*m_document);
         QUndoCommand::undo();
-        m_document->endBodyBatch();
     }
 
 private:

@@ -38,8 +38,8 @@ struct TouchingPoint {
 /// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
 /// 256-byte record exists while the manifold has points. Created by the narrow phase
 /// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
-/// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a quarter
-/// (growth.h). Laid out without padding: before, a Manifold (88 bytes, 12 of them padding) and two
+/// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a sixteenth
+/// (growth.h, World::updateContacts). Its fields leave no padding between them: before, a Manifold (88 bytes, 12 of them padding) and two
 /// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (96 bytes) are taken by
 /// the impulse solver; the narrow phase's contact recycling reads them. Aligned to a cache line, a record is
 /// exactly four lines (248 bytes and padding): at 264 bytes each record lay on five, and the narrow phase and

@@ -573,7 +573,8 @@ void TestSimulation::editModeRestoresEditedScene() {
 
 // Undoing and redoing a Duplicate of many bodies while simulating (Ctrl+Z and Ctrl+Shift+Z on the real
 // window) restarts the run from the edited scene once per command, not once per body: a World rebuilt per
-// body made such an edit quadratic in the scene's size (the monkey test spent an eighth of its time there).
+// body made such an edit quadratic in the scene's size (under ASan, an eighth of the monkey test's first
+// 150 s).
 void TestSimulation::undoOfManyBodiesRebuildsOnce() {
     Fixture f = openDemo(QStringLiteral(":/scenes/demos/pyramid.json"));
     QVERIFY(f.sim);
