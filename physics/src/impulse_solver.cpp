@@ -274,12 +274,13 @@ private:
                     WideCold* colds, WideBounce* bounces) const;
     /// kTraced: also records each bounce as a row of `out` (rows need the context for the bodies' handles).
     template <bool kTraced>
-    void applyRestitution(WideBlock* blocks, const WideCold* colds, const WideBounce* bounces, int count,
+    void applyRestitution(WideBlock* blocks, const WideCold* colds, WideBounce* bounces, int count,
                           double threshold, const SolverContext* ctx = nullptr,
                           SolverTraceIteration* out = nullptr, const std::vector<double>* seeds = nullptr);
     /// The sweeps of step() for a traced step over all `blocks` (the whole layout): the same operations in
     /// the same order per body (see there).
-    void traceSweeps(SolverContext& context, WideBlock* blocks, WideCold* colds, std::vector<double>& seeds);
+    void traceSweeps(SolverContext& context, WideBlock* blocks, WideCold* colds, WideBounce* bounces,
+                     std::vector<double>& seeds);
     void storeImpulses(SolverContext& context, const WideBlock* blocks, const WideCold* colds, int count);
     void finish(SolverContext& context);
     /// Writes states [begin, end) back to their bodies: centre = centre0 + dp, rotation = dq q0, velocities.
@@ -287,7 +288,7 @@ private:
     void pushOut(SolverContext& context);
     /// One group's substeps on all of the pool's threads, colour by colour (see there).
     void solveGroupOnAllThreads(const SolverContext& context, int groupIndex, WideBlock* blocks,
-                                WideCold* colds, const wide::Kernels& kernels);
+                                WideCold* colds, WideBounce* bounces, const wide::Kernels& kernels);
 
     std::vector<BodyState> m_states; ///< one per simulated body, then the static dummy
     /// Per state, 1 when impulses change it (finite mass): what group() and colour() ask of every
@@ -713,10 +714,10 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
 /// no impulse.
 void clearPoint(WideBlock& block, int k, int lane) {
     wide::WidePoint& p = block.p[k];
-    p.rAx[lane] = p.rAy[lane] = p.rBx[lane] = p.rBy[lane] = 0.0;
+    p.rAx[lane] = p.rAy[lane] = 0.0;
     p.baseSeparation[lane] = 0.0;
     p.normalMass[lane] = p.tangentMass[lane] = 0.0;
-    p.normalImpulse[lane] = p.tangentImpulse[lane] = p.maxNormalImpulse[lane] = 0.0;
+    p.normalImpulse[lane] = p.tangentImpulse[lane] = 0.0;
 }
 
 void clearLane(WideBlock& block, WideCold& cold, WideBounce* bounce, int lane, int dummy) {
@@ -724,7 +725,7 @@ void clearLane(WideBlock& block, WideCold& cold, WideBounce* bounce, int lane, i
     block.nx[lane] = 0.0;
     block.ny[lane] = 1.0;
     block.friction[lane] = 0.0;
-    block.againstStatic[lane] = 0.0;
+    block.offsetX[lane] = block.offsetY[lane] = 0.0;
     cold.contact[lane] = -1;
     cold.pointCount[lane] = 0;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
@@ -736,6 +737,7 @@ void clearLane(WideBlock& block, WideCold& cold, WideBounce* bounce, int lane, i
         bounce->restitution[lane] = 0.0;
         for (int k = 0; k < kMaxManifoldPoints; ++k) {
             bounce->relativeVelocity[k][lane] = 0.0;
+            bounce->maxNormalImpulse[k][lane] = 0.0;
         }
     }
 }
@@ -1028,7 +1030,9 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             block.nx[lane] = normal.x;
             block.ny[lane] = normal.y;
             block.friction[lane] = contact.friction;
-            block.againstStatic[lane] = (mA == 0.0 || mB == 0.0) ? 1.0 : 0.0;
+            // keptLeverArms() formed B's arms as A's plus this offset, kept or fresh (it stores a fresh one).
+            block.offsetX[lane] = touching.anchorOffset.x;
+            block.offsetY[lane] = touching.anchorOffset.y;
             cold.contact[lane] = e.contact;
             cold.pointCount[lane] = touching.pointCount;
             if (bounce != nullptr) {
@@ -1041,6 +1045,7 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                     clearPoint(block, k, lane);
                     if (bounce != nullptr) {
                         bounce->relativeVelocity[k][lane] = 0.0;
+                        bounce->maxNormalImpulse[k][lane] = 0.0;
                     }
                     continue;
                 }
@@ -1050,8 +1055,6 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 const Vec2 rB = leverB[k];
                 cp.rAx[lane] = rA.x;
                 cp.rAy[lane] = rA.y;
-                cp.rBx[lane] = rB.x;
-                cp.rBy[lane] = rB.y;
                 cp.baseSeparation[lane] = -mp.depth - dot(rB - rA, normal);
                 const double rnA = cross(rA, normal);
                 const double rnB = cross(rB, normal);
@@ -1064,8 +1067,8 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
                 const bool warm = settings.warmStarting;
                 cp.normalImpulse[lane] = warm ? warmScale * touching.points[k].normalImpulse : 0.0;
                 cp.tangentImpulse[lane] = warm ? warmScale * touching.points[k].tangentImpulse : 0.0;
-                cp.maxNormalImpulse[lane] = 0.0;
                 if (bounce != nullptr) {
+                    bounce->maxNormalImpulse[k][lane] = 0.0;
                     const Vec2 dv = sb.v + cross(sb.w, rB) - sa.v - cross(sa.w, rA);
                     bounce->relativeVelocity[k][lane] = dot(normal, dv);
                 }
@@ -1138,9 +1141,9 @@ void ImpulseSolver::integratePositions(double h, int begin, int end) {
 }
 
 template <bool kTraced>
-void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, const WideBounce* bounces,
-                                     int count, double threshold, const SolverContext* ctx,
-                                     SolverTraceIteration* out, const std::vector<double>* seeds) {
+void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, WideBounce* bounces, int count,
+                                     double threshold, const SolverContext* ctx, SolverTraceIteration* out,
+                                     const std::vector<double>* seeds) {
     // Restitution after the solve (Box2D v3 b2ApplyRestitution): for points that approached faster than the
     // threshold and took an impulse, aim the normal velocity at -e * (approach velocity measured before
     // solving). Lane by lane: few contacts bounce, and the order is the colours' as in the sweeps.
@@ -1150,7 +1153,7 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, c
     for (int i = 0; i < count; ++i) {
         WideBlock& c = blocks[i];
         const WideCold& cold = colds[i];
-        const WideBounce& bounce = bounces[i];
+        WideBounce& bounce = bounces[i];
         for (int lane = 0; lane < kLanes; ++lane) {
             if (bounce.restitution[lane] == 0.0) {
                 continue;
@@ -1158,13 +1161,16 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, c
             BodyState& a = m_states[static_cast<std::size_t>(c.a[lane])];
             BodyState& b = m_states[static_cast<std::size_t>(c.b[lane])];
             const Vec2 normal{c.nx[lane], c.ny[lane]};
+            const Vec2 offset{c.offsetX[lane], c.offsetY[lane]};
             for (int k = 0; k < cold.pointCount[lane]; ++k) {
                 wide::WidePoint& cp = c.p[k];
-                if (bounce.relativeVelocity[k][lane] > -threshold || cp.maxNormalImpulse[lane] == 0.0) {
+                double& maxNormalImpulse = bounce.maxNormalImpulse[k][lane];
+                if (bounce.relativeVelocity[k][lane] > -threshold || maxNormalImpulse == 0.0) {
                     continue;
                 }
-                const double rnA = cross(Vec2{cp.rAx[lane], cp.rAy[lane]}, normal);
-                const double rnB = cross(Vec2{cp.rBx[lane], cp.rBy[lane]}, normal);
+                const Vec2 rA{cp.rAx[lane], cp.rAy[lane]};
+                const double rnA = cross(rA, normal);
+                const double rnB = cross(rA + offset, normal);
                 const double vn = dot(b.v - a.v, normal) + b.w * rnB - a.w * rnA;
                 double impulse =
                     -cp.normalMass[lane] * (vn + bounce.restitution[lane] * bounce.relativeVelocity[k][lane]);
@@ -1173,7 +1179,7 @@ void ImpulseSolver::applyRestitution(WideBlock* blocks, const WideCold* colds, c
                 [[maybe_unused]] const double unclamped = cp.normalImpulse[lane] + impulse;
                 impulse = newImpulse - cp.normalImpulse[lane];
                 cp.normalImpulse[lane] = newImpulse;
-                cp.maxNormalImpulse[lane] = std::max(cp.maxNormalImpulse[lane], impulse);
+                maxNormalImpulse = std::max(maxNormalImpulse, impulse);
                 const Vec2 P = impulse * normal;
                 [[maybe_unused]] const TraceVelocity beforeA{a.v, a.w};
                 [[maybe_unused]] const TraceVelocity beforeB{b.v, b.w};
@@ -1308,7 +1314,7 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
     }
 }
 
-void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold* colds,
+void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold* colds, WideBounce* bounces,
                                 std::vector<double>& seeds) {
     // One sweep over all blocks per stage, substep after substep, in the scalar kernels one block at a time,
     // the explanation of each lane read before its block is solved. The same result as step()'s group-by-group
@@ -1365,8 +1371,7 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
             out.residual += std::abs(row.delta);
         }
     };
-    using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
-    auto sweep = [&](SolverTraceIteration& out, int sub, wide::Pass pass, Sweep kernel) {
+    auto sweep = [&](SolverTraceIteration& out, int sub, wide::Pass pass, wide::Kernels::Sweep kernel) {
         for (const Group& g : m_groups) {
             if (sub % every(g) != 0) {
                 continue;
@@ -1380,7 +1385,7 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
                         wide::explainSweep(block, states, lane, pass, g.rule, rows[lane]);
                     }
                 }
-                kernel(&block, 1, states, g.rule);
+                kernel(&block, bounces != nullptr ? bounces + i : nullptr, 1, states, g.rule);
                 for (int lane = 0; lane < kLanes; ++lane) {
                     if (cold.contact[lane] >= 0) {
                         emit(out, g, sub, i, lane, rows[lane], {0, 1, 2, 3});
@@ -1453,7 +1458,8 @@ void ImpulseSolver::traceSweeps(SolverContext& ctx, WideBlock* blocks, WideCold*
 }
 
 void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIndex, WideBlock* blocks,
-                                           WideCold* colds, const wide::Kernels& kernels) {
+                                           WideCold* colds, WideBounce* bounces,
+                                           const wide::Kernels& kernels) {
     // One island's colours across the threads (Box2D v3 solver.c b2SolverStage / b2ExecuteMainStage): the
     // step's passes become a list of stages (per substep: integrate velocities; warm start, colour by colour;
     // each iteration colour by colour; integrate positions; relax colour by colour), each stage cut into
@@ -1554,10 +1560,10 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
             kernels.warmStart(blocks + begin, colds + begin, end - begin, states, stage.first);
             break;
         case Stage::Kind::Solve:
-            (stage.pass == wide::Pass::Relax ? kernels.solveRelax
-             : stage.pass == wide::Pass::Baumgarte
-                 ? kernels.solveBaumgarte
-                 : kernels.solveBiased)(blocks + begin, end - begin, states, g.rule);
+            (stage.pass == wide::Pass::Relax       ? kernels.solveRelax
+             : stage.pass == wide::Pass::Baumgarte ? kernels.solveBaumgarte
+                                                   : kernels.solveBiased)(
+                blocks + begin, bounces != nullptr ? bounces + begin : nullptr, end - begin, states, g.rule);
             break;
         }
     };
@@ -1655,16 +1661,19 @@ void ImpulseSolver::step(SolverContext& ctx) {
         WideCold* groupCold = scratch.cold.data() + (oneGroup ? g.blockBegin : 0);
         // The experiment's alternating sweep (CONTACTLAB_SOLVER_ORDER=...-alt): odd substeps visit the runs
         // of one colour last to first.
-        using Sweep = void (*)(WideBlock*, int, BodyState*, const wide::BiasRule&);
-        const auto sweep = [&](Sweep kernel, bool reverse) {
+        WideBounce* groupBounce =
+            m_bouncing ? scratch.bounce.data() + (oneGroup ? g.blockBegin : 0) : nullptr;
+        const auto sweep = [&](wide::Kernels::Sweep kernel, bool reverse) {
             if (!reverse) {
-                kernel(groupBlocks, count, states, g.rule);
+                kernel(groupBlocks, groupBounce, count, states, g.rule);
                 return;
             }
             for (int r = g.runEnd - 1; r >= g.runBegin; --r) {
                 const int begin = m_runStart[static_cast<std::size_t>(r)];
                 const int end = r + 1 < g.runEnd ? m_runStart[static_cast<std::size_t>(r) + 1] : g.blockEnd;
-                kernel(groupBlocks + (begin - g.blockBegin), end - begin, states, g.rule);
+                const int at = begin - g.blockBegin;
+                kernel(groupBlocks + at, groupBounce != nullptr ? groupBounce + at : nullptr, end - begin,
+                       states, g.rule);
             }
         };
         const double h = g.h;
@@ -1683,8 +1692,6 @@ void ImpulseSolver::step(SolverContext& ctx) {
                 }
             }
         }
-        WideBounce* groupBounce =
-            m_bouncing ? scratch.bounce.data() + (oneGroup ? g.blockBegin : 0) : nullptr;
         applyRestitution<false>(groupBlocks, groupCold, groupBounce, count, settings.restitutionThreshold);
         storeImpulses(ctx, groupBlocks, groupCold, count);
         // The groups' states cover every state once: each group writes its own bodies back while they are
@@ -1694,7 +1701,7 @@ void ImpulseSolver::step(SolverContext& ctx) {
     if (traced) {
         Scratch& all = m_scratch.front();
         std::vector<double> seeds;
-        traceSweeps(ctx, all.blocks.data(), all.cold.data(), seeds);
+        traceSweeps(ctx, all.blocks.data(), all.cold.data(), m_bouncing ? all.bounce.data() : nullptr, seeds);
         if (ctx.trace->substeps.empty()) {
             ctx.trace->substeps.emplace_back();
         }
@@ -1741,7 +1748,7 @@ void ImpulseSolver::step(SolverContext& ctx) {
         Scratch& all = m_scratch.front();
         const Group& g = m_groups.front();
         solveGroupOnAllThreads(ctx, 0, all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
-                               kernels);
+                               m_bouncing ? all.bounce.data() + g.blockBegin : nullptr, kernels);
         applyRestitution<false>(all.blocks.data() + g.blockBegin, all.cold.data() + g.blockBegin,
                                 m_bouncing ? all.bounce.data() + g.blockBegin : nullptr,
                                 g.blockEnd - g.blockBegin, settings.restitutionThreshold);

@@ -5,6 +5,7 @@
 
 #include "solver_trace_rows.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace phys {
@@ -103,7 +104,8 @@ void explainSweep(const WideBlock& c, const BodyState* states, int lane, Pass pa
     double massScale = 1.0;
     double impulseScale = 0.0;
     if (pass == Pass::Biased) {
-        const bool stiff = c.againstStatic[lane] > 0.0;
+        // As loadLanes(): stiffer against a body of infinite mass.
+        const bool stiff = !(std::min(A.invMass, B.invMass) > 0.0);
         biasRate = stiff ? rule.againstStatic.biasRate : rule.contact.biasRate;
         massScale = stiff ? rule.againstStatic.massScale : rule.contact.massScale;
         impulseScale = stiff ? rule.againstStatic.impulseScale : rule.contact.impulseScale;
@@ -117,8 +119,9 @@ void explainSweep(const WideBlock& c, const BodyState* states, int lane, Pass pa
 
     const WidePoint& p1 = c.p[0];
     const WidePoint& p2 = c.p[1];
-    const double r1Ax = p1.rAx[lane], r1Ay = p1.rAy[lane], r1Bx = p1.rBx[lane], r1By = p1.rBy[lane];
-    const double r2Ax = p2.rAx[lane], r2Ay = p2.rAy[lane], r2Bx = p2.rBx[lane], r2By = p2.rBy[lane];
+    const double ox = c.offsetX[lane], oy = c.offsetY[lane];
+    const double r1Ax = p1.rAx[lane], r1Ay = p1.rAy[lane], r1Bx = r1Ax + ox, r1By = r1Ay + oy;
+    const double r2Ax = p2.rAx[lane], r2Ay = p2.rAy[lane], r2Bx = r2Ax + ox, r2By = r2Ay + oy;
     Arms r{};
     r.rn1A = r1Ax * ny - r1Ay * nx;
     r.rn1B = r1Bx * ny - r1By * nx;
@@ -254,7 +257,8 @@ void explainWarmStart(const WideBlock& c, const BodyState* states, int lane, Sol
     const double ty = 0.0 - nx;
     for (int k = 0; k < kMaxManifoldPoints; ++k) {
         const WidePoint& p = c.p[k];
-        const double rAx = p.rAx[lane], rAy = p.rAy[lane], rBx = p.rBx[lane], rBy = p.rBy[lane];
+        const double rAx = p.rAx[lane], rAy = p.rAy[lane];
+        const double rBx = rAx + c.offsetX[lane], rBy = rAy + c.offsetY[lane];
         const double normal = p.normalImpulse[lane];
         const double tangent = p.tangentImpulse[lane];
         SolverTraceRow& N = rows[k];

@@ -48,19 +48,17 @@ static_assert(sizeof(BodyState) == 96);
 
 /// One contact point of eight constraints, one per lane.
 struct alignas(kBlockAlign) WidePoint {
-    // Anchors relative to A's and B's centres at the start of the step, world frame, metres. They stay fixed
-    // during the step: the lever arms cross(r, n) and cross(r, t) come from them, and only the separation sees
-    // the bodies' motion (Box2D v3 b2ContactConstraintPoint: anchors plus body deltas).
+    // Anchor relative to A's centre at the start of the step, world frame, metres; relative to B's it is this
+    // plus the block's offset (WideBlock::offsetX). They stay fixed during the step: the lever arms cross(r, n)
+    // and cross(r, t) come from them, and only the separation sees the bodies' motion (Box2D v3
+    // b2ContactConstraintPoint: anchors plus body deltas).
     double rAx[kLanes];
     double rAy[kLanes];
-    double rBx[kLanes];
-    double rBy[kLanes];
     double baseSeparation[kLanes]; ///< -depth - dot(rB - rA, n): separation = dot(d, n) + baseSeparation
     double normalMass[kLanes];     ///< 1 / K_nn, kg (0 in an unused point or lane: it never pushes)
     double tangentMass[kLanes];    ///< 1 / K_tt, kg
     double normalImpulse[kLanes];  ///< accumulated, N s
     double tangentImpulse[kLanes];
-    double maxNormalImpulse[kLanes]; ///< largest increment this step (restitution applies only after one)
 };
 
 /// Eight constraints of one colour. A constraint with one point has a second point of zero mass, and an
@@ -71,9 +69,14 @@ struct alignas(kBlockAlign) WideBlock {
     double nx[kLanes]; ///< normal, A to B
     double ny[kLanes];
     double friction[kLanes];
-    double againstStatic[kLanes]; ///< 1 when a body has infinite mass (stiffer softness), else 0
+    /// A's centre of mass less B's when the lever arms were taken, world frame, metres: B's lever arm is A's
+    /// plus this (TouchingSim::anchorB), so a block keeps one offset a lane instead of a second anchor a
+    /// point. The fill formed B's arms the same way, so the sum gives the same bits.
+    double offsetX[kLanes];
+    double offsetY[kLanes];
     WidePoint p[kMaxManifoldPoints];
 };
+static_assert(sizeof(WideBlock) == 1280, "a block is 20 lines: 6 for the lanes, 7 for each point");
 
 /// What is read once per constraint and step, not per iteration: kept apart from the hot blocks.
 struct alignas(kBlockAlign) WideCold {
@@ -85,12 +88,15 @@ struct alignas(kBlockAlign) WideCold {
     double earlierTangent[kMaxManifoldPoints][kLanes];
 };
 
-/// What only restitution reads, after the substeps. Laid out only in a step where some contact has
-/// restitution (most scenes have none: the blocks' cold part is 320 bytes instead of 512 then).
+/// What only restitution reads, after the substeps, and the largest normal increment the sweeps write for
+/// it. Laid out only in a step where some contact has restitution (most scenes have none: the cold part is
+/// then 320 bytes a block instead of 640, and the sweeps skip the increment).
 struct alignas(kBlockAlign) WideBounce {
     double restitution[kLanes];
     /// Normal relative velocity before the solve (the approach speed for restitution), m/s
     double relativeVelocity[kMaxManifoldPoints][kLanes];
+    /// Largest normal impulse increment of the step, N s (restitution applies only after one)
+    double maxNormalImpulse[kMaxManifoldPoints][kLanes];
 };
 
 /// Soft constraint coefficients (see impulse_solver.cpp makeSoft).
@@ -120,9 +126,13 @@ struct BiasRule {
 /// The wide passes of one instruction set. Each runs over `count` blocks in order.
 struct Kernels {
     void (*warmStart)(WideBlock* blocks, WideCold* cold, int count, BodyState* states, bool firstSubstep);
-    void (*solveBiased)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
-    void (*solveRelax)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
-    void (*solveBaumgarte)(WideBlock* blocks, int count, BodyState* states, const BiasRule& rule);
+    /// `bounces` (same index as `blocks`) is null in a step without restitution: nothing records the
+    /// largest increments then.
+    using Sweep = void (*)(WideBlock* blocks, WideBounce* bounces, int count, BodyState* states,
+                           const BiasRule& rule);
+    Sweep solveBiased;
+    Sweep solveRelax;
+    Sweep solveBaumgarte;
 };
 
 const Kernels& scalarKernels();
