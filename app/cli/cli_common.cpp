@@ -49,6 +49,7 @@ std::optional<std::vector<phys::BodyId>>
 createBodiesOrReport(phys::World& world, const std::vector<phys::BodyDef>& bodies, const QString& fileName) {
     std::vector<phys::BodyId> ids;
     ids.reserve(bodies.size());
+    world.reserve(bodies);
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         auto created = world.createBody(bodies[i]);
         if (!created) {

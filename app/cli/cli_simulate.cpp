@@ -45,6 +45,7 @@ int runSimulate(const Subcommand& self, const QStringList& args) {
     world.setReportFlags(phys::kReportNone);
     std::vector<phys::BodyId> ids;
     ids.reserve(scene->def.bodies.size());
+    world.reserve(scene->def.bodies);
     for (std::size_t i = 0; i < scene->def.bodies.size(); ++i) {
         auto created = world.createBody(scene->def.bodies[i]);
         if (!created) {

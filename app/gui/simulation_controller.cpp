@@ -381,6 +381,7 @@ phys::World SimulationController::buildWorld() const {
     phys::World world(m_base.settings);
     world.setThreadCount(m_threads);
     world.setReportFlags(phys::kReportNone);
+    world.reserve(m_base.bodies);
     for (const phys::BodyDef& def : m_base.bodies) {
         (void)world.createBody(def); // document bodies are validated; a failure leaves the slot unused
     }

@@ -28,7 +28,11 @@ int DynamicTree::allocateNode() {
         // Grow the pool geometrically (the ids handed out do not depend on the factor) and thread the new nodes onto the free list in increasing index order,
         // so allocation order (and thus every proxy id) depends only on the sequence of calls.
         const int oldSize = static_cast<int>(m_nodes.size());
-        const int newSize = std::max(kInitialNodeCapacity, oldSize + oldSize / 4);
+        int newSize = std::max(kInitialNodeCapacity, oldSize + oldSize / 4);
+        const int room = static_cast<int>(m_nodes.capacity());
+        if (room > oldSize) {
+            newSize = std::min(newSize, room); // reserveProxies() made room: fill it before growing
+        }
         // reserve() first: resize() past the capacity alone would double it, whatever newSize asks.
         m_nodes.reserve(static_cast<std::size_t>(newSize));
         m_nodes.resize(static_cast<std::size_t>(newSize));
@@ -45,6 +49,13 @@ int DynamicTree::allocateNode() {
     n = Node{};
     n.height = 0;
     return id;
+}
+
+void DynamicTree::reserveProxies(int proxies) {
+    const std::size_t nodes = 2 * static_cast<std::size_t>(m_proxyCount + std::max(proxies, 0));
+    if (nodes > m_nodes.capacity()) {
+        m_nodes.reserve(nodes - 1);
+    }
 }
 
 void DynamicTree::freeNode(int nodeId) {

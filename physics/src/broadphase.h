@@ -119,6 +119,10 @@ public:
     int nodeCapacity() const { return static_cast<int>(m_nodes.size()); }
     /// Heap bytes held (the node array's capacity).
     std::size_t memoryBytes() const { return m_nodes.capacity() * sizeof(Node); }
+    /// Makes room for `proxies` more proxies (2 nodes each, less one for a tree's root) at once, instead of
+    /// growing by a quarter as they come: a world built from a whole scene knows its count. The pool still
+    /// hands out the same ids (allocateNode() fills the room in the same order).
+    void reserveProxies(int proxies);
     /// Sum of the perimeters of all nodes divided by the root's perimeter: a quality measure (lower is
     /// better).
     double areaRatio() const;
@@ -176,6 +180,8 @@ public:
     /// @param aabb tight box, world frame, metres. @return a stable proxy id (freed ids are reused)
     int createProxy(const AABB& aabb, std::uint64_t userData);
     void destroyProxy(int proxyId);
+    /// See DynamicTree::reserveProxies.
+    void reserveProxies(int proxies) { m_tree.reserveProxies(proxies); }
     /// See DynamicTree::moveProxy. @return true when the fat box changed (the proxy is then buffered)
     bool moveProxy(int proxyId, const AABB& aabb, Vec2 displacement);
     /// See DynamicTree::stillFits.

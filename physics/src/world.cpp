@@ -444,6 +444,24 @@ void World::compactPolygons() {
     m_polygons->swap(packed);
 }
 
+void World::reserve(int bodies, int shapes) {
+    const auto more = [](std::size_t now, int extra) {
+        return now + static_cast<std::size_t>(std::max(extra, 0));
+    };
+    m_bodies.reserve(more(m_bodies.size(), bodies));
+    m_bodyInfo.reserve(more(m_bodyInfo.size(), bodies));
+    m_shapes.reserve(more(m_shapes.size(), shapes));
+    m_broadPhase->reserveProxies(shapes);
+}
+
+void World::reserve(std::span<const BodyDef> bodies) {
+    std::size_t shapes = 0;
+    for (const BodyDef& def : bodies) {
+        shapes += def.shapes.size();
+    }
+    reserve(static_cast<int>(bodies.size()), static_cast<int>(shapes));
+}
+
 void World::createProxies(int bodySlot) {
     const BodySim& b = m_bodies[static_cast<std::size_t>(bodySlot)];
     for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {

@@ -29,7 +29,7 @@ public:
     int threads() const override { return m_world ? m_world->threadCount() : 1; }
 
     void build(const SceneSpec& scene, const RunSettings& run) override {
-        phys::WorldSettings settings; // the defaults: impulse solver, soft step, 8 iterations, 1 substep
+        phys::WorldSettings settings; // the defaults (impulse solver, soft step), as the header line says
         settings.timeStep = kTimeStep;
         settings.gravity = {0.0, scene.gravity};
         settings.sleep = false;
@@ -41,6 +41,12 @@ public:
         m_dynamic.clear();
         m_dynamic.reserve(static_cast<std::size_t>(scene.dynamicCount()));
         m_timings = {};
+        // The scene's counts are known, as a scene file's are to the app's loader.
+        std::size_t shapeCount = 0;
+        for (const BodySpec& spec : scene.bodies) {
+            shapeCount += spec.parts.empty() ? 1 : spec.parts.size();
+        }
+        m_world->reserve(static_cast<int>(scene.bodies.size()), static_cast<int>(shapeCount));
 
         for (const BodySpec& spec : scene.bodies) {
             phys::BodyDef def;

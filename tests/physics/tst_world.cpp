@@ -28,6 +28,7 @@ private slots:
     void bodyDefRoundTrip();
     void removeBodyWakesAndCleansContacts();
     void packedPolygonsSurviveRemovals();
+    void reserveTakesRoomAndChangesNothing();
 };
 
 void TestWorld::invalidDefinitionNamesField() {
@@ -338,6 +339,42 @@ void TestWorld::packedPolygonsSurviveRemovals() {
             QVERIFY(w->bodyAt(transformPoint(xf, m.polygon.centroid())) == m.id);
         }
     }
+}
+
+void TestWorld::reserveTakesRoomAndChangesNothing() {
+    // World::reserve makes the room a scene's bodies need at once (what the app's loader and the benchmark
+    // call): it must hold less memory than growing body by body, and give the same simulation bit for bit,
+    // proxy ids and contact order included. A 20-row pyramid, then a second one added beyond the room.
+    std::vector<BodyDef> scene = boxPyramid(20);
+    scene.push_back(bodyDef({0.0, -0.5}, boxShape(100.0, 1.0), BodyType::Static));
+    World grown;
+    World reserved;
+    reserved.reserve(scene);
+    for (const BodyDef& def : scene) {
+        QVERIFY(grown.createBody(def).ok());
+        QVERIFY(reserved.createBody(def).ok());
+    }
+    QVERIFY2(
+        reserved.memoryBytes() < grown.memoryBytes(),
+        qPrintable(
+            QString("%1 bytes reserved, %2 grown").arg(reserved.memoryBytes()).arg(grown.memoryBytes())));
+    for (int step = 1; step <= 240; ++step) {
+        grown.step();
+        reserved.step();
+        if (step == 120) {
+            // More bodies than were reserved: the arrays grow as before.
+            for (BodyDef def : boxPyramid(5)) {
+                def.position.x += 30.0;
+                QVERIFY(grown.createBody(def).ok());
+                QVERIFY(reserved.createBody(def).ok());
+            }
+        }
+        if (step % 40 == 0) {
+            QCOMPARE(reserved.stateHash(), grown.stateHash());
+            QVERIFY(statesOf(reserved) == statesOf(grown));
+        }
+    }
+    QCOMPARE(reserved.contacts().size(), grown.contacts().size());
 }
 
 QTEST_GUILESS_MAIN(TestWorld)

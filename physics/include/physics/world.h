@@ -107,6 +107,12 @@ public:
     /// and the Error's message is "<path>: <message>" (e.g. "body.shapes[0].density: must be > 0"), index the
     /// offending shape or -1. Mass properties come from the shapes' densities (computeMass, combineMass).
     Result<BodyId> createBody(const BodyDef& def);
+    /// Makes room for `bodies` more bodies with `shapes` shapes between them in one allocation per array
+    /// (what a scene's loader knows), instead of growing the arrays by a quarter as bodies come: the room a
+    /// growth leaves unused is up to a fifth of the bodies' memory. Changes no result.
+    void reserve(int bodies, int shapes);
+    /// reserve() for these bodies and their shapes.
+    void reserve(std::span<const BodyDef> bodies);
     /// Removes a body and its shapes and contacts. Returns false for an invalid handle.
     bool removeBody(BodyId id);
     /// Removes every body.
