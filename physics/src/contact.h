@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -35,15 +36,16 @@ struct TouchingPoint {
 
 /// The manifold and point impulses of a pair whose manifold has points: World's side array of touching
 /// contacts (issue 17's memory item). Most pairs of overlapping fat boxes have an empty manifold (in the
-/// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 40-byte ContactSim; this
+/// smash benchmark scene at step 111, 93,400 of 118,043), so they keep only the 20-byte ContactSim; this
 /// 256-byte record exists while the manifold has points. Created by the narrow phase
 /// (World::updateContacts, in contact order) when the manifold gets points, released when it loses them
 /// (the last record moves into the hole and its pair's `touching` is fixed up), grown by a sixteenth
-/// (growth.h, World::updateContacts). Its fields leave no padding between them: before, a Manifold (88 bytes, 12 of them padding) and two
-/// ContactPointSims with a bool (40 bytes each) made 200 bytes a pair. The kept anchors (96 bytes) are taken by
-/// the impulse solver; the narrow phase's contact recycling reads them. Aligned to a cache line, a record is
-/// exactly four lines (248 bytes and padding): at 264 bytes each record lay on five, and the narrow phase and
-/// the solver's fill both read all of a record's lines, a pair at a time, out of order.
+/// (growth.h, World::updateContacts). Its fields leave no padding between them: before, a Manifold (88
+/// bytes, 12 of them padding) and two ContactPointSims with a bool (40 bytes each) made 200 bytes a pair.
+/// The kept anchors (96 bytes) are taken by the impulse solver; the narrow phase's contact recycling reads
+/// them. Aligned to a cache line, a record is exactly four lines (256 bytes, the friction last): at 264
+/// bytes each record lay on five, and the narrow phase and the solver's fill both read all of a record's
+/// lines, a pair at a time, out of order.
 struct alignas(64) TouchingSim {
     Vec2 normal; ///< world frame, unit, from A to B (Manifold::normal)
     TouchingPoint geometry[kMaxManifoldPoints];
@@ -77,6 +79,10 @@ struct alignas(64) TouchingSim {
     /// Each kept anchor's depth when it was taken, metres (positive = overlapping): a recycled manifold's
     /// depths are these less how far the two carried points have since moved apart along the normal.
     double anchorDepth[kMaxManifoldPoints] = {};
+    /// The pair's mixed friction, mixFriction() of its shapes', taken when the record is made: what the solver
+    /// reads for every constraint, here in what was the record's padding rather than in each of the far more
+    /// pairs without points (ContactSim).
+    double friction = 0.0;
 
     bool isPersisted(int k) const { return (persisted >> k) & 1u; }
     /// Kept point k's offset from B's centre of mass when taken (world frame, metres).
@@ -121,22 +127,22 @@ struct alignas(64) TouchingSim {
     }
 };
 static_assert(sizeof(TouchingSim) == 256, "TouchingSim is four cache lines");
+static_assert(offsetof(TouchingSim, friction) + sizeof(double) == 256, "the friction fills the padding");
 
 /// One pair of shapes whose fat boxes overlap (kept while they do, matched from step to step for warm
 /// starting). Shape A belongs to bodyA; the manifold normal points A -> B. Its manifold and impulses, when
 /// the manifold has points, are the TouchingSim `touching` names; without points (most pairs of a crowd) the
-/// pair is these 40 bytes alone, and its manifold is empty with zero impulses.
+/// pair is these 20 bytes alone, and its manifold is empty with zero impulses. Its mixed friction and
+/// restitution are its shapes' (frictionOf(), restitutionOf()); a record keeps the friction.
 struct ContactSim {
     int shapeA = -1; ///< shape slot index in the World
     int shapeB = -1;
     int bodyA = -1; ///< body slot index in the World
     int bodyB = -1;
-    double friction = 0.0;    ///< mixed: sqrt(fA * fB)
-    double restitution = 0.0; ///< mixed: max(eA, eB)
     /// Index of its TouchingSim in the World's side array, or -1 while the manifold has no points.
     std::int32_t touching = -1;
 };
-static_assert(sizeof(ContactSim) == 40);
+static_assert(sizeof(ContactSim) == 20);
 
 /// Box2D v3's contact recycling tolerances (constants.h B2_CONTACT_RECYCLE_DISTANCE, 10 linear slops, and
 /// B2_CONTACT_RECYCLE_COS_ANGLE, about 11 degrees): how far a pair may move relative to itself, and each body
@@ -205,6 +211,16 @@ inline double mixFriction(double frictionA, double frictionB) {
 /// sets.)
 inline double mixRestitution(double restitutionA, double restitutionB) {
     return restitutionA > restitutionB ? restitutionA : restitutionB;
+}
+
+/// A pair's mixed friction and restitution, from its shapes (`shapes`: the World's shape slots).
+inline double frictionOf(const ContactSim& c, std::span<const ShapeSim> shapes) {
+    return mixFriction(shapes[static_cast<std::size_t>(c.shapeA)].friction,
+                       shapes[static_cast<std::size_t>(c.shapeB)].friction);
+}
+inline double restitutionOf(const ContactSim& c, std::span<const ShapeSim> shapes) {
+    return mixRestitution(shapes[static_cast<std::size_t>(c.shapeA)].restitution,
+                          shapes[static_cast<std::size_t>(c.shapeB)].restitution);
 }
 
 } // namespace phys

@@ -1029,14 +1029,14 @@ void ImpulseSolver::fillBlocks(const SolverContext& ctx, int firstBlock, int end
             block.b[lane] = e.b;
             block.nx[lane] = normal.x;
             block.ny[lane] = normal.y;
-            block.friction[lane] = contact.friction;
+            block.friction[lane] = touching.friction;
             // keptLeverArms() formed B's arms as A's plus this offset, kept or fresh (it stores a fresh one).
             block.offsetX[lane] = touching.anchorOffset.x;
             block.offsetY[lane] = touching.anchorOffset.y;
             cold.contact[lane] = e.contact;
             cold.pointCount[lane] = touching.pointCount;
             if (bounce != nullptr) {
-                bounce->restitution[lane] = contact.restitution;
+                bounce->restitution[lane] = restitutionOf(contact, ctx.shapes);
             }
             for (int k = 0; k < kMaxManifoldPoints; ++k) {
                 cold.earlierNormal[k][lane] = 0.0;
@@ -1304,7 +1304,7 @@ void ImpulseSolver::pushOut(SolverContext& ctx) {
         sb.dp += (depth * sb.invMass / mSum) * normal;
         const double vn = dot(sb.v - sa.v, normal);
         if (vn < 0.0) {
-            const double j = -(1.0 + contact.restitution) * vn / mSum;
+            const double j = -(1.0 + restitutionOf(contact, ctx.shapes)) * vn / mSum;
             sa.v -= (j * sa.invMass) * normal;
             sb.v += (j * sb.invMass) * normal;
         }

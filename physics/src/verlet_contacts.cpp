@@ -457,7 +457,8 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
         }
     }
 
-    if (contact.friction <= 0.0 || swept) {
+    const double friction = frictionOf(contact, ctx.shapes);
+    if (friction <= 0.0 || swept) {
         return; // a swept contact's points were where the bodies were before this push: friction waits
                 // for the next sweep, which meets the pair at rest against each other
     }
@@ -504,7 +505,7 @@ void VerletSolver::solveRigid(const SolverContext& ctx, int ci, const Manifold& 
     if (Wt <= 0.0) {
         return;
     }
-    const double limit = contact.friction * ps.pointN[0];
+    const double limit = friction * ps.pointN[0];
     const double wanted = ps.pointT[0] - slip / Wt;
     const double accumulated = std::clamp(wanted, -limit, limit);
     ps.sliding = accumulated != wanted;
@@ -718,7 +719,8 @@ void VerletSolver::solvePoint(const SolverContext& ctx, int ci, int feature, con
         ps.normalImpulse[slot] += lambda / h;
     }
 
-    if (contact.friction <= 0.0) {
+    const double friction = frictionOf(contact, ctx.shapes);
+    if (friction <= 0.0) {
         return;
     }
     const Vec2 tangent = leftPerp(n);
@@ -727,7 +729,7 @@ void VerletSolver::solvePoint(const SolverContext& ctx, int ci, int feature, con
     if (Wt <= 0.0) {
         return;
     }
-    const double limit = contact.friction * ps.pointN[feature];
+    const double limit = friction * ps.pointN[feature];
     const double total = std::clamp(ps.pointT[feature] - slip / Wt, -limit, limit);
     const double lambdaT = total - ps.pointT[feature];
     ps.pointT[feature] = total;
@@ -792,14 +794,15 @@ void VerletSolver::applyRestitution(const SolverContext& ctx, double h) {
             ps.touched = true;
             ps.approach = approach;
         }
-        if (c.restitution <= 0.0 || approach >= -threshold) {
+        const double restitution = restitutionOf(c, ctx.shapes);
+        if (restitution <= 0.0 || approach >= -threshold) {
             continue;
         }
         auto velocity = [h](const Frame& f, Vec2 point) {
             return (f.centroid - f.centroidPrev) / h + cross(f.rotation / h, point - f.centroid);
         };
         const double vn = dot(n, velocity(fb, p) - velocity(fa, p));
-        const double target = -c.restitution * approach;
+        const double target = -restitution * approach;
         if (vn >= target) {
             continue;
         }

@@ -512,6 +512,7 @@ void World::addTouching(int contactIndex, const Manifold& m) {
     TouchingSim t;
     t.setManifold(m);
     t.pair = contactIndex;
+    t.friction = frictionOf(m_contacts[static_cast<std::size_t>(contactIndex)], m_shapes);
     m_contacts[static_cast<std::size_t>(contactIndex)].touching =
         static_cast<std::int32_t>(m_touching.size());
     reserveForSize(m_touching, m_touching.size() + 1);
@@ -935,8 +936,6 @@ void World::addPair(int proxyA, int proxyB) {
     c.shapeB = std::max(shapeA, shapeB);
     c.bodyA = m_shapes[static_cast<std::size_t>(c.shapeA)].body;
     c.bodyB = m_shapes[static_cast<std::size_t>(c.shapeB)].body;
-    c.friction = mixFriction(sa.friction, sb.friction);
-    c.restitution = mixRestitution(sa.restitution, sb.restitution);
     reserveForSize(m_contacts, m_contacts.size() + 1);
     m_contacts.push_back(c);
 }
@@ -1133,7 +1132,8 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
     constexpr ContactLink kNoPoints{kNoPointsLink, kNoPointsLink, 0};
     TouchingSim* t = c.touching >= 0 ? &m_touching[static_cast<std::size_t>(c.touching)] : nullptr;
     // The report's figures of a manifold with points (depthOf(k): point k's depth).
-    const auto count = [&summary, &c](int pointCount, auto depthOf) {
+    const bool bouncy = mixRestitution(sa.restitution, sb.restitution) != 0.0;
+    const auto count = [&summary, bouncy](int pointCount, auto depthOf) {
         ++summary.contacts;
         summary.points += pointCount;
         bool touching = false;
@@ -1142,7 +1142,7 @@ ContactLink World::updateContact(int index, int worker, std::vector<Manifold>& s
             summary.maxPenetration = std::max(summary.maxPenetration, depthOf(k));
         }
         summary.touching += touching ? 1 : 0;
-        summary.bouncing = summary.bouncing || c.restitution != 0.0;
+        summary.bouncing = summary.bouncing || bouncy;
     };
     // A pair with its record: its figures, and its link to the solver (the bodies, and whether no point
     // touched last step).

@@ -102,8 +102,6 @@ struct Harness {
                 c.shapeB = b;
                 c.bodyA = sa.body;
                 c.bodyB = sb.body;
-                c.friction = mixFriction(sa.friction, sb.friction);
-                c.restitution = mixRestitution(sa.restitution, sb.restitution);
                 contacts.push_back(c);
             }
         }
