@@ -9,6 +9,10 @@
 #include <QListWidget>
 #include <QPainter>
 #include <QPixmap>
+#include <QSet>
+
+#include <algorithm>
+#include <utility>
 
 namespace cl {
 
@@ -46,6 +50,7 @@ BodiesDock::BodiesDock(Document* document, SceneCanvas* canvas, QWidget* parent)
     connect(document, &Document::bodyInserted, this, &BodiesDock::onInserted);
     connect(document, &Document::bodyRemoved, this, &BodiesDock::onRemoved);
     connect(document, &Document::bodyChanged, this, &BodiesDock::onChanged);
+    connect(document, &Document::bodyBatchEnded, this, &BodiesDock::onBatchEnded);
     connect(m_list, &QListWidget::itemSelectionChanged, this, &BodiesDock::onListSelectionChanged);
     connect(canvas, &SceneCanvas::selectionChanged, this, &BodiesDock::onCanvasSelectionChanged);
     rebuild();
@@ -100,17 +105,39 @@ void BodiesDock::rebuild() {
 }
 
 void BodiesDock::refreshRows(int first) {
+    ++m_rowRefreshes;
     for (int row = std::max(first, 0); row < m_list->count() && row < m_document->bodyCount(); ++row) {
         fillRow(m_list->item(row), row);
+    }
+}
+
+void BodiesDock::refreshRowsFrom(int first) {
+    if (m_document->inBodyBatch()) {
+        m_refreshFrom = m_refreshFrom < 0 ? first : std::min(m_refreshFrom, first);
+        return;
+    }
+    refreshRows(first);
+}
+
+void BodiesDock::onBatchEnded() {
+    if (m_refreshFrom >= 0) {
+        refreshRows(std::exchange(m_refreshFrom, -1));
+    }
+    if (std::exchange(m_selectionStale, false)) {
+        onCanvasSelectionChanged(m_canvas->selection());
     }
 }
 
 void BodiesDock::onInserted(BodyKey key) {
     const int index = m_document->indexOf(key);
     m_syncing = true;
-    m_list->insertItem(index, new QListWidgetItem());
+    auto* item = new QListWidgetItem();
+    // The key now, the text with the rows after it (at the batch's end in a batch): a removal later in the
+    // same batch finds the row by its key.
+    item->setData(Qt::UserRole, QVariant::fromValue<quint64>(key));
+    m_list->insertItem(index, item);
     m_syncing = false;
-    refreshRows(index);
+    refreshRowsFrom(index);
 }
 
 void BodiesDock::onRemoved(BodyKey key) {
@@ -121,7 +148,7 @@ void BodiesDock::onRemoved(BodyKey key) {
     m_syncing = true;
     delete m_list->takeItem(row);
     m_syncing = false;
-    refreshRows(row);
+    refreshRowsFrom(row);
 }
 
 void BodiesDock::onChanged(BodyKey key) {
@@ -151,17 +178,38 @@ void BodiesDock::onCanvasSelectionChanged(const QList<quint64>& keys) {
     if (m_syncing) {
         return;
     }
+    if (m_document->inBodyBatch()) {
+        m_selectionStale =
+            true; // the canvas drops each removed body from its selection: sync once, at the end
+        return;
+    }
+    ++m_selectionSyncs;
     m_syncing = true;
+    // One pass over the rows, not a search per selected body (Select All of n bodies took n^2 reads).
+    const QSet<quint64> wanted(keys.begin(), keys.end());
     QItemSelection selection;
-    int lastRow = -1;
-    for (const quint64 key : keys) {
-        const int row = rowOf(key);
-        if (row >= 0) {
-            const QModelIndex index = m_list->model()->index(row, 0);
-            selection.select(index, index);
+    int lastRow = -1;  // the row of the last key: the body selected last is scrolled to
+    int runStart = -1; // consecutive selected rows make one range (Select All: one)
+    const auto endRun = [&](int end) {
+        if (runStart >= 0) {
+            selection.select(m_list->model()->index(runStart, 0), m_list->model()->index(end - 1, 0));
+            runStart = -1;
+        }
+    };
+    for (int row = 0; row < m_list->count(); ++row) {
+        const quint64 key = m_list->item(row)->data(Qt::UserRole).toULongLong();
+        if (!wanted.contains(key)) {
+            endRun(row);
+            continue;
+        }
+        if (runStart < 0) {
+            runStart = row;
+        }
+        if (key == keys.back()) {
             lastRow = row;
         }
     }
+    endRun(m_list->count());
     m_list->selectionModel()->select(selection, QItemSelectionModel::ClearAndSelect);
     if (lastRow >= 0) {
         m_list->scrollToItem(m_list->item(lastRow));

@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <variant>
 
 namespace cl {
@@ -104,16 +105,37 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
     setMinimumWidth(230);
     setWidget(m_scroll);
 
-    connect(canvas, &SceneCanvas::selectionChanged, this, &InspectorDock::rebuild);
+    // In a body batch (Delete or Duplicate of many bodies, their undo and redo) the canvas drops each removed
+    // body from its selection: the fields are built once, at the batch's end, not once per body.
+    connect(canvas, &SceneCanvas::selectionChanged, this, [this] {
+        if (m_document->inBodyBatch()) {
+            m_batchDirty = true;
+            return;
+        }
+        rebuild();
+    });
+    connect(document, &Document::bodyBatchEnded, this, [this] {
+        if (std::exchange(m_batchDirty, false)) {
+            rebuild();
+        }
+    });
     connect(document, &Document::sceneReset, this, &InspectorDock::rebuild);
     connect(document, &Document::bodyRemoved, this, [this](BodyKey key) {
         if (key == m_key) {
+            if (m_document->inBodyBatch()) {
+                m_batchDirty = true;
+                return;
+            }
             rebuild();
         }
     });
     connect(document, &Document::bodyInserted, this, [this](BodyKey) {
         // Indices shown in the header may have shifted.
         if (m_key != 0 && m_header) {
+            if (m_document->inBodyBatch()) {
+                m_batchDirty = true;
+                return;
+            }
             refresh();
         }
     });

@@ -179,7 +179,8 @@ private:
     QLabel* m_liveLabel = nullptr;
     std::int64_t m_liveStep = -1; ///< frame last shown in the live fields (-1: none)
     std::uint64_t m_liveHash = 0;
-    bool m_liveDirty = false; ///< a frame changed while the dock was hidden
+    bool m_liveDirty = false;  ///< a frame changed while the dock was hidden
+    bool m_batchDirty = false; ///< the selection or the shown body changed in the body batch under way
     /// Shape kinds and vertex counts of the shown body (a change of these rebuilds the form).
     std::vector<int> m_shapeLayout;
 

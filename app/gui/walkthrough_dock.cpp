@@ -43,6 +43,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 namespace cl {
@@ -154,7 +155,12 @@ WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidge
     connect(m_document, &Document::sceneReset, this, &WalkthroughDock::onSceneReset);
     connect(m_document, &Document::bodyChanged, this, &WalkthroughDock::onBodyChanged);
     connect(m_document, &Document::bodyRemoved, this, &WalkthroughDock::onBodyRemoved);
+    connect(m_document, &Document::bodyBatchEnded, this, &WalkthroughDock::onBodyBatchEnded);
     connect(m_document, &Document::bodyInserted, this, [this](BodyKey) {
+        if (m_document->inBodyBatch()) {
+            m_bodiesStale = true; // one refresh at the batch's end, not one per body
+            return;
+        }
         refreshBodyList();
         // The second body drawn into a scene that had fewer than two: the walkthrough takes the pair as a
         // new scene would (the welcome's "draw two shapes" then shows SAT at once, not "Pick two bodies").
@@ -632,6 +638,7 @@ void WalkthroughDock::rebuild() {
 }
 
 void WalkthroughDock::refreshBodyList() {
+    ++m_bodyListRefreshes;
     m_updatingCombos = true;
     const auto& bodies = m_document->scene().def.bodies;
     for (QComboBox* combo : {m_comboA, m_comboB}) {
@@ -722,7 +729,34 @@ void WalkthroughDock::onBodyChanged(BodyKey key) {
     }
 }
 
+void WalkthroughDock::onBodyBatchEnded() {
+    if (!std::exchange(m_bodiesStale, false)) {
+        return;
+    }
+    // What the per-body handlers below do, once for the whole batch.
+    refreshBodyList();
+    const auto gone = [this](BodyKey key) {
+        return key != 0 && !m_document->contains(key);
+    };
+    if (gone(m_keyA) || gone(m_keyB)) {
+        m_sim.reset();
+        chooseDefaultPair();
+        m_step = 0;
+        rebuild();
+    } else if (!m_sim && (m_keyA == 0 || m_keyB == 0) && m_document->bodyCount() >= 2) {
+        chooseDefaultPair();
+        m_step = 0;
+        rebuild();
+    } else {
+        updateView();
+    }
+}
+
 void WalkthroughDock::onBodyRemoved(BodyKey key) {
+    if (m_document->inBodyBatch()) {
+        m_bodiesStale = true;
+        return;
+    }
     refreshBodyList();
     if (key == m_keyA || key == m_keyB) {
         m_sim.reset();

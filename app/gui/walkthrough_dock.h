@@ -55,6 +55,8 @@ public:
     int indexA() const;
     int indexB() const;
     BodyKey keyA() const { return m_keyA; }
+    /// How many times the pair's body lists were refilled (a test checks that a body batch does it once).
+    int bodyListRefreshes() const { return m_bodyListRefreshes; }
     BodyKey keyB() const { return m_keyB; }
     /// The current step, 0-based (-1 when the walkthrough is empty).
     int currentStep() const { return m_step; }
@@ -165,6 +167,8 @@ private:
     void onSceneReset();
     void onBodyChanged(cl::BodyKey key);
     void onBodyRemoved(cl::BodyKey key);
+    /// The end of a body batch (Document::beginBodyBatch): the body lists and the pair, once.
+    void onBodyBatchEnded();
     void onSelectionChanged(const QList<quint64>& keys);
 
     Document* m_document = nullptr;
@@ -179,6 +183,8 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
+    bool m_bodiesStale = false; ///< bodies came or went in the body batch under way
+    int m_bodyListRefreshes = 0;
     /// Lays a cell's lines out on one line when fitColumns finds room (walkthrough_dock.cpp).
     CompactRowsDelegate* m_compactRows = nullptr;
     bool m_fittingColumns = false;  ///< inside fitColumns (its own resizes do not start another)

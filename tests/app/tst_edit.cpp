@@ -17,6 +17,7 @@
 #include "scene_canvas.h"
 #include "scene_io.h"
 #include "scene_renderer.h"
+#include "walkthrough_dock.h"
 
 #include "physics/polygon_factory.h"
 
@@ -33,6 +34,7 @@
 #include <QListWidget>
 #include <QScreen>
 #include <QScrollArea>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -106,6 +108,7 @@ private slots:
     void bodiesListAndCanvasShareTheSelection();
     void deleteIsOneUndoStep();
     void duplicateIsOneUndoStepAndSelectsTheCopies();
+    void manyBodyEditsRefreshTheDocksOnce();
     void intentsBecomeSingleCommands();
     void selectAllSelectsEveryBody();
     void presentationModeScalesCanvasAndDocks();
@@ -746,6 +749,100 @@ void TestEdit::duplicateIsOneUndoStepAndSelectsTheCopies() {
     document->undoStack()->undo();
     QVERIFY(document->scene() == before);
     QCOMPARE(m_window->canvas()->bodyItems().size(), std::size_t(4));
+}
+
+void TestEdit::manyBodyEditsRefreshTheDocksOnce() {
+    // Delete and Duplicate of many bodies, and their undo and redo, insert or remove the bodies one by one
+    // inside one body batch. The Bodies list, the Inspector and the walkthrough's body lists follow once, at
+    // the batch's end: per body, undoing a Duplicate of 821 bodies froze the window for 36 s. The keys on the
+    // real window, the docks' counts, and what they show.
+    Document* document = m_window->document();
+    SceneCanvas* canvas = m_window->canvas();
+    auto* dock = m_window->findChild<BodiesDock*>();
+    auto* walkthrough = m_window->findChild<WalkthroughDock*>();
+    QVERIFY(dock && walkthrough);
+    const auto selectAllAnd = [&](Qt::Key key, Qt::KeyboardModifiers modifiers) {
+        canvas->setFocus();
+        QTest::keyClick(canvas, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClick(canvas, key, modifiers);
+    };
+    for (int twice = 0; twice < 3; ++twice) {
+        selectAllAnd(Qt::Key_D, Qt::ControlModifier); // 4 -> 32 bodies
+    }
+    QCOMPARE(document->bodyCount(), 32);
+    // The list shows the document, row by row, and the canvas's selection.
+    const auto listShowsTheDocument = [&] {
+        QListWidget* list = dock->list();
+        QCOMPARE(list->count(), document->bodyCount());
+        for (int row = 0; row < list->count(); ++row) {
+            const phys::BodyDef& body = document->body(document->keyAt(row));
+            QCOMPARE(list->item(row)->data(Qt::UserRole).toULongLong(), document->keyAt(row));
+            QVERIFY2(list->item(row)->text().startsWith(
+                         QStringLiteral("%1   %2").arg(row).arg(QString::fromStdString(body.name))),
+                     qPrintable(list->item(row)->text()));
+        }
+        QSet<quint64> selectedRows;
+        for (const QListWidgetItem* item : list->selectedItems()) {
+            selectedRows.insert(item->data(Qt::UserRole).toULongLong());
+        }
+        const QList<quint64> selection = canvas->selection();
+        QCOMPARE(selectedRows, QSet<quint64>(selection.begin(), selection.end()));
+        QCOMPARE(walkthrough->findChild<QComboBox*>()->count(), document->bodyCount());
+    };
+    listShowsTheDocument();
+
+    struct Counts {
+        int rows, selections, lists;
+    };
+    const auto counts = [&] {
+        return Counts{dock->rowRefreshes(), dock->selectionSyncs(), walkthrough->bodyListRefreshes()};
+    };
+    // Each of Duplicate, Undo, Redo and Delete of the 32 bodies: the rows' text once, the lists once, and
+    // the list's selection once at the batch's end (then the command selects the copies, or after a
+    // removal keeps what is left: one more).
+    const auto expectOnce = [&](const Counts& before) {
+        const Counts after = counts();
+        QCOMPARE(after.rows - before.rows, 1);
+        QCOMPARE(after.lists - before.lists, 1);
+        QVERIFY2(after.selections - before.selections <= 2,
+                 qPrintable(QString::number(after.selections - before.selections)));
+    };
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_A, Qt::ControlModifier);
+    Counts before = counts();
+    QTest::keyClick(canvas, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(document->bodyCount(), 64);
+    expectOnce(before);
+    listShowsTheDocument();
+    QCOMPARE(canvas->selection().size(), 32); // the copies
+
+    before = counts();
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->bodyCount(), 32);
+    expectOnce(before);
+    listShowsTheDocument();
+
+    before = counts();
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(document->bodyCount(), 64);
+    expectOnce(before);
+    listShowsTheDocument();
+
+    // Deleting every body takes the walkthrough's pair with it: it has none left, and the Inspector shows
+    // nothing.
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_A, Qt::ControlModifier);
+    before = counts();
+    QTest::keyClick(canvas, Qt::Key_Delete);
+    QCOMPARE(document->bodyCount(), 0);
+    expectOnce(before);
+    listShowsTheDocument();
+    QCOMPARE(walkthrough->keyA(), BodyKey(0));
+    QCOMPARE(inspector()->shownBody(), BodyKey(0));
+    QTest::keyClick(m_window.get(), Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(document->bodyCount(), 64);
+    listShowsTheDocument();
+    QVERIFY(walkthrough->keyA() != 0 && document->contains(walkthrough->keyA()));
 }
 
 void TestEdit::intentsBecomeSingleCommands() {
