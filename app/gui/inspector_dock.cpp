@@ -109,21 +109,24 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
     // body from its selection: the fields are built once, at the batch's end, not once per body.
     connect(canvas, &SceneCanvas::selectionChanged, this, [this] {
         if (m_document->inBodyBatch()) {
-            m_batchDirty = true;
+            m_batchRebuild = true;
             return;
         }
         rebuild();
     });
     connect(document, &Document::bodyBatchEnded, this, [this] {
-        if (std::exchange(m_batchDirty, false)) {
+        const bool refreshOnly = std::exchange(m_batchRefresh, false);
+        if (std::exchange(m_batchRebuild, false)) {
             rebuild();
+        } else if (refreshOnly && m_key != 0 && m_header) {
+            refresh();
         }
     });
     connect(document, &Document::sceneReset, this, &InspectorDock::rebuild);
     connect(document, &Document::bodyRemoved, this, [this](BodyKey key) {
         if (key == m_key) {
             if (m_document->inBodyBatch()) {
-                m_batchDirty = true;
+                m_batchRebuild = true;
                 return;
             }
             rebuild();
@@ -133,7 +136,7 @@ InspectorDock::InspectorDock(Document* document, SceneCanvas* canvas, EditContro
         // Indices shown in the header may have shifted.
         if (m_key != 0 && m_header) {
             if (m_document->inBodyBatch()) {
-                m_batchDirty = true;
+                m_batchRefresh = true; // the fields stay as they are (scroll, typed text): the header only
                 return;
             }
             refresh();
@@ -356,6 +359,7 @@ bool InspectorDock::eventFilter(QObject* watched, QEvent* event) {
 }
 
 void InspectorDock::rebuild() {
+    ++m_rebuilds;
     const QList<quint64> selection = m_canvas->selection();
     m_key = selection.size() == 1 && m_document->contains(selection.front()) ? selection.front() : 0;
     m_numbers.clear();

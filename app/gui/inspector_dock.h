@@ -72,6 +72,8 @@ public:
 
     /// Key of the body shown, 0 when none.
     BodyKey shownBody() const { return m_key; }
+    /// How many times the fields were built afresh (a test checks that a body batch does it at most once).
+    int rebuilds() const { return m_rebuilds; }
     /// Shows and edits the running body while `controller` simulates (see the class comment).
     void setSimulation(SimulationController* controller);
     /// True while the pose and velocity fields show the running body.
@@ -179,8 +181,10 @@ private:
     QLabel* m_liveLabel = nullptr;
     std::int64_t m_liveStep = -1; ///< frame last shown in the live fields (-1: none)
     std::uint64_t m_liveHash = 0;
-    bool m_liveDirty = false;  ///< a frame changed while the dock was hidden
-    bool m_batchDirty = false; ///< the selection or the shown body changed in the body batch under way
+    bool m_liveDirty = false;    ///< a frame changed while the dock was hidden
+    bool m_batchRebuild = false; ///< the body batch under way changed the selection or removed the shown body
+    bool m_batchRefresh = false; ///< it inserted bodies (the shown body's index may have shifted)
+    int m_rebuilds = 0;
     /// Shape kinds and vertex counts of the shown body (a change of these rebuilds the form).
     std::vector<int> m_shapeLayout;
 

@@ -730,9 +730,15 @@ void WalkthroughDock::onBodyChanged(BodyKey key) {
 }
 
 void WalkthroughDock::onBodyBatchEnded() {
-    if (!std::exchange(m_bodiesStale, false)) {
-        return;
+    if (std::exchange(m_bodiesStale, false)) {
+        followBodyEdits();
     }
+    if (std::exchange(m_selectionStale, false)) {
+        onSelectionChanged(m_canvas->selection());
+    }
+}
+
+void WalkthroughDock::followBodyEdits() {
     // What the per-body handlers below do, once for the whole batch.
     refreshBodyList();
     const auto gone = [this](BodyKey key) {
@@ -769,6 +775,12 @@ void WalkthroughDock::onBodyRemoved(BodyKey key) {
 }
 
 void WalkthroughDock::onSelectionChanged(const QList<quint64>& keys) {
+    if (m_document->inBodyBatch()) {
+        // A Delete of many bodies shrinks the selection one body at a time, through pairs about to go: the
+        // selection the batch ends with is the one that counts.
+        m_selectionStale = true;
+        return;
+    }
     if (keys.size() == 2 && !m_sim) {
         setPairKeys(keys[0], keys[1]);
     }

@@ -167,8 +167,10 @@ private:
     void onSceneReset();
     void onBodyChanged(cl::BodyKey key);
     void onBodyRemoved(cl::BodyKey key);
-    /// The end of a body batch (Document::beginBodyBatch): the body lists and the pair, once.
+    /// The end of a body batch (Document::beginBodyBatch): the body lists, the pair and the selection, once.
     void onBodyBatchEnded();
+    /// What onBodyRemoved and an insert do, for all the bodies of a batch at once.
+    void followBodyEdits();
     void onSelectionChanged(const QList<quint64>& keys);
 
     Document* m_document = nullptr;
@@ -183,7 +185,8 @@ private:
     BodyKey m_keyB = 0;
     int m_step = -1;
     bool m_updatingCombos = false;
-    bool m_bodiesStale = false; ///< bodies came or went in the body batch under way
+    bool m_bodiesStale = false;    ///< bodies came or went in the body batch under way
+    bool m_selectionStale = false; ///< the canvas selection changed in it
     int m_bodyListRefreshes = 0;
     /// Lays a cell's lines out on one line when fitColumns finds room (walkthrough_dock.cpp).
     CompactRowsDelegate* m_compactRows = nullptr;

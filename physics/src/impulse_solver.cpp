@@ -711,7 +711,7 @@ bool ImpulseSolver::group(const SolverContext& ctx, int n) {
 }
 
 /// Empties lane `lane` of a block, or only its point k: no body moves (both indices on the dummy), no mass,
-/// no impulse.
+/// no impulse. (An emptied point's A arm is zero, so its B arm is the lane's offset: zero in an empty lane.)
 void clearPoint(WideBlock& block, int k, int lane) {
     wide::WidePoint& p = block.p[k];
     p.rAx[lane] = p.rAy[lane] = 0.0;

@@ -71,7 +71,9 @@ struct alignas(kBlockAlign) WideBlock {
     double friction[kLanes];
     /// A's centre of mass less B's when the lever arms were taken, world frame, metres: B's lever arm is A's
     /// plus this (TouchingSim::anchorB), so a block keeps one offset a lane instead of a second anchor a
-    /// point. The fill formed B's arms the same way, so the sum gives the same bits.
+    /// point. The fill formed B's arms the same way, so for a point in use the sum gives the same bits. An
+    /// unused point's B arm is now the offset instead of zero; it only ever multiplies a zero mass or
+    /// impulse, so at most the sign of a zero may differ.
     double offsetX[kLanes];
     double offsetY[kLanes];
     WidePoint p[kMaxManifoldPoints];

@@ -792,10 +792,11 @@ void TestEdit::manyBodyEditsRefreshTheDocksOnce() {
     listShowsTheDocument();
 
     struct Counts {
-        int rows, selections, lists;
+        int rows, selections, lists, inspector;
     };
     const auto counts = [&] {
-        return Counts{dock->rowRefreshes(), dock->selectionSyncs(), walkthrough->bodyListRefreshes()};
+        return Counts{dock->rowRefreshes(), dock->selectionSyncs(), walkthrough->bodyListRefreshes(),
+                      inspector()->rebuilds()};
     };
     // Each of Duplicate, Undo, Redo and Delete of the 32 bodies: the rows' text once, the lists once, and
     // the list's selection once at the batch's end (then the command selects the copies, or after a
@@ -804,6 +805,8 @@ void TestEdit::manyBodyEditsRefreshTheDocksOnce() {
         const Counts after = counts();
         QCOMPARE(after.rows - before.rows, 1);
         QCOMPARE(after.lists - before.lists, 1);
+        QVERIFY2(after.inspector - before.inspector <= 1,
+                 qPrintable(QString::number(after.inspector - before.inspector)));
         QVERIFY2(after.selections - before.selections <= 2,
                  qPrintable(QString::number(after.selections - before.selections)));
     };
@@ -843,6 +846,17 @@ void TestEdit::manyBodyEditsRefreshTheDocksOnce() {
     QCOMPARE(document->bodyCount(), 64);
     listShowsTheDocument();
     QVERIFY(walkthrough->keyA() != 0 && document->contains(walkthrough->keyA()));
+
+    // Two bodies duplicated: the selection the batch ends with, the two copies, is the walkthrough's pair, as
+    // a selection of two bodies always is.
+    select({keyOf(1), keyOf(2)});
+    canvas->setFocus();
+    QTest::keyClick(canvas, Qt::Key_D, Qt::ControlModifier);
+    QCOMPARE(document->bodyCount(), 66);
+    QCOMPARE(canvas->selection(), (QList<quint64>{keyOf(64), keyOf(65)}));
+    QCOMPARE(walkthrough->keyA(), keyOf(64));
+    QCOMPARE(walkthrough->keyB(), keyOf(65));
+    listShowsTheDocument();
 }
 
 void TestEdit::intentsBecomeSingleCommands() {
