@@ -164,10 +164,8 @@ WalkthroughDock::WalkthroughDock(Document* document, SceneCanvas* canvas, QWidge
         refreshBodyList();
         // The second body drawn into a scene that had fewer than two: the walkthrough takes the pair as a
         // new scene would (the welcome's "draw two shapes" then shows SAT at once, not "Pick two bodies").
-        if (!m_sim && (m_keyA == 0 || m_keyB == 0) && m_document->bodyCount() >= 2) {
-            chooseDefaultPair();
-            m_step = 0;
-            rebuild();
+        if (wantsFirstPair()) {
+            restartWithDefaultPair();
             return;
         }
         // Inserting before A or B shifts their indices: the numbers stay, the labels follow.
@@ -744,18 +742,22 @@ void WalkthroughDock::followBodyEdits() {
     const auto gone = [this](BodyKey key) {
         return key != 0 && !m_document->contains(key);
     };
-    if (gone(m_keyA) || gone(m_keyB)) {
-        m_sim.reset();
-        chooseDefaultPair();
-        m_step = 0;
-        rebuild();
-    } else if (!m_sim && (m_keyA == 0 || m_keyB == 0) && m_document->bodyCount() >= 2) {
-        chooseDefaultPair();
-        m_step = 0;
-        rebuild();
+    if (gone(m_keyA) || gone(m_keyB) || wantsFirstPair()) {
+        restartWithDefaultPair();
     } else {
         updateView();
     }
+}
+
+bool WalkthroughDock::wantsFirstPair() const {
+    return !m_sim && (m_keyA == 0 || m_keyB == 0) && m_document->bodyCount() >= 2;
+}
+
+void WalkthroughDock::restartWithDefaultPair() {
+    m_sim.reset();
+    chooseDefaultPair();
+    m_step = 0;
+    rebuild();
 }
 
 void WalkthroughDock::onBodyRemoved(BodyKey key) {
@@ -765,10 +767,7 @@ void WalkthroughDock::onBodyRemoved(BodyKey key) {
     }
     refreshBodyList();
     if (key == m_keyA || key == m_keyB) {
-        m_sim.reset();
-        chooseDefaultPair();
-        m_step = 0;
-        rebuild();
+        restartWithDefaultPair();
     } else {
         updateView();
     }

@@ -171,6 +171,10 @@ private:
     void onBodyBatchEnded();
     /// What onBodyRemoved and an insert do, for all the bodies of a batch at once.
     void followBodyEdits();
+    /// No pair yet, no simulation contact shown, and two bodies to pick from (the second body drawn).
+    bool wantsFirstPair() const;
+    /// Drops the shown simulation contact, picks the default pair and starts at its first step.
+    void restartWithDefaultPair();
     void onSelectionChanged(const QList<quint64>& keys);
 
     Document* m_document = nullptr;
