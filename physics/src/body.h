@@ -51,7 +51,7 @@ struct BodySim {
 /// Per-shape simulation data, one entry per shape slot in World's contiguous array. The small fields the
 /// narrow phase reads for every contact come first; a polygon's vertices and edge data live in the World's
 /// PolygonStore (polygon_store.h), packed by vertex count, and a ShapeSim names its record by offset. The
-/// record is 160 bytes (it was 832 with a fixed-size Polygon inside: issue 17's memory item).
+/// record is 144 bytes (it was 832 with a fixed-size Polygon inside: issue 17's memory item).
 struct ShapeSim {
     AABB aabb;           ///< tight bound, world frame, at the body's current pose
     AABB fatAABB;        ///< the bound stored in the broadphase (enlarged, swept when continuous)
@@ -63,17 +63,22 @@ struct ShapeSim {
     double density = 1.0; ///< kg/m^2
     double friction = 0.6;
     double restitution = 0.0;
-    Circle circle;       ///< the geometry when `polygon` < 0, body frame
-    Vec2 centroid;       ///< the polygon's area centroid, body frame (polygons only)
+    /// The geometry when `polygon` < 0, body frame. A polygon keeps its area centroid (body frame) in
+    /// `circle.center` instead, with a zero radius: a shape is one or the other, and a second Vec2 for the
+    /// centroid took 16 bytes of every shape (81 KB of pyramid100's 5,051).
+    Circle circle;
     int polygon = -1;    ///< byte offset of the polygon's record in the World's PolygonStore; -1: a circle
     int vertexCount = 0; ///< the polygon's vertex count
 
     bool isCircle() const { return polygon < 0; }
+    /// The polygon's area centroid, body frame (polygons only).
+    Vec2 centroid() const { return circle.center; }
 };
+static_assert(sizeof(ShapeSim) == 144);
 
 /// The shape's geometry as the collision kernels read it.
 inline PolygonView polygonOf(const ShapeSim& shape, const PolygonStore& store) {
-    return store.view(shape.polygon, shape.vertexCount, shape.centroid);
+    return store.view(shape.polygon, shape.vertexCount, shape.centroid());
 }
 inline ShapeView viewOf(const ShapeSim& shape, const PolygonStore& store) {
     if (shape.isCircle()) {

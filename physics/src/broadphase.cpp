@@ -70,11 +70,11 @@ bool DynamicTree::isProxy(int proxyId) const {
     return proxyId >= 0 && proxyId < static_cast<int>(m_nodes.size()) && node(proxyId).height == 0;
 }
 
-int DynamicTree::createProxy(const AABB& aabb, std::uint64_t userData) {
+int DynamicTree::createProxy(const AABB& aabb, int userData) {
     const int id = allocateNode();
     Node& n = node(id);
     n.aabb = fatten(aabb, m_margin);
-    n.userData = userData;
+    n.child2 = userData; // a leaf's data (Node::child2)
     n.height = 0;
     insertLeaf(id);
     ++m_proxyCount;
@@ -315,8 +315,8 @@ std::string DynamicTree::validate() const {
             ++reachable;
             const Node& n = node(id);
             if (n.isLeaf()) {
-                if (n.child2 != kNullProxy || n.height != 0) {
-                    return "leaf " + std::to_string(id) + " has a second child or a nonzero height";
+                if (n.height != 0) { // its child2 is its user data
+                    return "leaf " + std::to_string(id) + " has a nonzero height";
                 }
                 ++leaves;
                 continue;
@@ -360,7 +360,7 @@ std::string DynamicTree::validate() const {
 // ---------------------------------------------------------------------------------------------------------------
 // BroadPhase
 
-int BroadPhase::createProxy(const AABB& aabb, std::uint64_t userData) {
+int BroadPhase::createProxy(const AABB& aabb, int userData) {
     const int id = m_tree.createProxy(aabb, userData);
     bufferMove(id);
     return id;

@@ -28,7 +28,7 @@ std::int64_t estimateContactPairs(const World& world, std::int64_t cap) {
         }
         const bool dynamic = world.type(bodies[b]) == BodyType::Dynamic;
         for (int s = 0; s < world.shapeCount(bodies[b]); ++s) {
-            ids.push_back(tree.createProxy(world.shapeAABB(bodies[b], s), proxies.size()));
+            ids.push_back(tree.createProxy(world.shapeAABB(bodies[b], s), static_cast<int>(proxies.size())));
             proxies.push_back({b, dynamic});
         }
     }

@@ -387,7 +387,7 @@ Result<BodyId> World::createBody(const BodyDef& def) {
             const Polygon& polygon = std::get<Polygon>(def.shapes[k].geometry);
             shape.polygon = m_polygons->add(polygon);
             shape.vertexCount = polygon.count();
-            shape.centroid = polygon.centroid();
+            shape.circle = Circle{polygon.centroid(), 0.0};
         }
         shape.density = def.shapes[k].density;
         shape.friction = def.shapes[k].friction;
@@ -467,10 +467,10 @@ void World::createProxies(int bodySlot) {
     for (const int s : m_bodyInfo[static_cast<std::size_t>(bodySlot)].shapeSlots()) {
         ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         shape.aabb = boundsOf(viewOf(shape, *m_polygons), b.xf);
-        shape.proxy = m_broadPhase->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
+        shape.proxy = m_broadPhase->createProxy(shape.aabb, s);
         shape.fatAABB = m_broadPhase->fatAABB(shape.proxy);
         if (b.type != BodyType::Dynamic) {
-            shape.fixedProxy = m_fixedTree->createProxy(shape.aabb, static_cast<std::uint64_t>(s));
+            shape.fixedProxy = m_fixedTree->createProxy(shape.aabb, s);
         }
     }
 }
@@ -1435,8 +1435,8 @@ void World::sweepBody(int slot, bool bullet) {
             } else if (out.fraction == 0.0) {
                 DistanceProxy core;
                 core.count = 1;
-                core.points[0] = shape.isCircle() ? shape.circle.center : shape.centroid;
-                core.radius = 0.25 * b.minExtent; // Box2D v3's core fraction
+                core.points[0] = shape.circle.center; // a circle's centre or a polygon's centroid
+                core.radius = 0.25 * b.minExtent;     // Box2D v3's core fraction
                 const ToiOutput centre = timeOfImpact(otherProxy, otherSweep, core, sweep, fraction);
                 if (centre.fraction > 0.0 && centre.fraction < fraction) {
                     fraction = centre.fraction;

@@ -163,7 +163,7 @@ bool simulate(int count, std::uint64_t seed, int frameCount, bool check, Run& ru
     run.ids.assign(scene.boxes().size(), -1);
     std::set<int> moved; // proxies created or reinserted since the last updatePairs
     for (std::size_t i = 0; i < scene.boxes().size(); ++i) {
-        run.ids[i] = bp.createProxy(scene.boxes()[i].tight(), i);
+        run.ids[i] = bp.createProxy(scene.boxes()[i].tight(), static_cast<int>(i));
         moved.insert(run.ids[i]);
     }
     std::set<std::pair<int, int>> persistent; // what a contact manager keeps between frames
@@ -178,7 +178,7 @@ bool simulate(int count, std::uint64_t seed, int frameCount, bool check, Run& ru
             if (run.ids[i] == -1) {
                 if (r < 0.5) {
                     b = scene.randomBox();
-                    run.ids[i] = bp.createProxy(b.tight(), i);
+                    run.ids[i] = bp.createProxy(b.tight(), static_cast<int>(i));
                     moved.insert(run.ids[i]);
                 }
                 continue;
@@ -228,7 +228,7 @@ bool simulate(int count, std::uint64_t seed, int frameCount, bool check, Run& ru
                                   .arg(run.ids[i]);
                     return false;
                 }
-                if (bp.userData(run.ids[i]) != i) {
+                if (bp.userData(run.ids[i]) != static_cast<int>(i)) {
                     failure = QStringLiteral("user data lost");
                     return false;
                 }
@@ -366,7 +366,7 @@ void TestBroadPhase::destroyCreateReusesIds() {
     BroadPhase bp;
     std::vector<int> ids;
     for (int i = 0; i < 1000; ++i) {
-        ids.push_back(bp.createProxy(randomBox(), static_cast<std::uint64_t>(i)));
+        ids.push_back(bp.createProxy(randomBox(), i));
     }
     // Ids are distinct.
     QCOMPARE(std::set<int>(ids.begin(), ids.end()).size(), ids.size());
@@ -376,7 +376,7 @@ void TestBroadPhase::destroyCreateReusesIds() {
     bp.destroyProxy(ids[17]);
     QVERIFY(!bp.tree().isProxy(ids[17]));
     QCOMPARE(bp.createProxy(randomBox(), 12345), ids[17]);
-    QCOMPARE(bp.userData(ids[17]), std::uint64_t(12345));
+    QCOMPARE(bp.userData(ids[17]), 12345);
 
     // Destroy 300 (a seeded shuffle), create 300: the freed ids come back, last freed first, and the pool
     // does not grow.
@@ -486,7 +486,7 @@ void TestBroadPhase::queryMatchesBruteForce() {
     BroadPhase bp;
     std::map<int, AABB> fat;
     for (std::size_t i = 0; i < scene.boxes().size(); ++i) {
-        const int id = bp.createProxy(scene.boxes()[i].tight(), i);
+        const int id = bp.createProxy(scene.boxes()[i].tight(), static_cast<int>(i));
         fat[id] = bp.fatAABB(id);
     }
     std::mt19937_64 rng(12);
@@ -560,7 +560,7 @@ void TestBroadPhase::rayCastMatchesBruteForce() {
     BroadPhase bp;
     std::map<int, AABB> fat;
     for (std::size_t i = 0; i < scene.boxes().size(); ++i) {
-        const int id = bp.createProxy(scene.boxes()[i].tight(), i);
+        const int id = bp.createProxy(scene.boxes()[i].tight(), static_cast<int>(i));
         fat[id] = bp.fatAABB(id);
     }
     std::mt19937_64 rng(22);
@@ -620,7 +620,7 @@ void TestBroadPhase::restingProxiesReportNothing() {
     BroadPhase bp;
     std::vector<int> ids;
     for (std::size_t i = 0; i < scene.boxes().size(); ++i) {
-        ids.push_back(bp.createProxy(scene.boxes()[i].tight(), i));
+        ids.push_back(bp.createProxy(scene.boxes()[i].tight(), static_cast<int>(i)));
     }
     PairList first;
     bp.updatePairs([&](int a, int b) { first.emplace_back(a, b); });
@@ -683,7 +683,7 @@ void TestBroadPhase::fatBoxIsPredictiveAndShrinks() {
     QVERIFY(tree.moveProxy(id, next, Vec2{0.0, 0.0}));
     QVERIFY(tree.fatAABB(id) == (AABB{{1.25, -3.25}, {2.75, -0.75}}));
     QVERIFY(!tree.moveProxy(id, next, Vec2{0.0, 0.0}));
-    QCOMPARE(tree.userData(id), std::uint64_t(7));
+    QCOMPARE(tree.userData(id), 7);
     QVERIFY(tree.isProxy(other));
     QVERIFY2(tree.validate().empty(), tree.validate().c_str());
 }
