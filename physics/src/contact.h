@@ -8,6 +8,8 @@
 #include "body.h"
 #include "physics/contact_report.h"
 #include "physics/manifold.h"
+#include "physics/paged_array.h"
+#include "physics/world.h"
 
 #include <algorithm>
 #include <cmath>
@@ -181,8 +183,13 @@ inline void prefetchRecord(const TouchingSim& t) {
     }
 }
 
+/// The World's touching records (World::m_touching) and views of them, indexed by ContactSim::touching.
+using TouchingStore = PagedArray<TouchingSim, kTouchingPageBits>;
+using TouchingSpan = TouchingStore::Span;
+using ConstTouchingSpan = TouchingStore::ConstSpan;
+
 /// The manifold of `pair` (empty when it has no touching record).
-inline Manifold manifoldOf(const ContactSim& pair, std::span<const TouchingSim> touching) {
+inline Manifold manifoldOf(const ContactSim& pair, ConstTouchingSpan touching) {
     return pair.touching < 0 ? Manifold{} : touching[static_cast<std::size_t>(pair.touching)].manifold();
 }
 

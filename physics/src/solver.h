@@ -41,7 +41,7 @@ struct SolverContext {
     /// This step's contact pairs; manifolds from the poses at the start of the step, in `touching`.
     std::span<ContactSim> contacts;
     /// The manifolds and point impulses of the pairs with points (ContactSim::touching names each pair's).
-    std::span<TouchingSim> touching;
+    TouchingSpan touching;
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
     /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
     /// kNoPointsLink; what a solver's scan for constraints needs (the impulse solver reads only these).

@@ -99,7 +99,7 @@ double prestabiliseSlop(double h) {
 
 /// Which of the World's manifold points of `contact` (from the start of the step) is nearest `p`, the first
 /// of equals; -1 when the manifold has none. The step's impulses are reported on that point.
-int nearestManifoldPoint(const ContactSim& contact, std::span<const TouchingSim> touching, Vec2 p) {
+int nearestManifoldPoint(const ContactSim& contact, ConstTouchingSpan touching, Vec2 p) {
     if (contact.touching < 0) {
         return -1;
     }

@@ -515,7 +515,6 @@ void World::addTouching(int contactIndex, const Manifold& m) {
     t.friction = frictionOf(m_contacts[static_cast<std::size_t>(contactIndex)], m_shapes);
     m_contacts[static_cast<std::size_t>(contactIndex)].touching =
         static_cast<std::int32_t>(m_touching.size());
-    reserveForSize(m_touching, m_touching.size() + 1);
     m_touching.push_back(t);
 }
 
@@ -987,13 +986,11 @@ void World::updateContacts() {
         m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
     m_contactSummary.valid = true;
-    // Room for the new records at once, growing by a sixteenth where the other arrays grow by a quarter
-    // (growth.h): the records are the largest per-contact array (256 bytes each), and the narrow phase
-    // reserves once a step for all of the step's new records, so a smaller growth adds few reallocations. A
-    // burst (the first step of a pyramid: 10,000 at once) is followed by a few more records while the pile
-    // settles (pyramid100: 10,005 at most); a growth by a quarter then left room for 2,500 records (0.6 MB)
-    // unused for the rest of the run.
-    reserveForSize(m_touching, m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords), 16);
+    // Pages for the new records at once. The records are the largest per-contact array (256 bytes each), and
+    // a burst (the first step of a pyramid: 10,000 at once) is followed by a few more while the pile settles
+    // (pyramid100: 10,005 at most). As a vector growing by a sixteenth, they kept room for 10,641 records, and
+    // the step that grew it held both arrays (5.3 MB); in pages of 64 the room is 10,048 and nothing is copied.
+    m_touching.reserve(m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords));
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
         ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
         if (link.bodyA == kGoneLink) {
@@ -1791,7 +1788,7 @@ std::unique_ptr<ContactSolver> cloneOf(const std::unique_ptr<ContactSolver>& sol
 // A member added to World must be copied below too: this trips when the layout changes (x86-64 libstdc++),
 // as a reminder to look here (and to update the number).
 #if defined(__GLIBCXX__) && defined(__x86_64__)
-static_assert(sizeof(World) == 808, "World changed: update World's copy constructor");
+static_assert(sizeof(World) == 840, "World changed: update World's copy constructor");
 #endif
 
 // Member by member: the arrays and scalars are values; the owned parts are copied deeply, so the copy
@@ -1827,6 +1824,9 @@ namespace {
 
 template <class T> std::size_t heapBytes(const std::vector<T>& v) {
     return v.capacity() * sizeof(T);
+}
+template <class T, int PageBits> std::size_t heapBytes(const PagedArray<T, PageBits>& v) {
+    return v.heapBytes();
 }
 
 /// Characters a string keeps on the heap: none while they fit in the string object (small-string

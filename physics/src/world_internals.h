@@ -19,7 +19,9 @@ struct WorldInternals {
     static std::span<const ShapeSim> shapes(const World& world) { return world.m_shapes; }
     static std::span<const ContactSim> contacts(const World& world) { return world.m_contacts; }
     /// The touching records of the contacts whose manifold has points (ContactSim::touching).
-    static std::span<const TouchingSim> touching(const World& world) { return world.m_touching; }
+    static ConstTouchingSpan touching(const World& world) { return world.m_touching; }
+    /// How many records the touching array has room for (its pages' elements).
+    static std::size_t touchingRoom(const World& world) { return world.m_touching.capacity(); }
     /// A contact's manifold (empty without points) and its touching record (null without points).
     static Manifold manifold(const World& world, const ContactSim& c) {
         return manifoldOf(c, world.m_touching);

@@ -6,11 +6,13 @@
 /// The contact records themselves: every pair whose manifold has points, and only those, has a touching record
 /// (the side array of issue 17's memory item) holding the manifold the narrow phase's own functions give at the
 /// start-of-step poses, with the right persisted bits, through a rain where records are made and released
-/// every step and a body is removed.
+/// every step and a body is removed. The records' paged array (paged_array.h) on its own, and the room the
+/// World's records take: at most one page more than they need.
 #include "world_test_util.h"
 
 #include "physics/body_state.h"
 #include "physics/collide.h"
+#include "physics/paged_array.h"
 #include "physics/polygon_factory.h"
 #include "physics/verlet_model.h"
 #include "physics/world.h"
@@ -106,6 +108,8 @@ private slots:
     void verletModelIsTheSolvers();
     void touchingRecordsFollowThePairs_data();
     void touchingRecordsFollowThePairs();
+    void pagedArrayKeepsIndicesAndAddresses();
+    void touchingRecordsFillTheirPages();
 };
 
 void TestWorldQueries::bodyStatesAreTheRecords() {
@@ -206,6 +210,110 @@ void TestWorldQueries::verletModelIsTheSolvers() {
         QCOMPARE(model.particlesOf(slot).count, solver.bodyParticles(slot).count);
         QCOMPARE(model.constraintsOf(slot).first, solver.bodyConstraints(slot).first);
         QCOMPARE(model.constraintsOf(slot).count, solver.bodyConstraints(slot).count);
+    }
+}
+
+void TestWorldQueries::pagedArrayKeepsIndicesAndAddresses() {
+    using namespace phys;
+    // What the touching records rely on: vector-like indices, push and pop at the back, a page at a time of
+    // room (never more than one page unused), elements that never move as the array grows, deep copies.
+    struct Probe {
+        std::int64_t value = -1;
+        double pad[3] = {};
+    };
+    PagedArray<Probe, 3> array; // pages of 8
+    std::vector<const Probe*> addresses;
+    for (int i = 0; i < 1000; ++i) {
+        array.push_back({i * 7 + 1, {}});
+        addresses.push_back(&array[static_cast<std::size_t>(i)]);
+        QCOMPARE(array.capacity(), (static_cast<std::size_t>(i) / 8 + 1) * 8);
+    }
+    QCOMPARE(array.size(), std::size_t{1000});
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        QCOMPARE(&array[i], addresses[i]); // no growth moved an element
+        QCOMPARE(array[i].value, static_cast<std::int64_t>(i) * 7 + 1);
+    }
+    // The 125 pages, and two tables of a pointer a page (each at most twice the pages as a vector grows).
+    QVERIFY(array.heapBytes() >= 1000 * sizeof(Probe) + 2 * 125 * sizeof(void*));
+    QVERIFY(array.heapBytes() <= 1000 * sizeof(Probe) + 2 * 250 * sizeof(void*));
+    // Pop five and push three: the slots are reused in place, the room stays.
+    for (int k = 0; k < 5; ++k) {
+        array.pop_back();
+    }
+    for (int k = 0; k < 3; ++k) {
+        array.push_back({-100 - k, {}});
+    }
+    QCOMPARE(array.size(), std::size_t{998});
+    QCOMPARE(array.capacity(), std::size_t{1000});
+    QCOMPARE(&array.back(), addresses[997]);
+    QCOMPARE(array.back().value, std::int64_t{-102});
+    // A copy has its own pages with the same elements.
+    const PagedArray<Probe, 3> copy = array;
+    QCOMPARE(copy.size(), array.size());
+    std::int64_t sum = 0;
+    std::size_t count = 0;
+    for (const Probe& p : copy) { // through the const view, in index order
+        QCOMPARE(p.value, array[count].value);
+        QVERIFY(&p != &array[count]);
+        sum += p.value;
+        ++count;
+    }
+    QCOMPARE(count, std::size_t{998});
+    std::int64_t expected = 0;
+    for (std::size_t i = 0; i < 995; ++i) {
+        expected += static_cast<std::int64_t>(i) * 7 + 1;
+    }
+    QCOMPARE(sum, expected - 100 - 101 - 102);
+    array[3].value = 0;
+    QCOMPARE(copy[3].value, std::int64_t{22});
+    PagedArray<Probe, 3>::ConstSpan view = array;
+    QCOMPARE(view.size(), std::size_t{998});
+    QCOMPARE(&view[500], addresses[500]);
+}
+
+void TestWorldQueries::touchingRecordsFillTheirPages() {
+    using namespace phys;
+    // The World's touching records, in pages of 64 (World::m_touching): every pair with points names a record
+    // that names it back, the records are exactly those pairs, and they sit in at most one page more than
+    // they need. A 60-row pyramid: its 3,600 records span 57 pages.
+    std::vector<BodyDef> scene = boxPyramid(60);
+    scene.push_back(bodyDef({0.0, -0.5}, boxShape(100.0, 1.0), BodyType::Static));
+    World world;
+    world.reserve(scene);
+    for (const BodyDef& def : scene) {
+        QVERIFY(world.createBody(def).ok());
+    }
+    for (int step = 1; step <= 60; ++step) {
+        world.step();
+        const auto pairs = WorldInternals::contacts(world);
+        const auto records = WorldInternals::touching(world);
+        std::size_t withRecord = 0;
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            if (pairs[i].touching < 0) {
+                continue;
+            }
+            ++withRecord;
+            QVERIFY(static_cast<std::size_t>(pairs[i].touching) < records.size());
+            QCOMPARE(records[static_cast<std::size_t>(pairs[i].touching)].pair, static_cast<int>(i));
+            QVERIFY(records[static_cast<std::size_t>(pairs[i].touching)].pointCount > 0);
+        }
+        QCOMPARE(withRecord, records.size());
+        QVERIFY(records.size() > 3000);
+    }
+    // The room: whole pages, at most one of them partly unused.
+    const std::size_t records = WorldInternals::touching(world).size();
+    const std::size_t room = WorldInternals::touchingRoom(world);
+    QCOMPARE(room % 64, std::size_t{0});
+    QVERIFY2(room >= records && room - records < 64,
+             qPrintable(QString("room for %1 records, %2 in use").arg(room).arg(records)));
+    qInfo("%zu records in room for %zu", records, room);
+    // A copy of the World has the same records in its own pages.
+    const World copy = world;
+    const auto copied = WorldInternals::touching(copy);
+    QCOMPARE(copied.size(), records);
+    for (std::size_t i = 0; i < records; ++i) {
+        QCOMPARE(copied[i].pair, WorldInternals::touching(world)[i].pair);
+        QVERIFY(&copied[i] != &WorldInternals::touching(world)[i]);
     }
 }
 

@@ -23,6 +23,7 @@
 #include "physics/contact_report.h"
 #include "physics/defs.h"
 #include "physics/mass.h"
+#include "physics/paged_array.h"
 #include "physics/result.h"
 #include "physics/step_report.h"
 #include "physics/verlet_model.h"
@@ -44,6 +45,8 @@ struct BodySim;
 struct ShapeSim;
 struct ContactSim;
 struct TouchingSim;
+/// The World keeps its touching records in pages of 2^6 (64 records, 16 KB; contact.h TouchingStore).
+inline constexpr int kTouchingPageBits = 6;
 struct ContactLink;
 class ContactSolver;
 class VerletSolver;
@@ -351,8 +354,9 @@ private:
     std::unique_ptr<DynamicTree> m_fixedTree;
     std::vector<ContactSim> m_contacts; ///< persistent contacts (pair exists while fat AABBs overlap)
     /// The manifolds and impulses of the pairs whose manifold has points (ContactSim::touching), in the order
-    /// updateContacts() made them.
-    std::vector<TouchingSim> m_touching;
+    /// updateContacts() made them, in pages (paged_array.h: growing copies none and leaves at most a page
+    /// unused).
+    PagedArray<TouchingSim, kTouchingPageBits> m_touching;
     /// Per worker thread, room for kNewManifolds manifolds of pairs that got points this step without a
     /// touching record yet (updateContacts() makes the records in contact order afterwards). Empty between
     /// steps.
