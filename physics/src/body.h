@@ -19,34 +19,39 @@ namespace phys {
 /// Per-body simulation data, one entry per body slot in World's contiguous array. Solvers (impulse, Verlet)
 /// read and write it through SolverContext; applications use World's accessors instead.
 struct BodySim {
-    Transform xf;     ///< body origin pose, world frame
-    Vec2 center;      ///< centre of mass, world frame, metres
-    Vec2 localCenter; ///< centre of mass, body frame, metres
-    Vec2 center0;     ///< centre of mass at the start of the current step (for swept bounds), world frame
-    Rot q0;           ///< rotation at the start of the current step (the time-of-impact sweep)
+    // The fields are in the order the step's passes read them, so that a pass reads as few cache lines of a
+    // body as it can (a record is 208 bytes, 3.25 lines): the narrow phase and its recycling test read the
+    // first 88 bytes (pose, centre, velocities, largest extent, type and flags), the solver's gather and
+    // write-back the first 128, the continuous test and the finalisation the start-of-step pose too.
+    Transform xf;                 ///< body origin pose, world frame
+    Vec2 center;                  ///< centre of mass, world frame, metres
+    Vec2 linearVelocity;          ///< of the centre of mass, m/s, world frame
+    double angularVelocity = 0.0; ///< rad/s, counter-clockwise
+    /// Largest distance from the centre of mass to any point of the body's shapes, metres.
+    double maxExtent = 0.0;
+    BodyType type = BodyType::Dynamic;
+    bool awake = true;       ///< false while asleep (sleep on): not integrated, not solved
+    bool enabled = true;     ///< false once the body escaped the world bound: frozen and ignored
+    bool bullet = false;     ///< continuous collision against dynamic bodies too
+    bool alive = false;      ///< the slot holds a body
+    double invMass = 0.0;    ///< 1/kg (0 = infinite mass)
+    double invInertia = 0.0; ///< 1/(kg m^2)
+    Vec2 localCenter;        ///< centre of mass, body frame, metres
+    Vec2 force;              ///< accumulated force, N, world frame; cleared after each step
+    double torque = 0.0;     ///< accumulated torque about the centre of mass, N m; cleared after each step
+    Vec2 center0; ///< centre of mass at the start of the current step (for swept bounds), world frame
+    Rot q0;       ///< rotation at the start of the current step (the time-of-impact sweep)
     /// Smallest distance from the centre of mass to the surface of any of the body's shapes (for a box, half
     /// its shorter side), metres: a body that moves more than half of it in a step may pass through a thin
     /// wall, so it gets a time-of-impact sweep (Box2D v3 b2ComputeShapeExtent).
     double minExtent = 0.0;
-    /// Largest distance from the centre of mass to any point of the body's shapes, metres.
-    double maxExtent = 0.0;
-    Vec2 linearVelocity;          ///< of the centre of mass, m/s, world frame
-    double angularVelocity = 0.0; ///< rad/s, counter-clockwise
-    Vec2 force;                   ///< accumulated force, N, world frame; cleared after each step
-    double torque = 0.0;     ///< accumulated torque about the centre of mass, N m; cleared after each step
-    double mass = 0.0;       ///< kg (0 for static and kinematic bodies)
-    double invMass = 0.0;    ///< 1/kg (0 = infinite mass)
-    double inertia = 0.0;    ///< kg m^2 about the centre of mass
-    double invInertia = 0.0; ///< 1/(kg m^2)
-    double sleepTime = 0.0;  ///< seconds the body has been below the sleep tolerances
-    BodyType type = BodyType::Dynamic;
-    bool awake = true;   ///< false while asleep (sleep on): not integrated, not solved
-    bool enabled = true; ///< false once the body escaped the world bound: frozen and ignored
-    bool bullet = false; ///< continuous collision against dynamic bodies too
-    bool alive = false;  ///< the slot holds a body
+    double sleepTime = 0.0; ///< seconds the body has been below the sleep tolerances
+    double mass = 0.0;      ///< kg (0 for static and kinematic bodies)
+    double inertia = 0.0;   ///< kg m^2 about the centre of mass
     /// True when the body takes part in the solver this step.
     constexpr bool isSimulated() const { return alive && enabled && awake && type != BodyType::Static; }
 };
+static_assert(sizeof(BodySim) == 208);
 
 /// Per-shape simulation data, one entry per shape slot in World's contiguous array. The small fields the
 /// narrow phase reads for every contact come first; a polygon's vertices and edge data live in the World's
