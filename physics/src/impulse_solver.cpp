@@ -1264,12 +1264,16 @@ void ImpulseSolver::finish(SolverContext& ctx) {
 
 void ImpulseSolver::writeBack(const SolverContext& ctx, int begin, int end) const {
     for (int i = begin; i < end; ++i) {
-        BodySim& body = ctx.bodies[static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)])];
+        const auto slot = static_cast<std::size_t>(m_bodyOfState[static_cast<std::size_t>(i)]);
+        BodySim& body = ctx.bodies[slot];
         const BodyState& s = m_states[static_cast<std::size_t>(i)];
         body.center = body.center0 + s.dp;
         body.xf.q = integrateRotation(mulRot(s.dq, body.xf.q), 0.0);
         body.linearVelocity = s.v;
         body.angularVelocity = s.w;
+        if (!ctx.motion.empty()) { // the continuous sweep's test, on the lines just written
+            ctx.motion[slot] = motionOf(body, ctx.timeStep);
+        }
     }
 }
 

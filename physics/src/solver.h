@@ -9,9 +9,11 @@
 #include "physics/defs.h"
 
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <numbers>
 #include <span>
 
 namespace phys {
@@ -31,6 +33,49 @@ inline constexpr std::int32_t kGoneLink = -2;
 inline constexpr std::int32_t kLostLink = -3;
 inline constexpr std::int32_t kNewLink = -4;
 
+/// Whether a body's speed carries it no farther than the speculative margin in a step: (|v| + |w| e) dt <=
+/// margin, with e its farthest extent, tested as |v|^2 dt^2 <= (margin - |w| e dt)^2 (no square root). Both
+/// the time-of-impact sweep (slower bodies are not swept) and contact recycling (v3 recycles no fast body)
+/// ask it.
+inline bool speedWithinMargin(const BodySim& body, double dt) {
+    const double room = kSpeculativeDistance - std::abs(body.angularVelocity) * body.maxExtent * dt;
+    return room >= 0.0 && lengthSquared(body.linearVelocity) * (dt * dt) <= room * room;
+}
+
+/// What the time-of-impact sweep (World::solveContinuous) makes of a body's motion this step.
+enum class Motion : std::uint8_t {
+    Slow = 0,       ///< no sweep
+    Fast = 1,       ///< swept against static and kinematic bodies
+    FastBullet = 2, ///< swept against everybody
+    Unknown = 0xff  ///< not classified yet (SolverContext::motion)
+};
+
+/// A body's Motion from its pose at the start of the step (center0, q0) and at its end. A dynamic body is
+/// fast when it moved more than the speculative margin: the displacement, or the velocity times the step
+/// if larger (Box2D v3), the rotation counted at the farthest point.
+inline Motion motionOf(const BodySim& b, double dt) {
+    if (b.type != BodyType::Dynamic || !isFinite(b.center) || !std::isfinite(b.xf.q.c) ||
+        !std::isfinite(b.xf.q.s)) { // (a body with a non-finite pose: World::finalizeBodies reports it)
+        return Motion::Slow;
+    }
+    const Rot turn = invMulRot(b.q0, b.xf.q);
+    const double shift = length(b.center - b.center0);
+    // The turn's angle only when it can decide: for a turn under a right angle (c >= 0), |angle| <= (pi / 2)
+    // |s|, so a body slow by that bound is slow by the exact angle too (the same answer without the atan2,
+    // which a resting pile paid for every body). The bound is held a billionth under the margin, far beyond
+    // the round-off of a rotation's length.
+    const bool slowByBound =
+        turn.c >= 0.0 && shift + 0.5 * std::numbers::pi * std::abs(turn.s) * b.maxExtent <=
+                             kSpeculativeDistance * (1.0 - 1e-9);
+    const bool fast =
+        !speedWithinMargin(b, dt) ||
+        (!slowByBound && shift + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent > kSpeculativeDistance);
+    if (!fast) {
+        return Motion::Slow;
+    }
+    return b.bullet ? Motion::FastBullet : Motion::Fast;
+}
+
 struct SolverContext {
     const WorldSettings* settings = nullptr;
     const World* world = nullptr;           ///< read-only access to shapes and names if a solver needs them
@@ -43,6 +88,10 @@ struct SolverContext {
     /// The manifolds and point impulses of the pairs with points (ContactSim::touching names each pair's).
     TouchingSpan touching;
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
+    /// Per body slot, Motion::Unknown on entry. A solver may fill an awake body's entry with motionOf() once
+    /// it has written the body's final pose and velocity (the impulse solver does in its write-back, while
+    /// the body's lines are in cache); World::solveContinuous() classifies the bodies left Unknown.
+    std::span<Motion> motion;
     /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
     /// kNoPointsLink; what a solver's scan for constraints needs (the impulse solver reads only these).
     std::span<const ContactLink> contactLinks;

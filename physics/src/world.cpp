@@ -30,19 +30,6 @@
 
 namespace phys {
 
-namespace {
-
-/// Whether a body's speed carries it no farther than the speculative margin in a step: (|v| + |w| e) dt <=
-/// margin, with e its farthest extent, tested as |v|^2 dt^2 <= (margin - |w| e dt)^2 (no square root). Both
-/// the time-of-impact sweep (slower bodies are not swept) and contact recycling (v3 recycles no fast body)
-/// ask it.
-bool speedWithinMargin(const BodySim& body, double dt) {
-    const double room = kSpeculativeDistance - std::abs(body.angularVelocity) * body.maxExtent * dt;
-    return room >= 0.0 && lengthSquared(body.linearVelocity) * (dt * dt) <= room * room;
-}
-
-} // namespace
-
 /// Shape pair -> index into World::m_contacts. Only looked up, never iterated, so where a pair sits cannot
 /// leak into the simulation.
 /// Open addressing with linear probing (as Box2D v3's b2HashSet): a slot is the pair's hash and its contact
@@ -1234,12 +1221,14 @@ const StepReport& World::step(SolverTrace* trace) {
 
     // Solve.
     m_awake.clear();
+    resizeForSize(m_motion, m_bodies.size());
     for (int i = 0; i < static_cast<int>(m_bodies.size()); ++i) {
         BodySim& b = m_bodies[static_cast<std::size_t>(i)];
         if (b.isSimulated()) {
             b.center0 = b.center;
             b.q0 = b.xf.q;
             m_awake.push_back(i);
+            m_motion[static_cast<std::size_t>(i)] = Motion::Unknown;
         }
     }
     SolverContext context;
@@ -1254,6 +1243,9 @@ const StepReport& World::step(SolverTrace* trace) {
     context.contactLinks = m_contactLinks;
     context.contactsBounce = m_contactSummary.bouncing;
     context.awakeBodies = m_awake;
+    if (m_settings.continuous) {
+        context.motion = m_motion;
+    }
     context.pool = m_pool.get();
     context.trace = trace;
     if (trace != nullptr) {
@@ -1339,48 +1331,33 @@ void World::solveContinuous() {
         return;
     }
     const double dt = m_settings.timeStep;
-    // Which bodies are fast, on the worker threads (each writes its own byte: the motion takes an atan2 and
-    // a body's cache line); then the lists, in slot order, on this thread.
-    constexpr std::uint8_t kSlow = 0, kFastNonBullet = 1, kFastBullet = 2;
-    m_fastKind.resize(m_awake.size());
-    m_pool->forRanges(static_cast<int>(m_awake.size()), 1024, [this, dt](int begin, int end) {
-        for (int k = begin; k < end; ++k) {
-            const BodySim& b = m_bodies[static_cast<std::size_t>(m_awake[static_cast<std::size_t>(k)])];
-            std::uint8_t kind = kSlow;
-            if (b.type == BodyType::Dynamic && isFinite(b.center) && std::isfinite(b.xf.q.c) &&
-                std::isfinite(b.xf.q.s)) { // (a body with a non-finite pose: finalizeBodies reports it)
-                // Motion this step: the displacement, or the velocity times the step if larger (Box2D v3),
-                // the rotation counted at the farthest point.
-                const Rot turn = invMulRot(b.q0, b.xf.q);
-                const double shift = length(b.center - b.center0);
-                // The turn's angle only when it can decide: for a turn under a right angle (c >= 0),
-                // |angle| <= (pi / 2) |s|, so a body slow by that bound is slow by the exact angle too (the
-                // same answer without the atan2, which a resting pile paid for every body). The bound is
-                // held a billionth under the margin, far beyond the round-off of a rotation's length.
-                const bool slowByBound =
-                    turn.c >= 0.0 && shift + 0.5 * std::numbers::pi * std::abs(turn.s) * b.maxExtent <=
-                                         kSpeculativeDistance * (1.0 - 1e-9);
-                const bool fast =
-                    !speedWithinMargin(b, dt) ||
-                    (!slowByBound &&
-                     shift + std::abs(std::atan2(turn.s, turn.c)) * b.maxExtent > kSpeculativeDistance);
-                if (fast) {
-                    kind = b.bullet ? kFastBullet : kFastNonBullet;
+    // Which bodies are fast (motionOf()): the impulse solver classified its bodies as it wrote them back
+    // (SolverContext::motion), while their lines were in cache; a separate pass over them here took 3 % of
+    // manypyramids' step. The bodies left Unknown (the Verlet solver's) are classified here, on the worker
+    // threads (each writes its own byte). Then the lists, in slot order, on this thread.
+    const auto unknown = [this](int slot) {
+        return m_motion[static_cast<std::size_t>(slot)] == Motion::Unknown;
+    };
+    if (std::any_of(m_awake.begin(), m_awake.end(), unknown)) {
+        m_pool->forRanges(static_cast<int>(m_awake.size()), 1024, [this, dt](int begin, int end) {
+            for (int k = begin; k < end; ++k) {
+                const auto slot = static_cast<std::size_t>(m_awake[static_cast<std::size_t>(k)]);
+                if (m_motion[slot] == Motion::Unknown) {
+                    m_motion[slot] = motionOf(m_bodies[slot], dt);
                 }
             }
-            m_fastKind[static_cast<std::size_t>(k)] = kind;
-        }
-    });
+        });
+    }
     m_fastBodies.clear();
-    for (std::size_t k = 0; k < m_awake.size(); ++k) {
-        if (m_fastKind[k] == kFastNonBullet) {
-            m_fastBodies.push_back(m_awake[k]);
+    for (const int slot : m_awake) {
+        if (m_motion[static_cast<std::size_t>(slot)] == Motion::Fast) {
+            m_fastBodies.push_back(slot);
         }
     }
     const std::size_t bulletStart = m_fastBodies.size();
-    for (std::size_t k = 0; k < m_awake.size(); ++k) {
-        if (m_fastKind[k] == kFastBullet) {
-            m_fastBodies.push_back(m_awake[k]);
+    for (const int slot : m_awake) {
+        if (m_motion[static_cast<std::size_t>(slot)] == Motion::FastBullet) {
+            m_fastBodies.push_back(slot);
         }
     }
     // Each sweep moves only its own body and reads only bodies whose motion is final (see above), so the
@@ -1800,7 +1777,7 @@ World::World(const World& other)
       m_broadPhase(copyOf(other.m_broadPhase)), m_fixedTree(copyOf(other.m_fixedTree)),
       m_contacts(other.m_contacts), m_touching(other.m_touching), m_newManifolds(other.m_newManifolds),
       m_contactMap(copyOf(other.m_contactMap)), m_awake(other.m_awake), m_fastBodies(other.m_fastBodies),
-      m_fastKind(other.m_fastKind), m_islandParent(other.m_islandParent),
+      m_motion(other.m_motion), m_islandParent(other.m_islandParent),
       m_islandMinSleep(other.m_islandMinSleep), m_impulseSolver(cloneOf(other.m_impulseSolver)),
       m_verletSolver(cloneOf(other.m_verletSolver)),
       m_pool(std::make_unique<TaskPool>(other.m_pool->threads())), m_contactLinks(other.m_contactLinks),
@@ -1845,7 +1822,7 @@ std::size_t World::memoryBytes() const {
                         heapBytes(m_freeBodies) + heapBytes(m_shapes) + heapBytes(m_freeShapes) +
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
                         heapBytes(m_touching) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
-                        heapBytes(m_fastKind) + heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) +
+                        heapBytes(m_motion) + heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) +
                         heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);

@@ -45,6 +45,7 @@ struct BodySim;
 struct ShapeSim;
 struct ContactSim;
 struct TouchingSim;
+enum class Motion : std::uint8_t;
 /// The World keeps its touching records in pages of 2^6 (64 records, 16 KB; contact.h TouchingStore).
 inline constexpr int kTouchingPageBits = 6;
 struct ContactLink;
@@ -364,9 +365,10 @@ private:
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
     std::vector<int> m_fastBodies;            ///< scratch of solveContinuous()
-    std::vector<std::uint8_t> m_fastKind;     ///< scratch of solveContinuous(): per awake body
-    std::vector<int> m_islandParent;          ///< union-find scratch for sleep islands
-    std::vector<double> m_islandMinSleep;     ///< scratch
+    /// Per body slot: this step's Motion (solver.h; SolverContext::motion), read by solveContinuous().
+    std::vector<Motion> m_motion;
+    std::vector<int> m_islandParent;      ///< union-find scratch for sleep islands
+    std::vector<double> m_islandMinSleep; ///< scratch
 
     std::unique_ptr<ContactSolver> m_impulseSolver;
     std::unique_ptr<ContactSolver> m_verletSolver;
