@@ -333,6 +333,7 @@ private:
     void wake(int bodySlot);
     ContactReport toReport(const ContactSim& contact) const;
     void computeExtents(BodySim& body, std::span<const int> shapes) const;
+    void collectAwake();
     void solveContinuous();
     void sweepBody(int bodySlot, bool bullet);
 
@@ -364,6 +365,7 @@ private:
     std::vector<std::vector<Manifold>> m_newManifolds;
     std::unique_ptr<ContactMap> m_contactMap; ///< shape pair key -> index into m_contacts
     std::vector<int> m_awake;                 ///< simulated body slots, ascending
+    std::vector<int> m_chunkCounts;           ///< scratch of collectAwake(): awake bodies per chunk of slots
     std::vector<int> m_fastBodies;            ///< scratch of solveContinuous()
     /// Per body slot: this step's Motion (solver.h; SolverContext::motion), read by solveContinuous().
     std::vector<Motion> m_motion;
