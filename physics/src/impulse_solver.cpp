@@ -356,6 +356,26 @@ private:
             false; ///< its manifold has one point (see colour(): laid out in blocks of their own)
     };
     static_assert(sizeof(Entry) == 20);
+    /// What prepare() needs to make an entry of a contact.
+    struct EntryRule {
+        const SolverContext* ctx = nullptr;
+        bool chooses = false;    ///< automatic substeps
+        double ratioLimit = 0.0; ///< autoSubstepsRatioLimit()
+    };
+    /// Contact `ci`'s entry in awake numbering (colour and group 0), or false when it is no constraint.
+    bool entryOf(const EntryRule& rule, int ci, Entry& e) const;
+    /// prepare()'s test of whether this step's entries are last step's, on the worker threads: true when they
+    /// all are (then the serial scan would keep every one). A resting pile gives the same entries step after
+    /// step, and the scan over every contact was the largest serial part of its step on two threads.
+    bool sameEntriesOnThreads(const EntryRule& rule, int n);
+    /// Whether `e` (awake numbering) is last step's entry `old` (numbered as its schedule left it).
+    bool isOldEntry(const Entry& old, const Entry& e, int n) const {
+        const auto renumbered = [this, n](int state) {
+            return state == n || !m_scheduleReordered ? state : m_newIndex[static_cast<std::size_t>(state)];
+        };
+        return old.contact == e.contact && old.a == renumbered(e.a) && old.b == renumbered(e.b) &&
+               old.fresh == e.fresh && old.fine == e.fine && old.single == e.single;
+    }
     /// The level of constraint `e` after those already placed (see colour()): one more than the last level on
     /// either of its moving bodies, which it then becomes. m_lastLevel holds the last levels.
     int nextLevel(const Entry& e, bool movesA, bool movesB) {
@@ -411,6 +431,8 @@ private:
     int m_scheduleFine = 0;
     std::vector<std::uint8_t> m_scheduleMoving; ///< m_moving in awake order
     std::int64_t m_reusedSchedules = 0;         ///< steps that took last step's schedule again
+    bool m_reusedLast = false;                  ///< the last step took the schedule of the one before
+    std::vector<int> m_chunkEntries; ///< scratch of sameEntriesOnThreads(): per chunk, entries then a match
     /// The first block of each run of one colour (or level); a run ends where the next one of its group
     /// starts, or at the group's blockEnd.
     std::vector<int> m_runStart;
@@ -770,6 +792,84 @@ void ImpulseSolver::setSubsteps(const SolverContext& ctx, Group& group, int subs
     rule.againstStatic = makeSoft(2.0 * hertz, settings.contactDampingRatio, h);
 }
 
+bool ImpulseSolver::entryOf(const EntryRule& rule, int ci, Entry& e) const {
+    const SolverContext& ctx = *rule.ctx;
+    const ContactLink& link = ctx.contactLinks[static_cast<std::size_t>(ci)];
+    if (link.bodyA == kNoPointsLink) {
+        return false;
+    }
+    const int a = m_stateOf[static_cast<std::size_t>(link.bodyA)];
+    const int b = m_stateOf[static_cast<std::size_t>(link.bodyB)];
+    // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
+    // solve.
+    if (a == b) {
+        return false;
+    }
+    const bool fine = rule.chooses && m_invMass[static_cast<std::size_t>(a)] > 0.0 &&
+                      m_invMass[static_cast<std::size_t>(b)] > 0.0 &&
+                      autoSubstepsNeedFine(rule.ratioLimit, m_invMass[static_cast<std::size_t>(a)],
+                                           m_invMass[static_cast<std::size_t>(b)]);
+    e = Entry{ci, a, b, 0, 0, link.fresh != 0, fine, link.points == 1};
+    return true;
+}
+
+bool ImpulseSolver::sameEntriesOnThreads(const EntryRule& rule, int n) {
+    // Fixed chunks of contacts (not the pool's ranges, which may differ from run to run): each counts its
+    // entries; then each compares its entries with last step's from its offset. Any difference, or another
+    // count, and prepare() scans serially as before; the answer does not depend on the thread count.
+    constexpr int kChunk = 4096;
+    const int contacts = static_cast<int>(rule.ctx->contactLinks.size());
+    const int chunks = (contacts + kChunk - 1) / kChunk;
+    resizeForSize(m_chunkEntries, 2 * static_cast<std::size_t>(chunks) + 1);
+    struct Pass {
+        const EntryRule* rule;
+        int n;
+        int contacts;
+        int chunks;
+    } pass{&rule, n, contacts, chunks};
+    rule.ctx->pool->forRanges(chunks, 1, [this, &pass](int begin, int end) {
+        for (int c = begin; c < end; ++c) {
+            int count = 0;
+            Entry e;
+            for (int ci = c * kChunk; ci < std::min(pass.contacts, (c + 1) * kChunk); ++ci) {
+                count += entryOf(*pass.rule, ci, e) ? 1 : 0;
+            }
+            m_chunkEntries[static_cast<std::size_t>(c)] = count;
+        }
+    });
+    // Offsets: chunk c's entries start at the sum of the counts before it.
+    int total = 0;
+    for (int c = 0; c < chunks; ++c) {
+        const int count = m_chunkEntries[static_cast<std::size_t>(c)];
+        m_chunkEntries[static_cast<std::size_t>(c)] = total;
+        total += count;
+    }
+    if (total != static_cast<int>(m_entries.size())) {
+        return false;
+    }
+    rule.ctx->pool->forRanges(chunks, 1, [this, &pass](int begin, int end) {
+        for (int c = begin; c < end; ++c) {
+            std::size_t k = static_cast<std::size_t>(m_chunkEntries[static_cast<std::size_t>(c)]);
+            bool match = true;
+            Entry e;
+            for (int ci = c * kChunk; match && ci < std::min(pass.contacts, (c + 1) * kChunk); ++ci) {
+                if (!entryOf(*pass.rule, ci, e)) {
+                    continue;
+                }
+                const Entry& old = m_entries[k++];
+                match = isOldEntry(old, e, pass.n);
+            }
+            m_chunkEntries[static_cast<std::size_t>(pass.chunks + c)] = match ? 1 : 0;
+        }
+    });
+    for (int c = 0; c < chunks; ++c) {
+        if (m_chunkEntries[static_cast<std::size_t>(chunks + c)] == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
 void ImpulseSolver::prepare(SolverContext& ctx) {
     // Pseudocode (Box2D 2.4 b2ContactSolver ctor + InitializeVelocityConstraints; v3 b2PrepareContactsTask):
     //   for each contact with points, not both bodies frozen:
@@ -834,9 +934,6 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
                 m_coarseSubsteps == m_scheduleCoarse && m_fineSubsteps == m_scheduleFine;
     const std::size_t oldCount = same ? m_entries.size() : 0;
     std::size_t kept = 0; // entries equal to their old ones so far (still in the schedule's numbering)
-    const auto renumbered = [this, n](int state) {
-        return state == n || !m_scheduleReordered ? state : m_newIndex[static_cast<std::size_t>(state)];
-    };
     // From the first difference: the kept entries back in awake numbers, as the loop below writes them.
     const auto rewriteFrom = [this, n, &kept] {
         if (m_scheduleReordered) {
@@ -862,38 +959,29 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
     // superset of the constraints, which costs at most the bounce data (restitution 0 bounces nothing).
     assert(ctx.contactLinks.size() == ctx.contacts.size());
     m_bouncing = ctx.contactsBounce;
-    for (int ci = 0; ci < static_cast<int>(ctx.contactLinks.size()); ++ci) {
-        const ContactLink& link = ctx.contactLinks[static_cast<std::size_t>(ci)];
-        if (link.bodyA == kNoPointsLink) {
-            continue;
-        }
-        const int a = m_stateOf[static_cast<std::size_t>(link.bodyA)];
-        const int b = m_stateOf[static_cast<std::size_t>(link.bodyB)];
-        // Both frozen (both on the dummy), or one body twice (addPair never makes such a contact): nothing to
-        // solve.
-        if (a == b) {
-            continue;
-        }
-        const bool fine = chooses && m_invMass[static_cast<std::size_t>(a)] > 0.0 &&
-                          m_invMass[static_cast<std::size_t>(b)] > 0.0 &&
-                          autoSubstepsNeedFine(ratioLimit, m_invMass[static_cast<std::size_t>(a)],
-                                               m_invMass[static_cast<std::size_t>(b)]);
-        const bool fresh = link.fresh != 0;
-        const bool single = link.points == 1;
-        if (same) {
-            if (kept < oldCount) {
-                const Entry& old = m_entries[kept];
-                if (old.contact == ci && old.a == renumbered(a) && old.b == renumbered(b) &&
-                    old.fresh == fresh && old.fine == fine && old.single == single) {
-                    ++kept;
-                    continue;
-                }
+    const EntryRule rule{&ctx, chooses, ratioLimit};
+    if (same && m_reusedLast && ctx.pool && ctx.pool->threads() > 1 && sameEntriesOnThreads(rule, n)) {
+        kept = oldCount; // what the scan below would find, entry by entry
+    } else {
+        for (int ci = 0; ci < static_cast<int>(ctx.contactLinks.size()); ++ci) {
+            Entry e;
+            if (!entryOf(rule, ci, e)) {
+                continue;
             }
-            rewriteFrom();
-            same = false;
+            if (same) {
+                if (kept < oldCount) {
+                    const Entry& old = m_entries[kept];
+                    if (isOldEntry(old, e, n)) {
+                        ++kept;
+                        continue;
+                    }
+                }
+                rewriteFrom();
+                same = false;
+            }
+            reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
+            m_entries.push_back(e);
         }
-        reserveForSize(m_entries, m_entries.size() + 1); // not push_back's doubling (growth.h)
-        m_entries.push_back({ci, a, b, 0, 0, fresh, fine, single});
     }
     if (same && kept != oldCount) { // fewer entries than last step
         rewriteFrom();
@@ -907,8 +995,10 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
             setSubsteps(ctx, g, g.substeps);
         }
         ++m_reusedSchedules;
+        m_reusedLast = true;
         return;
     }
+    m_reusedLast = false;
     m_scheduleReordered = group(ctx, n);
     placeStates(ctx, n);
     colour(n + 1);
