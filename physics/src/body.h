@@ -21,8 +21,9 @@ namespace phys {
 struct BodySim {
     // The fields are in the order the step's passes read them, so that a pass reads as few cache lines of a
     // body as it can (a record is 208 bytes, 3.25 lines): the narrow phase and its recycling test read the
-    // first 88 bytes (pose, centre, velocities, largest extent, type and flags), the solver's gather and
-    // write-back the first 128, the continuous test and the finalisation the start-of-step pose too.
+    // first 88 bytes (pose, centre, velocities, largest extent, type and flags); the solver's gather reads
+    // the masses and forces that follow (to byte 144); its write-back and the continuous test read the
+    // start-of-step pose after them (to byte 176).
     Transform xf;                 ///< body origin pose, world frame
     Vec2 center;                  ///< centre of mass, world frame, metres
     Vec2 linearVelocity;          ///< of the centre of mass, m/s, world frame

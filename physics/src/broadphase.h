@@ -133,8 +133,8 @@ public:
     std::string validate() const;
 
 private:
-    /// What a query reads of a node (its box and children, 40 bytes) comes first: in nodes of 56 bytes it
-    /// lies on one cache line for half of them, where the box, user data and children in that order lay on
+    /// What a query reads of a node (its box and children, 40 bytes) comes first: in nodes of 56 bytes (48
+    /// since a leaf's data took its second child's place) it lies on one cache line for half of them, where the box, user data and children in that order lay on
     /// two for six in eight (callgrind's cache simulation: the tree queries' D1 misses in the rain scene
     /// fell by a fifth).
     struct Node {

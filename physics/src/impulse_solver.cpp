@@ -898,13 +898,20 @@ void ImpulseSolver::prepare(SolverContext& ctx) {
         m_invMass[static_cast<std::size_t>(n)] = 0.0; // the dummy: static
     }
     // Each index writes its own entries: on the threads (a body is a cache line away from the next).
-    const auto look = [&](int begin, int end) {
+    // Two captures (16 bytes), so that the std::function of forRanges() keeps it in place: [&] stored three
+    // references and allocated on every step.
+    struct Look {
+        const SolverContext* ctx;
+        bool chooses;
+    } lookArgs{&ctx, chooses};
+    const auto look = [this, &lookArgs](int begin, int end) {
+        const SolverContext& c = *lookArgs.ctx;
         for (int i = begin; i < end; ++i) {
-            const int slot = ctx.awakeBodies[static_cast<std::size_t>(i)];
-            const BodySim& body = ctx.bodies[static_cast<std::size_t>(slot)];
+            const int slot = c.awakeBodies[static_cast<std::size_t>(i)];
+            const BodySim& body = c.bodies[static_cast<std::size_t>(slot)];
             m_moving[static_cast<std::size_t>(i)] = body.invMass != 0.0 || body.invInertia != 0.0 ? 1 : 0;
             m_stateOf[static_cast<std::size_t>(slot)] = i;
-            if (chooses) {
+            if (lookArgs.chooses) {
                 m_invMass[static_cast<std::size_t>(i)] = body.invMass;
             }
         }
@@ -1906,7 +1913,7 @@ std::size_t ImpulseSolver::memoryBytes() const {
            heapBytes(m_islandOf) + heapBytes(m_islandSize) + heapBytes(m_islandFine) +
            heapBytes(m_groupFine) + heapBytes(m_invMass) + heapBytes(m_groupStart) + heapBytes(m_blockStart) +
            heapBytes(m_newIndex) + heapBytes(m_colourMask) + heapBytes(m_runStart) +
-           heapBytes(m_scheduleMoving) + scratchBytes;
+           heapBytes(m_scheduleMoving) + heapBytes(m_chunkEntries) + scratchBytes;
 }
 
 std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
@@ -1914,6 +1921,7 @@ std::unique_ptr<ContactSolver> ImpulseSolver::clone() const {
     // tst_threads compares step by step), and a restored snapshot trusts nothing it did not make.
     auto copy = std::make_unique<ImpulseSolver>(*this);
     copy->m_scheduleValid = false;
+    copy->m_reusedLast = false;
     return copy;
 }
 

@@ -88,9 +88,11 @@ struct SolverContext {
     /// The manifolds and point impulses of the pairs with points (ContactSim::touching names each pair's).
     TouchingSpan touching;
     std::span<const int> awakeBodies; ///< slot indices of the simulated bodies, ascending (deterministic)
-    /// Per body slot, Motion::Unknown on entry. A solver may fill an awake body's entry with motionOf() once
-    /// it has written the body's final pose and velocity (the impulse solver does in its write-back, while
-    /// the body's lines are in cache); World::solveContinuous() classifies the bodies left Unknown.
+    /// Per body slot; empty when continuous collision is off. Each awake body's entry (awakeBodies) is
+    /// Motion::Unknown on entry, the others' are stale. A solver may fill an awake body's entry with
+    /// motionOf() once it has written the body's final pose and velocity (the impulse solver does in its
+    /// write-back, while the body's lines are in cache); World::solveContinuous() classifies the awake
+    /// bodies left Unknown.
     std::span<Motion> motion;
     /// Per contact (same index as `contacts`): its body slots when its manifold has points, else bodyA =
     /// kNoPointsLink; what a solver's scan for constraints needs (the impulse solver reads only these).

@@ -973,11 +973,11 @@ void World::updateContacts() {
         m_contactSummary.maxPenetration = std::max(m_contactSummary.maxPenetration, local.maxPenetration);
     });
     m_contactSummary.valid = true;
-    // Pages for the new records at once. The records are the largest per-contact array (256 bytes each), and
-    // a burst (the first step of a pyramid: 10,000 at once) is followed by a few more while the pile settles
-    // (pyramid100: 10,005 at most). As a vector growing by a sixteenth, they kept room for 10,641 records, and
-    // the step that grew it held both arrays (5.3 MB); in pages of 64 the room is 10,048 and nothing is copied.
-    m_touching.reserve(m_touching.size() + static_cast<std::size_t>(m_contactSummary.newRecords));
+    // The new records are pushed below a page at a time (World::m_touching, paged_array.h), after this pass
+    // has released the records of the manifolds that lost their points: reserving for all the new ones first
+    // added a page that the step's final count did not need. The records are the largest per-contact array
+    // (256 bytes each): as a vector growing by a sixteenth, pyramid100's 10,005 had room for 10,641, and the
+    // step that grew it held both arrays (5.3 MB); in pages of 64 the room is 10,048 and nothing is copied.
     for (int i = 0; i < static_cast<int>(m_contacts.size());) {
         ContactLink& link = m_contactLinks[static_cast<std::size_t>(i)];
         if (link.bodyA == kGoneLink) {
@@ -1865,7 +1865,7 @@ std::size_t World::memoryBytes() const {
                         sizeof(PolygonStore) + m_polygons->memoryBytes() + heapBytes(m_contacts) +
                         heapBytes(m_touching) + heapBytes(m_awake) + heapBytes(m_fastBodies) +
                         heapBytes(m_motion) + heapBytes(m_islandParent) + heapBytes(m_islandMinSleep) +
-                        heapBytes(m_contactLinks) + heapBytes(m_proxyMoves);
+                        heapBytes(m_contactLinks) + heapBytes(m_proxyMoves) + heapBytes(m_chunkCounts);
     for (const BodyInfo& info : m_bodyInfo) {
         bytes += heapBytes(info.name) + heapBytes(info.shapes);
     }

@@ -1,7 +1,8 @@
 #pragma once
 /// @file paged_array.h
 /// An array kept in pages of a fixed number of elements, indexed like a vector (issue 17's memory item). It
-/// grows a page at a time, so at most one page is unused room, and growing never copies the elements. A
+/// grows a page at a time and never copies the elements to grow; its room is the most elements it has held,
+/// rounded up to a whole page (pages are kept when elements are popped, for the next pushes). A
 /// std::vector of the World's touching records (256 bytes each) had both costs: each growth held the old and
 /// the new array at once (5.3 MB for pyramid100's 10,005 records), and the room kept for later growth held
 /// 636 records (163 KB) unused for the rest of the run.
@@ -10,6 +11,7 @@
 #include <iterator>
 #include <memory>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace phys {
@@ -88,8 +90,23 @@ public:
         }
         return *this;
     }
-    PagedArray(PagedArray&&) noexcept = default;
-    PagedArray& operator=(PagedArray&&) noexcept = default;
+    /// A moved-from array is empty (with no pages), as a moved-from vector is.
+    PagedArray(PagedArray&& other) noexcept
+        : m_pages(std::move(other.m_pages)), m_pageStarts(std::move(other.m_pageStarts)),
+          m_size(std::exchange(other.m_size, 0)) {
+        other.m_pages.clear();
+        other.m_pageStarts.clear();
+    }
+    PagedArray& operator=(PagedArray&& other) noexcept {
+        if (this != &other) {
+            m_pages = std::move(other.m_pages);
+            m_pageStarts = std::move(other.m_pageStarts);
+            m_size = std::exchange(other.m_size, 0);
+            other.m_pages.clear();
+            other.m_pageStarts.clear();
+        }
+        return *this;
+    }
 
     std::size_t size() const { return m_size; }
     bool empty() const { return m_size == 0; }
@@ -105,7 +122,7 @@ public:
     T& back() { return (*this)[m_size - 1]; }
     const T& back() const { return (*this)[m_size - 1]; }
 
-    /// Room for `n` elements: the pages they need, added now (never removed but by shrink()).
+    /// Room for `n` elements: the pages they need, added now (pages are never removed).
     void reserve(std::size_t n) {
         while (capacity() < n) {
             m_pages.push_back(std::make_unique<T[]>(kPageSize));

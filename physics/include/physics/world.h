@@ -356,8 +356,8 @@ private:
     std::unique_ptr<DynamicTree> m_fixedTree;
     std::vector<ContactSim> m_contacts; ///< persistent contacts (pair exists while fat AABBs overlap)
     /// The manifolds and impulses of the pairs whose manifold has points (ContactSim::touching), in the order
-    /// updateContacts() made them, in pages (paged_array.h: growing copies none and leaves at most a page
-    /// unused).
+    /// updateContacts() made them, in pages (paged_array.h: growing copies none, and the room is the most
+    /// records held, rounded up to a page).
     PagedArray<TouchingSim, kTouchingPageBits> m_touching;
     /// Per worker thread, room for kNewManifolds manifolds of pairs that got points this step without a
     /// touching record yet (updateContacts() makes the records in contact order afterwards). Empty between
