@@ -446,35 +446,26 @@ private:
         int chunk = 1;      ///< indices per chunk
         bool first = false; ///< warm start: the first substep
         wide::Pass pass = wide::Pass::Biased;
+        int flagBegin = 0; ///< the stage's first claim word in m_chunkClaims
+        int segment = 1;   ///< chunks per participant's segment of claim words
         int chunks() const { return (end - begin + chunk - 1) / chunk; }
     };
-    /// Per stage: the chunks not yet claimed, [front, back) packed as back << 32 | front, and the chunks
-    /// finished. Copying a solver (clone()) copies no count: they are reset before every use.
+    /// Per stage: the chunks finished, each participant adding its own count once, when it has tried every
+    /// chunk of the stage (Box2D v3 b2ExecuteStage adds its completed blocks in one atomic add). On a line of
+    /// its own. Copying a solver (clone()) copies no count: they are reset before every use.
     struct alignas(64) StageCount {
-        std::atomic<std::uint64_t> unclaimed{0};
         std::atomic<int> done{0};
-        /// Claims the first (or the last) unclaimed chunk; -1 when none is left.
-        int claim(bool fromBack) {
-            std::uint64_t current = unclaimed.load(std::memory_order_relaxed);
-            for (;;) {
-                const auto front = static_cast<std::uint32_t>(current);
-                const auto back = static_cast<std::uint32_t>(current >> 32);
-                if (front >= back) {
-                    return -1;
-                }
-                const std::uint64_t next = fromBack ? (std::uint64_t(back - 1) << 32) | front
-                                                    : (std::uint64_t(back) << 32) | (front + 1);
-                if (unclaimed.compare_exchange_weak(current, next, std::memory_order_relaxed)) {
-                    return static_cast<int>(fromBack ? back - 1 : front);
-                }
-            }
-        }
         StageCount() = default;
         StageCount(const StageCount&) {}
         StageCount& operator=(const StageCount&) { return *this; }
     };
     std::vector<Stage> m_stages;
     std::vector<StageCount> m_stageCounts;
+    /// Claim words: per stage, one segment per participant (the chunks it starts with), each on cache lines
+    /// of its own, from the stage's flagBegin on. A chunk is claimed by writing this call's generation into
+    /// its word: nothing is cleared between calls, and a word holding an older generation is unclaimed.
+    std::vector<std::uint32_t> m_chunkClaims;
+    std::uint32_t m_claimGeneration = 0;
     bool m_movingInfiniteMass = false; ///< a kinematic body touches a constraint this step (see group())
 };
 
@@ -1615,11 +1606,29 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     if (m_stageCounts.size() < m_stages.size()) {
         m_stageCounts.resize(m_stages.size());
     }
+    // Claim words: a stage's segment for each participant starts on a cache line of its own (16 words), so
+    // that two threads claiming their own chunks never write the same line.
+    const int threads = ctx.pool->threads();
+    constexpr int kWordsPerLine = 64 / static_cast<int>(sizeof(std::uint32_t));
+    int words = 0;
     for (std::size_t i = 0; i < m_stages.size(); ++i) {
-        m_stageCounts[i].unclaimed.store(std::uint64_t(m_stages[i].chunks()) << 32,
-                                         std::memory_order_relaxed);
         m_stageCounts[i].done.store(0, std::memory_order_relaxed);
+        Stage& stage = m_stages[i];
+        stage.segment = std::max(1, (stage.chunks() + threads - 1) / threads);
+        stage.flagBegin = words;
+        words += threads * ((stage.segment + kWordsPerLine - 1) / kWordsPerLine) * kWordsPerLine;
     }
+    if (m_chunkClaims.size() < static_cast<std::size_t>(words + kWordsPerLine)) {
+        resizeForSize(m_chunkClaims, static_cast<std::size_t>(words + kWordsPerLine));
+    }
+    if (++m_claimGeneration == 0) { // wrapped: 0 would read as claimed in the words never written
+        std::fill(m_chunkClaims.begin(), m_chunkClaims.end(), 0u);
+        m_claimGeneration = 1;
+    }
+    const std::uint32_t generation = m_claimGeneration;
+    const auto misalign = reinterpret_cast<std::uintptr_t>(m_chunkClaims.data()) % 64;
+    std::uint32_t* const claimWords =
+        m_chunkClaims.data() + (misalign == 0 ? 0 : (64 - misalign) / sizeof(std::uint32_t));
     // Every lane with a static body (and every unused lane) points at the dummy state, which the kernels
     // read and write back unchanged. Two chunks of one colour on two threads would both write it: the same
     // bits, but a data race. So each chunk of kBlocksPerChunk blocks gets a dummy of its own (all zero, like
@@ -1677,7 +1686,6 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     };
     const int stageCount = static_cast<int>(m_stages.size());
     const auto participate = [&](int participant) {
-        const bool fromBack = participant % 2 == 1;
         for (int s = 0; s < stageCount; ++s) {
             if (s > 0) {
                 const int before = m_stages[static_cast<std::size_t>(s) - 1].chunks();
@@ -1693,19 +1701,35 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
                 }
             }
             const Stage& stage = m_stages[static_cast<std::size_t>(s)];
-            StageCount& count = m_stageCounts[static_cast<std::size_t>(s)];
-            // Even participants take chunks from the front of a stage, odd ones from the back: with two
-            // threads each keeps to its own end of every colour, so a body's state mostly stays in one core's
-            // cache from stage to stage (claimed from one shared counter, chunks went to either thread at
-            // random, and the two cores passed the states back and forth). Which thread solves a chunk never
+            // Participant p starts at the first chunk of its segment (p n / P) and goes round: with two
+            // threads each starts at its own half of every colour, so a body's state mostly stays in one
+            // core's cache from stage to stage. A chunk is claimed by its own word, on lines that only the
+            // participant starting there writes until the two meet, and the finished count is added once
+            // per participant (Box2D v3 b2ExecuteMainStage claims its blocks by a sync index in each block
+            // and adds its completed blocks once). One claim counter and one count per chunk, shared by both
+            // threads, passed their cache line from core to core twice per chunk; without them two threads
+            // ran pyramid100 about a tenth faster (docs/benchmark.md). Which thread solves a chunk never
             // changes what it computes.
-            for (int c = count.claim(fromBack); c >= 0; c = count.claim(fromBack)) {
-                runChunk(stage, c);
-                count.done.fetch_add(1, std::memory_order_release);
+            const int n = stage.chunks();
+            const int start = std::min(n, participant * stage.segment);
+            const int lineWords = ((stage.segment + kWordsPerLine - 1) / kWordsPerLine) * kWordsPerLine;
+            int finished = 0;
+            for (int i = 0; i < n; ++i) {
+                const int c = start + i < n ? start + i : start + i - n;
+                std::atomic_ref<std::uint32_t> claim(
+                    claimWords[stage.flagBegin + (c / stage.segment) * lineWords + c % stage.segment]);
+                if (claim.load(std::memory_order_relaxed) != generation &&
+                    claim.exchange(generation, std::memory_order_relaxed) != generation) {
+                    runChunk(stage, c);
+                    ++finished;
+                }
+            }
+            if (finished > 0) {
+                m_stageCounts[static_cast<std::size_t>(s)].done.fetch_add(finished,
+                                                                          std::memory_order_release);
             }
         }
     };
-    const int threads = ctx.pool->threads();
     ctx.pool->forRanges(threads, 1, [&](int begin, int end) {
         for (int t = begin; t < end; ++t) {
             participate(t);
