@@ -1410,14 +1410,31 @@ void World::solveContinuous() {
 
 void World::sweepBody(int slot, bool bullet) {
     BodySim& b = m_bodies[static_cast<std::size_t>(slot)];
-    const Sweep sweep = makeSweep(b.localCenter, b.center0, b.q0, b.center, b.xf.q);
-    const Transform xfStart = sweepTransform(sweep, 0.0);
+    // The sweep (its angle is an atan2) and each shape's distance proxy are made only once the swept box
+    // meets a shape: most fast bodies, falling through open space, meet none (in the first 100 steps of the
+    // rain scene 900 bodies a step are swept, and almost none finds a static shape under its box).
+    // The start pose is sweepTransform(sweep, 0) to the bit: c1 + 0 (c2 - c1) = c1, and q1 turned by
+    // Rot(0) = (1, 0) is q1.
+    std::optional<Sweep> sweepMade;
+    const auto sweepOf = [&]() -> const Sweep& {
+        if (!sweepMade) {
+            sweepMade = makeSweep(b.localCenter, b.center0, b.q0, b.center, b.xf.q);
+        }
+        return *sweepMade;
+    };
+    const Transform xfStart{b.center0 - rotate(b.q0, b.localCenter), b.q0};
     const Transform xfEnd{b.center - rotate(b.xf.q, b.localCenter), b.xf.q};
     double fraction = 1.0;
     for (const int s : m_bodyInfo[static_cast<std::size_t>(slot)].shapeSlots()) {
         const ShapeSim& shape = m_shapes[static_cast<std::size_t>(s)];
         const ShapeView view = viewOf(shape, *m_polygons);
-        const DistanceProxy proxy = makeProxy(view);
+        std::optional<DistanceProxy> proxyMade;
+        const auto proxyOf = [&]() -> const DistanceProxy& {
+            if (!proxyMade) {
+                proxyMade = makeProxy(view);
+            }
+            return *proxyMade;
+        };
         const AABB box = combine(boundsOf(view, xfStart), boundsOf(view, xfEnd));
         // A non-bullet meets only static and kinematic shapes: they have a tree of their own.
         const auto visit = [&](int otherShape) {
@@ -1435,7 +1452,8 @@ void World::sweepBody(int slot, bool bullet) {
                                          ? makeSweep(ob.localCenter, ob.center0, ob.q0, ob.center, ob.xf.q)
                                          : fixedSweep(ob.xf, ob.localCenter);
             const DistanceProxy otherProxy = makeProxy(viewOf(other, *m_polygons));
-            const ToiOutput out = timeOfImpact(otherProxy, otherSweep, proxy, sweep, fraction);
+            const Sweep& sweep = sweepOf();
+            const ToiOutput out = timeOfImpact(otherProxy, otherSweep, proxyOf(), sweep, fraction);
             if (out.fraction > 0.0 && out.fraction < fraction) {
                 fraction = out.fraction;
             } else if (out.fraction == 0.0) {
@@ -1457,7 +1475,8 @@ void World::sweepBody(int slot, bool bullet) {
                                [&](int proxyId) { visit(static_cast<int>(m_fixedTree->userData(proxyId))); });
         }
     }
-    if (fraction < 1.0) {
+    if (fraction < 1.0) { // a time of impact was found: the sweep was made
+        const Sweep& sweep = sweepOf();
         const Transform xf = sweepTransform(sweep, fraction);
         b.xf.q = xf.q;
         b.center = sweep.c1 + fraction * (sweep.c2 - sweep.c1);
