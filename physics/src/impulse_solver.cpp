@@ -446,7 +446,7 @@ private:
         int chunk = 1;      ///< indices per chunk
         bool first = false; ///< warm start: the first substep
         wide::Pass pass = wide::Pass::Biased;
-        int flagBegin = 0; ///< the stage's first claim word in m_chunkClaims
+        int flagBegin = 0; ///< the stage's first claim word in each participant's region of m_chunkClaims
         int segment = 1;   ///< chunks per participant's segment of claim words
         int chunks() const { return (end - begin + chunk - 1) / chunk; }
     };
@@ -461,9 +461,10 @@ private:
     };
     std::vector<Stage> m_stages;
     std::vector<StageCount> m_stageCounts;
-    /// Claim words: per stage, one segment per participant (the chunks it starts with), each on cache lines
-    /// of its own, from the stage's flagBegin on. A chunk is claimed by writing this call's generation into
-    /// its word: nothing is cleared between calls, and a word holding an older generation is unclaimed.
+    /// Claim words: per participant a region, on cache lines of its own, holding its segment (the chunks it
+    /// starts with) of every stage, from the stage's flagBegin on. A chunk is claimed by writing this call's
+    /// generation into its word: nothing is cleared between calls, and a word holding an older generation is
+    /// unclaimed.
     std::vector<std::uint32_t> m_chunkClaims;
     std::uint32_t m_claimGeneration = 0;
     bool m_movingInfiniteMass = false; ///< a kinematic body touches a constraint this step (see group())
@@ -1606,8 +1607,10 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
     if (m_stageCounts.size() < m_stages.size()) {
         m_stageCounts.resize(m_stages.size());
     }
-    // Claim words: a stage's segment for each participant starts on a cache line of its own (16 words), so
-    // that two threads claiming their own chunks never write the same line.
+    // Claim words: each participant has a region of its own, starting on a cache line, that holds its
+    // segment of every stage, so that two threads claiming their own chunks never write the same line (a
+    // line of its own per stage and participant took 0.4 MB on pyramid100's first step, whose new contacts
+    // make hundreds of overflow levels).
     const int threads = ctx.pool->threads();
     constexpr int kWordsPerLine = 64 / static_cast<int>(sizeof(std::uint32_t));
     int words = 0;
@@ -1616,10 +1619,12 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
         Stage& stage = m_stages[i];
         stage.segment = std::max(1, (stage.chunks() + threads - 1) / threads);
         stage.flagBegin = words;
-        words += threads * ((stage.segment + kWordsPerLine - 1) / kWordsPerLine) * kWordsPerLine;
+        words += stage.segment;
     }
-    if (m_chunkClaims.size() < static_cast<std::size_t>(words + kWordsPerLine)) {
-        resizeForSize(m_chunkClaims, static_cast<std::size_t>(words + kWordsPerLine));
+    const int region = (words + kWordsPerLine - 1) / kWordsPerLine * kWordsPerLine;
+    const auto claimCount = static_cast<std::size_t>(threads * region + kWordsPerLine);
+    if (m_chunkClaims.size() < claimCount) {
+        resizeForSize(m_chunkClaims, claimCount);
     }
     if (++m_claimGeneration == 0) { // wrapped: 0 would read as claimed in the words never written
         std::fill(m_chunkClaims.begin(), m_chunkClaims.end(), 0u);
@@ -1712,12 +1717,11 @@ void ImpulseSolver::solveGroupOnAllThreads(const SolverContext& ctx, int groupIn
             // changes what it computes.
             const int n = stage.chunks();
             const int start = std::min(n, participant * stage.segment);
-            const int lineWords = ((stage.segment + kWordsPerLine - 1) / kWordsPerLine) * kWordsPerLine;
             int finished = 0;
             for (int i = 0; i < n; ++i) {
                 const int c = start + i < n ? start + i : start + i - n;
                 std::atomic_ref<std::uint32_t> claim(
-                    claimWords[stage.flagBegin + (c / stage.segment) * lineWords + c % stage.segment]);
+                    claimWords[(c / stage.segment) * region + stage.flagBegin + c % stage.segment]);
                 if (claim.load(std::memory_order_relaxed) != generation &&
                     claim.exchange(generation, std::memory_order_relaxed) != generation) {
                     runChunk(stage, c);
