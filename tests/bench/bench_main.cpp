@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -41,6 +42,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace cl::bench {
@@ -217,6 +219,47 @@ double loadAverage() {
     double load = -1.0;
     in >> load;
     return in ? load : -1.0;
+}
+
+/// The time a cache line takes to go from one core to another and back, nanoseconds: two threads hand a
+/// counter to each other 200,000 times. On a virtual machine the two cores it is given may sit next to each
+/// other or far apart, and which it is can change from one minute to the next: here it read about 100 ns or
+/// about 500 ns, and pyramid100 on two threads ran 2.3-2.8 ms a step with the first and 3.9-4.4 ms with the
+/// second (one thread: 4.9 ms), so the two-thread figures are read next to it (docs/benchmark.md).
+/// -1 on a machine of one CPU.
+double coreRoundTripNs() {
+    if (sysconf(_SC_NPROCESSORS_ONLN) < 2) {
+        return -1.0;
+    }
+    constexpr long kPasses = 200000;
+    alignas(64) std::atomic<long> turn{0};
+    const auto play = [&turn](long first) {
+        for (long i = first; i < 2 * kPasses; i += 2) {
+            for (int spins = 0; turn.load(std::memory_order_acquire) != i; ++spins) {
+                if (spins > 100000) {
+                    std::this_thread::yield(); // the other thread is not running: give it the core
+                }
+            }
+            turn.store(i + 1, std::memory_order_release);
+        }
+    };
+    const auto t0 = std::chrono::steady_clock::now();
+    std::thread other(play, 1);
+    play(0);
+    other.join();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return seconds / static_cast<double>(kPasses) * 1e9;
+}
+
+/// coreRoundTripNs() as printed: "512 ns", or why there is none.
+std::string roundTripText() {
+    const double ns = coreRoundTripNs();
+    if (ns < 0.0) {
+        return "not measured (one CPU)";
+    }
+    char text[32];
+    std::snprintf(text, sizeof text, "%.0f ns", ns);
+    return text;
 }
 
 /// Largest box displacement in the stability window and how many boxes moved more than kMovedThreshold.
@@ -513,8 +556,10 @@ void printHeader(const Options& options, const std::vector<SceneSpec>& scenes, i
         "box-centre\n"
         "displacement between t = 1 s and t = 10 s (pyramids only, needs >= 600 steps); moved: boxes "
         "displaced\n"
-        "more than 0.5 m; '*' = differed between runs. Load average (1 min) at start: %.2f on %d CPU(s).\n\n",
-        rounds, loadAverage(), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)));
+        "more than 0.5 m; '*' = differed between runs. Load average (1 min) at start: %.2f on %d CPU(s).\n"
+        "Round trip of a cache line between two cores at start: %s (about 100 ns when the machine's two\n"
+        "cores are close, several hundred when they are far apart: the two-thread figures depend on it).\n\n",
+        rounds, loadAverage(), static_cast<int>(sysconf(_SC_NPROCESSORS_ONLN)), roundTripText().c_str());
     std::fflush(stdout);
 }
 
@@ -578,8 +623,10 @@ int run(const Options& options) {
     }
     printTable(rows);
     printProfile(rows);
-    std::printf("\nTotal wall time %.1f s. Load average (1 min) at the end: %.2f.\n",
-                std::chrono::duration<double>(Clock::now() - start).count(), loadAverage());
+    std::printf(
+        "\nTotal wall time %.1f s. Load average (1 min) at the end: %.2f. Round trip between two cores "
+        "at the end: %s.\n",
+        std::chrono::duration<double>(Clock::now() - start).count(), loadAverage(), roundTripText().c_str());
     if (!options.csvPath.empty()) {
         if (!writeCsv(options.csvPath, rows)) {
             std::fprintf(stderr, "contactlab-bench: cannot write %s\n", options.csvPath.c_str());
