@@ -224,7 +224,7 @@ double loadAverage() {
 /// The time a cache line takes to go from one core to another and back, nanoseconds: two threads hand a
 /// counter to each other 200,000 times. On a virtual machine the two cores it is given may sit next to each
 /// other or far apart, and which it is can change from one minute to the next: here it read about 100 ns or
-/// about 500 ns, and pyramid100 on two threads ran 2.3-2.8 ms a step with the first and 3.9-4.4 ms with the
+/// about 500 ns, and pyramid100 on two threads ran 2.3-2.8 ms a step with the first and 4.2-4.5 ms with the
 /// second (one thread: 4.9 ms), so the two-thread figures are read next to it (docs/benchmark.md).
 /// -1 on a machine of one CPU.
 double coreRoundTripNs() {
